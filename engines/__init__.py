@@ -1,0 +1,1 @@
+"""Pure rule engines: no I/O, no asyncio, no Discord, no database, no images."""

@@ -1,0 +1,50 @@
+"""Shared contract types, RNG, content loading and test harness for every game engine."""
+
+from engines.core.bots import Bot, RandomBot
+from engines.core.errors import ContentError, Rejected, SetupError
+from engines.core.rng import Rng
+from engines.core.ruleset import Ruleset
+from engines.core.types import (
+    PRIVATE,
+    PUBLIC,
+    SPLIT,
+    Action,
+    Event,
+    GameConfig,
+    ModeSpec,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    StateBase,
+    Step,
+    ViewBase,
+    private,
+    public,
+    split,
+)
+
+__all__ = [
+    "PRIVATE",
+    "PUBLIC",
+    "SPLIT",
+    "Action",
+    "Bot",
+    "ContentError",
+    "Event",
+    "GameConfig",
+    "ModeSpec",
+    "OptionSpec",
+    "Outcome",
+    "Prompt",
+    "RandomBot",
+    "Rejected",
+    "Rng",
+    "Ruleset",
+    "SetupError",
+    "StateBase",
+    "Step",
+    "ViewBase",
+    "private",
+    "public",
+    "split",
+]

@@ -1,0 +1,204 @@
+"""The engine contract: one ``Ruleset`` per game, pure functions over plain values.
+
+Games subclass :class:`Ruleset` and fill in the ``_``-prefixed hooks. The public methods here
+do the checks every game needs in the same way (config validation, whose turn it is, legality,
+copying the state before it changes, the ``seq`` counter) so no engine can forget them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from engines.core.bots import Bot
+from engines.core.errors import Rejected, SetupError
+from engines.core.rng import Rng
+from engines.core.types import (
+    Action,
+    Event,
+    GameConfig,
+    ModeSpec,
+    Outcome,
+    Prompt,
+    StateBase,
+    Step,
+    ViewBase,
+)
+
+S = TypeVar("S", bound=StateBase)
+V = TypeVar("V", bound=ViewBase)
+
+
+class Ruleset(Generic[S, V]):
+    """Base class of every game's rules object (see DESIGN.md, "The engine contract")."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    content_version: ClassVar[str]
+    modes: ClassVar[tuple[ModeSpec, ...]]
+    state_type: ClassVar[type[StateBase]]
+    view_type: ClassVar[type[ViewBase]]
+    #: seconds a typical decision takes a person; used for default turn timers
+    think_seconds: ClassVar[int] = 120
+
+    def __init__(self) -> None:
+        self._encoder = msgspec.msgpack.Encoder()
+        self._decoder = msgspec.msgpack.Decoder(self.state_type)
+
+    # ------------------------------------------------------------------ configuration
+    def mode(self, name: str) -> ModeSpec:
+        """Return the mode called ``name`` or raise ``SetupError`` listing the real ones."""
+        for mode in self.modes:
+            if mode.name == name:
+                return mode
+        names = ", ".join(m.name for m in self.modes)
+        raise SetupError(f"{self.title} has no mode {name!r}; choose one of: {names}.", option="mode")
+
+    def resolve_config(self, config: GameConfig) -> GameConfig:
+        """Validate a config and fill every option's default; raise ``SetupError`` if refused."""
+        mode = self.mode(config.mode)
+        if config.players not in mode.players:
+            counts = ", ".join(str(n) for n in mode.players)
+            raise SetupError(
+                f"{self.title} {mode.title} is for {counts} player(s), not {config.players}.",
+                option="players",
+            )
+        table_specs = {s.name: s for s in mode.options if not s.per_seat}
+        seat_specs = {s.name: s for s in mode.options if s.per_seat}
+        for name in config.options:
+            if name not in table_specs:
+                known = ", ".join(sorted(table_specs)) or "none"
+                raise SetupError(
+                    f"{mode.title} has no option {name!r} (options: {known}).", option=name
+                )
+        options = {
+            name: spec.parse(config.options[name]) if name in config.options else spec.default
+            for name, spec in table_specs.items()
+        }
+        if len(config.seat_options) > config.players:
+            raise SetupError("More seat choices than seats.", option="seat_options")
+        seats: list[dict[str, Any]] = []
+        for index, chosen in enumerate(config.seat_options):
+            parsed: dict[str, Any] = {}
+            for name, raw in chosen.items():
+                if name not in seat_specs:
+                    known = ", ".join(sorted(seat_specs)) or "none"
+                    raise SetupError(
+                        f"Seat {index + 1}: {mode.title} has no per-player option {name!r} "
+                        f"(per-player options: {known}).",
+                        option=name,
+                    )
+                parsed[name] = seat_specs[name].parse(raw)
+            seats.append(parsed)
+        return GameConfig(config.mode, config.players, options, tuple(seats))
+
+    def setup(self, config: GameConfig, seed: int) -> S:
+        """Validate ``config`` and deal a new game from ``seed``."""
+        resolved = self.resolve_config(config)
+        return self._setup(resolved, seed)
+
+    # ------------------------------------------------------------------ play
+    def prompts(self, state: S) -> dict[int, Prompt]:
+        """Who must decide now; several entries are a sealed simultaneous decision."""
+        if self.outcome(state) is not None:
+            return {}
+        return self._prompts(state)
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now (empty when it is not asked anything)."""
+        if seat not in self.prompts(state):
+            return []
+        return self._legal_actions(state, seat)
+
+    def apply(self, state: S, seat: int, action: Action | str) -> Step:
+        """Apply one action by ``seat``; the input is never changed; illegal → ``Rejected``."""
+        if self.outcome(state) is not None:
+            raise Rejected("game_over", "The game is already over.")
+        asked = self._prompts(state)
+        if seat not in asked:
+            raise Rejected("not_your_turn", "You are not being asked to decide anything right now.")
+        key = action if isinstance(action, str) else action.key
+        for legal in self._legal_actions(state, seat):
+            if legal.key == key:
+                break
+        else:
+            raise Rejected("illegal", f"{key!r} is not one of your choices right now.")
+        new_state = self.clone(state)
+        events = list(self._apply(new_state, seat, legal))
+        new_state.seq = state.seq + 1
+        return Step(new_state, tuple(events))
+
+    def default_action(self, state: S, seat: int) -> Action:
+        """What a seat that ran out of time does; games override with a sensible choice."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            raise Rejected("not_your_turn", "That seat has nothing to decide.")
+        return actions[0]
+
+    def view(self, state: S, viewer: int | None) -> V:
+        """What ``viewer`` may know (``None`` is a spectator)."""
+        return self._view(state, viewer)
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result, once the game is over."""
+        return self._outcome(state)
+
+    # ------------------------------------------------------------------ values
+    def encode(self, state: S) -> bytes:
+        """Serialise a state to bytes (msgpack)."""
+        return self._encoder.encode(state)
+
+    def decode(self, data: bytes) -> S:
+        """Rebuild a state from ``encode`` output."""
+        state: S = self._decoder.decode(data)
+        return state
+
+    def clone(self, state: S) -> S:
+        """A deep, independent copy of ``state``."""
+        return self.decode(self.encode(state))
+
+    def rng(self, state: S) -> Rng:
+        """A generator positioned at the state's RNG; write ``.state`` back into ``state.rng``."""
+        return Rng(state.rng)
+
+    # ------------------------------------------------------------------ extras
+    def bots(self) -> Mapping[str, Bot]:
+        """Bots by name, weakest first; the platform maps difficulty settings onto them."""
+        from engines.core.bots import RandomBot
+
+        return {"random": RandomBot()}
+
+    def secrets(self, state: S, viewer: int | None) -> Iterable[str]:
+        """Strings that must never appear in ``viewer``'s view (used by leak tests)."""
+        return ()
+
+    def conserved(self, state: S) -> Mapping[str, int] | None:
+        """Counts that must never change during a game (card conservation), if any."""
+        return None
+
+    def seat_name(self, state: S, seat: int) -> str:
+        """A default name for a seat when the platform has none."""
+        return f"Player {seat + 1}"
+
+    # ------------------------------------------------------------------ game hooks
+    def _setup(self, config: GameConfig, seed: int) -> S:
+        raise NotImplementedError
+
+    def _prompts(self, state: S) -> dict[int, Prompt]:
+        raise NotImplementedError
+
+    def _legal_actions(self, state: S, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: S, seat: int, action: Action) -> Iterable[Event]:
+        """Change ``state`` in place (it is already a private copy) and yield events."""
+        raise NotImplementedError
+
+    def _view(self, state: S, viewer: int | None) -> V:
+        raise NotImplementedError
+
+    def _outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError

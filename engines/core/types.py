@@ -1,0 +1,198 @@
+"""The values every engine speaks in: configs, actions, prompts, events, views and outcomes."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import msgspec
+
+from engines.core.errors import SetupError
+
+OptionValue = str | int | bool
+
+PUBLIC = "public"
+PRIVATE = "private"
+SPLIT = "split"
+
+
+class Action(msgspec.Struct, frozen=True):
+    """One legal choice. ``key`` is short and unique among the legal actions of a prompt.
+
+    ``params`` carries the structured meaning so engines need not parse ``key``; ``group``
+    lets interfaces cluster and paginate choices; ``card`` names the card instance concerned.
+    """
+
+    key: str
+    label: str
+    group: str = ""
+    card: str = ""
+    params: tuple[str | int, ...] = ()
+
+
+class Prompt(msgspec.Struct, frozen=True):
+    """A decision a seat must make now.
+
+    ``private`` decisions are taken in the player's DMs; ``sealed`` decisions are simultaneous
+    and stay hidden from everyone else until every sealed prompt has been answered.
+    """
+
+    seat: int
+    kind: str
+    text: str
+    private: bool = False
+    sealed: bool = False
+
+
+class Event(msgspec.Struct, frozen=True):
+    """Something that happened, with who may read it.
+
+    ``public``: everyone reads ``text``. ``private``: only ``seat`` reads ``text``.
+    ``split``: ``seat`` reads ``text``, everyone else reads ``redacted``.
+    """
+
+    kind: str
+    text: str
+    visibility: str = PUBLIC
+    seat: int | None = None
+    redacted: str = ""
+
+    def text_for(self, viewer: int | None) -> str | None:
+        """Return the text ``viewer`` may read (``None`` for spectators), or None if hidden."""
+        if self.visibility == PUBLIC:
+            return self.text
+        if viewer is not None and viewer == self.seat:
+            return self.text
+        if self.visibility == SPLIT:
+            return self.redacted or None
+        return None
+
+
+def public(kind: str, text: str) -> Event:
+    """Build an event everyone reads."""
+    return Event(kind, text)
+
+
+def private(seat: int, kind: str, text: str) -> Event:
+    """Build an event only ``seat`` reads."""
+    return Event(kind, text, PRIVATE, seat)
+
+
+def split(seat: int, kind: str, text: str, redacted: str) -> Event:
+    """Build an event ``seat`` reads in full and everyone else reads redacted."""
+    return Event(kind, text, SPLIT, seat, redacted)
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a finished game ended. ``ranking`` lists groups of tied seats, best first."""
+
+    winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    reason: str
+    scores: dict[int, int] = {}
+
+
+class StateBase(msgspec.Struct, kw_only=True):
+    """Fields every game state carries; games subclass it with their own fields."""
+
+    schema_version: int = 1
+    seq: int = 0
+    rng: int = 0
+
+
+class ViewBase(msgspec.Struct, kw_only=True):
+    """Fields every view carries; games subclass it. Never holds RNG, deck order or secrets."""
+
+    seq: int
+    viewer: int | None
+    players: int
+    over: bool = False
+
+
+class GameConfig(msgspec.Struct, frozen=True):
+    """What a game is set up with: mode, seat count, table options and per-seat choices."""
+
+    mode: str
+    players: int
+    options: dict[str, OptionValue] = {}
+    seat_options: tuple[dict[str, OptionValue], ...] = ()
+
+    def option(self, name: str) -> Any:
+        """Return a resolved option value (use after ``Ruleset.resolve_config``)."""
+        return self.options[name]
+
+    def seat_option(self, seat: int, name: str, default: OptionValue | None = None) -> Any:
+        """Return a per-seat choice, or ``default`` when that seat made none."""
+        if seat < len(self.seat_options):
+            return self.seat_options[seat].get(name, default)
+        return default
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """A table option: its type, default and limits, parsed from text or native values."""
+
+    name: str
+    help: str
+    default: OptionValue
+    kind: str = "choice"  # choice | int | bool | text
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    per_seat: bool = False
+
+    def parse(self, raw: OptionValue) -> OptionValue:
+        """Validate and convert a raw value, raising ``SetupError`` with a readable reason."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in {"true", "yes", "on", "1"}:
+                return True
+            if text in {"false", "no", "off", "0"}:
+                return False
+            raise SetupError(f"Option {self.name} takes true or false, not {raw!r}.", option=self.name)
+        if self.kind == "int":
+            try:
+                value = int(raw) if not isinstance(raw, bool) else None
+            except (TypeError, ValueError):
+                value = None
+            if value is None:
+                raise SetupError(f"Option {self.name} takes a whole number, not {raw!r}.", option=self.name)
+            if self.minimum is not None and value < self.minimum:
+                raise SetupError(f"Option {self.name} must be at least {self.minimum}.", option=self.name)
+            if self.maximum is not None and value > self.maximum:
+                raise SetupError(f"Option {self.name} must be at most {self.maximum}.", option=self.name)
+            return value
+        if self.kind == "choice":
+            text = str(raw).strip().lower()
+            if text not in self.choices:
+                raise SetupError(
+                    f"Option {self.name} must be one of {', '.join(self.choices)}; got {raw!r}.",
+                    option=self.name,
+                )
+            return text
+        return str(raw).strip()
+
+
+class ModeSpec(msgspec.Struct, frozen=True):
+    """A way to play: allowed seat counts, rule-driven opponents and the options it takes."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    summary: str
+    options: tuple[OptionSpec, ...] = ()
+    automata: str = ""  # who the rules play against the seats, if anyone
+
+    def option_spec(self, name: str) -> OptionSpec | None:
+        """Return the option called ``name``, if this mode has one."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        return None
+
+
+class Step(NamedTuple):
+    """What ``apply`` returns: the new state and the events it produced."""
+
+    state: Any
+    events: tuple[Event, ...]

@@ -1,0 +1,1 @@
+"""Pure pictures: each game's View becomes PNG bytes with Pillow. No Discord, no database."""

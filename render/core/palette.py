@@ -1,0 +1,41 @@
+"""Colours shared by every game, so a player keeps the same colour on every image."""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+PAPER: RGB = (246, 243, 236)
+PANEL: RGB = (232, 227, 216)
+INK: RGB = (33, 33, 38)
+MUTED: RGB = (110, 108, 104)
+HIGHLIGHT: RGB = (255, 196, 0)
+DANGER: RGB = (200, 40, 40)
+GOOD: RGB = (46, 139, 87)
+
+# Okabe-Ito based: distinguishable for the common colour-vision deficiencies.
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (0, 114, 178),  # blue
+    (213, 94, 0),  # vermilion
+    (0, 158, 115),  # green
+    (204, 121, 167),  # purple-pink
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky
+)
+AUTOMATON: RGB = (90, 90, 90)
+
+
+def seat_colour(seat: int | None) -> RGB:
+    """The colour of a seat (grey for rule-driven opponents, passed as None)."""
+    if seat is None or seat < 0:
+        return AUTOMATON
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def tint(colour: RGB, amount: float) -> RGB:
+    """Mix a colour towards white by ``amount`` (0..1), for light backgrounds."""
+    r, g, b = colour
+    return (
+        int(r + (255 - r) * amount),
+        int(g + (255 - g) * amount),
+        int(b + (255 - b) * amount),
+    )

@@ -1,0 +1,75 @@
+"""The shared engine contract, checked on a tiny game."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import GameConfig, Rejected, Rng, SetupError
+from engines.core.fuzz import ContractViolation, fuzz_games, play_one
+from tests.engines.core.tinygame import RULESET
+
+
+def test_rng_is_reproducible_and_unbiased_enough() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next_u64() for _ in range(5)] == [b.next_u64() for _ in range(5)]
+    counts = [0] * 6
+    rng = Rng(7)
+    for _ in range(6000):
+        counts[rng.below(6)] += 1
+    assert all(850 < c < 1150 for c in counts)
+
+
+def test_shuffle_is_a_permutation_and_seeded() -> None:
+    items, again = list(range(20)), list(range(20))
+    Rng(3).shuffle(items)
+    Rng(3).shuffle(again)
+    assert items == again and sorted(items) == list(range(20)) and items != list(range(20))
+
+
+def test_config_validation_names_the_problem() -> None:
+    with pytest.raises(SetupError, match="no mode 'chaos'"):
+        RULESET.setup(GameConfig("chaos", 2), 1)
+    with pytest.raises(SetupError, match="for 1, 2, 3 player"):
+        RULESET.setup(GameConfig("race", 5), 1)
+    with pytest.raises(SetupError, match="at most 40"):
+        RULESET.setup(GameConfig("race", 2, {"target": 99}), 1)
+    with pytest.raises(SetupError, match="no option 'speed'"):
+        RULESET.setup(GameConfig("race", 2, {"speed": 3}), 1)
+    assert RULESET.setup(GameConfig("race", 2, {"target": "20"}), 1).target == 20
+
+
+def test_illegal_action_is_rejected_and_changes_nothing() -> None:
+    state = RULESET.setup(GameConfig("race", 2), 5)
+    before = RULESET.encode(state)
+    with pytest.raises(Rejected) as err:
+        RULESET.apply(state, 0, "nonsense")
+    assert err.value.code == "illegal"
+    with pytest.raises(Rejected) as err:
+        RULESET.apply(state, 1, RULESET.legal_actions(state, 0)[0])
+    assert err.value.code == "not_your_turn"
+    assert RULESET.encode(state) == before
+
+
+def test_fuzz_harness_accepts_a_sound_engine() -> None:
+    report = fuzz_games(RULESET, [GameConfig("race", n) for n in (1, 2, 3)], 60)
+    assert report.games == 60 and report.steps > 60
+
+
+def test_fuzz_harness_catches_a_leaking_view() -> None:
+    class Leaky(type(RULESET)):  # type: ignore[misc]
+        def _view(self, state, viewer):  # type: ignore[no-untyped-def]
+            view = super()._view(state, viewer)
+            view.hand = [c for h in state.hands for c in h]
+            return view
+
+    with pytest.raises(ContractViolation, match="leaks"):
+        play_one(Leaky(), GameConfig("race", 2), 1)
+
+
+def test_fuzz_harness_catches_mutation_of_the_input() -> None:
+    class Mutating(type(RULESET)):  # type: ignore[misc]
+        def clone(self, state):  # type: ignore[no-untyped-def]
+            return state
+
+    with pytest.raises(ContractViolation, match="mutated"):
+        play_one(Mutating(), GameConfig("race", 2), 1)
