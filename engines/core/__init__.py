@@ -18,8 +18,10 @@ from engines.core.types import (
     StateBase,
     Step,
     ViewBase,
+    fill_names,
     private,
     public,
+    seat_ref,
     split,
 )
 
@@ -44,7 +46,9 @@ __all__ = [
     "StateBase",
     "Step",
     "ViewBase",
+    "fill_names",
     "private",
     "public",
+    "seat_ref",
     "split",
 ]

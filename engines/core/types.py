@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -65,6 +67,24 @@ class Event(msgspec.Struct, frozen=True):
         if self.visibility == SPLIT:
             return self.redacted or None
         return None
+
+
+def seat_ref(seat: int) -> str:
+    """A placeholder for a seat's name in event text; adapters put the player's name there."""
+    return "{P%d}" % (seat + 1)
+
+
+_SEAT_REF = re.compile(r"\{P(\d)\}")
+
+
+def fill_names(text: str, names: Sequence[str]) -> str:
+    """Replace ``{P1}``-style placeholders with display names (unknown seats stay as 'Player N')."""
+
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1
+        return names[index] if 0 <= index < len(names) else f"Player {index + 1}"
+
+    return _SEAT_REF.sub(name, text)
 
 
 def public(kind: str, text: str) -> Event:

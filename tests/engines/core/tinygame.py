@@ -21,6 +21,7 @@ from engines.core import (
     StateBase,
     ViewBase,
     public,
+    seat_ref,
     split,
 )
 
@@ -84,11 +85,11 @@ class TinyRules(Ruleset[TinyState, TinyView]):
         card = action.card
         state.hands[seat].remove(card)
         state.pile.append(card)
-        yield public("play", f"Player {seat + 1} plays {value(card)}.")
+        yield public("play", f"{seat_ref(seat)} plays {value(card)}.")
         if state.deck:
             drawn = state.deck.pop()
             state.hands[seat].append(drawn)
-            yield split(seat, "draw", f"You draw a {value(drawn)}.", f"Player {seat + 1} draws a card.")
+            yield split(seat, "draw", f"You draw a {value(drawn)}.", f"{seat_ref(seat)} draws a card.")
         if sum(value(c) for c in state.pile) >= state.target or not any(state.hands):
             state.winner = seat
             return

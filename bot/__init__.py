@@ -1,0 +1,1 @@
+"""The application: persistence, sessions, tables, timers, the Discord adapter and the CLI."""

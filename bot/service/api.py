@@ -1,0 +1,117 @@
+"""The values the service layer hands to its adapters (Discord, the terminal, benchmarks).
+
+The service layer never imports discord; adapters never touch the database or the engines'
+states directly. Everything an adapter must show after a change arrives as a :class:`Delivery`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core import Action, Outcome, Prompt
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+ABORTED = "aborted"
+
+
+class ServiceError(Exception):
+    """A request was refused; nothing changed. ``message`` is shown to the user as is.
+
+    Codes: not_found, not_host, not_player, not_your_turn, stale, illegal, full, already_active,
+    already_seated, not_enough_players, channel_not_allowed, game_disabled, bad_option,
+    not_admin, game_over, unavailable (database trouble; safe to retry).
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a Discord user (``user_id``) or a bot (``bot`` is its name)."""
+
+    seat: int
+    name: str
+    user_id: int | None = None
+    bot: str | None = None
+    dm_open: bool = True
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table (one game in one channel) as adapters see it."""
+
+    id: int
+    game: str
+    mode: str
+    status: str
+    host_id: int
+    channel_id: int
+    guild_id: int | None = None
+    thread_id: int | None = None
+    solo: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[SeatInfo, ...] = ()
+    seq: int = 0
+    min_players: int = 1
+    max_players: int = 1
+    public_message_id: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The first seat ``user_id`` holds, if any."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def seats_of(self, user_id: int) -> list[int]:
+        """Every seat ``user_id`` holds (a person may control two seats in some modes)."""
+        return [s.seat for s in self.seats if s.user_id == user_id]
+
+
+@dataclass(frozen=True)
+class SeatUpdate:
+    """What one human seat must be shown privately after a change."""
+
+    seat: int
+    user_id: int
+    view: Any
+    text: str
+    narration: tuple[str, ...]
+    prompt: Prompt | None
+    actions: tuple[Action, ...]
+    image: bytes | None
+    deadline_ts: float | None = None
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Everything an adapter needs to show after a state change, already rendered."""
+
+    table: TableInfo
+    seq: int
+    text: str
+    narration: tuple[str, ...]
+    board_png: bytes
+    prompts: dict[int, Prompt]
+    public_actions: dict[int, tuple[Action, ...]]
+    seats: tuple[SeatUpdate, ...]
+    outcome: Outcome | None = None
+    waiting_on: tuple[int, ...] = ()
+    sealed_done: tuple[int, ...] = ()
+    deadline_ts: float | None = None
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A seat whose deadline is near: tell its player."""
+
+    table: TableInfo
+    seat: int
+    user_id: int
+    deadline_ts: float
