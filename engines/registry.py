@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from engines.core.errors import SetupError
@@ -14,21 +16,50 @@ _MODULES: dict[str, str] = {
 }
 
 
+# slug -> ruleset object registered at run time (tests, plug-ins); checked before _MODULES.
+_OBJECTS: dict[str, Ruleset] = {}  # type: ignore[type-arg]
+
+
 def slugs() -> list[str]:
     """Every registered game's slug."""
-    return list(_MODULES)
+    return [*_MODULES, *(slug for slug in _OBJECTS if slug not in _MODULES)]
+
+
+def register(slug: str, ruleset: Ruleset) -> None:  # type: ignore[type-arg]
+    """Register a ruleset object under ``slug`` at run time (used by tests and plug-ins)."""
+    _OBJECTS[slug.strip().lower()] = ruleset
+    get.cache_clear()
+
+
+def unregister(slug: str) -> None:
+    """Forget a ruleset added with :func:`register`."""
+    _OBJECTS.pop(slug.strip().lower(), None)
+    get.cache_clear()
+
+
+@contextmanager
+def registered(slug: str, ruleset: Ruleset) -> Iterator[Ruleset]:  # type: ignore[type-arg]
+    """Register ``ruleset`` for the duration of a ``with`` block."""
+    register(slug, ruleset)
+    try:
+        yield ruleset
+    finally:
+        unregister(slug)
 
 
 @cache
 def get(slug: str) -> Ruleset:  # type: ignore[type-arg]
     """The ruleset for ``slug``; ``SetupError`` lists the real games for a wrong one."""
-    module_name = _MODULES.get(slug.strip().lower())
+    key = slug.strip().lower()
+    if key in _OBJECTS:
+        return _OBJECTS[key]
+    module_name = _MODULES.get(key)
     if module_name is None:
-        raise SetupError(f"There is no game {slug!r}; choose one of: {', '.join(_MODULES)}.", option="game")
+        raise SetupError(f"There is no game {slug!r}; choose one of: {', '.join(slugs())}.", option="game")
     ruleset: Ruleset = importlib.import_module(module_name).RULESET  # type: ignore[type-arg]
     return ruleset
 
 
 def all_rulesets() -> list[Ruleset]:  # type: ignore[type-arg]
     """Every registered ruleset, in menu order."""
-    return [get(slug) for slug in _MODULES]
+    return [get(slug) for slug in slugs()]

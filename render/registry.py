@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from render.core.renderer import Renderer
@@ -12,8 +14,36 @@ _MODULES: dict[str, str] = {
 }
 
 
+# slug -> renderer object registered at run time (tests, plug-ins); checked before _MODULES.
+_OBJECTS: dict[str, Renderer] = {}
+
+
+def register(slug: str, renderer: Renderer) -> None:
+    """Register a renderer object under ``slug`` at run time (used by tests and plug-ins)."""
+    _OBJECTS[slug] = renderer
+    get.cache_clear()
+
+
+def unregister(slug: str) -> None:
+    """Forget a renderer added with :func:`register`."""
+    _OBJECTS.pop(slug, None)
+    get.cache_clear()
+
+
+@contextmanager
+def registered(slug: str, renderer: Renderer) -> Iterator[Renderer]:
+    """Register ``renderer`` for the duration of a ``with`` block."""
+    register(slug, renderer)
+    try:
+        yield renderer
+    finally:
+        unregister(slug)
+
+
 @cache
 def get(slug: str) -> Renderer:
     """The renderer for ``slug``."""
+    if slug in _OBJECTS:
+        return _OBJECTS[slug]
     renderer: Renderer = importlib.import_module(_MODULES[slug]).RENDERER
     return renderer
