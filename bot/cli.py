@@ -1,0 +1,229 @@
+"""The ``tablekeeper`` command: play in the terminal, self-play, render, run the bot, migrate, bench.
+
+Every refusal of a game set-up (wrong game, mode, player count or option) is one line on stderr
+and exit status 2, the same status argparse uses for a malformed command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.settings import SettingsError
+from engines.core import SetupError
+
+EXIT_USAGE = 2
+
+
+def _game_args(parser: argparse.ArgumentParser, mode_required: bool) -> None:
+    parser.add_argument("game", help="game slug (see `tablekeeper games`)")
+    parser.add_argument("--mode", required=mode_required, help="mode name (default: the game's first mode)")
+    parser.add_argument("--players", type=int, help="number of seats (default: the fewest the mode allows)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option; repeatable"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="tablekeeper",
+        description="Tablekeeper hosts tabletop games on Discord; these commands also work with no token.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots (you are seat 1)")
+    _game_args(play, mode_required=False)
+    play.add_argument(
+        "--seat-option", action="append", default=[], metavar="SEAT:KEY=VALUE",
+        help="a per-player choice such as a deck, seats counted from 1; repeatable",
+    )
+    play.add_argument("--difficulty", default="normal", help="easy, normal, hard, or a bot's name")
+    play.add_argument("--seed", type=int, help="deal seed (default: random, printed for replays)")
+    play.add_argument("--images", type=Path, help="folder for the board and hand images")
+
+    selfplay = sub.add_parser("selfplay", help="bots play whole games; one summary line")
+    _game_args(selfplay, mode_required=True)
+    selfplay.add_argument("--games", type=int, required=True, help="how many games")
+    selfplay.add_argument("--seed", type=int, required=True, help="seed of the first game (then +1 each)")
+    selfplay.add_argument("--bot", default="normal", help="easy, normal, hard, or a bot's name")
+
+    render = sub.add_parser("render", help="write the images of a game K random moves in")
+    _game_args(render, mode_required=True)
+    render.add_argument("--seed", type=int, required=True)
+    render.add_argument("--steps", type=int, required=True, help="random moves to play first")
+    render.add_argument("--out", type=Path, required=True, help="folder to write the PNGs into")
+
+    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    db = sub.add_parser("db", help="database tasks")
+    db_sub = db.add_subparsers(dest="db_command", required=True, metavar="TASK")
+    db_sub.add_parser("upgrade", help="apply migrations to TABLEKEEPER_DATABASE_URL")
+    sub.add_parser("games", help="list the games, their modes and options")
+
+    bench = sub.add_parser("bench", help="measure engine, render, pipeline and memory figures")
+    bench.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
+    bench.add_argument("--quick", action="store_true", help="a short run (under 3 minutes)")
+    bench.add_argument("--game", help="only this game")
+    return parser
+
+
+def _fail(message: str, status: int = EXIT_USAGE) -> int:
+    print(f"tablekeeper: {message}", file=sys.stderr)
+    return status
+
+
+def _game(slug: str):  # type: ignore[no-untyped-def]
+    from engines import registry
+
+    return registry.get(slug)
+
+
+def _renderer(slug: str):  # type: ignore[no-untyped-def]
+    from render import registry
+
+    return registry.get(slug)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``tablekeeper play``."""
+    from bot.console.config import build_config
+    from bot.console.play import Chooser, TerminalGame
+
+    ruleset = _game(args.game)
+    config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    images = args.images or Path(tempfile.gettempdir()) / f"tablekeeper-{ruleset.slug}-{seed}"
+    try:
+        renderer = _renderer(ruleset.slug)
+        game = TerminalGame(ruleset, renderer, config, seed, args.difficulty, images, sys.stdout)
+    except ValueError as exc:  # unknown difficulty
+        if isinstance(exc, SetupError):
+            raise
+        return _fail(str(exc))
+    return game.play(Chooser(sys.stdin, sys.stdout))
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """``tablekeeper selfplay``."""
+    from bot.console.config import build_config
+    from bot.console.selfplay import selfplay
+
+    ruleset = _game(args.game)
+    config = build_config(ruleset, args.mode, args.players, args.option)
+    if args.games < 1:
+        return _fail("--games must be at least 1.")
+    try:
+        report = selfplay(ruleset, config, args.games, args.seed, args.bot, sys.stderr)
+    except ValueError as exc:
+        if isinstance(exc, SetupError):
+            raise
+        return _fail(str(exc))
+    print(report.summary(ruleset.slug, config, args.bot, args.seed))
+    return 1 if report.errors else 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    """``tablekeeper render``."""
+    from bot.console.config import build_config
+    from bot.console.snapshot import advance, write_snapshot
+
+    ruleset = _game(args.game)
+    config = build_config(ruleset, args.mode, args.players, args.option)
+    if args.steps < 0:
+        return _fail("--steps cannot be negative.")
+    state = advance(ruleset, config, args.seed, args.steps)
+    if state.seq < args.steps:
+        print(f"The game ended after {state.seq} moves; showing the final position.")
+    stem = f"{ruleset.slug}-{config.mode}-p{config.players}-s{args.seed}-k{state.seq}"
+    for path in write_snapshot(ruleset, _renderer(ruleset.slug), state, config.players, args.out, stem):
+        print(path)
+    return 0
+
+
+def _settings():  # type: ignore[no-untyped-def]
+    from bot.settings import load_settings
+
+    return load_settings()
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """``tablekeeper run``: refuse at once without a token, else start the Discord adapter."""
+    settings = _settings()
+    if not settings.discord_token:
+        return _fail(
+            "DISCORD_TOKEN is not set. Put your bot token in the environment (export DISCORD_TOKEN=...) "
+            "or in a .env file in this folder (DISCORD_TOKEN=...). No token is needed to play in the "
+            "terminal: try `tablekeeper play clashofdecks`.",
+            status=1,
+        )
+    from bot.discord.run import run
+
+    run(settings)
+    return 0
+
+
+def cmd_db(args: argparse.Namespace) -> int:
+    """``tablekeeper db upgrade``: apply the migrations to the configured database."""
+    from bot.store.migrate import upgrade_sync
+
+    url = _settings().database_url
+    upgrade_sync(url)
+    # Show where without credentials: everything after the last '@' (or the whole SQLite URL).
+    print(f"Database is up to date: {url.rsplit('@', 1)[-1]}")
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """``tablekeeper games``."""
+    from bot.console.catalogue import describe_game
+    from engines import registry
+
+    for slug in registry.slugs():
+        try:
+            ruleset = registry.get(slug)
+        except ImportError:
+            print(f"{slug}: not installed in this build\n")
+            continue
+        print("\n".join(describe_game(ruleset)) + "\n")
+    print("Start one with `tablekeeper play GAME [--mode MODE] [--option KEY=VALUE]`.")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """``tablekeeper bench``."""
+    from bot.bench.runner import main as bench_main
+
+    return bench_main(quick=args.quick, as_json=args.json, game=args.game)
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "selfplay": cmd_selfplay,
+    "render": cmd_render,
+    "run": cmd_run,
+    "db": cmd_db,
+    "games": cmd_games,
+    "bench": cmd_bench,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tablekeeper`` console script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except SetupError as exc:
+        return _fail(exc.message)
+    except SettingsError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,168 @@
+"""Playing a whole game in the terminal: the person is seat 1, bots take every other seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.console.narrate import choice_page, describe_outcome, narrate, page_count, seat_names
+from engines.core import Action, GameConfig, Prompt, Rejected, Rng, Ruleset
+from engines.core.autoplay import bot_for, run_bots
+from render.core.renderer import Renderer
+
+HUMAN = 0
+HELP = "Type a choice number or its key; n/p turn pages, t shows the table again, q quits."
+
+
+class Quit(Exception):
+    """The person asked to stop (q, end of input or Ctrl-C)."""
+
+
+@dataclass
+class Chooser:
+    """Reads one decision from a stream, paging long lists and re-asking on bad input."""
+
+    inp: TextIO
+    out: TextIO
+    page: int = 0
+    shown: list[str] = field(default_factory=list)
+
+    def ask(self, prompt: Prompt, actions: Sequence[Action], table: str) -> Action:
+        """Show the choices and return the one picked; 'q' or end of input raises ``Quit``."""
+        self.page = 0
+        self._show(prompt, actions)
+        while True:
+            self.out.write("> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                raise Quit("end of input")
+            picked = self._resolve(line.strip(), actions, table, prompt)
+            if picked is not None:
+                return picked
+
+    def _show(self, prompt: Prompt, actions: Sequence[Action]) -> None:
+        self.out.write(f"\n{prompt.text}\n" + "\n".join(choice_page(actions, self.page)) + "\n")
+
+    def _resolve(self, text: str, actions: Sequence[Action], table: str, prompt: Prompt) -> Action | None:
+        lowered = text.lower()
+        pages = page_count(actions)
+        if not text:
+            self.out.write(f"Please choose something. {HELP}\n")
+        elif lowered in {"q", "quit", "exit"}:
+            raise Quit("quit")
+        elif lowered in {"?", "h", "help"}:
+            self.out.write(HELP + "\n")
+        elif lowered in {"t", "table"}:
+            self.out.write(table + "\n")
+            self._show(prompt, actions)
+        elif lowered in {"n", "next", "p", "prev", "previous"}:
+            step = 1 if lowered.startswith("n") else -1
+            if 0 <= self.page + step < pages:
+                self.page += step
+                self._show(prompt, actions)
+            else:
+                where = "last" if step > 0 else "first"
+                self.out.write(f"This is the {where} page ({self.page + 1} of {pages}).\n")
+        elif text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            self.out.write(f"There is no choice {number}; pick a number from 1 to {len(actions)}.\n")
+        else:
+            for action in actions:
+                if action.key == text or action.key.lower() == lowered:
+                    return action
+            self.out.write(f"{text!r} is neither a choice number nor one of the action keys shown. {HELP}\n")
+        return None
+
+
+@dataclass
+class TerminalGame:
+    """One game in progress in the terminal, with its images folder."""
+
+    ruleset: Ruleset  # type: ignore[type-arg]
+    renderer: Renderer
+    config: GameConfig
+    seed: int
+    difficulty: str
+    images: Path
+    out: TextIO
+    state: Any = None
+    written: list[Path] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        bot = bot_for(self.ruleset, self.difficulty)
+        self.bots = {seat: bot for seat in range(self.config.players) if seat != HUMAN}
+        self.bot_rng = Rng(self.seed ^ 0xB07)
+        label = f"{self.difficulty} bot" if self.difficulty in {"easy", "normal", "hard"} else bot.name
+        self.names = seat_names(self.config.players, HUMAN, label)
+        self.state = self.ruleset.setup(self.config, self.seed)
+
+    def write_images(self) -> list[Path]:
+        """Write the public board and the person's private image for the current state."""
+        seq = self.state.seq
+        self.images.mkdir(parents=True, exist_ok=True)
+        paths = [self.images / f"{seq:04d}-board.png"]
+        paths[0].write_bytes(self.renderer.board(self.ruleset.view(self.state, None)))
+        hand = self.renderer.hand(self.ruleset.view(self.state, HUMAN))
+        if hand is not None:
+            paths.append(self.images / f"{seq:04d}-hand.png")
+            paths[1].write_bytes(hand)
+        self.written.extend(paths)
+        return paths
+
+    def table_text(self) -> str:
+        """The text account of what the person can see now."""
+        return self.renderer.describe(self.ruleset.view(self.state, HUMAN))
+
+    def say(self, lines: Sequence[str]) -> None:
+        """Print narration lines."""
+        for line in lines:
+            self.out.write(f"  * {line}\n")
+
+    def run_bots(self) -> None:
+        """Let the bots move until the person must decide or the game ends, narrating each move."""
+        self.state, events = run_bots(self.ruleset, self.state, self.bots, self.bot_rng)
+        self.say(narrate(events, HUMAN, self.names))
+
+    def play(self, chooser: Chooser) -> int:
+        """Play to the end; returns the exit status (0 for a finished or cleanly left game)."""
+        mode = self.ruleset.mode(self.config.mode)
+        self.out.write(
+            f"{self.ruleset.title}, {mode.title}: {self.config.players} player(s), seed {self.seed}. "
+            f"You are {self.names[HUMAN]}.\nImages of the table are written to {self.images}\n{HELP}\n"
+        )
+        try:
+            while True:
+                self.run_bots()
+                prompts = self.ruleset.prompts(self.state)
+                if not prompts:
+                    break
+                self.write_images()
+                table = self.table_text()
+                self.out.write(f"\n--- move {self.state.seq} ---\n{table}\n")
+                actions = self.ruleset.legal_actions(self.state, HUMAN)
+                action = chooser.ask(prompts[HUMAN], actions, table)
+                try:
+                    step = self.ruleset.apply(self.state, HUMAN, action)
+                except Rejected as exc:  # cannot happen for a listed action, but say so plainly if it does
+                    self.out.write(f"Refused: {exc.message}\n")
+                    continue
+                self.state = step.state
+                self.say(narrate(step.events, HUMAN, self.names))
+        except (Quit, KeyboardInterrupt, EOFError):
+            self.out.write(
+                f"\nLeaving the game at move {self.state.seq}. Replay it with --seed {self.seed}. "
+                f"Images are in {self.images}\n"
+            )
+            return 0
+        final = self.write_images()
+        outcome = self.ruleset.outcome(self.state)
+        self.out.write(f"\n{self.renderer.describe(self.ruleset.view(self.state, HUMAN))}\n")
+        if outcome is not None:
+            self.out.write(describe_outcome(outcome, self.names) + "\n")
+        self.out.write(f"Final images: {', '.join(str(p) for p in final)}\n")
+        return 0

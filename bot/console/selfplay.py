@@ -1,0 +1,93 @@
+"""Bot-against-bot games to the end, summarised on one line (wins, length, speed, errors)."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from engines.core import GameConfig, Rng, Ruleset
+from engines.core.autoplay import bot_for, run_bots
+
+#: a game that has not ended after this many moves is reported as an error (a loop in the rules)
+MAX_MOVES = 20_000
+
+
+@dataclass
+class SelfplayReport:
+    """What a self-play run saw."""
+
+    games: int = 0
+    errors: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    wins: Counter[int] = field(default_factory=Counter)
+    draws: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    def summary(self, slug: str, config: GameConfig, bot: str, first_seed: int) -> str:
+        """The single summary line the command ends with."""
+        rate = self.games / self.seconds if self.seconds > 0 else 0.0
+        finished = self.games - self.errors
+        mean = self.moves / finished if finished else 0.0
+        wins = ",".join(f"P{seat + 1}:{self.wins.get(seat, 0)}" for seat in range(config.players))
+        last = first_seed + self.games - 1
+        return (
+            f"selfplay game={slug} mode={config.mode} players={config.players} bot={bot} "
+            f"games={self.games} errors={self.errors} games_per_s={rate:.1f} "
+            f"mean_length={mean:.1f} wins={wins} draws={self.draws} seeds={first_seed}..{last}"
+        )
+
+
+def play_game(ruleset: Ruleset, config: GameConfig, seed: int, bot_name: str) -> tuple[Any, int]:  # type: ignore[type-arg]
+    """Play one all-bot game from ``seed``; return the final state and the number of moves."""
+    state = ruleset.setup(config, seed)
+    bot = bot_for(ruleset, bot_name)
+    moves = 0
+
+    def count(seat: int, key: str, step: object) -> None:
+        nonlocal moves
+        moves += 1
+
+    final, _ = run_bots(
+        ruleset, state, dict.fromkeys(range(config.players), bot), Rng(seed ^ 0xB07),
+        on_step=count, max_steps=MAX_MOVES,
+    )
+    if ruleset.outcome(final) is None:
+        raise RuntimeError(f"nobody is asked to move after {moves} moves but the game has no outcome")
+    return final, moves
+
+
+def selfplay(
+    ruleset: Ruleset,  # type: ignore[type-arg]
+    config: GameConfig,
+    games: int,
+    first_seed: int,
+    bot_name: str,
+    err: TextIO,
+) -> SelfplayReport:
+    """Play ``games`` games from consecutive seeds; failures are written to ``err`` and counted."""
+    bot_for(ruleset, bot_name)  # refuse an unknown bot before any game starts
+    report = SelfplayReport()
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        report.games += 1
+        try:
+            state, moves = play_game(ruleset, config, seed, bot_name)
+        except Exception as exc:  # one broken game must not hide the others; each failure is reported
+            report.errors += 1
+            err.write(f"seed={seed} failed: {type(exc).__name__}: {exc}\n")
+            err.write("".join(traceback.format_exception(exc)[-3:]))
+            continue
+        outcome = ruleset.outcome(state)
+        assert outcome is not None
+        report.moves += moves
+        report.reasons[outcome.reason] += 1
+        if outcome.winners:
+            report.wins.update(outcome.winners)
+        else:
+            report.draws += 1
+    report.seconds = time.perf_counter() - start
+    return report

@@ -1,0 +1,47 @@
+"""Writing the images of a game a given number of random moves in (``tablekeeper render``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engines.core import GameConfig, RandomBot, Rng, Ruleset
+from render.core.renderer import Renderer
+
+
+def advance(ruleset: Ruleset, config: GameConfig, seed: int, steps: int) -> Any:  # type: ignore[type-arg]
+    """Set up from ``seed`` and apply up to ``steps`` random legal moves (fewer if the game ends)."""
+    state = ruleset.setup(config, seed)
+    rng = Rng(seed ^ 0x5EED)
+    bot = RandomBot()
+    for _ in range(steps):
+        prompts = ruleset.prompts(state)
+        if not prompts:
+            break
+        seat = rng.choice(sorted(prompts))
+        actions = ruleset.legal_actions(state, seat)
+        action = bot.choose(ruleset.view(state, seat), prompts[seat], actions, rng)
+        state = ruleset.apply(state, seat, action).state
+    return state
+
+
+def write_snapshot(
+    ruleset: Ruleset,  # type: ignore[type-arg]
+    renderer: Renderer,
+    state: Any,
+    players: int,
+    out: Path,
+    stem: str,
+) -> list[Path]:
+    """Write the public image and each seat's private image; return the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    board = out / f"{stem}-board.png"
+    board.write_bytes(renderer.board(ruleset.view(state, None)))
+    paths = [board]
+    for seat in range(players):
+        image = renderer.hand(ruleset.view(state, seat))
+        if image is not None:
+            path = out / f"{stem}-seat{seat + 1}.png"
+            path.write_bytes(image)
+            paths.append(path)
+    return paths
