@@ -185,8 +185,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     for slug in registry.slugs():
         try:
             ruleset = registry.get(slug)
-        except ImportError:
-            print(f"{slug}: not installed in this build\n")
+        except (ImportError, AttributeError):  # a game still being written has no RULESET yet
+            print(f"{slug}: not available in this build\n")
             continue
         print("\n".join(describe_game(ruleset)) + "\n")
     print("Start one with `tablekeeper play GAME [--mode MODE] [--option KEY=VALUE]`.")

@@ -1,0 +1,335 @@
+"""The ``tablekeeper`` command line: play, selfplay, render, games, run, db upgrade, refusals."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.console.play import Chooser
+from engines import registry as engines_registry
+from engines.core import Action, Prompt
+from render import registry as render_registry
+from tests.bot.tinyrender import RENDERER
+from tests.engines.core.tinygame import RULESET, TinyRules
+
+ROOT = Path(__file__).resolve().parents[2]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def tiny() -> Iterator[None]:
+    with engines_registry.registered("tiny", RULESET), render_registry.registered("tiny", RENDERER):
+        yield
+
+
+def _cli(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    environ["PYTHONPATH"] = str(ROOT)
+    environ.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env=environ,
+        timeout=60,
+        check=False,
+    )
+
+
+# ---------------------------------------------------------------- selfplay
+def test_selfplay_ends_with_one_summary_line(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli.main(
+        ["selfplay", "tiny", "--mode", "race", "--players", "3", "--games", "40", "--seed", "7"]
+    )
+    out = capsys.readouterr().out.strip().splitlines()
+    assert status == 0
+    assert len(out) == 1
+    line = out[0]
+    assert "games=40" in line and "errors=0" in line and "games_per_s=" in line
+    assert "mean_length=" in line and "wins=P1:" in line and "P3:" in line
+    wins = dict(part.split(":") for part in line.split("wins=")[1].split()[0].split(","))
+    draws = int(line.split("draws=")[1].split()[0])
+    assert sum(int(v) for v in wins.values()) + draws == 40
+
+
+def test_selfplay_is_reproducible_from_its_seed(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "tiny", "--mode", "race", "--players", "2", "--games", "30", "--seed", "3"]
+    cli.main(args)
+    first = capsys.readouterr().out
+    cli.main(args)
+    second = capsys.readouterr().out
+    strip = lambda s: s.split("games_per_s=")[0] + s.split("mean_length=")[1]  # noqa: E731
+    assert strip(first) == strip(second)
+
+
+class _Broken(TinyRules):
+    """Tiny, except that one deal (seed 5) breaks on its second move."""
+
+    def _apply(self, state, seat, action):  # type: ignore[no-untyped-def]
+        if state.seq == 1 and state.hands[0] and state.hands[0][0] == self._poison:
+            raise RuntimeError("the rules broke")
+        return super()._apply(state, seat, action)
+
+
+def test_selfplay_reports_the_failing_seed_and_exits_non_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    broken = _Broken()
+    broken._poison = RULESET.setup(cli_config(), 5).hands[0][0]  # type: ignore[attr-defined]
+    with engines_registry.registered("broken", broken), render_registry.registered("broken", RENDERER):
+        status = cli.main(
+            ["selfplay", "broken", "--mode", "race", "--players", "2", "--games", "6", "--seed", "1"]
+        )
+    captured = capsys.readouterr()
+    assert status == 1
+    assert "seed=5 failed: RuntimeError: the rules broke" in captured.err
+    assert "games=6" in captured.out and "errors=0" not in captured.out and "errors=" in captured.out
+
+
+def cli_config():  # type: ignore[no-untyped-def]
+    from engines.core import GameConfig
+
+    return GameConfig("race", 2)
+
+
+def test_selfplay_refuses_an_unknown_bot(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli.main(
+        ["selfplay", "tiny", "--mode", "race", "--games", "2", "--seed", "1", "--bot", "genius"]
+    )
+    assert status == 2
+    assert "Unknown difficulty 'genius'" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- render
+def test_render_writes_public_and_every_private_image(
+    tiny: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "shots"
+    status = cli.main(
+        [
+            "render",
+            "tiny",
+            "--mode",
+            "race",
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--steps",
+            "2",
+            "--out",
+            str(out),
+        ]
+    )
+    printed = capsys.readouterr().out.split()
+    assert status == 0
+    assert [Path(p).name for p in printed] == [
+        "tiny-race-p3-s4-k2-board.png",
+        "tiny-race-p3-s4-k2-seat1.png",
+        "tiny-race-p3-s4-k2-seat2.png",
+        "tiny-race-p3-s4-k2-seat3.png",
+    ]
+    images = [Path(p).read_bytes() for p in printed]
+    assert all(image.startswith(PNG) for image in images)
+    # each seat sees its own hand, so the private pictures differ
+    assert len(set(images[1:])) == 3
+
+
+def test_render_stops_at_the_end_of_a_short_game(
+    tiny: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = cli.main(
+        ["render", "tiny", "--mode", "race", "--seed", "2", "--steps", "500", "--out", str(tmp_path)]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "The game ended after" in out
+    assert len(list(tmp_path.glob("*.png"))) == 2
+
+
+# ---------------------------------------------------------------- play
+def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    status = cli.main(["play", "tiny", *args])
+    return status, out.getvalue()
+
+
+def test_play_a_whole_game_from_scripted_input(
+    tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    images = tmp_path / "pics"
+    status, out = _play(
+        monkeypatch,
+        ["1"] * 40,
+        "--players",
+        "2",
+        "--seed",
+        "11",
+        "--difficulty",
+        "easy",
+        "--images",
+        str(images),
+    )
+    assert status == 0
+    assert f"Images of the table are written to {images}" in out
+    assert "Game over:" in out and "(target reached)" in out
+    assert "Player 2 (easy bot) plays" in out  # bot moves are narrated with names filled in
+    assert "You draw a" in out  # the person's private draw is narrated to them
+    assert "{P" not in out
+    boards = sorted(images.glob("*-board.png"))
+    hands = sorted(images.glob("*-hand.png"))
+    assert boards and len(boards) == len(hands)
+    assert all(p.read_bytes().startswith(PNG) for p in boards + hands)
+
+
+def test_play_never_shows_the_bots_hidden_draws(
+    tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out = _play(monkeypatch, ["1"] * 40, "--players", "2", "--seed", "11", "--images", str(tmp_path))
+    assert "Player 2 (normal bot) draws a card." in out
+    assert "Player 2 (normal bot) draws a " not in out.replace("draws a card.", "")
+
+
+def test_play_accepts_an_action_key(tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = RULESET.setup(cli_config(), 11)
+    key = RULESET.legal_actions(state, 0)[1].key
+    _, out = _play(monkeypatch, [key, "q"], "--players", "2", "--seed", "11", "--images", str(tmp_path))
+    label = RULESET.legal_actions(state, 0)[1].label.replace("Play", "plays")
+    assert f"Player 1 (you) {label}." in out
+
+
+def test_play_reasks_on_bad_input_with_a_specific_message(
+    tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out = _play(
+        monkeypatch, ["", "0", "9", "banana", "n", "p", "?", "q"], "--seed", "2", "--images", str(tmp_path)
+    )
+    assert status == 0
+    assert "Please choose something." in out
+    assert "There is no choice 0; pick a number from 1 to 3." in out
+    assert "There is no choice 9; pick a number from 1 to 3." in out
+    assert "'banana' is neither a choice number nor one of the action keys shown." in out
+    assert "This is the last page (1 of 1)." in out and "This is the first page (1 of 1)." in out
+    assert "Leaving the game at move 0. Replay it with --seed 2." in out
+
+
+def test_play_end_of_input_leaves_cleanly(
+    tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out = _play(monkeypatch, ["1"], "--players", "3", "--seed", "8", "--images", str(tmp_path))
+    assert status == 0
+    assert "Leaving the game at move" in out and "Traceback" not in out
+
+
+def test_play_ctrl_c_leaves_cleanly(tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Interrupting(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Interrupting())
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["play", "tiny", "--seed", "1", "--images", str(tmp_path)]) == 0
+    assert "Leaving the game at move 0" in out.getvalue()
+
+
+def test_long_choice_lists_are_paged_and_numbered_across_pages() -> None:
+    actions = [Action(f"k{i}", f"Choice {i}", group="odd" if i % 2 else "even") for i in range(30)]
+    out = io.StringIO()
+    chooser = Chooser(io.StringIO("n\nn\nn\n25\n"), out)
+    picked = chooser.ask(Prompt(0, "pick", "Pick one."), actions, "table")
+    text = out.getvalue()
+    assert picked.key == "k24"
+    assert "page 1/3" in text and "page 2/3" in text and "page 3/3" in text
+    assert "   13. Choice 12  (k12)" in text  # numbering continues on page 2
+    assert "This is the last page (3 of 3)." in text
+    assert "[odd]" in text
+
+
+# ---------------------------------------------------------------- refusals: exit 2 with one line
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "tiny", "--mode", "chaos"], "Tiny has no mode 'chaos'; choose one of: race."),
+        (["play", "tiny", "--players", "5"], "Tiny Race is for 1, 2, 3 player(s), not 5."),
+        (["play", "tiny", "--option", "target=99"], "Option target must be at most 40."),
+        (["play", "tiny", "--option", "speed=3"], "Race has no option 'speed' (options: target)."),
+        (["play", "tiny", "--option", "target"], "--option takes KEY=VALUE, not 'target'."),
+        (["play", "tiny", "--seat-option", "1:deck=red"], "Seat 1: Race has no per-player option 'deck'"),
+        (
+            ["selfplay", "tiny", "--mode", "race", "--games", "0", "--seed", "1"],
+            "--games must be at least 1.",
+        ),
+        (["render", "tiny", "--mode", "nope", "--seed", "1", "--steps", "1", "--out", "x"], "no mode 'nope'"),
+    ],
+)
+def test_bad_setup_is_one_line_on_stderr_and_exit_2(
+    tiny: None, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert cli.main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_unknown_game_from_the_shell_exits_2() -> None:
+    result = _cli("play", "nosuchgame")
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip().splitlines() == [result.stderr.strip()]
+        and "There is no game 'nosuchgame'; choose one of:" in result.stderr
+    )
+
+
+# ---------------------------------------------------------------- games
+def test_games_lists_modes_and_options(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "tiny: Tiny" in out
+    assert "--mode race: Race, 1, 2, 3 player(s)." in out
+    assert "--option target=<number 5..40>  (default 15)" in out
+    assert "tablekeeper play tiny --mode race" in out
+
+
+# ---------------------------------------------------------------- run
+def test_run_without_a_token_exits_at_once_saying_how_to_set_it(tmp_path: Path) -> None:
+    result = _cli("run", cwd=tmp_path)
+    assert result.returncode != 0
+    assert "DISCORD_TOKEN" in result.stderr and ".env" in result.stderr
+    assert "tablekeeper play" in result.stderr
+
+
+def _fake_discord_run(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    calls: list[object] = []
+    module = types.ModuleType("bot.discord.run")
+    module.run = calls.append  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bot.discord.run", module)
+    return calls
+
+
+def test_run_with_a_token_starts_the_discord_adapter(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls = _fake_discord_run(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token-from-env")
+    assert cli.main(["run"]) == 0
+    assert len(calls) == 1 and calls[0].discord_token == "token-from-env"  # type: ignore[attr-defined]
+
+
+def test_run_reads_the_token_from_dotenv(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls = _fake_discord_run(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=token-from-file\n")
+    assert cli.main(["run"]) == 0
+    assert calls[0].discord_token == "token-from-file"  # type: ignore[attr-defined]
