@@ -115,3 +115,56 @@ class Reminder:
     seat: int
     user_id: int
     deadline_ts: float
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """One server's table settings, as ``/config show`` presents them.
+
+    ``channels`` empty means every channel may host tables. ``disabled_games`` lists the games an
+    admin switched off; ``enabled_games`` is every registered game that is not disabled.
+    """
+
+    guild_id: int
+    channels: tuple[int, ...] = ()
+    enabled_games: tuple[str, ...] = ()
+    disabled_games: tuple[str, ...] = ()
+    turn_timeout_seconds: int = 0
+    timeout_action: str = "bot"
+    thread_per_game: bool = False
+    mention_on_turn: bool = True
+
+    def allows_channel(self, channel_id: int) -> bool:
+        """Whether tables may be opened in ``channel_id``."""
+        return not self.channels or channel_id in self.channels
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """Finished games of one game for one player (or a whole server, ``user_id`` None)."""
+
+    game: str
+    played: int
+    won: int
+    user_id: int | None = None
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played, 0.0 when nothing was played."""
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One line of a server's per-game leaderboard."""
+
+    rank: int
+    user_id: int
+    name: str
+    played: int
+    won: int
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played."""
+        return self.won / self.played if self.played else 0.0

@@ -1,0 +1,1 @@
+"""Alembic migrations shipped inside the package; run them with ``bot.store.upgrade(url)``."""

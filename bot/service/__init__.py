@@ -1,0 +1,95 @@
+"""The service layer: tables, games, timers, settings and stats. Never imports discord.
+
+Open it once per process and share it::
+
+    services = await Services.start(load_settings())   # migrates unless told not to
+    ...
+    await services.close()
+
+Everything is ``async``. A refused request raises :class:`ServiceError` (``.code`` is stable,
+``.message`` is shown to the user as is) and changes nothing; ``unavailable`` means the database
+failed and the request is safe to retry. Ids are Discord snowflakes (ints); seats count from 0.
+
+``services.tables`` (:class:`TableService`)
+    Reading: ``get(table_id) -> TableInfo``; ``status(channel_id) -> TableInfo | None`` (the open or
+    running table in a channel or its thread); ``tables_of(user_id) -> list[TableInfo]`` (where a
+    user plays, e.g. to route a DM interaction); ``current(table_id) -> Delivery`` (redraw);
+    ``hand(table_id, user_id, seat=None) -> SeatUpdate`` ("Show my hand" when DMs are closed);
+    ``dm_messages(table_id) -> dict[seat, message_id]``; ``log(table_id)``.
+    Lobby (return ``TableInfo``): ``open_table(guild_id, channel_id, host_id, host_name, game,
+    mode=None, options=None)``; ``join(table_id, user_id, name)``; ``leave(table_id, user_id)``
+    (in a running game a bot plays the seat on); ``add_bot(table_id, user_id, difficulty=None)``;
+    ``remove_seat(table_id, user_id, seat)``; ``set_option(table_id, user_id, name, value)``;
+    ``set_seat_option(table_id, user_id, name, value, seat=None)``;
+    ``abort(table_id, user_id, is_admin=False)``.
+    Playing (return ``Delivery``): ``start(table_id, user_id, is_admin=False)``;
+    ``act(table_id, user_id, expected_seq, action_key, seat=None)``;
+    ``open_solo(user_id, dm_channel_id, game, mode=None, difficulty=None, options=None, *,
+    name="You", players=None, seat_options=None)`` (starts at once in the DM channel).
+    Messages: ``record_public_message(table_id, message_id)``, ``record_thread(table_id,
+    thread_id)``, ``record_dm_message(table_id, seat, message_id)``, ``set_dm_open(user_id,
+    is_open, table_id=None)``.
+    Restarts: ``resume() -> list[TableInfo]`` (running games, loaded into the cache);
+    ``replay_check(table_id) -> bool`` (log replayed from the seed equals the snapshot).
+
+``services.guilds`` (:class:`GuildService`) -> ``GuildSettings``
+    ``get(guild_id)``; admin-only (pass ``is_admin=`` from Discord permissions):
+    ``allow_channel``, ``disallow_channel``, ``clear_channels``, ``enable_game``,
+    ``disable_game``, ``set_turn_timeout(guild_id, seconds)``, ``set_timeout_action(guild_id,
+    "bot"|"default"|"forfeit")``, ``set_thread_per_game``, ``set_mention_on_turn``. Effective at once.
+
+``services.timers`` (:class:`TimerService`), called by the adapter's periodic task:
+    ``due_reminders(now=None) -> list[Reminder]`` (each deadline once);
+    ``expire(now=None) -> list[Delivery]`` (applies the server's timeout action).
+
+``services.stats`` (:class:`StatsService`)
+    ``player(user_id, guild_id=None, game=None) -> list[GameStats]``;
+    ``server(guild_id, game=None) -> list[GameStats]``;
+    ``leaderboard(guild_id, game, limit=10) -> list[LeaderRow]``.
+
+Error codes: not_found, not_host, not_player, not_your_turn, stale, illegal, full,
+already_active, already_seated, already_started, not_started, not_enough_players,
+channel_not_allowed, game_disabled, bad_option, not_admin, game_over, unavailable.
+"""
+
+from bot.service.api import (
+    ABORTED,
+    FINISHED,
+    LOBBY,
+    PLAYING,
+    Delivery,
+    GameStats,
+    GuildSettings,
+    LeaderRow,
+    Reminder,
+    SeatInfo,
+    SeatUpdate,
+    ServiceError,
+    TableInfo,
+)
+from bot.service.app import Services
+from bot.service.guilds import GuildService
+from bot.service.stats import StatsService
+from bot.service.tables import TableService
+from bot.service.timers import TimerService
+
+__all__ = [
+    "ABORTED",
+    "FINISHED",
+    "LOBBY",
+    "PLAYING",
+    "Delivery",
+    "GameStats",
+    "GuildService",
+    "GuildSettings",
+    "LeaderRow",
+    "Reminder",
+    "SeatInfo",
+    "SeatUpdate",
+    "ServiceError",
+    "Services",
+    "StatsService",
+    "TableInfo",
+    "TableService",
+    "TimerService",
+]

@@ -1,0 +1,50 @@
+"""The service layer assembled: one object an adapter opens at start and closes at exit."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from bot.service.guilds import GuildService
+from bot.service.play import Pipeline
+from bot.service.runtime import Runtime
+from bot.service.stats import StatsService
+from bot.service.tables import TableService
+from bot.service.timers import TimerService
+from bot.settings import Settings
+from bot.store import upgrade
+from bot.store.db import Database
+
+
+class Services:
+    """Tables, guild settings, timers and stats over one database and one state cache."""
+
+    def __init__(self, settings: Settings, db: Database, clock: Callable[[], float] = time.time) -> None:
+        self.settings = settings
+        self.db = db
+        self.runtime = Runtime(db, settings, clock)
+        self.guilds = GuildService(self.runtime)
+        self.pipeline = Pipeline(self.runtime, self.guilds)
+        self.tables = TableService(self.runtime, self.guilds, self.pipeline)
+        self.timers = TimerService(self.runtime, self.guilds, self.pipeline)
+        self.stats = StatsService(self.runtime)
+
+    @classmethod
+    async def start(
+        cls,
+        settings: Settings | None = None,
+        *,
+        url: str | None = None,
+        migrate: bool | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> Services:
+        """Open the database (``url`` overrides the settings), migrate it if asked; return the services."""
+        chosen = settings or Settings()
+        database_url = url or chosen.database_url
+        if migrate if migrate is not None else chosen.migrate_on_start:
+            await upgrade(database_url)
+        return cls(chosen, Database(database_url), clock)
+
+    async def close(self) -> None:
+        """Release the database connections."""
+        await self.db.dispose()

@@ -1,0 +1,187 @@
+"""Per-server settings: where tables may open, which games are on, turn timers and habits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.service.api import PLAYING, GuildSettings, ServiceError
+from bot.service.runtime import Runtime
+from bot.settings import TIMEOUT_ACTIONS
+from bot.store import schema
+from engines import registry
+from engines.core import SetupError
+
+#: a week: longer turn timers are almost certainly a typo (minutes or ms for seconds)
+MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
+
+
+def _need_admin(is_admin: bool) -> None:
+    if not is_admin:
+        raise ServiceError(
+            "not_admin", "Only server admins (Manage Server) can change Tablekeeper's settings."
+        )
+
+
+class GuildService:
+    """Reads and changes one server's settings; changes apply to the very next action."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.rt = runtime
+
+    def _defaults(self, guild_id: int) -> dict[str, Any]:
+        s = self.rt.settings
+        return {
+            "guild_id": guild_id,
+            "channels": [],
+            "disabled_games": [],
+            "turn_timeout_seconds": s.turn_timeout_seconds,
+            "timeout_action": s.timeout_action,
+            "thread_per_game": s.thread_per_game,
+            "mention_on_turn": s.mention_on_turn,
+        }
+
+    async def read(self, connection: AsyncConnection, guild_id: int) -> GuildSettings:
+        """Settings of ``guild_id`` read through an open connection (defaults if never set)."""
+        row = (
+            (
+                await connection.execute(
+                    select(schema.guild_settings).where(schema.guild_settings.c.guild_id == guild_id)
+                )
+            )
+            .mappings()
+            .first()
+        )
+        values = self._defaults(guild_id) if row is None else dict(row)
+        return _settings(values)
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        """The settings of ``guild_id`` (``/config show``)."""
+        async with self.rt.reading() as connection:
+            return await self.read(connection, guild_id)
+
+    async def _change(self, guild_id: int, is_admin: bool, **changes: Any) -> GuildSettings:
+        _need_admin(is_admin)
+        async with self.rt.transaction() as connection:
+            row = (
+                (
+                    await connection.execute(
+                        select(schema.guild_settings).where(schema.guild_settings.c.guild_id == guild_id)
+                    )
+                )
+                .mappings()
+                .first()
+            )
+            values = self._defaults(guild_id) if row is None else dict(row)
+            for key, value in changes.items():
+                values[key] = value(values[key]) if callable(value) else value
+            values["updated_at"] = self.rt.clock()
+            if row is None:
+                await connection.execute(schema.guild_settings.insert().values(**values))
+            else:
+                await connection.execute(
+                    update(schema.guild_settings)
+                    .where(schema.guild_settings.c.guild_id == guild_id)
+                    .values(**values)
+                )
+            if "turn_timeout_seconds" in changes:
+                await self._rebase_deadlines(connection, guild_id, values["turn_timeout_seconds"])
+        return _settings(values)
+
+    async def _rebase_deadlines(self, connection: AsyncConnection, guild_id: int, seconds: int) -> None:
+        """Make running turn timers follow a new timeout at once (counted from when each was asked)."""
+        playing = select(schema.tables.c.id).where(
+            schema.tables.c.guild_id == guild_id, schema.tables.c.status == PLAYING
+        )
+        seats = schema.seats
+        pending = seats.c.table_id.in_(playing) & seats.c.prompted_at.is_not(None)
+        if seconds <= 0:
+            values: dict[str, Any] = {"deadline": None, "remind_at": None}
+        else:
+            fraction = self.rt.settings.reminder_fraction
+            values = {
+                "deadline": seats.c.prompted_at + seconds,
+                "remind_at": seats.c.prompted_at + seconds * fraction,
+            }
+        await connection.execute(update(seats).where(pending).values(**values))
+        # Cached seats now carry old deadlines: drop those tables so the next load reads the new ones.
+        ids = (await connection.execute(playing)).scalars().all()
+        for table_id in ids:
+            self.rt.forget(table_id)
+
+    async def allow_channel(self, guild_id: int, channel_id: int, *, is_admin: bool) -> GuildSettings:
+        """Add ``channel_id`` to the channels that may host tables."""
+        return await self._change(guild_id, is_admin, channels=lambda old: sorted({*old, channel_id}))
+
+    async def disallow_channel(self, guild_id: int, channel_id: int, *, is_admin: bool) -> GuildSettings:
+        """Remove ``channel_id`` from the allowed channels (an empty list allows every channel)."""
+        return await self._change(
+            guild_id, is_admin, channels=lambda old: [c for c in old if c != channel_id]
+        )
+
+    async def clear_channels(self, guild_id: int, *, is_admin: bool) -> GuildSettings:
+        """Allow tables in every channel again."""
+        return await self._change(guild_id, is_admin, channels=[])
+
+    async def enable_game(self, guild_id: int, game: str, *, is_admin: bool) -> GuildSettings:
+        """Switch a game on."""
+        slug = _known_game(game)
+        return await self._change(
+            guild_id, is_admin, disabled_games=lambda old: [g for g in old if g != slug]
+        )
+
+    async def disable_game(self, guild_id: int, game: str, *, is_admin: bool) -> GuildSettings:
+        """Switch a game off: no new tables of it (running ones finish)."""
+        slug = _known_game(game)
+        return await self._change(guild_id, is_admin, disabled_games=lambda old: sorted({*old, slug}))
+
+    async def set_turn_timeout(self, guild_id: int, seconds: int, *, is_admin: bool) -> GuildSettings:
+        """Seconds a person has for each decision (0 = no timer); running timers follow at once."""
+        if seconds < 0 or seconds > MAX_TIMEOUT_SECONDS:
+            raise ServiceError(
+                "bad_option",
+                f"The turn timeout must be between 0 (no timer) and {MAX_TIMEOUT_SECONDS} seconds.",
+            )
+        return await self._change(guild_id, is_admin, turn_timeout_seconds=int(seconds))
+
+    async def set_timeout_action(self, guild_id: int, action: str, *, is_admin: bool) -> GuildSettings:
+        """What happens when time runs out: ``bot`` takes the seat, ``default`` move, or ``forfeit``."""
+        choice = action.strip().lower()
+        if choice not in TIMEOUT_ACTIONS:
+            raise ServiceError(
+                "bad_option",
+                f"The timeout action must be one of {', '.join(TIMEOUT_ACTIONS)}, not {action!r}.",
+            )
+        return await self._change(guild_id, is_admin, timeout_action=choice)
+
+    async def set_thread_per_game(self, guild_id: int, enabled: bool, *, is_admin: bool) -> GuildSettings:
+        """Whether each new table gets its own thread."""
+        return await self._change(guild_id, is_admin, thread_per_game=bool(enabled))
+
+    async def set_mention_on_turn(self, guild_id: int, enabled: bool, *, is_admin: bool) -> GuildSettings:
+        """Whether the table message mentions the player whose turn it is."""
+        return await self._change(guild_id, is_admin, mention_on_turn=bool(enabled))
+
+
+def _known_game(game: str) -> str:
+    try:
+        registry.get(game)
+    except SetupError as error:
+        raise ServiceError("bad_option", error.message) from None
+    return game.strip().lower()
+
+
+def _settings(values: dict[str, Any]) -> GuildSettings:
+    disabled = tuple(sorted(values["disabled_games"]))
+    return GuildSettings(
+        guild_id=values["guild_id"],
+        channels=tuple(sorted(values["channels"])),
+        enabled_games=tuple(slug for slug in registry.slugs() if slug not in disabled),
+        disabled_games=disabled,
+        turn_timeout_seconds=int(values["turn_timeout_seconds"]),
+        timeout_action=values["timeout_action"],
+        thread_per_game=bool(values["thread_per_game"]),
+        mention_on_turn=bool(values["mention_on_turn"]),
+    )

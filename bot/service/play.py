@@ -1,0 +1,222 @@
+"""The action pipeline's second half: run bot seats, then commit everything in one transaction.
+
+``Pipeline.commit`` writes the new log entries, the snapshot, the row-version bump, the seat
+deadlines and (when the game ends) the results in ONE transaction, guarded by
+``UPDATE ... WHERE version = :old`` so two processes can never both apply a move.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from sqlalchemy import insert, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.service.api import FINISHED, PLAYING, ServiceError
+from bot.service.guilds import GuildService
+from bot.service.records import SeatRow
+from bot.service.runtime import Loaded, Runtime
+from bot.store import schema
+from engines import registry
+from engines.core import Event, Outcome, Rng, Ruleset
+from engines.core.autoplay import bot_for, run_bots
+from engines.core.types import Step
+
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+
+STALE_CONFLICT = (
+    "Someone else changed this game at the same moment; here is the latest state. Please choose again."
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One log entry: the state's ``seq`` before the action, the seat and the action key."""
+
+    seq: int
+    seat: int
+    key: str
+
+
+@dataclass
+class Change:
+    """A state change waiting to be committed."""
+
+    loaded: Loaded
+    state: Any
+    seats: list[SeatRow]
+    events: list[Event] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    acted: set[int] = field(default_factory=set)
+    outcome: Outcome | None = None  # forced result (a forfeit); otherwise the engine's
+    forfeits: set[int] = field(default_factory=set)
+    table_values: dict[str, Any] = field(default_factory=dict)  # extra columns (at start)
+
+    def record(self, seat: int, key: str, step: Step) -> None:
+        """Log an applied action and take over its state and events."""
+        self.moves.append(Move(step.state.seq - 1, seat, key))
+        self.acted.add(seat)
+        self.events.extend(step.events)
+        self.state = step.state
+
+
+def bot_rng(seed: int, seq: int) -> Rng:
+    """The generator bots use at ``seq``: fixed by the match seed, so a game re-runs the same."""
+    return Rng((seed + (seq + 1) * _GOLDEN) & _MASK).fork()
+
+
+def run_bot_seats(ruleset: Ruleset, change: Change) -> None:  # type: ignore[type-arg]
+    """Let every bot-played seat move until a person must decide (or the game ends)."""
+    if ruleset.outcome(change.state) is not None:
+        return
+    bots = {s.seat: bot_for(ruleset, s.bot) for s in change.seats if s.bot is not None}
+    if not bots:
+        return
+    seed = change.loaded.table.seed or 0
+    rng = bot_rng(seed, change.state.seq)
+    run_bots(ruleset, change.state, bots, rng, on_step=change.record)
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """An outcome as JSON-ready builtins."""
+    data: dict[str, Any] = msgspec.to_builtins(outcome)
+    data["scores"] = {str(k): v for k, v in outcome.scores.items()}
+    return data
+
+
+class Pipeline:
+    """Commits changes and keeps the cache in step with what was committed."""
+
+    def __init__(self, runtime: Runtime, guilds: GuildService) -> None:
+        self.rt = runtime
+        self.guilds = guilds
+
+    async def timeout_for(self, connection: AsyncConnection, guild_id: int | None) -> int:
+        """Seconds per decision at this table now (server setting, or the solo default)."""
+        if guild_id is None:
+            return self.rt.settings.solo_turn_timeout_seconds
+        return (await self.guilds.read(connection, guild_id)).turn_timeout_seconds
+
+    def _plan_seats(self, change: Change, prompts: dict[int, Any], now: float, timeout: int) -> list[SeatRow]:
+        """Seat rows with turn timers set for newly asked people and cleared for the rest."""
+        fraction = self.rt.settings.reminder_fraction
+        planned = []
+        for seat in change.seats:
+            if not seat.human or seat.seat not in prompts:
+                seat = dataclasses.replace(
+                    seat, prompted_at=None, deadline=None, remind_at=None, reminded=False
+                )
+            elif seat.seat in change.acted or seat.prompted_at is None:
+                seat = dataclasses.replace(
+                    seat,
+                    prompted_at=now,
+                    deadline=now + timeout if timeout > 0 else None,
+                    remind_at=now + timeout * fraction if timeout > 0 else None,
+                    reminded=False,
+                )
+            planned.append(seat)
+        return planned
+
+    async def commit(self, change: Change) -> Loaded:
+        """Write ``change`` in one transaction; return the new committed table.
+
+        A row-version conflict (another process moved first) drops the cache entry and raises
+        ``ServiceError('stale')``; a database failure raises ``'unavailable'``. Either way nothing
+        is written and the cache still holds the last committed state.
+        """
+        old = change.loaded.table
+        ruleset = registry.get(old.game)
+        now = self.rt.clock()
+        outcome = change.outcome or ruleset.outcome(change.state)
+        finished = outcome is not None
+        prompts = {} if finished else ruleset.prompts(change.state)
+        table_values: dict[str, Any] = {
+            "seq": change.state.seq,
+            "snapshot": ruleset.encode(change.state),
+            "version": old.version + 1,
+            "status": FINISHED if finished else PLAYING,
+            "updated_at": now,
+            **change.table_values,
+        }
+        if finished:
+            assert outcome is not None
+            table_values.update(outcome=outcome_json(outcome), finished_at=now, active_channel_id=None)
+        try:
+            async with self.rt.transaction() as connection:
+                timeout = await self.timeout_for(connection, old.guild_id)
+                seats = self._plan_seats(change, prompts, now, timeout)
+                result = await connection.execute(
+                    update(schema.tables)
+                    .where(schema.tables.c.id == old.id, schema.tables.c.version == old.version)
+                    .values(**table_values)
+                )
+                if result.rowcount != 1:
+                    raise ServiceError("stale", STALE_CONFLICT)
+                if change.moves:
+                    await connection.execute(
+                        insert(schema.moves),
+                        [
+                            {"table_id": old.id, "seq": m.seq, "seat": m.seat, "action_key": m.key, "at": now}
+                            for m in change.moves
+                        ],
+                    )
+                before = {s.seat: s for s in change.loaded.seats}
+                for seat in seats:
+                    if before.get(seat.seat) != seat:
+                        await connection.execute(
+                            update(schema.seats)
+                            .where(schema.seats.c.table_id == old.id, schema.seats.c.seat == seat.seat)
+                            .values(
+                                bot=seat.bot,
+                                has_left=seat.has_left,
+                                prompted_at=seat.prompted_at,
+                                deadline=seat.deadline,
+                                remind_at=seat.remind_at,
+                                reminded=seat.reminded,
+                            )
+                        )
+                if finished:
+                    assert outcome is not None
+                    await self._record_results(connection, change, seats, outcome, now)
+        except ServiceError:
+            self.rt.forget(old.id)
+            raise
+        keep = {k: v for k, v in table_values.items() if k in old.__dataclass_fields__}
+        table = dataclasses.replace(old, **keep)
+        loaded = Loaded(table, tuple(seats), change.state)
+        if finished:
+            self.rt.release(old.id)
+        else:
+            self.rt.remember(loaded)
+        return loaded
+
+    async def _record_results(
+        self, connection: AsyncConnection, change: Change, seats: list[SeatRow], outcome: Outcome, now: float
+    ) -> None:
+        table = change.loaded.table
+        ranks = {seat: rank for rank, group in enumerate(outcome.ranking, start=1) for seat in group}
+        rows = []
+        for seat in seats:
+            gave_up = seat.seat in change.forfeits or seat.has_left
+            rows.append(
+                {
+                    "table_id": table.id,
+                    "seat": seat.seat,
+                    "guild_id": table.guild_id,
+                    "game": table.game,
+                    "mode": table.mode,
+                    "user_id": seat.user_id,
+                    "bot": seat.bot,
+                    "name": seat.name,
+                    "won": seat.seat in outcome.winners and not gave_up,
+                    "rank": ranks.get(seat.seat, len(outcome.ranking) + 1),
+                    "score": outcome.scores.get(seat.seat),
+                    "forfeit": gave_up,
+                    "finished_at": now,
+                }
+            )
+        await connection.execute(insert(schema.results), rows)

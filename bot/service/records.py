@@ -1,0 +1,105 @@
+"""Plain copies of database rows, and turning them into the values adapters see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.api import SeatInfo, TableInfo
+from engines import registry
+from engines.core import SetupError
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A ``tables`` row without its snapshot bytes."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    solo: bool
+    game: str
+    mode: str
+    options: dict[str, Any]
+    status: str
+    config: dict[str, Any] | None
+    seed: int | None
+    seq: int
+    outcome: dict[str, Any] | None
+    version: int
+    public_message_id: int | None
+    rules_version: str | None = None
+    content_version: str | None = None
+    rng_algorithm: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A ``seats`` row."""
+
+    seat: int
+    user_id: int | None
+    bot: str | None
+    name: str
+    dm_open: bool
+    dm_message_id: int | None
+    seat_options: dict[str, Any]
+    prompted_at: float | None
+    deadline: float | None
+    remind_at: float | None
+    reminded: bool
+    has_left: bool
+
+    @property
+    def human(self) -> bool:
+        """A person decides for this seat (no bot plays it)."""
+        return self.user_id is not None and self.bot is None
+
+
+TABLE_FIELDS = tuple(TableRow.__dataclass_fields__)
+SEAT_FIELDS = tuple(SeatRow.__dataclass_fields__)
+
+
+def table_row(mapping: Any) -> TableRow:
+    """Build a :class:`TableRow` from a result row mapping."""
+    return TableRow(**{name: mapping[name] for name in TABLE_FIELDS})
+
+
+def seat_row(mapping: Any) -> SeatRow:
+    """Build a :class:`SeatRow` from a result row mapping."""
+    return SeatRow(**{name: mapping[name] for name in SEAT_FIELDS})
+
+
+def player_counts(game: str, mode: str) -> tuple[int, int]:
+    """Fewest and most seats ``mode`` of ``game`` allows ((1, 1) if the game is gone)."""
+    try:
+        counts = registry.get(game).mode(mode).players
+    except SetupError:
+        return (1, 1)
+    return (min(counts), max(counts))
+
+
+def table_info(row: TableRow, seats: tuple[SeatRow, ...] | list[SeatRow]) -> TableInfo:
+    """The adapter-facing :class:`TableInfo` of a table."""
+    low, high = player_counts(row.game, row.mode)
+    return TableInfo(
+        id=row.id,
+        game=row.game,
+        mode=row.mode,
+        status=row.status,
+        host_id=row.host_id,
+        channel_id=row.channel_id,
+        guild_id=row.guild_id,
+        thread_id=row.thread_id,
+        solo=row.solo,
+        options=dict(row.options),
+        seats=tuple(
+            SeatInfo(seat=s.seat, name=s.name, user_id=s.user_id, bot=s.bot, dm_open=s.dm_open) for s in seats
+        ),
+        seq=row.seq,
+        min_players=low,
+        max_players=high,
+        public_message_id=row.public_message_id,
+    )

@@ -1,0 +1,155 @@
+"""What every service shares in one process: the database, the state cache and per-table locks."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.service.api import ServiceError
+from bot.service.records import SeatRow, TableRow, seat_row, table_row
+from bot.settings import Settings
+from bot.store import schema
+from bot.store.db import Database
+from engines import registry
+
+log = logging.getLogger("tablekeeper.service")
+
+UNAVAILABLE = "The game database is not answering right now; nothing was changed. Please try again shortly."
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A table as last committed: its row, its seats and (once started) its decoded state."""
+
+    table: TableRow
+    seats: tuple[SeatRow, ...]
+    state: Any | None
+
+    def seat(self, seat: int) -> SeatRow:
+        """The row of ``seat``."""
+        return self.seats[seat]
+
+    def names(self) -> list[str]:
+        """Display names by seat, for filling ``{P1}`` placeholders."""
+        return [s.name for s in self.seats]
+
+
+class Runtime:
+    """The database, the in-process cache of decoded states and one asyncio lock per table."""
+
+    def __init__(self, db: Database, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.settings = settings
+        self.clock = clock
+        self._cache: OrderedDict[int, Loaded] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ locks and cache
+    def lock(self, table_id: int) -> asyncio.Lock:
+        """The lock serialising changes to ``table_id`` within this process."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    def release(self, table_id: int) -> None:
+        """Forget a finished table's lock and cache entry (if nobody holds the lock)."""
+        lock = self._locks.get(table_id)
+        if lock is not None and not lock.locked():
+            del self._locks[table_id]
+        self._cache.pop(table_id, None)
+
+    def remember(self, loaded: Loaded) -> None:
+        """Keep ``loaded`` as the latest committed version of its table."""
+        self._cache[loaded.table.id] = loaded
+        self._cache.move_to_end(loaded.table.id)
+        while len(self._cache) > self.settings.cache_size:
+            self._cache.popitem(last=False)
+
+    def forget(self, table_id: int) -> None:
+        """Drop a cache entry (after a conflict or an error) so the next load reads the database."""
+        self._cache.pop(table_id, None)
+
+    def cached(self, table_id: int) -> Loaded | None:
+        """The cached entry of ``table_id``, if any."""
+        return self._cache.get(table_id)
+
+    @property
+    def cache_size(self) -> int:
+        """How many tables are cached now."""
+        return len(self._cache)
+
+    # ------------------------------------------------------------------ database access
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction; a database failure becomes ``ServiceError('unavailable')``, rolled back."""
+        try:
+            async with self.db.begin() as connection:
+                yield connection
+        except ServiceError:
+            raise
+        except IntegrityError:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            # Log the kind of failure only: statements may carry hidden game state.
+            log.warning("database transaction failed: %s", type(error).__name__)
+            raise ServiceError("unavailable", UNAVAILABLE) from error
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for reads, with the same error mapping as :meth:`transaction`."""
+        try:
+            async with self.db.connect() as connection:
+                yield connection
+        except ServiceError:
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            log.warning("database read failed: %s", type(error).__name__)
+            raise ServiceError("unavailable", UNAVAILABLE) from error
+
+    async def load(self, table_id: int, *, fresh: bool = False) -> Loaded:
+        """The table from the cache, or from the database (decoding its snapshot)."""
+        if not fresh:
+            hit = self._cache.get(table_id)
+            if hit is not None:
+                self._cache.move_to_end(table_id)
+                return hit
+        async with self.reading() as connection:
+            loaded = await load_from(connection, table_id)
+        self.remember(loaded)
+        return loaded
+
+
+async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
+    """Read a table, its seats and its decoded state through ``connection``."""
+    row = (
+        (await connection.execute(select(schema.tables).where(schema.tables.c.id == table_id)))
+        .mappings()
+        .first()
+    )
+    if row is None:
+        raise ServiceError("not_found", f"There is no table #{table_id}.")
+    seat_rows = (
+        (
+            await connection.execute(
+                select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
+            )
+        )
+        .mappings()
+        .all()
+    )
+    table = table_row(row)
+    state = None
+    if row["snapshot"] is not None:
+        state = registry.get(table.game).decode(row["snapshot"])
+    return Loaded(table, tuple(seat_row(s) for s in seat_rows), state)

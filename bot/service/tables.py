@@ -1,0 +1,736 @@
+"""Tables: lobbies in channels, starting games, applying moves, solo games in DMs, resuming.
+
+Every method either returns the new situation or raises :class:`ServiceError` with a message
+for the user, having changed nothing. Lobby methods return a :class:`TableInfo`; methods that
+change a game's state return a rendered :class:`Delivery`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+from typing import Any
+
+import msgspec
+from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bot.service.api import (
+    ABORTED,
+    FINISHED,
+    LOBBY,
+    PLAYING,
+    Delivery,
+    SeatUpdate,
+    ServiceError,
+    TableInfo,
+)
+from bot.service.delivery import deliver, seat_update
+from bot.service.guilds import GuildService
+from bot.service.play import Change, Pipeline, run_bot_seats
+from bot.service.records import SeatRow, table_info
+from bot.service.runtime import Loaded, Runtime, load_from
+from bot.store import schema
+from engines import registry
+from engines.core import GameConfig, Rejected, Ruleset, SetupError
+from engines.core.autoplay import bot_for
+from engines.core.rng import ALGORITHM
+from engines.core.types import OptionValue
+
+ACTIVE = (LOBBY, PLAYING)
+MAX_NAME = 100
+
+
+def _ruleset(game: str) -> Ruleset:  # type: ignore[type-arg]
+    try:
+        return registry.get(game)
+    except SetupError as error:
+        raise ServiceError("not_found", error.message) from None
+
+
+def _new_seed() -> int:
+    # 63 bits: fits a signed BIGINT on every database.
+    return int.from_bytes(os.urandom(8), "big") >> 1
+
+
+def _config_of(loaded: Loaded) -> GameConfig:
+    return msgspec.convert(loaded.table.config, GameConfig)
+
+
+class TableService:
+    """Everything about tables and the games on them (see bot/service/__init__.py)."""
+
+    def __init__(self, runtime: Runtime, guilds: GuildService, pipeline: Pipeline) -> None:
+        self.rt = runtime
+        self.guilds = guilds
+        self.pipeline = pipeline
+
+    # ------------------------------------------------------------------ reading
+    async def get(self, table_id: int) -> TableInfo:
+        """The table ``table_id`` (``not_found`` if there is none)."""
+        loaded = await self.rt.load(table_id, fresh=True)
+        return table_info(loaded.table, loaded.seats)
+
+    async def status(self, channel_id: int) -> TableInfo | None:
+        """The open or running table in ``channel_id`` (or in the thread ``channel_id``), if any."""
+        t = schema.tables
+        async with self.rt.reading() as connection:
+            table_id = (
+                await connection.execute(
+                    select(t.c.id)
+                    .where(
+                        or_(t.c.active_channel_id == channel_id, t.c.thread_id == channel_id),
+                        t.c.status.in_(ACTIVE),
+                    )
+                    .limit(1)
+                )
+            ).scalar()
+            if table_id is None:
+                return None
+            loaded = await load_from(connection, table_id)
+        return table_info(loaded.table, loaded.seats)
+
+    async def tables_of(self, user_id: int) -> list[TableInfo]:
+        """Open and running tables where ``user_id`` holds a seat (newest first)."""
+        t, s = schema.tables, schema.seats
+        async with self.rt.reading() as connection:
+            ids = (
+                (
+                    await connection.execute(
+                        select(t.c.id)
+                        .join(s, s.c.table_id == t.c.id)
+                        .where(s.c.user_id == user_id, t.c.status.in_(ACTIVE))
+                        .distinct()
+                        .order_by(t.c.id.desc())
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            found = [await load_from(connection, table_id) for table_id in ids]
+        return [table_info(x.table, x.seats) for x in found]
+
+    async def current(self, table_id: int) -> Delivery:
+        """Render the table's latest state (to redraw a message, e.g. after a restart)."""
+        loaded = await self.rt.load(table_id)
+        if loaded.state is None:
+            raise ServiceError("not_started", "This table has not started yet.")
+        return await deliver(loaded)
+
+    async def hand(self, table_id: int, user_id: int, seat: int | None = None) -> SeatUpdate:
+        """What ``user_id`` sees privately at ``table_id`` (the "Show my hand" fallback)."""
+        loaded = await self.rt.load(table_id)
+        if loaded.state is None:
+            raise ServiceError("not_started", "This table has not started yet.")
+        row = self._own_seat(loaded, user_id, seat, allow_bot=True)
+        return await asyncio.to_thread(seat_update, loaded, row)
+
+    async def dm_messages(self, table_id: int) -> dict[int, int]:
+        """The DM message id recorded for each seat (seat -> message id)."""
+        loaded = await self.rt.load(table_id, fresh=True)
+        return {s.seat: s.dm_message_id for s in loaded.seats if s.dm_message_id is not None}
+
+    # ------------------------------------------------------------------ lobby
+    async def open_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        mode: str | None = None,
+        options: dict[str, OptionValue] | None = None,
+    ) -> TableInfo:
+        """Open a lobby for ``game`` in ``channel_id`` with the host in seat 1."""
+        slug = game.strip().lower()
+        ruleset = _ruleset(slug)
+        async with self.rt.reading() as connection:
+            settings = await self.guilds.read(connection, guild_id)
+        if not settings.allows_channel(channel_id):
+            where = ", ".join(f"<#{c}>" for c in settings.channels)
+            raise ServiceError("channel_not_allowed", f"Tables can't be opened here. Try one of: {where}.")
+        if slug not in settings.enabled_games:
+            raise ServiceError("game_disabled", f"{ruleset.title} is switched off on this server.")
+        mode_name = self._mode_name(ruleset, mode)
+        chosen = self._check_options(ruleset, mode_name, options or {})
+        return await self._insert_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            solo=False,
+            game=slug,
+            mode=mode_name,
+            options=chosen,
+            seats=[self._person(0, host_id, host_name)],
+        )
+
+    async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
+        """Take the next free seat at a lobby."""
+        async with self.rt.lock(table_id):
+            loaded = await self._lobby(table_id)
+            if any(s.user_id == user_id for s in loaded.seats):
+                raise ServiceError("already_seated", "You already have a seat at this table.")
+            _, high = self._counts(loaded)
+            if len(loaded.seats) >= high:
+                raise ServiceError("full", f"This table is full ({high} seats).")
+            seats = [*loaded.seats, self._person(len(loaded.seats), user_id, name)]
+            return await self._save_lobby(loaded, seats)
+
+    async def leave(self, table_id: int, user_id: int) -> TableInfo:
+        """Give up your seat. In a lobby the seat goes; in a game a bot plays it on for the others.
+
+        When the host leaves a lobby the next person becomes host; when the last person leaves,
+        the table closes.
+        """
+        async with self.rt.lock(table_id):
+            loaded = await self.rt.load(table_id, fresh=True)
+            if loaded.table.status not in ACTIVE:
+                raise ServiceError("game_over", "This table has already closed.")
+            mine = [s for s in loaded.seats if s.user_id == user_id and not s.has_left]
+            if not mine:
+                raise ServiceError("not_player", "You don't have a seat at this table.")
+            if loaded.table.status == LOBBY:
+                return await self._leave_lobby(loaded, user_id)
+            return await self._leave_game(loaded, user_id)
+
+    async def add_bot(self, table_id: int, user_id: int, difficulty: str | None = None) -> TableInfo:
+        """The host fills the next seat with a bot of ``difficulty`` (easy, normal, hard or a bot name)."""
+        async with self.rt.lock(table_id):
+            loaded = await self._lobby(table_id)
+            self._need_host(loaded, user_id)
+            ruleset = _ruleset(loaded.table.game)
+            level = (difficulty or self.rt.settings.default_difficulty).strip().lower()
+            try:
+                bot_for(ruleset, level)
+            except ValueError as error:
+                raise ServiceError("bad_option", str(error)) from None
+            _, high = self._counts(loaded)
+            if len(loaded.seats) >= high:
+                raise ServiceError("full", f"This table is full ({high} seats).")
+            number = sum(1 for s in loaded.seats if s.user_id is None) + 1
+            seat = self._empty_seat(len(loaded.seats), f"Bot {number} ({level})", None, level)
+            return await self._save_lobby(loaded, [*loaded.seats, seat])
+
+    async def remove_seat(self, table_id: int, user_id: int, seat: int) -> TableInfo:
+        """The host removes a bot (or a person) from a lobby seat; later seats move up."""
+        async with self.rt.lock(table_id):
+            loaded = await self._lobby(table_id)
+            self._need_host(loaded, user_id)
+            if not 0 <= seat < len(loaded.seats):
+                raise ServiceError("bad_option", f"There is no seat {seat + 1} at this table.")
+            if loaded.seats[seat].user_id == loaded.table.host_id:
+                raise ServiceError("bad_option", "The host can't remove their own seat; use leave instead.")
+            return await self._save_lobby(loaded, [s for s in loaded.seats if s.seat != seat])
+
+    async def set_option(self, table_id: int, user_id: int, name: str, value: OptionValue) -> TableInfo:
+        """The host sets a table option (validated by the game; its message is passed on)."""
+        async with self.rt.lock(table_id):
+            loaded = await self._lobby(table_id)
+            self._need_host(loaded, user_id)
+            ruleset = _ruleset(loaded.table.game)
+            options = self._check_options(ruleset, loaded.table.mode, {**loaded.table.options, name: value})
+            return await self._save_lobby(loaded, list(loaded.seats), options=options)
+
+    async def set_seat_option(
+        self, table_id: int, user_id: int, name: str, value: OptionValue, seat: int | None = None
+    ) -> TableInfo:
+        """A player sets a per-player option for their own seat (e.g. their deck)."""
+        async with self.rt.lock(table_id):
+            loaded = await self._lobby(table_id)
+            row = self._own_seat(loaded, user_id, seat, allow_bot=False)
+            ruleset = _ruleset(loaded.table.game)
+            chosen = {**row.seat_options, name: value}
+            mode = ruleset.mode(loaded.table.mode)
+            try:
+                resolved = ruleset.resolve_config(
+                    GameConfig(loaded.table.mode, max(mode.players), {}, (chosen,))
+                )
+            except SetupError as error:
+                raise ServiceError("bad_option", error.message) from None
+            seats = list(loaded.seats)
+            seats[row.seat] = dataclasses.replace(row, seat_options=dict(resolved.seat_options[0]))
+            return await self._save_lobby(loaded, seats)
+
+    async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
+        """Close a lobby or stop a game (the host or a server admin); no result is recorded."""
+        async with self.rt.lock(table_id):
+            loaded = await self.rt.load(table_id, fresh=True)
+            if loaded.table.status not in ACTIVE:
+                raise ServiceError("game_over", "This table has already closed.")
+            if loaded.table.host_id != user_id and not is_admin:
+                raise ServiceError("not_host", "Only the host or a server admin can abort this table.")
+            now = self.rt.clock()
+            await self._update_table(
+                loaded, status=ABORTED, active_channel_id=None, finished_at=now, updated_at=now
+            )
+            async with self.rt.transaction() as connection:
+                await connection.execute(
+                    update(schema.seats)
+                    .where(schema.seats.c.table_id == table_id)
+                    .values(prompted_at=None, deadline=None, remind_at=None)
+                )
+            self.rt.release(table_id)
+            return await self.get(table_id)
+
+    # ------------------------------------------------------------------ starting
+    async def start(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Delivery:
+        """The host starts the game: deal from a fresh random seed, let bots move, deliver."""
+        async with self.rt.lock(table_id):
+            loaded = await self._lobby(table_id)
+            if loaded.table.host_id != user_id and not is_admin:
+                raise ServiceError("not_host", "Only the host can start the game.")
+            return await self._start(loaded)
+
+    async def open_solo(
+        self,
+        user_id: int,
+        dm_channel_id: int,
+        game: str,
+        mode: str | None = None,
+        difficulty: str | None = None,
+        options: dict[str, OptionValue] | None = None,
+        *,
+        name: str = "You",
+        players: int | None = None,
+        seat_options: dict[str, OptionValue] | None = None,
+    ) -> Delivery:
+        """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``.
+
+        ``players`` defaults to the fewest the mode allows (a solo mode plays alone against
+        its rule-driven opponent; a duel gets one bot).
+        """
+        slug = game.strip().lower()
+        ruleset = _ruleset(slug)
+        mode_name = self._mode_name(ruleset, mode)
+        counts = ruleset.mode(mode_name).players
+        count = players if players is not None else min(counts)
+        if count not in counts:
+            allowed = ", ".join(str(n) for n in counts)
+            raise ServiceError(
+                "bad_option", f"{ruleset.title} {mode_name} is for {allowed} player(s), not {count}."
+            )
+        level = (difficulty or self.rt.settings.default_difficulty).strip().lower()
+        try:
+            bot_for(ruleset, level)
+        except ValueError as error:
+            raise ServiceError("bad_option", str(error)) from None
+        chosen = self._check_options(ruleset, mode_name, options or {})
+        me = self._person(0, user_id, name)
+        if seat_options:
+            try:
+                resolved = ruleset.resolve_config(GameConfig(mode_name, max(counts), {}, (seat_options,)))
+            except SetupError as error:
+                raise ServiceError("bad_option", error.message) from None
+            me = dataclasses.replace(me, seat_options=dict(resolved.seat_options[0]))
+        seats = [me] + [self._empty_seat(i, f"Bot {i} ({level})", None, level) for i in range(1, count)]
+        info = await self._insert_table(
+            guild_id=None,
+            channel_id=dm_channel_id,
+            host_id=user_id,
+            solo=True,
+            game=slug,
+            mode=mode_name,
+            options=chosen,
+            seats=seats,
+        )
+        async with self.rt.lock(info.id):
+            loaded = await self.rt.load(info.id, fresh=True)
+            try:
+                return await self._start(loaded)
+            except ServiceError:
+                # Never leave a half-made solo table blocking the DM channel.
+                await self._update_table(loaded, status=ABORTED, active_channel_id=None)
+                raise
+
+    async def _start(self, loaded: Loaded) -> Delivery:
+        ruleset = _ruleset(loaded.table.game)
+        low, high = self._counts(loaded)
+        count = len(loaded.seats)
+        if count not in ruleset.mode(loaded.table.mode).players:
+            raise ServiceError(
+                "not_enough_players",
+                f"{ruleset.title} {loaded.table.mode} needs {low}-{high} players; this table has {count}.",
+            )
+        config = GameConfig(
+            loaded.table.mode,
+            count,
+            dict(loaded.table.options),
+            tuple(dict(s.seat_options) for s in loaded.seats),
+        )
+        seed = _new_seed()
+        try:
+            resolved = ruleset.resolve_config(config)
+            state = ruleset.setup(resolved, seed)
+        except SetupError as error:
+            raise ServiceError("bad_option", error.message) from None
+        table = dataclasses.replace(loaded.table, seed=seed)
+        change = Change(
+            loaded=Loaded(table, loaded.seats, None),
+            state=state,
+            seats=list(loaded.seats),
+            table_values={
+                "config": msgspec.to_builtins(resolved),
+                "seed": seed,
+                "rng_algorithm": ALGORITHM,
+                "rules_version": ruleset.rules_version,
+                "content_version": ruleset.content_version,
+            },
+        )
+        run_bot_seats(ruleset, change)
+        committed = await self.pipeline.commit(change)
+        return await deliver(committed, change.events)
+
+    # ------------------------------------------------------------------ playing
+    async def act(
+        self, table_id: int, user_id: int, expected_seq: int, action_key: str, seat: int | None = None
+    ) -> Delivery:
+        """Apply ``user_id``'s choice ``action_key`` made on the state numbered ``expected_seq``.
+
+        ``seat`` picks which of the user's seats acts when they hold several (default: the one
+        being asked). A click on an older state, or a second click on the same one, is
+        ``stale``; a click by someone without a seat is ``not_player``; an engine refusal keeps
+        its code (``not_your_turn``, ``illegal``, ``game_over``).
+        """
+        async with self.rt.lock(table_id):
+            loaded = await self.rt.load(table_id)
+            ruleset = _ruleset(loaded.table.game)
+            self._need_playing(loaded)
+            row = self._acting_seat(ruleset, loaded, user_id, seat)
+            if expected_seq != loaded.table.seq:
+                raise ServiceError(
+                    "stale",
+                    "That choice was for an earlier moment of the game (it may already have been made); "
+                    "use the latest message.",
+                )
+            try:
+                step = ruleset.apply(loaded.state, row.seat, action_key)
+            except Rejected as error:
+                raise ServiceError(error.code, error.message) from None
+            change = Change(loaded=loaded, state=loaded.state, seats=list(loaded.seats))
+            change.record(row.seat, action_key, step)
+            run_bot_seats(ruleset, change)
+            committed = await self.pipeline.commit(change)
+        return await deliver(committed, change.events)
+
+    # ------------------------------------------------------------------ messages and DMs
+    async def record_public_message(self, table_id: int, message_id: int) -> None:
+        """Remember the public table message to edit after each change."""
+        await self._set_message(table_id, public_message_id=message_id)
+
+    async def record_thread(self, table_id: int, thread_id: int) -> None:
+        """Remember the thread a table plays in (thread-per-game servers)."""
+        await self._set_message(table_id, thread_id=thread_id)
+
+    async def record_dm_message(self, table_id: int, seat: int, message_id: int) -> None:
+        """Remember the DM message showing ``seat``'s hand, to edit it later."""
+        await self._set_seat(table_id, schema.seats.c.seat == seat, dm_message_id=message_id)
+        self._patch_cached_seats(table_id, lambda r: r.seat == seat, dm_message_id=message_id)
+
+    async def set_dm_open(self, user_id: int, is_open: bool, table_id: int | None = None) -> None:
+        """Record whether Tablekeeper can DM ``user_id`` (at one table, or at all active ones)."""
+        s, t = schema.seats, schema.tables
+        where = s.c.user_id == user_id
+        if table_id is not None:
+            where = where & (s.c.table_id == table_id)
+        else:
+            where = where & s.c.table_id.in_(select(t.c.id).where(t.c.status.in_(ACTIVE)))
+        async with self.rt.transaction() as connection:
+            ids = (await connection.execute(select(s.c.table_id).where(where).distinct())).scalars().all()
+            await connection.execute(update(s).where(where).values(dm_open=is_open))
+        for changed in ids:
+            self._patch_cached_seats(changed, lambda r: r.user_id == user_id, dm_open=is_open)
+
+    # ------------------------------------------------------------------ restarts and checks
+    async def resume(self) -> list[TableInfo]:
+        """Load every running game into this process (after a restart); return their tables."""
+        async with self.rt.reading() as connection:
+            ids = (
+                (
+                    await connection.execute(
+                        select(schema.tables.c.id)
+                        .where(schema.tables.c.status == PLAYING)
+                        .order_by(schema.tables.c.id)
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            found = [await load_from(connection, table_id) for table_id in ids]
+        for loaded in found:
+            self.rt.remember(loaded)
+        return [table_info(x.table, x.seats) for x in found]
+
+    async def replay_check(self, table_id: int) -> bool:
+        """Replay the stored log from the seed and compare with the stored snapshot (True = equal)."""
+        async with self.rt.reading() as connection:
+            loaded = await load_from(connection, table_id)
+            log = (
+                await connection.execute(
+                    select(schema.moves.c.seq, schema.moves.c.seat, schema.moves.c.action_key)
+                    .where(schema.moves.c.table_id == table_id)
+                    .order_by(schema.moves.c.seq)
+                )
+            ).all()
+        if loaded.state is None or loaded.table.seed is None:
+            raise ServiceError("not_started", "This table has not started yet.")
+        ruleset = _ruleset(loaded.table.game)
+        state = ruleset.setup(_config_of(loaded), loaded.table.seed)
+        for seq, seat, key in log:
+            if state.seq != seq:
+                return False
+            state = ruleset.apply(state, seat, key).state
+        return bool(ruleset.encode(state) == ruleset.encode(loaded.state))
+
+    async def log(self, table_id: int) -> list[tuple[int, int, str]]:
+        """The match log as (seq, seat, action key), oldest first."""
+        async with self.rt.reading() as connection:
+            rows = (
+                await connection.execute(
+                    select(schema.moves.c.seq, schema.moves.c.seat, schema.moves.c.action_key)
+                    .where(schema.moves.c.table_id == table_id)
+                    .order_by(schema.moves.c.seq)
+                )
+            ).all()
+        return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _mode_name(ruleset: Ruleset, mode: str | None) -> str:  # type: ignore[type-arg]
+        if mode is None or not mode.strip():
+            return ruleset.modes[0].name
+        try:
+            return ruleset.mode(mode.strip().lower()).name
+        except SetupError as error:
+            raise ServiceError("bad_option", error.message) from None
+
+    @staticmethod
+    def _check_options(
+        ruleset: Ruleset,
+        mode: str,
+        options: dict[str, OptionValue],  # type: ignore[type-arg]
+    ) -> dict[str, OptionValue]:
+        """Validate table options; keep the parsed values of the ones given."""
+        spec = ruleset.mode(mode)
+        try:
+            resolved = ruleset.resolve_config(GameConfig(mode, min(spec.players), dict(options)))
+        except SetupError as error:
+            raise ServiceError("bad_option", error.message) from None
+        return {name: resolved.options[name] for name in options}
+
+    @staticmethod
+    def _person(seat: int, user_id: int, name: str) -> SeatRow:
+        return TableService._empty_seat(seat, name, user_id, None)
+
+    @staticmethod
+    def _empty_seat(seat: int, name: str, user_id: int | None, bot: str | None) -> SeatRow:
+        clean = " ".join(name.split())[:MAX_NAME] or f"Player {seat + 1}"
+        return SeatRow(
+            seat=seat,
+            user_id=user_id,
+            bot=bot,
+            name=clean,
+            dm_open=True,
+            dm_message_id=None,
+            seat_options={},
+            prompted_at=None,
+            deadline=None,
+            remind_at=None,
+            reminded=False,
+            has_left=False,
+        )
+
+    @staticmethod
+    def _counts(loaded: Loaded) -> tuple[int, int]:
+        players = _ruleset(loaded.table.game).mode(loaded.table.mode).players
+        return min(players), max(players)
+
+    @staticmethod
+    def _need_host(loaded: Loaded, user_id: int) -> None:
+        if loaded.table.host_id != user_id:
+            raise ServiceError("not_host", "Only the table's host can do that.")
+
+    @staticmethod
+    def _need_playing(loaded: Loaded) -> None:
+        status = loaded.table.status
+        if status == LOBBY:
+            raise ServiceError("not_started", "The game has not started yet.")
+        if status == FINISHED:
+            raise ServiceError("game_over", "This game is over.")
+        if status == ABORTED:
+            raise ServiceError("game_over", "This game was aborted.")
+
+    @staticmethod
+    def _own_seat(loaded: Loaded, user_id: int, seat: int | None, *, allow_bot: bool) -> SeatRow:
+        mine = [s for s in loaded.seats if s.user_id == user_id and (allow_bot or s.bot is None)]
+        if not mine:
+            raise ServiceError("not_player", "You don't have a seat at this table.")
+        if seat is None:
+            return mine[0]
+        for row in mine:
+            if row.seat == seat:
+                return row
+        raise ServiceError("not_player", f"Seat {seat + 1} is not yours.")
+
+    @staticmethod
+    def _acting_seat(
+        ruleset: Ruleset,
+        loaded: Loaded,
+        user_id: int,
+        seat: int | None,  # type: ignore[type-arg]
+    ) -> SeatRow:
+        mine = [s for s in loaded.seats if s.user_id == user_id]
+        if not mine:
+            raise ServiceError(
+                "not_player", "You are not playing at this table; only its players can choose."
+            )
+        people = [s for s in mine if s.bot is None]
+        if not people:
+            if any(s.has_left for s in mine):
+                raise ServiceError("not_player", "You left this game; a bot is playing your seat now.")
+            raise ServiceError("not_player", "A bot took over your seat after your time ran out.")
+        if seat is not None:
+            for row in people:
+                if row.seat == seat:
+                    return row
+            raise ServiceError("not_player", f"Seat {seat + 1} is not yours.")
+        asked = ruleset.prompts(loaded.state)
+        for row in people:
+            if row.seat in asked:
+                return row
+        return people[0]
+
+    async def _lobby(self, table_id: int) -> Loaded:
+        loaded = await self.rt.load(table_id, fresh=True)
+        if loaded.table.status != LOBBY:
+            if loaded.table.status == PLAYING:
+                raise ServiceError("already_started", "This game has already started.")
+            raise ServiceError("game_over", "This table has already closed.")
+        return loaded
+
+    async def _insert_table(self, *, seats: list[SeatRow], **values: Any) -> TableInfo:
+        now = self.rt.clock()
+        row = {
+            **values,
+            "active_channel_id": values["channel_id"],
+            "status": LOBBY,
+            "seq": 0,
+            "version": 1,
+            "created_at": now,
+            "updated_at": now,
+        }
+        try:
+            async with self.rt.transaction() as connection:
+                table_id = (
+                    await connection.execute(
+                        insert(schema.tables).values(**row).returning(schema.tables.c.id)
+                    )
+                ).scalar_one()
+                await connection.execute(
+                    insert(schema.seats), [self._seat_values(table_id, s) for s in seats]
+                )
+        except IntegrityError:
+            raise ServiceError(
+                "already_active",
+                "A game is already open here; finish or abort it first (/table status shows it).",
+            ) from None
+        return await self.get(table_id)
+
+    @staticmethod
+    def _seat_values(table_id: int, seat: SeatRow) -> dict[str, Any]:
+        return {"table_id": table_id, **dataclasses.asdict(seat)}
+
+    async def _update_table(self, loaded: Loaded, **values: Any) -> None:
+        """Update the table row if nobody changed it meanwhile (bumps the row version)."""
+        t = schema.tables
+        async with self.rt.transaction() as connection:
+            result = await connection.execute(
+                update(t)
+                .where(t.c.id == loaded.table.id, t.c.version == loaded.table.version)
+                .values(version=loaded.table.version + 1, **values)
+            )
+            if result.rowcount != 1:
+                self.rt.forget(loaded.table.id)
+                raise ServiceError("stale", "The table changed at the same moment; please try again.")
+        self.rt.forget(loaded.table.id)
+
+    async def _save_lobby(
+        self, loaded: Loaded, seats: list[SeatRow], *, options: dict[str, OptionValue] | None = None
+    ) -> TableInfo:
+        """Rewrite a lobby's seats (renumbered in order) and options in one transaction."""
+        renumbered = [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
+        t = schema.tables
+        values: dict[str, Any] = {"version": loaded.table.version + 1, "updated_at": self.rt.clock()}
+        if options is not None:
+            values["options"] = options
+        async with self.rt.transaction() as connection:
+            result = await connection.execute(
+                update(t)
+                .where(t.c.id == loaded.table.id, t.c.version == loaded.table.version)
+                .values(**values)
+            )
+            if result.rowcount != 1:
+                raise ServiceError("stale", "The table changed at the same moment; please try again.")
+            await connection.execute(delete(schema.seats).where(schema.seats.c.table_id == loaded.table.id))
+            await connection.execute(
+                insert(schema.seats), [self._seat_values(loaded.table.id, s) for s in renumbered]
+            )
+        self.rt.forget(loaded.table.id)
+        return await self.get(loaded.table.id)
+
+    async def _leave_lobby(self, loaded: Loaded, user_id: int) -> TableInfo:
+        rest = [s for s in loaded.seats if s.user_id != user_id]
+        people = [s for s in rest if s.user_id is not None]
+        if not people:
+            now = self.rt.clock()
+            await self._update_table(loaded, status=ABORTED, active_channel_id=None, finished_at=now)
+            self.rt.release(loaded.table.id)
+            return await self.get(loaded.table.id)
+        if loaded.table.host_id == user_id:
+            await self._update_table(loaded, host_id=people[0].user_id)
+            loaded = await self.rt.load(loaded.table.id, fresh=True)
+        return await self._save_lobby(loaded, rest)
+
+    async def _leave_game(self, loaded: Loaded, user_id: int) -> TableInfo:
+        remaining = [s for s in loaded.seats if s.human and s.user_id != user_id]
+        if not remaining:
+            now = self.rt.clock()
+            await self._update_table(loaded, status=ABORTED, active_channel_id=None, finished_at=now)
+            self.rt.release(loaded.table.id)
+            return await self.get(loaded.table.id)
+        level = self.rt.settings.default_difficulty
+        seats = [
+            dataclasses.replace(s, bot=level, has_left=True) if s.user_id == user_id else s
+            for s in loaded.seats
+        ]
+        ruleset = _ruleset(loaded.table.game)
+        change = Change(loaded=loaded, state=loaded.state, seats=seats)
+        run_bot_seats(ruleset, change)
+        committed = await self.pipeline.commit(change)
+        return table_info(committed.table, committed.seats)
+
+    async def _set_message(self, table_id: int, **values: Any) -> None:
+        async with self.rt.transaction() as connection:
+            result = await connection.execute(
+                update(schema.tables).where(schema.tables.c.id == table_id).values(**values)
+            )
+            if result.rowcount != 1:
+                raise ServiceError("not_found", f"There is no table #{table_id}.")
+        hit = self.rt.cached(table_id)
+        if hit is not None:
+            self.rt.remember(dataclasses.replace(hit, table=dataclasses.replace(hit.table, **values)))
+
+    async def _set_seat(self, table_id: int, where: Any, **values: Any) -> None:
+        async with self.rt.transaction() as connection:
+            result = await connection.execute(
+                update(schema.seats).where(schema.seats.c.table_id == table_id, where).values(**values)
+            )
+            if result.rowcount < 1:
+                raise ServiceError("not_found", f"Table #{table_id} has no such seat.")
+
+    def _patch_cached_seats(self, table_id: int, match: Any, **values: Any) -> None:
+        hit = self.rt.cached(table_id)
+        if hit is None:
+            return
+        seats = tuple(dataclasses.replace(s, **values) if match(s) else s for s in hit.seats)
+        self.rt.remember(dataclasses.replace(hit, seats=seats))

@@ -1,0 +1,155 @@
+"""Settings: non-secret defaults from ``config/defaults.toml``, overridden by the environment.
+
+Secrets (``DISCORD_TOKEN``) come only from the environment or a ``.env`` file in the working
+directory; they are never written to the defaults file or to logs.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+TIMEOUT_ACTIONS = ("bot", "default", "forfeit")
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///tablekeeper.db"
+
+
+class SettingsError(ValueError):
+    """A setting has a value Tablekeeper cannot use; the message names it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the application is configured with (see config/defaults.toml)."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    migrate_on_start: bool = True
+    turn_timeout_seconds: int = 0
+    timeout_action: str = "bot"
+    thread_per_game: bool = False
+    mention_on_turn: bool = True
+    solo_turn_timeout_seconds: int = 0
+    reminder_fraction: float = 0.75
+    default_difficulty: str = "normal"
+    cache_size: int = 5000
+    dev_guild_id: int = 0
+    log_level: str = "INFO"
+    discord_token: str | None = None
+
+    def __repr__(self) -> str:
+        # Never print the token, even by accident in a traceback or log line.
+        shown = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "discord_token"}
+        token = "set" if self.discord_token else "unset"
+        return f"Settings({shown}, discord_token={token})"
+
+
+# (section, key) in defaults.toml -> Settings field
+_KEYS: dict[tuple[str, str], str] = {
+    ("database", "url"): "database_url",
+    ("database", "migrate_on_start"): "migrate_on_start",
+    ("tables", "turn_timeout_seconds"): "turn_timeout_seconds",
+    ("tables", "timeout_action"): "timeout_action",
+    ("tables", "thread_per_game"): "thread_per_game",
+    ("tables", "mention_on_turn"): "mention_on_turn",
+    ("tables", "solo_turn_timeout_seconds"): "solo_turn_timeout_seconds",
+    ("tables", "reminder_fraction"): "reminder_fraction",
+    ("tables", "default_difficulty"): "default_difficulty",
+    ("service", "cache_size"): "cache_size",
+    ("discord", "dev_guild_id"): "dev_guild_id",
+    ("discord", "log_level"): "log_level",
+}
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """Read ``KEY=VALUE`` lines from a .env file (comments and blank lines skipped)."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def _defaults_text(path: Path | None) -> str:
+    if path is not None:
+        return path.read_text(encoding="utf-8")
+    return resources.files("config").joinpath("defaults.toml").read_text(encoding="utf-8")
+
+
+def _convert(name: str, raw: Any, kind: type) -> Any:
+    """Convert a TOML or environment value to the field's type, or explain the problem."""
+    try:
+        if kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in {"1", "true", "yes", "on"}:
+                return True
+            if text in {"0", "false", "no", "off"}:
+                return False
+            raise ValueError(raw)
+        if kind is int:
+            if isinstance(raw, bool):
+                raise ValueError(raw)
+            return int(raw)
+        if kind is float:
+            return float(raw)
+        return str(raw)
+    except (TypeError, ValueError):
+        raise SettingsError(f"Setting {name} must be a {kind.__name__}, not {raw!r}.") from None
+
+
+def _validate(settings: Settings) -> Settings:
+    if settings.timeout_action not in TIMEOUT_ACTIONS:
+        raise SettingsError(
+            f"Setting timeout_action must be one of {', '.join(TIMEOUT_ACTIONS)}, "
+            f"not {settings.timeout_action!r}."
+        )
+    if settings.turn_timeout_seconds < 0 or settings.solo_turn_timeout_seconds < 0:
+        raise SettingsError("Turn timeouts must be 0 (no timer) or a positive number of seconds.")
+    if not 0 < settings.reminder_fraction < 1:
+        raise SettingsError("Setting reminder_fraction must be between 0 and 1 (e.g. 0.75).")
+    if settings.cache_size < 1:
+        raise SettingsError("Setting cache_size must be at least 1.")
+    return settings
+
+
+def load_settings(
+    env: Mapping[str, str] | None = None,
+    *,
+    defaults_path: Path | None = None,
+    dotenv_path: Path | None = Path(".env"),
+) -> Settings:
+    """Build settings from defaults.toml, then ``.env``, then the environment (last wins)."""
+    environ: dict[str, str] = {}
+    if dotenv_path is not None:
+        environ.update(read_dotenv(dotenv_path))
+    environ.update(os.environ if env is None else env)
+    types = {f.name: f.type for f in fields(Settings)}
+    kinds: dict[str, type] = {"bool": bool, "int": int, "float": float, "str": str}
+    values: dict[str, Any] = {}
+    document = tomllib.loads(_defaults_text(defaults_path))
+    for (section, key), name in _KEYS.items():
+        kind = kinds.get(str(types[name]), str)
+        if key in document.get(section, {}):
+            values[name] = _convert(name, document[section][key], kind)
+        env_name = f"TABLEKEEPER_{section}_{key}".upper()
+        if env_name in environ:
+            values[name] = _convert(env_name, environ[env_name], kind)
+    if environ.get("TABLEKEEPER_DATABASE_URL"):
+        values["database_url"] = environ["TABLEKEEPER_DATABASE_URL"]
+    token = environ.get("DISCORD_TOKEN", "").strip()
+    values["discord_token"] = token or None
+    return _validate(Settings(**values))

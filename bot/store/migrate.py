@@ -1,0 +1,66 @@
+"""Apply the Alembic migrations shipped in ``bot/migrations`` to a database, without alembic.ini."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from bot.store.db import create_engine
+
+SCRIPT_LOCATION = "bot:migrations"
+
+
+def alembic_config() -> Config:
+    """An Alembic config pointing at the packaged migrations (the URL comes from the caller)."""
+    config = Config()
+    config.set_main_option("script_location", SCRIPT_LOCATION)
+    return config
+
+
+def head_revision() -> str:
+    """The newest migration's revision id."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, "bot/migrations has no revisions"
+    return head
+
+
+def _upgrade_on(connection: Any, target: str) -> None:
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, target)
+
+
+def _current_on(connection: Any) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+async def upgrade(url: str, target: str = "head") -> str | None:
+    """Migrate the database at ``url`` to ``target`` (the newest by default); return its revision."""
+    engine = create_engine(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(_upgrade_on, target)
+        async with engine.connect() as connection:
+            return await connection.run_sync(_current_on)
+    finally:
+        await engine.dispose()
+
+
+async def current_revision(url: str) -> str | None:
+    """The revision the database at ``url`` is at (None when it was never migrated)."""
+    engine = create_engine(url)
+    try:
+        async with engine.connect() as connection:
+            return await connection.run_sync(_current_on)
+    finally:
+        await engine.dispose()
+
+
+def upgrade_sync(url: str, target: str = "head") -> str | None:
+    """Blocking :func:`upgrade` for the command line (``tablekeeper db upgrade``)."""
+    return asyncio.run(upgrade(url, target))

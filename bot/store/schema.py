@@ -1,0 +1,121 @@
+"""The database tables (SQLAlchemy Core). Alembic migrations in bot/migrations build the same schema."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+)
+
+metadata = MetaData()
+
+#: one row per Discord server: table settings an admin changes with /config
+guild_settings = Table(
+    "guild_settings",
+    metadata,
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("channels", JSON, nullable=False),  # allowed table channel ids; empty = all
+    Column("disabled_games", JSON, nullable=False),
+    Column("turn_timeout_seconds", Integer, nullable=False),
+    Column("timeout_action", String(16), nullable=False),
+    Column("thread_per_game", Boolean, nullable=False),
+    Column("mention_on_turn", Boolean, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+#: one row per table (a lobby, then the match record, its latest snapshot and status)
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("guild_id", BigInteger, nullable=True),  # None for a solo game in DMs
+    Column("channel_id", BigInteger, nullable=False),
+    Column("thread_id", BigInteger, nullable=True),
+    # equals channel_id while the table is open or playing, NULL afterwards: the unique
+    # constraint gives "one active table per channel" on SQLite and PostgreSQL alike
+    Column("active_channel_id", BigInteger, nullable=True, unique=True),
+    Column("host_id", BigInteger, nullable=False),
+    Column("solo", Boolean, nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("mode", String(32), nullable=False),
+    Column("options", JSON, nullable=False),  # table options as the host set them
+    Column("status", String(16), nullable=False),
+    Column("rules_version", String(32), nullable=True),
+    Column("content_version", String(32), nullable=True),
+    Column("config", JSON, nullable=True),  # the resolved GameConfig, set at start
+    Column("seed", BigInteger, nullable=True),
+    Column("rng_algorithm", String(32), nullable=True),
+    Column("seq", Integer, nullable=False),
+    Column("snapshot", LargeBinary, nullable=True),  # ruleset.encode(latest state)
+    Column("outcome", JSON, nullable=True),
+    Column("version", Integer, nullable=False),  # row version: optimistic lock across processes
+    Column("public_message_id", BigInteger, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+)
+Index("ix_tables_status", tables.c.status)
+
+#: who sits where; a seat is a Discord user, a bot, or a user whose seat a bot took over
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("user_id", BigInteger, nullable=True),
+    Column("bot", String(32), nullable=True),  # difficulty or bot name when a bot plays the seat
+    Column("name", String(100), nullable=False),
+    Column("dm_open", Boolean, nullable=False),
+    Column("dm_message_id", BigInteger, nullable=True),
+    Column("has_left", Boolean, nullable=False),  # the player left mid-game and a bot took over
+    Column("seat_options", JSON, nullable=False),
+    Column("prompted_at", Float, nullable=True),
+    Column("deadline", Float, nullable=True),
+    Column("remind_at", Float, nullable=True),
+    Column("reminded", Boolean, nullable=False),
+)
+Index("ix_seats_user", seats.c.user_id)
+Index("ix_seats_deadline", seats.c.deadline)
+Index("ix_seats_remind_at", seats.c.remind_at)
+
+#: the match log: (seq, seat, action key) per applied action, bots' moves included
+moves = Table(
+    "moves",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action_key", String(100), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: one row per seat of a finished game, for stats and leaderboards
+results = Table(
+    "results",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("guild_id", BigInteger, nullable=True),
+    Column("game", String(32), nullable=False),
+    Column("mode", String(32), nullable=False),
+    Column("user_id", BigInteger, nullable=True),
+    Column("bot", String(32), nullable=True),
+    Column("name", String(100), nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("score", Integer, nullable=True),
+    Column("forfeit", Boolean, nullable=False),
+    Column("finished_at", Float, nullable=False),
+)
+Index("ix_results_user_game", results.c.user_id, results.c.game)
+Index("ix_results_guild_game", results.c.guild_id, results.c.game)

@@ -1,0 +1,132 @@
+"""Service fixtures: a fresh, migrated database per test on SQLite and (when configured) PostgreSQL.
+
+PostgreSQL runs when ``TEST_DATABASE_URL`` is set (e.g. postgresql+asyncpg://postgres@127.0.0.1:5432/test);
+each test run gets its own freshly created database so parallel runs never share tables. Without it,
+the PostgreSQL variants are skipped with a visible reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, replace
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from bot.service import Services
+from bot.settings import Settings
+from bot.store import upgrade
+from engines import registry
+from render import registry as renderers
+from tests.bot.service.tinyrender import RENDERER
+from tests.engines.core.tinygame import RULESET
+
+PG_ENV = "TEST_DATABASE_URL"
+
+
+@dataclass
+class Clock:
+    """A settable clock so timer tests need no sleeping."""
+
+    now: float = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def tiny_registered() -> Iterator[None]:
+    with registry.registered("tiny", RULESET), renderers.registered("tiny", RENDERER):
+        yield
+
+
+async def _admin(url: str, statement: str) -> None:
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str | None]:
+    """A brand-new PostgreSQL database for this test run (dropped at the end), or None."""
+    base = os.environ.get(PG_ENV)
+    if not base:
+        yield None
+        return
+    name = f"tk_service_{uuid.uuid4().hex[:10]}"
+    url = make_url(base)
+    asyncio.run(_admin(base, f'CREATE DATABASE "{name}"'))
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        asyncio.run(_admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: object, pg_url: str | None) -> AsyncIterator[str]:
+    """A freshly migrated database URL (an empty schema migrated to head)."""
+    if request.param == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db"
+    else:
+        if pg_url is None:
+            pytest.skip(f"PostgreSQL variant skipped: set {PG_ENV} (e.g. postgresql+asyncpg://postgres@127.0.0.1/test)")
+        url = pg_url
+        await _reset_pg(url)
+    await upgrade(url)
+    yield url
+
+
+async def _reset_pg(url: str) -> None:
+    engine = create_async_engine(url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text("DROP SCHEMA public CASCADE"))
+            await connection.execute(text("CREATE SCHEMA public"))
+    finally:
+        await engine.dispose()
+
+
+SETTINGS = Settings(migrate_on_start=False)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return SETTINGS
+
+
+@pytest.fixture
+async def services(db_url: str, clock: Clock, settings: Settings) -> AsyncIterator[Services]:
+    svc = await Services.start(replace(settings, database_url=db_url), migrate=False, clock=clock)
+    try:
+        yield svc
+    finally:
+        await svc.close()
+
+
+@pytest.fixture
+async def make_services(db_url: str, clock: Clock, settings: Settings) -> AsyncIterator[object]:
+    """Open extra service instances on the same database (a "new process")."""
+    opened: list[Services] = []
+
+    async def factory(**changes: object) -> Services:
+        chosen = replace(settings, database_url=db_url, **changes)  # type: ignore[arg-type]
+        svc = await Services.start(chosen, migrate=False, clock=clock)
+        opened.append(svc)
+        return svc
+
+    yield factory
+    for svc in opened:
+        await svc.close()
