@@ -1,0 +1,95 @@
+"""Render cost: public and private images (time, size, width) beside the cost of only encoding them."""
+
+from __future__ import annotations
+
+import io
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from bot.bench.stats import median, percentile, ratio
+from engines.core import Ruleset
+from render.core import encode_png
+from render.core.renderer import Renderer
+
+
+@dataclass(frozen=True)
+class ImageFigures:
+    """Figures for one kind of image (public board or private hand)."""
+
+    images: int
+    ms_p50: float
+    ms_p95: float
+    encode_floor_ms_p50: float  # encoding an already drawn image of the same content
+    to_floor: float
+    kb_p50: float
+    kb_max: float
+    width_min: int
+    height_max: int
+
+
+def _encode_floor(png: bytes) -> float:
+    """Milliseconds to encode, with the shared encoder, the very picture ``png`` holds."""
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    start = time.perf_counter()
+    encode_png(image)
+    return (time.perf_counter() - start) * 1000
+
+
+def _figures(times: list[float], floors: list[float], pngs: list[bytes]) -> ImageFigures | None:
+    if not pngs:
+        return None
+    sizes = [len(p) / 1024 for p in pngs]
+    dims = [Image.open(io.BytesIO(p)).size for p in pngs]
+    return ImageFigures(
+        images=len(pngs),
+        ms_p50=median(times),
+        ms_p95=percentile(times, 95),
+        encode_floor_ms_p50=median(floors),
+        to_floor=ratio(median(times), median(floors)),
+        kb_p50=median(sizes),
+        kb_max=max(sizes),
+        width_min=min(w for w, _ in dims),
+        height_max=max(h for _, h in dims),
+    )
+
+
+def private_seat(ruleset: Ruleset, state: Any) -> int:  # type: ignore[type-arg]
+    """The seat whose private image to draw: one being asked, else seat 0."""
+    prompts = ruleset.prompts(state)
+    return min(prompts) if prompts else 0
+
+
+def measure_render(
+    ruleset: Ruleset,  # type: ignore[type-arg]
+    renderer: Renderer,
+    states: list[Any],
+    rounds: int = 1,
+) -> tuple[ImageFigures | None, ImageFigures | None]:
+    """Render every state's public and private image ``rounds`` times, each followed at once by
+    its encode floor; return (public, private) figures."""
+    views = [(ruleset.view(s, None), ruleset.view(s, private_seat(ruleset, s))) for s in states]
+    board_t: list[float] = []
+    board_f: list[float] = []
+    boards: list[bytes] = []
+    hand_t: list[float] = []
+    hand_f: list[float] = []
+    hands: list[bytes] = []
+    for _ in range(rounds):
+        for public_view, seat_view in views:
+            start = time.perf_counter()
+            png = renderer.board(public_view)
+            board_t.append((time.perf_counter() - start) * 1000)
+            board_f.append(_encode_floor(png))
+            boards.append(png)
+            start = time.perf_counter()
+            hand = renderer.hand(seat_view)
+            elapsed = (time.perf_counter() - start) * 1000
+            if hand is not None:
+                hand_t.append(elapsed)
+                hand_f.append(_encode_floor(hand))
+                hands.append(hand)
+    return _figures(board_t, board_f, boards), _figures(hand_t, hand_f, hands)

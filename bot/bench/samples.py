@@ -1,0 +1,46 @@
+"""Game states to measure with: random legal play from seeds, sampled across whole games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import GameConfig, Rng, Ruleset
+
+
+def random_game(ruleset: Ruleset, config: GameConfig, seed: int, max_steps: int = 20_000) -> list[Any]:  # type: ignore[type-arg]
+    """Every state of one random game (setup first, final last)."""
+    state = ruleset.setup(config, seed)
+    rng = Rng(seed ^ 0x5EED)
+    states = [state]
+    for _ in range(max_steps):
+        prompts = ruleset.prompts(state)
+        if not prompts:
+            break
+        seat = rng.choice(sorted(prompts))
+        state = ruleset.apply(state, seat, rng.choice(ruleset.legal_actions(state, seat))).state
+        states.append(state)
+    return states
+
+
+def spread(states: list[Any], count: int) -> list[Any]:
+    """``count`` states evenly spaced through a game (early, middle and late positions)."""
+    if len(states) <= count:
+        return list(states)
+    step = (len(states) - 1) / (count - 1) if count > 1 else 0
+    return [states[round(i * step)] for i in range(count)]
+
+
+def sample_states(ruleset: Ruleset, config: GameConfig, count: int, per_game: int = 8) -> list[Any]:  # type: ignore[type-arg]
+    """``count`` states from several random games, ``per_game`` from each."""
+    samples: list[Any] = []
+    seed = 1
+    while len(samples) < count:
+        samples.extend(spread(random_game(ruleset, config, seed), per_game))
+        seed += 1
+    return samples[:count]
+
+
+def bench_config(ruleset: Ruleset, mode: str) -> GameConfig:  # type: ignore[type-arg]
+    """The config a mode is measured with: its largest seat count (the biggest board) and defaults."""
+    spec = ruleset.mode(mode)
+    return ruleset.resolve_config(GameConfig(mode, max(spec.players)))
