@@ -77,7 +77,9 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: object, pg_url: str |
         url = f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db"
     else:
         if pg_url is None:
-            pytest.skip(f"PostgreSQL variant skipped: set {PG_ENV} (e.g. postgresql+asyncpg://postgres@127.0.0.1/test)")
+            pytest.skip(
+                f"PostgreSQL variant skipped: set {PG_ENV} (e.g. postgresql+asyncpg://postgres@127.0.0.1/test)"
+            )
         url = pg_url
         await _reset_pg(url)
     await upgrade(url)
