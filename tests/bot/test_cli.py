@@ -333,3 +333,18 @@ def test_run_reads_the_token_from_dotenv(monkeypatch: pytest.MonkeyPatch, tmp_pa
     (tmp_path / ".env").write_text("DISCORD_TOKEN=token-from-file\n")
     assert cli.main(["run"]) == 0
     assert calls[0].discord_token == "token-from-file"  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- db upgrade
+def test_db_upgrade_migrates_the_configured_database(tmp_path: Path) -> None:
+    database = tmp_path / "fresh.db"
+    result = _cli(
+        "db", "upgrade", env={"TABLEKEEPER_DATABASE_URL": f"sqlite+aiosqlite:///{database}"}, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Database is up to date" in result.stdout
+    import sqlite3
+
+    with sqlite3.connect(database) as connection:
+        names = {row[0] for row in connection.execute("select name from sqlite_master where type='table'")}
+    assert {"tables", "seats", "moves", "results", "guild_settings", "alembic_version"} <= names

@@ -1,0 +1,97 @@
+"""``tablekeeper bench --quick --json`` runs and reports every figure; the helpers compute honestly.
+
+These are not timed tests: they check the benchmark runs and emits its fields, never how fast.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+
+import pytest
+
+from bot import cli
+from bot.bench.stats import Target, percentile
+from engines import registry as engines_registry
+from render import registry as render_registry
+from tests.bot.tinyrender import RENDERER
+from tests.engines.core.tinygame import RULESET
+
+
+@pytest.fixture
+def tiny() -> Iterator[None]:
+    with engines_registry.registered("tiny", RULESET), render_registry.registered("tiny", RENDERER):
+        yield
+
+
+def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["bench", "--quick", "--json", "--game", "tiny"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["quick"] is True and document["machine"]["cpus"]
+    (result,) = document["results"]
+    assert (result["game"], result["mode"], result["players"]) == ("tiny", "race", 3)
+
+    engine = result["engine"]
+    assert engine["games"] >= 3 and engine["actions"] > engine["games"]
+    assert engine["codec_us_p50"] > 0 and 0 < engine["action_us_p50"] <= engine["action_us_p95"]
+    assert engine["action_to_codec"] == pytest.approx(engine["action_us_p50"] / engine["codec_us_p50"])
+    assert engine["games_per_s"] > 0 and engine["state_bytes_p50"] > 0
+
+    for kind in ("public", "private"):
+        image = result["render"][kind]
+        assert image["images"] == 16
+        assert 0 < image["ms_p50"] <= image["ms_p95"]
+        assert image["encode_floor_ms_p50"] > 0 and image["to_floor"] > 0
+        assert image["width_min"] == 1200 and 0 < image["kb_p50"] <= image["kb_max"]
+
+    sqlite = result["pipeline"]["sqlite"]
+    assert sqlite["backend"] == "sqlite" and sqlite["actions"] == 40 and sqlite["tables"] >= 1
+    assert 0 < sqlite["ms_p50"] <= sqlite["ms_p95"] <= sqlite["ms_p99"]
+    assert sqlite["floor_ms_p50"] > 0 and sqlite["to_floor"] > 0
+    assert "postgresql" in result["pipeline"]
+
+    memory = result["memory"]
+    assert memory["tables"] == 150 and memory["kb_per_table"] > 0 and memory["tables_per_gb"] > 0
+
+    names = {t["name"] for t in result["targets"]}
+    assert {
+        "engine action / state encode+decode",
+        "public render p95",
+        "public PNG size max",
+        "public width min",
+        "public render / encode floor",
+        "private render p95",
+        "pipeline sqlite p99",
+        "pipeline sqlite / floor",
+        "live tables in 1 GB",
+    } <= names
+    assert all(isinstance(t["passed"], bool) for t in result["targets"])
+
+
+def test_text_bench_prints_targets_with_verdicts(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.bench import runner
+
+    result = runner.measure_mode(
+        RULESET,
+        "race",
+        runner.Budget(engine_seconds=0.05, render_states=2, pipeline_actions=3, memory_tables=4),
+    )
+    lines = runner._text(result)
+    assert lines[0] == "tiny race (3 players)"
+    verdicts = [line for line in lines if line.lstrip().startswith("target")]
+    assert verdicts and all(line.endswith(("PASS", "MISS")) for line in verdicts)
+
+
+def test_percentile_interpolates_and_handles_empty() -> None:
+    assert percentile([1, 2, 3, 4], 50) == 2.5
+    assert percentile([10], 99) == 10
+    assert percentile(list(range(101)), 95) == 95
+    assert math.isnan(percentile([], 50))
+
+
+def test_targets_pass_and_miss_both_ways() -> None:
+    assert Target("t", 40.0, 40.0).passed and not Target("t", 40.1, 40.0).passed
+    assert Target("w", 1200, 1200, at_most=False).passed and not Target("w", 1199, 1200, at_most=False).passed
+    assert not Target("missing", float("nan"), 1.0).passed
+    assert Target("t", 2.0, 3.0, "×").line() == "t: 2.00× (≤ 3.00×) PASS"
