@@ -1,0 +1,154 @@
+"""The Battle phase: beginning-stage effects, the support stage, the damage stage, fair contests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engines.arclash import zones
+from engines.arclash.cards import SUPPORT
+from engines.arclash.effects import Ctx, resolve
+from engines.arclash.state import OVER, ArclashState
+from engines.arclash.state import SUPPORT as SUPPORT_PHASE
+from engines.core.rng import Rng
+from engines.core.types import Event, public, seat_ref
+
+
+def trigger(state: ArclashState, seat: int, when: str, rng: Rng, only: str = "") -> Iterator[Event]:
+    """Resolve ``when`` effects of every card in ``seat``'s stack (or of the one card ``only``).
+
+    Lower levels stay in play under the top card, so their abilities trigger too, bottom first.
+    """
+    for iid in [only] if only else list(state.seats[seat].stack):
+        design = zones.card(state, iid)
+        for effect in design.effects:
+            if effect.when == when:
+                yield from resolve(Ctx(state, seat, rng, design.name), effect)
+
+
+def contest(state: ArclashState, seats: list[int], rng: Rng, what: str) -> tuple[int, list[Event]]:
+    """A fair die-off among tied seats: everyone rolls, the highest wins, ties roll again."""
+    events: list[Event] = []
+    rolling = list(seats)
+    while True:
+        rolls = {seat: zones.roll(rng) for seat in rolling}
+        shown = ", ".join(f"{seat_ref(s)} {r}" for s, r in rolls.items())
+        best = max(rolls.values())
+        rolling = [s for s, r in rolls.items() if r == best]
+        events.append(public("contest", f"Tie for {what}: dice roll-off ({shown})."))
+        if len(rolling) == 1:
+            events.append(public("contest", f"{seat_ref(rolling[0])} wins the roll-off for {what}."))
+            return rolling[0], events
+
+
+def begin_battle(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Beginning stage effects, then set up the support stage (lowest power first, clockwise)."""
+    state.phase = SUPPORT_PHASE
+    yield public("battle", "Battle begins.")
+    for seat in range(state.players):
+        yield from trigger(state, seat, "battle", rng)
+    powers = [zones.power(state, s) for s in range(state.players)]
+    lowest = [s for s in range(state.players) if powers[s] == min(powers)]
+    first = lowest[0]
+    if len(lowest) > 1:
+        first, events = contest(state, lowest, rng, "lowest power (who supports first)")
+        yield from events
+    state.order = [(first + k) % state.players for k in range(state.players)]
+    for zone in state.seats:
+        zone.passed = False
+        zone.choice = ""
+        zone.paying = []
+    state.current = -1
+    yield public("support", f"Support stage: {seat_ref(first)} has the lowest power and goes first.")
+    yield from next_supporter(state, rng)
+
+
+def playable(state: ArclashState, seat: int) -> list[str]:
+    """Supports ``seat`` can play now (one instance per design; the discard cost must be payable)."""
+    hand = state.seats[seat].hand
+    return zones.first_of_each(
+        state,
+        [
+            i
+            for i in hand
+            if zones.card(state, i).kind == SUPPORT and len(hand) - 1 >= zones.card(state, i).discard
+        ],
+    )
+
+
+def next_supporter(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Hand the support stage to the next seat in order who has not passed, or go to damage."""
+    order = state.order
+    start = order.index(state.current) + 1 if state.current >= 0 else 0
+    for k in range(len(order)):
+        seat = order[(start + k) % len(order)]
+        zone = state.seats[seat]
+        if zone.passed:
+            continue
+        if not playable(state, seat):
+            zone.passed = True
+            yield public("pass", f"{seat_ref(seat)} passes (no support to play).")
+            continue
+        state.current = seat
+        return
+    state.current = -1
+    yield from damage(state, rng)
+
+
+def play_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
+    """Put the chosen support into play, pay its discards, and resolve it at once."""
+    zone = state.seats[seat]
+    iid, paid = zone.choice, zone.paying
+    zone.hand.remove(iid)
+    for cost in paid:
+        zone.hand.remove(cost)
+        zone.discard.append(cost)
+    zone.supports.append(iid)
+    zone.choice, zone.paying = "", []
+    design = zones.card(state, iid)
+    cost = f", discarding {zones.names(state, paid)}" if paid else ""
+    yield public("support", f"{seat_ref(seat)} plays {design.name}{cost}.")
+    yield from trigger(state, seat, "play", rng, only=iid)
+    yield from next_supporter(state, rng)
+
+
+def pass_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
+    """A pass is final for this support stage."""
+    state.seats[seat].passed = True
+    state.seats[seat].choice, state.seats[seat].paying = "", []
+    yield public("pass", f"{seat_ref(seat)} passes.")
+    yield from next_supporter(state, rng)
+
+
+def damage(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Highest power wins and scores the levels of the defeated; each loser drops its top card."""
+    from engines.arclash.turn import recover
+
+    powers = [zones.power(state, s) for s in range(state.players)]
+    best = max(powers)
+    tied = [s for s in range(state.players) if powers[s] == best]
+    shown = ", ".join(f"{seat_ref(s)} {p}" for s, p in enumerate(powers))
+    state.report = [f"Turn {state.turn} battle: {shown}."]
+    yield public("damage", f"Damage stage. Power: {shown}.")
+    winner = tied[0]
+    if len(tied) > 1:
+        winner, events = contest(state, tied, rng, "the battle")
+        state.report.extend(e.text for e in events)
+        yield from events
+    losers = [s for s in range(state.players) if s != winner]
+    points = sum(zones.level(state, s) for s in losers)
+    state.seats[winner].points += points
+    line = f"{seat_ref(winner)} wins the battle and scores {points} (now {state.seats[winner].points})."
+    state.report.append(line)
+    yield public("win", line)
+    for loser in losers:
+        gone = zones.level_down(state, loser)
+        if gone is not None:
+            text = f"{seat_ref(loser)} loses {gone.name} from the top of their stack."
+            state.report.append(text)
+            yield public("defeat", text)
+    if state.seats[winner].points >= state.target:
+        state.winner = winner
+        state.phase = OVER
+        yield public("over", f"{seat_ref(winner)} reaches {state.target} points and wins the game!")
+        return
+    yield from recover(state, rng)

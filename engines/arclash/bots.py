@@ -1,0 +1,283 @@
+"""Arclash bots: a greedy one that maximises this battle's power, and a search one.
+
+Both see only their own seat's View. The search bot samples complete states that agree with
+that View (``determinize``), plays every candidate action forward in each sample with greedy
+play for everyone, and keeps the action with the best average result.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from engines.arclash import zones
+from engines.arclash.cards import CHARACTER, SUPPORT, Card, catalogue, matches
+from engines.arclash.decks import starters
+from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, ArclashView, SeatState
+from engines.arclash.turn import advance_options
+from engines.core.rng import Rng
+from engines.core.types import Action, Prompt
+
+Lookup = Callable[[Action], Card | None]
+
+# Rough worth of one card moved to hand, in power points, for comparing effects.
+_CARD_WORTH = 15
+
+
+def support_value(design: Card, top: Card | None) -> float:
+    """Expected power swing of a support for its player, right now."""
+    total = 0.0
+    for e in design.effects:
+        if e.need and (top is None or not matches(top, e.need)):
+            continue
+        pips = 2.0 if e.half else 3.5
+        total += {
+            "power": e.amount,
+            "weaken": e.amount,
+            "die_power": pips * e.amount,
+            "die_weaken": pips * e.amount,
+            "coin_power": e.amount / 2,
+            "count_power": e.amount * min(e.count, 2),
+            "level_down": (7 - e.odds) / 6 * 150,
+            "self_discard": -_CARD_WORTH * e.count,
+        }.get(e.do, _CARD_WORTH * max(e.count, 1))
+    return total - _CARD_WORTH * design.discard
+
+
+def keep_value(design: Card, top: Card | None) -> float:
+    """How much a card in hand is worth keeping (the cheapest is discarded to pay costs)."""
+    if design.kind == SUPPORT:
+        return support_value(design, top)
+    return design.power / 6
+
+
+def greedy_pick(kind: str, actions: Sequence[Action], top: Card | None, lookup: Lookup) -> Action:
+    """The greedy choice: the strongest character, the biggest immediate support, the cheapest discard."""
+    by_key = {a.key: a for a in actions}
+
+    def score(action: Action) -> float:
+        design = lookup(action)
+        if design is None:
+            return 0.0
+        if kind in ("opening", "advance"):
+            if "cannot pay" in action.label:
+                return -1.0
+            return float(design.power)
+        if kind in ("advance_pay", "support_pay"):
+            return -keep_value(design, top)
+        if kind == "support":
+            return support_value(design, top)
+        if kind == "swap":
+            return float(design.power) - (top.power if top and top.level == 1 else 10_000)
+        return 0.0
+
+    best = max(actions, key=lambda a: (score(a), a.key == "pass" or a.key == "keep"))
+    if kind in ("advance_pay", "support_pay") and "back" in by_key and best.key == "back":
+        best = next(a for a in actions if a.key != "back")
+    if score(best) <= 0 and kind != "opening":
+        for fallback in ("pass", "keep"):
+            if fallback in by_key:
+                return by_key[fallback]
+    return best
+
+
+def _view_lookup(view: ArclashView) -> Lookup:
+    pool = catalogue()
+    known = {c.iid: c.id for c in view.hand}
+
+    def lookup(action: Action) -> Card | None:
+        if action.card:
+            return pool[known[action.card]]
+        if action.params:
+            return pool[str(action.params[0])]
+        return None
+
+    return lookup
+
+
+def _state_lookup(state: ArclashState) -> Lookup:
+    pool = catalogue()
+
+    def lookup(action: Action) -> Card | None:
+        if action.card:
+            return pool[state.ids[action.card]]
+        if action.params:
+            return pool[str(action.params[0])]
+        return None
+
+    return lookup
+
+
+def _view_top(view: ArclashView) -> Card | None:
+    assert view.viewer is not None
+    stack = view.seats[view.viewer].stack
+    return catalogue()[stack[-1].id] if stack else None
+
+
+class GreedyBot:
+    """Always goes for the most power in the current battle; never looks ahead."""
+
+    name = "greedy"
+
+    def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """Pick the greedy action from this seat's view."""
+        return greedy_pick(prompt.kind, actions, _view_top(view), _view_lookup(view))
+
+
+# ---------------------------------------------------------------------- determinization
+def _hidden_pool(view: ArclashView, seat: int) -> Counter[str]:
+    """Cards a seat may hold out of sight: its list (own, or its starter) minus its face-up cards."""
+    sv = view.seats[seat]
+    shown = Counter(c.id for c in (*sv.stack, *sv.supports, *sv.discard))
+    if seat == view.viewer:
+        shown.update(c.id for c in view.hand)
+        listed = Counter(view.my_list)
+    elif sv.deck_name in starters():
+        listed = Counter(starters()[sv.deck_name].cards)
+    else:
+        # A custom deck: any card of the pool, two copies each, is possible.
+        listed = Counter({card_id: 2 for card_id in catalogue()})
+    return listed - shown
+
+
+def determinize(view: ArclashView, rng: Rng) -> ArclashState:
+    """A full state consistent with ``view``: hidden cards sampled, nothing taken from the real state."""
+    me = view.viewer
+    if me is None:
+        raise ValueError("determinize needs a seat's view, not a spectator's")
+    ids: dict[str, str] = {}
+    seats: list[SeatState] = []
+    for sv in view.seats:
+        for c in (*sv.stack, *sv.supports, *sv.discard):
+            ids[c.iid] = c.id
+        unknown = sorted(_hidden_pool(view, sv.seat).elements())
+        rng.shuffle(unknown)
+        hidden = sv.deck_count + (0 if sv.seat == me else sv.hand_count)
+        pool_ids = sorted(catalogue())
+        while len(unknown) < hidden:  # the public record is odd (custom lists): pad from the pool
+            unknown.append(rng.choice(pool_ids))
+        made = [f"h{sv.seat}-{k:02d}" for k in range(hidden)]
+        ids.update(zip(made, unknown, strict=False))
+        if sv.seat == me:
+            hand = [c.iid for c in view.hand]
+            ids.update({c.iid: c.id for c in view.hand})
+            deck = made
+        else:
+            hand, deck = made[: sv.hand_count], made[sv.hand_count :]
+        seats.append(
+            SeatState(
+                deck_name=sv.deck_name,
+                deck=deck,
+                hand=hand,
+                discard=[c.iid for c in sv.discard],
+                stack=[c.iid for c in sv.stack],
+                supports=[c.iid for c in sv.supports],
+                points=sv.points,
+                mods=list(sv.mods),
+                passed=sv.passed,
+            )
+        )
+    state = ArclashState(
+        players=view.players,
+        target=view.target,
+        phase=view.phase,
+        turn=view.turn,
+        round=view.round,
+        seats=seats,
+        ids=ids,
+        order=list(view.order),
+        current=view.current,
+        winner=view.winner,
+        seq=view.seq,
+        rng=rng.next_u64(),
+    )
+    mine = state.seats[me]
+    if view.my_choice is not None:
+        if view.phase == OPENING:
+            mine.choice = next(i for i in mine.deck if ids[i] == view.my_choice.id)
+        else:
+            mine.choice = view.my_choice.iid
+        mine.paying = [c.iid for c in view.my_paying]
+    mine.sealed = view.seats[me].sealed
+    for sv in view.seats:
+        if sv.seat != me and sv.sealed:
+            _guess_sealed(state, sv.seat)
+    return state
+
+
+def _guess_sealed(state: ArclashState, seat: int) -> None:
+    """Give a seat that has sealed a plausible hidden choice (what greedy play would have sealed)."""
+    zone = state.seats[seat]
+    zone.sealed = True
+    if state.phase == OPENING:
+        ones = zones.level_ones(state, zone.deck)
+        zone.choice = max(ones, key=lambda i: zones.card(state, i).power) if ones else ""
+    elif state.phase == ADVANCE:
+        payable = [
+            i for i in advance_options(state, seat) if zones.card(state, i).discard <= len(zone.hand) - 1
+        ]
+        if payable:
+            zone.choice = max(payable, key=lambda i: zones.card(state, i).power)
+            top = zones.top(state, seat)
+            rest = sorted(
+                (i for i in zone.hand if i != zone.choice),
+                key=lambda i: keep_value(zones.card(state, i), top),
+            )
+            zone.paying = rest[: zones.card(state, zone.choice).discard]
+    elif state.phase == SWAP:
+        zone.choice = ""
+    if state.phase == OPENING and not zone.choice:
+        zone.sealed = False
+
+
+# ---------------------------------------------------------------------- search
+def _evaluate(state: ArclashState, seat: int) -> float:
+    best_other = max(z.points for s, z in enumerate(state.seats) if s != seat)
+    score = state.seats[seat].points - best_other + 0.3 * zones.level(state, seat)
+    if state.phase == OVER:
+        score += 100 if state.winner == seat else -100
+    return score
+
+
+def rollout(state: ArclashState, seat: int, action: Action, stop_turn: int) -> float:
+    """Play ``action`` then greedy moves for everyone until ``stop_turn`` ends; score for ``seat``."""
+    from engines.arclash import RULESET
+
+    world = RULESET.clone(state)
+    RULESET._apply(world, seat, action)
+    for _ in range(400):
+        if world.phase == OVER or world.turn > stop_turn:
+            break
+        prompts = RULESET._prompts(world)
+        who = min(prompts)
+        actions = RULESET._legal_actions(world, who)
+        pick = greedy_pick(prompts[who].kind, actions, zones.top(world, who), _state_lookup(world))
+        RULESET._apply(world, who, pick)
+    return _evaluate(world, seat)
+
+
+class SearchBot:
+    """Tries every choice in several sampled worlds, playing each forward greedily; keeps the best."""
+
+    name = "search"
+
+    def __init__(self, worlds: int = 6, margin: float = 0.25) -> None:
+        self.worlds = worlds
+        self.margin = margin
+
+    def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """Pick the action with the best average rollout over sampled worlds."""
+        greedy = GreedyBot().choose(view, prompt, actions, rng)
+        if len(actions) == 1 or prompt.kind == "opening":
+            return greedy
+        worlds = [determinize(view, rng) for _ in range(self.worlds)]
+        stop_turn = view.turn + (1 if view.phase == SWAP else 0)
+        assert view.viewer is not None
+        seat = view.viewer
+        scores = {a.key: sum(rollout(w, seat, a, stop_turn) for w in worlds) / len(worlds) for a in actions}
+        # Leave the greedy choice only for a clear gain: sampling noise should not flip decisions.
+        scores[greedy.key] += self.margin
+        return max(actions, key=lambda a: scores[a.key])
+
+
+__all__ = ["CHARACTER", "GreedyBot", "SearchBot", "determinize", "greedy_pick", "rollout"]

@@ -1,0 +1,336 @@
+"""The Arclash ruleset: configuration, prompts, legal actions, applying them, views, outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from engines.arclash import zones
+from engines.arclash.battle import pass_support, play_support, playable
+from engines.arclash.cards import card_text, catalogue
+from engines.arclash.decks import check_deck, decode_deck, starters
+from engines.arclash.state import (
+    ADVANCE,
+    OPENING,
+    OVER,
+    SUPPORT,
+    SWAP,
+    ArclashState,
+    ArclashView,
+    CardView,
+    SeatState,
+    SeatView,
+)
+from engines.arclash.turn import advance_options, asked, seal
+from engines.core.bots import Bot
+from engines.core.errors import SetupError
+from engines.core.rng import Rng, seed_state
+from engines.core.ruleset import Ruleset
+from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt, private
+
+SCORE_HELP = (
+    "Points needed to win. 10 is a short game, 15 the usual, 20 a long one; "
+    "any whole number from 3 to 100 may be agreed instead."
+)
+
+
+def _modes() -> tuple[ModeSpec, ...]:
+    names = ("auto", *starters())
+    return (
+        ModeSpec(
+            "standard",
+            "Standard",
+            (2, 3, 4, 5, 6),
+            "Everyone plays at once: seal advancements, back your character with supports, "
+            "and the strongest character in each battle scores.",
+            (
+                OptionSpec("score", SCORE_HELP, 15, kind="int", minimum=3, maximum=100),
+                OptionSpec(
+                    "deck",
+                    "Your starter deck: "
+                    + ", ".join(f"{d.name} ({d.title})" for d in starters().values())
+                    + "; auto gives each seat a different one.",
+                    "auto",
+                    kind="choice",
+                    choices=names,
+                    per_seat=True,
+                ),
+                OptionSpec(
+                    "deck_code",
+                    "A shared deck code (ARC1-...) for a deck of your own; it takes the place of deck.",
+                    "",
+                    kind="text",
+                    per_seat=True,
+                ),
+            ),
+        ),
+    )
+
+
+@cache
+def card_view(card_id: str, iid: str) -> CardView:
+    """The face of one card instance (cached: card text is generated once)."""
+    c = catalogue()[card_id]
+    return CardView(iid, c.id, c.name, c.kind, c.level, c.power, c.traits, card_text(c))
+
+
+class ArclashRules(Ruleset[ArclashState, ArclashView]):
+    """Arclash: simultaneous turns, 30-card decks, character stacks L1-L4 and support cards."""
+
+    slug = "arclash"
+    title = "Arclash"
+    rules_version = "0.1.6-tk1"
+    content_version = "1"
+    modes = _modes()
+    state_type = ArclashState
+    view_type = ArclashView
+    think_seconds = 60
+
+    # ------------------------------------------------------------------ setup
+    def deck_for(self, config: GameConfig, seat: int) -> tuple[str, dict[str, int]]:
+        """The deck name and card counts a seat plays with (code, named starter, or by seat)."""
+        code = str(config.seat_option(seat, "deck_code", "") or "")
+        if code:
+            try:
+                return "custom", decode_deck(code)
+            except SetupError as exc:
+                raise SetupError(f"Seat {seat + 1}: {exc.message}", option="deck_code") from exc
+        name = str(config.seat_option(seat, "deck", "auto"))
+        decks = list(starters().values())
+        deck = decks[seat % len(decks)] if name == "auto" else starters()[name]
+        check_deck(deck.cards, f"Seat {seat + 1}'s deck")
+        return deck.name, deck.cards
+
+    def _setup(self, config: GameConfig, seed: int) -> ArclashState:
+        seats: list[SeatState] = []
+        ids: dict[str, str] = {}
+        for seat in range(config.players):
+            name, counts = self.deck_for(config, seat)
+            deck: list[str] = []
+            for card_id in sorted(counts):
+                for _ in range(counts[card_id]):
+                    iid = f"c{seat}-{len(deck):02d}"
+                    ids[iid] = card_id
+                    deck.append(iid)
+            seats.append(SeatState(deck_name=name, deck=deck, deck_list=dict(counts)))
+        return ArclashState(
+            players=config.players,
+            target=int(config.option("score")),
+            seats=seats,
+            ids=ids,
+            rng=seed_state(seed),
+        )
+
+    # ------------------------------------------------------------------ prompts
+    def _prompts(self, state: ArclashState) -> dict[int, Prompt]:
+        if state.phase == SUPPORT:
+            seat = state.current
+            zone = state.seats[seat]
+            if zone.choice:
+                need = zones.card(state, zone.choice).discard - len(zone.paying)
+                text = f"Pick {need} more card(s) to discard for {zones.card(state, zone.choice).name}."
+                return {seat: Prompt(seat, "support_pay", text, private=True)}
+            return {
+                seat: Prompt(seat, "support", "Play a support card, or pass for this battle.", private=True)
+            }
+        texts = {
+            OPENING: ("opening", "Choose a level 1 character from your deck to start with (sealed)."),
+            ADVANCE: ("advance", "Advance your character with a card from your hand, or pass (sealed)."),
+            SWAP: ("swap", "Keep your character, or start over with a new level 1 from your hand (sealed)."),
+        }
+        if state.phase not in texts:
+            return {}
+        kind, text = texts[state.phase]
+        prompts: dict[int, Prompt] = {}
+        for seat in asked(state):
+            zone = state.seats[seat]
+            if state.phase == ADVANCE and zone.choice:
+                need = zones.card(state, zone.choice).discard - len(zone.paying)
+                prompts[seat] = Prompt(
+                    seat,
+                    "advance_pay",
+                    f"Pick {need} more card(s) to discard for the advancement.",
+                    True,
+                    True,
+                )
+            else:
+                prompts[seat] = Prompt(seat, kind, text, private=True, sealed=True)
+        return prompts
+
+    def _legal_actions(self, state: ArclashState, seat: int) -> list[Action]:
+        zone = state.seats[seat]
+        if zone.choice and state.phase in (ADVANCE, SUPPORT):
+            taken = {zone.choice, *zone.paying}
+            rest = zones.first_of_each(state, [i for i in zone.hand if i not in taken])
+            return [Action(f"pay:{i}", f"Discard {zones.card(state, i).name}", "pay", i) for i in rest] + [
+                Action("back", "Take the card back", "back")
+            ]
+        if state.phase == OPENING:
+            return [
+                Action(f"open:{state.ids[i]}", _character_label(state, i), "opening", params=(state.ids[i],))
+                for i in zones.level_ones(state, zone.deck)
+            ]
+        if state.phase == ADVANCE:
+            actions = [Action("pass", "Pass (no more advancing this turn)", "pass")]
+            for iid in advance_options(state, seat):
+                design = zones.card(state, iid)
+                label = "Advance to " + _character_label(state, iid)
+                if design.discard > len(zone.hand) - 1:
+                    label += " - cannot pay, it would be discarded"
+                actions.append(Action(f"adv:{iid}", label, "advance", iid))
+            return actions
+        if state.phase == SUPPORT:
+            actions = [Action("pass", "Pass (no more supports this battle)", "pass")]
+            for iid in playable(state, seat):
+                design = zones.card(state, iid)
+                cost = f" (discard {design.discard})" if design.discard else ""
+                actions.append(Action(f"sup:{iid}", f"Play {design.name}{cost}", "support", iid))
+            return actions
+        if state.phase == SWAP:
+            return [Action("keep", "Keep your character", "keep")] + [
+                Action(f"swap:{i}", "Start over with " + _character_label(state, i), "swap", i)
+                for i in zones.level_ones(state, zone.hand)
+            ]
+        return []
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, state: ArclashState, seat: int, action: Action) -> Iterable[Event]:
+        rng = self.rng(state)
+        events = list(self._act(state, seat, action, rng))
+        state.rng = rng.state
+        return events
+
+    def _act(self, state: ArclashState, seat: int, action: Action, rng: Rng) -> Iterable[Event]:
+        zone = state.seats[seat]
+        key = action.key
+        if key == "back":
+            zone.choice, zone.paying = "", []
+            yield private(seat, "back", "You take the card back.")
+            return
+        if key.startswith("pay:"):
+            zone.paying.append(action.card)
+            if len(zone.paying) < zones.card(state, zone.choice).discard:
+                return
+            if state.phase == SUPPORT:
+                yield from play_support(state, seat, rng)
+            else:
+                yield from seal(state, seat, rng)
+            return
+        if state.phase == OPENING:
+            zone.choice = next(i for i in zone.deck if state.ids[i] == action.params[0])
+            yield from seal(state, seat, rng)
+        elif state.phase == ADVANCE:
+            zone.choice = action.card
+            cost = zones.card(state, zone.choice).discard if zone.choice else 0
+            # An unpayable cost seals at once: the card will be discarded at the reveal.
+            if cost == 0 or cost > len(zone.hand) - 1:
+                yield from seal(state, seat, rng)
+        elif state.phase == SUPPORT:
+            if key == "pass":
+                yield from pass_support(state, seat, rng)
+                return
+            zone.choice = action.card
+            if zones.card(state, zone.choice).discard == 0:
+                yield from play_support(state, seat, rng)
+        elif state.phase == SWAP:
+            zone.choice = action.card
+            yield from seal(state, seat, rng)
+
+    def default_action(self, state: ArclashState, seat: int) -> Action:
+        """A timed-out seat passes, keeps or takes back a half-paid card; at the opening, the first."""
+        actions = self.legal_actions(state, seat)
+        for key in ("back", "pass", "keep"):
+            for action in actions:
+                if action.key == key:
+                    return action
+        return super().default_action(state, seat)
+
+    # ------------------------------------------------------------------ view
+    def _view(self, state: ArclashState, viewer: int | None) -> ArclashView:
+        prompts = self._prompts(state) if state.phase != OVER else {}
+        seats = [
+            SeatView(
+                seat=s,
+                deck_name=z.deck_name,
+                points=z.points,
+                stack=[card_view(state.ids[i], i) for i in z.stack],
+                level=zones.level(state, s),
+                base_power=zones.base_power(state, s),
+                power=zones.power(state, s),
+                mods=list(z.mods),
+                supports=[card_view(state.ids[i], i) for i in z.supports],
+                discard=[card_view(state.ids[i], i) for i in z.discard],
+                hand_count=len(z.hand),
+                deck_count=len(z.deck),
+                sealed=z.sealed and state.phase in (OPENING, ADVANCE, SWAP),
+                waiting=s in prompts,
+                passed=z.passed,
+            )
+            for s, z in enumerate(state.seats)
+        ]
+        view = ArclashView(
+            seq=state.seq,
+            viewer=viewer,
+            players=state.players,
+            over=state.phase == OVER,
+            target=state.target,
+            phase=state.phase,
+            turn=state.turn,
+            round=state.round,
+            seats=seats,
+            order=list(state.order),
+            current=state.current,
+            winner=state.winner,
+            report=list(state.report),
+        )
+        if viewer is not None:
+            zone = state.seats[viewer]
+            view.hand = [card_view(state.ids[i], i) for i in zone.hand]
+            if viewer in prompts:
+                view.choices = self._legal_actions(state, viewer)
+                view.prompt = prompts[viewer].text
+            if zone.choice:
+                # At the opening the pick is still in the deck, whose instance ids stay secret.
+                shown = "" if state.phase == OPENING else zone.choice
+                view.my_choice = card_view(state.ids[zone.choice], shown)
+            view.my_paying = [card_view(state.ids[i], i) for i in zone.paying]
+            view.my_list = dict(zone.deck_list)
+        return view
+
+    # ------------------------------------------------------------------ outcome
+    def _outcome(self, state: ArclashState) -> Outcome | None:
+        if state.winner < 0:
+            return None
+        scores = {s: z.points for s, z in enumerate(state.seats)}
+        rest = sorted({p for s, p in scores.items() if s != state.winner}, reverse=True)
+        behind = (tuple(s for s, p in scores.items() if p == points and s != state.winner) for points in rest)
+        ranking = ((state.winner,), *behind)
+        return Outcome((state.winner,), ranking, f"first to {state.target} points", scores)
+
+    # ------------------------------------------------------------------ checks
+    def secrets(self, state: ArclashState, viewer: int | None) -> Iterable[str]:
+        """Every deck's instance ids, and the hand (so sealed picks too) of every other seat."""
+        for seat, zone in enumerate(state.seats):
+            yield from zone.deck
+            if seat != viewer:
+                yield from zone.hand
+
+    def conserved(self, state: ArclashState) -> dict[str, int]:
+        """Each seat's 30 cards are always somewhere in its own zones."""
+        return {
+            f"seat{s}": len(z.deck) + len(z.hand) + len(z.discard) + len(z.stack) + len(z.supports)
+            for s, z in enumerate(state.seats)
+        }
+
+    def bots(self) -> dict[str, Bot]:
+        """Random, greedy and search bots, weakest first."""
+        from engines.arclash.bots import GreedyBot, SearchBot
+        from engines.core.bots import RandomBot
+
+        return {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot()}
+
+
+def _character_label(state: ArclashState, iid: str) -> str:
+    design = zones.card(state, iid)
+    cost = f"; discard {design.discard}" if design.discard else ""
+    return f"{design.name} (L{design.level}, {design.power} power{cost})"

@@ -1,0 +1,165 @@
+"""The turn around the battle: opening, Start, the sealed Advance rounds and Recover."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engines.arclash import zones
+from engines.arclash.battle import begin_battle, trigger
+from engines.arclash.cards import CHARACTER, matches
+from engines.arclash.state import ADVANCE, HAND_SIZE, OPENING, SWAP, ArclashState
+from engines.core.rng import Rng
+from engines.core.types import Event, private, public, seat_ref
+
+
+def asked(state: ArclashState) -> list[int]:
+    """Seats that still owe the current sealed decision."""
+    return [s for s, z in enumerate(state.seats) if not z.passed and not z.sealed]
+
+
+def seal(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
+    """Mark ``seat``'s hidden choice complete; reveal everything once nobody is left to choose."""
+    zone = state.seats[seat]
+    zone.sealed = True
+    chosen = zones.card(state, zone.choice).name if zone.choice else "no card"
+    yield private(seat, "sealed", f"You seal your choice ({chosen}); it stays hidden until all have chosen.")
+    yield public("sealed", f"{seat_ref(seat)} has sealed a choice.")
+    if asked(state):
+        return
+    if state.phase == OPENING:
+        yield from finish_opening(state, rng)
+    elif state.phase == ADVANCE:
+        yield from reveal_advances(state, rng)
+    elif state.phase == SWAP:
+        yield from reveal_swaps(state, rng)
+
+
+# ------------------------------------------------------------------ opening
+def finish_opening(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Reveal the chosen level 1s, shuffle the decks, draw 8 each and start turn one."""
+    for seat, zone in enumerate(state.seats):
+        zone.deck.remove(zone.choice)
+        zone.stack = [zone.choice]
+        yield public("reveal", f"{seat_ref(seat)} reveals {zones.card(state, zone.choice).name}.")
+        zone.choice = ""
+    for seat, zone in enumerate(state.seats):
+        rng.shuffle(zone.deck)
+        yield from zones.draw(state, seat, HAND_SIZE, rng)
+    yield from begin_turn(state, rng)
+
+
+# ------------------------------------------------------------------ start
+def begin_turn(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Start phase: start-of-turn effects, then the first advance round."""
+    state.turn += 1
+    state.round = 0
+    yield public("turn", f"Turn {state.turn} begins.")
+    for seat in range(state.players):
+        yield from trigger(state, seat, "start", rng)
+    for zone in state.seats:
+        zone.passed = False
+    yield from open_advance_round(state, rng)
+
+
+# ------------------------------------------------------------------ advance
+def advance_options(state: ArclashState, seat: int) -> list[str]:
+    """Hand cards that can advance from ``seat``'s current character (one per design)."""
+    current = zones.top(state, seat)
+    if current is None or current.level >= 4:
+        return []
+    return zones.first_of_each(
+        state,
+        [
+            iid
+            for iid in state.seats[seat].hand
+            if (c := zones.card(state, iid)).kind == CHARACTER
+            and c.level == current.level + 1
+            and matches(current, c.from_)
+        ],
+    )
+
+
+def open_advance_round(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Ask every seat that has not passed for a sealed advancement; with none left, battle."""
+    state.phase = ADVANCE
+    state.round += 1
+    for zone in state.seats:
+        zone.choice, zone.paying, zone.sealed = "", [], False
+    for seat, zone in enumerate(state.seats):
+        if not zone.passed and not advance_options(state, seat):
+            zone.passed = True  # nothing in hand can advance: this seat cannot act
+    if not asked(state):
+        yield from begin_battle(state, rng)
+
+
+def reveal_advances(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Reveal every sealed advancement together, pay costs or discard, then resolve arrivals."""
+    arrived: list[tuple[int, str]] = []
+    for seat, zone in enumerate(state.seats):
+        if zone.passed:
+            continue
+        if not zone.choice:
+            zone.passed = True
+            yield public("pass", f"{seat_ref(seat)} reveals a pass.")
+            continue
+        design = zones.card(state, zone.choice)
+        zone.hand.remove(zone.choice)
+        if len(zone.paying) < design.discard:
+            zone.discard.append(zone.choice)
+            yield public(
+                "fail",
+                f"{seat_ref(seat)} reveals {design.name} but cannot pay its cost of "
+                f"{design.discard} discards, so it is discarded.",
+            )
+            continue
+        for iid in zone.paying:
+            zone.hand.remove(iid)
+            zone.discard.append(iid)
+        zone.stack.append(zone.choice)
+        paid = f", discarding {zones.names(state, zone.paying)}" if zone.paying else ""
+        yield public(
+            "advance", f"{seat_ref(seat)} reveals {design.name} and advances to level {design.level}{paid}."
+        )
+        arrived.append((seat, zone.choice))
+    # Placement is simultaneous; arrival effects resolve afterwards in seat order.
+    for seat, iid in arrived:
+        yield from trigger(state, seat, "advance", rng, only=iid)
+    yield from open_advance_round(state, rng)
+
+
+# ------------------------------------------------------------------ recover
+def recover(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Discard supports, level down level 4s, draw to 8, then the sealed start-over choice."""
+    for seat, zone in enumerate(state.seats):
+        zone.discard.extend(zone.supports)
+        zone.supports = []
+        zone.mods = []
+        current = zones.top(state, seat)
+        if current is not None and current.level == 4:
+            zones.level_down(state, seat)
+            yield public("level_down", f"{seat_ref(seat)}'s {current.name} levels down after the battle.")
+    for seat, zone in enumerate(state.seats):
+        yield from zones.draw(state, seat, max(0, HAND_SIZE - len(zone.hand)), rng)
+    state.phase = SWAP
+    for zone in state.seats:
+        zone.choice, zone.paying, zone.sealed = "", [], False
+        zone.passed = not zones.level_ones(state, zone.hand)
+    if asked(state):
+        yield public("swap", "Recover: anyone may start over with a new level 1 (sealed choice).")
+    else:
+        yield from begin_turn(state, rng)
+
+
+def reveal_swaps(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Those who chose to start over discard their stack and reveal the new level 1."""
+    for seat, zone in enumerate(state.seats):
+        if zone.passed or not zone.choice:
+            continue
+        zone.discard.extend(zone.stack)
+        zone.hand.remove(zone.choice)
+        zone.stack = [zone.choice]
+        yield public(
+            "swap", f"{seat_ref(seat)} starts over and reveals {zones.card(state, zone.choice).name}."
+        )
+        zone.choice = ""
+    yield from begin_turn(state, rng)
