@@ -57,11 +57,12 @@ class Canvas:
         weight: str = "regular",
         anchor: str = "la",
         max_width: int | None = None,
+        min_size: int = 10,
     ) -> None:
-        """Draw one line; shrink it (down to 10 px) and then ellipsise it to fit ``max_width``."""
+        """Draw one line; shrink it (down to ``min_size`` px) and then ellipsise it to fit ``max_width``."""
         face = font(size, weight)
         if max_width is not None:
-            while size > 10 and self.draw.textlength(text, font=face) > max_width:
+            while size > min_size and self.draw.textlength(text, font=face) > max_width:
                 size -= 1
                 face = font(size, weight)
             if self.draw.textlength(text, font=face) > max_width:

@@ -1,0 +1,118 @@
+"""One line of the play area: a kingdom's creatures, the Bridge, the other kingdom's creatures.
+
+Creatures are drawn outward from the Bridge (the one nearest the Bridge is the one that gets hit),
+so the picture keeps the table's geometry. Tiles narrow when a side gets crowded and, past a
+legible minimum, continue on a second row further from the Bridge; they never overlap.
+"""
+
+from __future__ import annotations
+
+import math
+
+from render.clashofdecks.tiles import MIN_TILE_W, Tile, creature_tile
+from render.core.canvas import Canvas, font
+from render.core.palette import MUTED, RGB, tint
+
+BRIDGE_W = 64
+TILE_W = 132
+TILE_H = 158
+TILE_GAP = 8
+LABEL_H = 26
+_WHITE: RGB = (255, 255, 255)
+
+
+def side_width(w: float) -> float:
+    """Room for tiles on one side of the Bridge in a line ``w`` px wide."""
+    return w / 2 - BRIDGE_W / 2 - 16
+
+
+def _per_row(side_w: float) -> int:
+    return max(1, int((side_w + TILE_GAP) // (MIN_TILE_W + TILE_GAP)))
+
+
+def tile_rows(count: int, w: float) -> int:
+    """How many rows ``count`` tiles need on one side of a line ``w`` px wide."""
+    return max(1, math.ceil(count / _per_row(side_width(w))))
+
+
+def line_height(left_count: int, right_count: int, w: float) -> int:
+    """The height of a line strip holding these creature counts."""
+    rows = max(tile_rows(left_count, w), tile_rows(right_count, w))
+    return LABEL_H + rows * (TILE_H + TILE_GAP)
+
+
+def _tile_width(count: int, side_w: float) -> float:
+    """The width each tile gets when ``count`` tiles share one row (full size unless crowded)."""
+    if count <= 0:
+        return TILE_W
+    return min(TILE_W, (side_w - TILE_GAP * (count - 1)) / count)
+
+
+def _bridge(canvas: Canvas, x: float, y: float, h: float) -> None:
+    """A plank bridge: brown deck with cross planks, drawn as flat rectangles."""
+    canvas.draw.rectangle((x, y, x + BRIDGE_W, y + h), fill=(150, 110, 70))
+    plank_y = y + 6
+    while plank_y < y + h - 4:
+        canvas.draw.line((x + 4, plank_y, x + BRIDGE_W - 4, plank_y), fill=(110, 78, 46), width=2)
+        plank_y += 14
+    canvas.draw.rectangle((x, y, x + 4, y + h), fill=(90, 62, 36))
+    canvas.draw.rectangle((x + BRIDGE_W - 4, y, x + BRIDGE_W, y + h), fill=(90, 62, 36))
+
+
+def _side(
+    canvas: Canvas, tiles: list[Tile], bridge_edge: float, top: float, side_w: float, outward: int
+) -> None:
+    """Lay tiles out from ``bridge_edge`` in direction ``outward`` (-1 left, +1 right), row by row."""
+    per_row = _per_row(side_w)
+    for row_start in range(0, len(tiles), per_row):
+        row = tiles[row_start : row_start + per_row]
+        width = _tile_width(len(row), side_w)
+        y = top + (row_start // per_row) * (TILE_H + TILE_GAP)
+        for index, tile in enumerate(row):
+            offset = 8 + index * (width + TILE_GAP)
+            x = bridge_edge + offset if outward > 0 else bridge_edge - offset - width
+            creature_tile(canvas, x, y, width, TILE_H, tile)
+
+
+def draw_line(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    label: str,
+    left: tuple[str, RGB, list[Tile]],
+    right: tuple[str, RGB, list[Tile]],
+) -> float:
+    """Draw a line strip; return the y below it.
+
+    ``left``/``right`` are (kingdom name, colour, tiles nearest the Bridge first).
+    """
+    left_name, left_colour, left_tiles = left
+    right_name, right_colour, right_tiles = right
+    h = line_height(len(left_tiles), len(right_tiles), w)
+    mid = x + w / 2
+    canvas.draw.rounded_rectangle((x, y, mid - BRIDGE_W / 2, y + h), radius=10, fill=tint(left_colour, 0.9))
+    canvas.draw.rounded_rectangle(
+        (mid + BRIDGE_W / 2, y, x + w, y + h), radius=10, fill=tint(right_colour, 0.9)
+    )
+    face = font(16, "bold")
+    canvas.draw.text((x + 10, y + 4), left_name, font=face, fill=left_colour)
+    canvas.draw.text((x + w - 10, y + 4), right_name, font=face, fill=right_colour, anchor="ra")
+    label_w = canvas.draw.textlength(label, font=face) + 16
+    canvas.draw.rounded_rectangle(
+        (mid - label_w / 2, y, mid + label_w / 2, y + LABEL_H - 4), radius=6, fill=(90, 62, 36)
+    )
+    canvas.draw.text((mid, y + 3), label, font=face, fill=_WHITE, anchor="ma")
+    _bridge(canvas, mid - BRIDGE_W / 2, y + LABEL_H - 4, h - LABEL_H + 4)
+    top = y + LABEL_H
+    side_w = side_width(w)
+    _side(canvas, left_tiles, mid - BRIDGE_W / 2, top, side_w, -1)
+    _side(canvas, right_tiles, mid + BRIDGE_W / 2, top, side_w, +1)
+    quiet = font(16)
+    if not left_tiles:
+        canvas.draw.text((x + w / 4, top + TILE_H / 2), "no creatures", font=quiet, fill=MUTED, anchor="mm")
+    if not right_tiles:
+        canvas.draw.text(
+            (x + 3 * w / 4, top + TILE_H / 2), "no creatures", font=quiet, fill=MUTED, anchor="mm"
+        )
+    return y + h
