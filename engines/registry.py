@@ -13,6 +13,7 @@ from engines.core.ruleset import Ruleset
 # slug -> module exporting ``RULESET``; listed in the order menus show them.
 _MODULES: dict[str, str] = {
     "clashofdecks": "engines.clashofdecks",
+    "arclash": "engines.arclash",
 }
 
 
