@@ -1,0 +1,169 @@
+"""Phase 3, the Assault: the active kingdom's creatures attack in the book's activation order.
+
+Per attack: (1) Aura check, (2) clearance (in play since last turn, or Rage), (3) targets (Defender,
+Aerial, Splash, Perforation), (4) Sprint, (5) Aura update, (6) Aquatic, (7) damage (Vulnerability),
+(8) dealing (Protection), (9) damage stays until the end of the turn, (10) destroyed creatures go
+back (Mercenary), (11) the line closes up, (12) Aura update, (13) Regeneration, (14) Sharpening,
+(15) Vanish, (16) close up, (17) Aura update, (18) Berserk repeats, (19) Instinct answers.
+Auras are read live from positions, so every "Aura update" step holds by construction.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engines.clashofdecks import abilities as ab
+from engines.clashofdecks.board import Ctx, Loc
+from engines.clashofdecks.hits import deal
+from engines.clashofdecks.stronghold import damage as stronghold_damage
+
+#: a safety bound on attacks in one Assault (Instinct answering Instinct always converges, since
+#: damage stays until the end of the turn; the bound only guards against content mistakes)
+MAX_ATTACKS = 200
+
+
+class Targets(msgspec.Struct, frozen=True):
+    """Who an attack hits: creatures (primary first) or the enemy Stronghold of ``enemy``."""
+
+    enemy: int
+    units: tuple[Loc, ...] = ()
+    stronghold: bool = False
+
+
+def targets(ctx: Ctx, loc: Loc, found: set[str], rage_only: bool) -> Targets | None:
+    """Step 3: what this creature attacks now, or None when it cannot attack anything."""
+    owner = ctx.owner_of(loc)
+    enemy = ctx.enemy_on(loc.line, owner)
+    may_hit_stronghold = not ab.defender(found) and not rage_only
+    if ab.aerial(ctx, loc, found):
+        return Targets(enemy, stronghold=True) if may_hit_stronghold else None
+    enemy_side = 1 - loc.side
+    if ctx.state.lines[loc.line].sides[enemy_side]:
+        primary = Loc(loc.line, enemy_side, 0)
+        hit = [primary, *ab.perforation(ctx, primary, found), *ab.splash(ctx, primary, found)]
+        return Targets(enemy, units=tuple(hit))
+    return Targets(enemy, stronghold=True) if may_hit_stronghold else None
+
+
+def cleared(ctx: Ctx, loc: Loc, found: set[str]) -> tuple[bool, bool]:
+    """Step 2: (may attack, only creatures because it arrived this turn thanks to Rage)."""
+    unit = ctx.at(loc)
+    if unit.entered < ctx.state.turn:
+        return True, False
+    return ab.rage(found), True
+
+
+def amount(ctx: Ctx, loc: Loc, found: set[str], target_hp: int) -> int:
+    """Steps 6-7: the damage one target takes (Vulnerability, Sprint bonus, then Aquatic doubling)."""
+    unit = ctx.at(loc)
+    base = ab.vulnerability(found, target_hp, ctx.av(unit)) + unit.sprint
+    return ab.aquatic(ctx, loc, found, base)
+
+
+def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
+    """One creature's full attack: repeats for Berserk, then lets hurt Instinct creatures answer."""
+    answers: list[str] = []
+    while ctx.attacks < MAX_ATTACKS:
+        loc = ctx.find(uid)
+        if loc is None:
+            return
+        found = ctx.abilities(loc)
+        aim = targets(ctx, loc, found, rage_only)
+        if aim is None:
+            break
+        ctx.attacks += 1
+        loc = ab.sprint(ctx, loc, found)
+        found = ctx.abilities(loc)  # step 5: Aura update after moving
+        unit = ctx.at(loc)
+        name = ctx.unit_name(unit)
+        owner = unit.owner
+        if aim.stronghold:
+            dealt = amount(ctx, loc, found, ctx.stronghold_hp(aim.enemy))
+            ctx.say(
+                "attack",
+                f"{name} attacks {ctx.name(aim.enemy)}'s Stronghold.",
+                source=name,
+                target="Stronghold",
+                kingdom=aim.enemy,
+                line=loc.line,
+            )
+            dealt = stronghold_damage(ctx, aim.enemy, dealt, owner, name)
+            ab.regeneration(ctx, owner, found, dealt, name)
+            break
+        # The targets were found before Sprint moved this creature; find them again by identity.
+        units = [ctx.at(t) for t in aim.units]
+        ctx.say(
+            "attack",
+            f"{name} attacks {ctx.unit_name(units[0])}.",
+            source=name,
+            target=ctx.unit_name(units[0]),
+            kingdom=units[0].owner,
+            line=loc.line,
+        )
+        plan = []
+        for target in units:
+            where = ctx.find(target.cards[0])
+            assert where is not None
+            plan.append((where, amount(ctx, loc, found, ctx.hp(target) - target.damage)))
+        hit = deal(ctx, plan, name, spell=False)
+        ab.regeneration(ctx, owner, found, hit.dealt, name)
+        for victim, excess in hit.excess.items():
+            spill = ab.sharpening(found, excess)
+            if spill:
+                ctx.say(
+                    "sharpen",
+                    f"{name}'s Sharpening carries {spill} on.",
+                    source=name,
+                    kingdom=victim,
+                    amount=spill,
+                )
+                stronghold_damage(ctx, victim, spill, owner, name)
+        for hurt in hit.hurt:
+            where = ctx.find(hurt)
+            if where is None:
+                continue
+            hurt_found = ctx.abilities(where)
+            ab.vanish(ctx, where, hurt_found)
+            if ab.instinct(hurt_found, True) and hurt not in answers:
+                answers.append(hurt)
+        killed_enemy = bool(hit.destroyed)
+        now = ctx.find(uid)
+        if now is None or not ab.berserk(ctx.abilities(now), killed_enemy):
+            break
+        ctx.say(
+            "berserk", f"{name} goes berserk and attacks again.", source=name, kingdom=owner, line=now.line
+        )
+    for hurt in answers:
+        if ctx.find(hurt) is not None:
+            where = ctx.find(hurt)
+            assert where is not None
+            ctx.say(
+                "instinct",
+                f"{ctx.unit_name(ctx.at(where))} strikes back on Instinct.",
+                source=ctx.unit_name(ctx.at(where)),
+                kingdom=ctx.owner_of(where),
+                line=where.line,
+            )
+            attack(ctx, hurt, False)
+
+
+def assault(ctx: Ctx, k: int) -> None:
+    """Phase 3 for kingdom ``k``: every cleared creature attacks, upper line first, far to near."""
+    ctx.records = []
+    ctx.state.last_assault = ctx.records
+    ctx.attacks = 0
+    for uid in ctx.activation_order(k):
+        loc = ctx.find(uid)
+        if loc is None or ctx.owner_of(loc) != k:
+            continue
+        found = ctx.abilities(loc)  # step 1: Aura check
+        may, rage_only = cleared(ctx, loc, found)
+        if may:
+            attack(ctx, uid, rage_only)
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """Damage that did not destroy a creature heals, and Sprint bonuses lapse."""
+    for _, unit in ctx.all_units():
+        unit.damage = 0
+        unit.sprint = 0

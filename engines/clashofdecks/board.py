@@ -1,0 +1,200 @@
+"""The play area and the resolution context: finding creatures, their abilities, moving them.
+
+``Ctx`` wraps a state that is already a private copy; every rule module mutates it through these
+helpers and reports what happened as events and short records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import msgspec
+
+from engines.clashofdecks.content import Card, Catalog, catalog
+from engines.clashofdecks.state import STRONGHOLD, ClashState, Kingdom, Record, Unit
+from engines.core.rng import Rng
+from engines.core.types import Event, public, seat_ref
+
+
+class GameOver(Exception):
+    """Raised inside resolution when a Stronghold falls: the game ends at once."""
+
+
+class Loc(msgspec.Struct, frozen=True):
+    """Where a creature stands: line index, side (0 left / 1 right) and position (0 = Bridge)."""
+
+    line: int
+    side: int
+    pos: int
+
+
+class Ctx:
+    """A state being changed by one action, with its events and assault records."""
+
+    def __init__(self, state: ClashState, rng: Rng) -> None:
+        self.state = state
+        self.cat: Catalog = catalog()
+        self.rng = rng
+        self.events: list[Event] = []
+        self.records: list[Record] | None = None  # the Assault being recorded, if any
+        self.attacks = 0  # attacks this Assault: a safety bound on Instinct ping-pong
+
+    # ------------------------------------------------------------------ naming
+    def card(self, iid: str) -> Card:
+        """The card design of instance ``iid``."""
+        return self.cat.cards[self.state.cards[iid]]
+
+    def name(self, k: int) -> str:
+        """How event text names kingdom ``k``."""
+        kingdom = self.state.kingdoms[k]
+        if kingdom.is_ai:
+            ais = [i for i, other in enumerate(self.state.kingdoms) if other.is_ai]
+            return "the AI kingdom" if len(ais) == 1 else f"AI kingdom {ais.index(k) + 1}"
+        return seat_ref(kingdom.seat)
+
+    def say(
+        self,
+        kind: str,
+        text: str,
+        *,
+        source: str = "",
+        target: str = "",
+        kingdom: int = -1,
+        amount: int = 0,
+        line: int = -1,
+    ) -> None:
+        """Emit a public event and, during an Assault or Incantation, a short record."""
+        self.events.append(public(kind, text))
+        record = Record(kind, text, source, target, kingdom, amount, line)
+        if self.records is not None:
+            self.records.append(record)
+        else:
+            self.state.this_turn.append(record)
+
+    # ------------------------------------------------------------------ geometry
+    def kingdom(self, k: int) -> Kingdom:
+        """Kingdom ``k``."""
+        return self.state.kingdoms[k]
+
+    def side_of(self, line: int, k: int) -> int:
+        """Which side of ``line`` kingdom ``k`` sits on."""
+        return self.state.lines[line].kingdoms.index(k)
+
+    def units(self, line: int, k: int) -> list[Unit]:
+        """Kingdom ``k``'s creatures on ``line``, from the Bridge outwards (the live list)."""
+        ln = self.state.lines[line]
+        return ln.sides[ln.kingdoms.index(k)]
+
+    def enemy_on(self, line: int, k: int) -> int:
+        """The kingdom facing ``k`` across ``line``."""
+        a, b = self.state.lines[line].kingdoms
+        return b if a == k else a
+
+    def other_line(self, k: int, line: int) -> int:
+        """Kingdom ``k``'s other line (its neighbouring line)."""
+        upper, lower = self.kingdom(k).lines
+        return lower if line == upper else upper
+
+    def is_upper(self, k: int, line: int) -> bool:
+        """True when ``line`` is kingdom ``k``'s upper line."""
+        return self.kingdom(k).lines[0] == line
+
+    def at(self, loc: Loc) -> Unit:
+        """The creature at ``loc``."""
+        return self.state.lines[loc.line].sides[loc.side][loc.pos]
+
+    def owner_of(self, loc: Loc) -> int:
+        """The kingdom controlling the creature at ``loc``."""
+        return self.state.lines[loc.line].kingdoms[loc.side]
+
+    def find(self, uid: str) -> Loc | None:
+        """Where the creature whose host card is ``uid`` stands, or None if it left play."""
+        for li, ln in enumerate(self.state.lines):
+            for si, side in enumerate(ln.sides):
+                for pi, unit in enumerate(side):
+                    if unit.cards[0] == uid:
+                        return Loc(li, si, pi)
+        return None
+
+    def all_units(self) -> Iterator[tuple[Loc, Unit]]:
+        """Every creature in play with its place."""
+        for li, ln in enumerate(self.state.lines):
+            for si, side in enumerate(ln.sides):
+                for pi, unit in enumerate(side):
+                    yield Loc(li, si, pi), unit
+
+    def activation_order(self, k: int) -> list[str]:
+        """Kingdom ``k``'s creatures in the book's order: upper line then lower, far to near."""
+        order: list[str] = []
+        for line in self.kingdom(k).lines:
+            order.extend(u.cards[0] for u in reversed(self.units(line, k)))
+        return order
+
+    def order_key(self, loc: Loc) -> tuple[int, int]:
+        """Sort key for simultaneous effects: upper line first, then furthest from the Bridge first."""
+        owner = self.owner_of(loc)
+        return (0 if self.is_upper(owner, loc.line) else 1, -loc.pos)
+
+    # ------------------------------------------------------------------ creature values
+    def own_abilities(self, unit: Unit) -> set[str]:
+        """Abilities printed on the unit's cards, plus the AI's custom bonus for AI creatures."""
+        found: set[str] = set()
+        for iid in unit.cards:
+            found.update(self.card(iid).abilities)
+        if self.kingdom(unit.owner).is_ai:
+            found.update(self.state.ai.abilities)
+        return found
+
+    def granted(self, loc: Loc) -> set[str]:
+        """Abilities lent by Aura cards on the adjacent creatures of the same line."""
+        side = self.state.lines[loc.line].sides[loc.side]
+        lent: set[str] = set()
+        for pos in (loc.pos - 1, loc.pos + 1):
+            if 0 <= pos < len(side):
+                for iid in side[pos].cards:
+                    aura = self.card(iid).aura
+                    if aura:
+                        lent.add(aura)
+        return lent
+
+    def abilities(self, loc: Loc) -> set[str]:
+        """Every ability that applies to the creature at ``loc`` right now (Auras included)."""
+        return self.own_abilities(self.at(loc)) | self.granted(loc)
+
+    def hp(self, unit: Unit) -> int:
+        """Printed HP of a creature (a Symbiote stack adds both cards)."""
+        return sum(self.card(iid).hp for iid in unit.cards)
+
+    def av(self, unit: Unit) -> int:
+        """Printed AV of a creature (a Symbiote stack adds both cards)."""
+        return sum(self.card(iid).av for iid in unit.cards)
+
+    def unit_name(self, unit: Unit) -> str:
+        """A creature's display name ("Host + Symbiote" for a stack)."""
+        return " + ".join(self.card(iid).name for iid in unit.cards)
+
+    # ------------------------------------------------------------------ movement
+    def move_to_front(self, loc: Loc) -> tuple[Loc, int]:
+        """Move a creature next to the Bridge; return its new place and how many it passed."""
+        side = self.state.lines[loc.line].sides[loc.side]
+        unit = side.pop(loc.pos)
+        side.insert(0, unit)
+        return Loc(loc.line, loc.side, 0), loc.pos
+
+    def move_to_back(self, loc: Loc) -> Loc:
+        """Move a creature to the far end of its line (others close the gap)."""
+        side = self.state.lines[loc.line].sides[loc.side]
+        unit = side.pop(loc.pos)
+        side.append(unit)
+        return Loc(loc.line, loc.side, len(side) - 1)
+
+    def creatures_in_play(self, k: int) -> int:
+        """How many creatures kingdom ``k`` has in play."""
+        return sum(len(self.units(line, k)) for line in self.kingdom(k).lines)
+
+    def stronghold_hp(self, k: int) -> int:
+        """Damage still needed to destroy kingdom ``k``'s current Stronghold side (AI: deck size)."""
+        kingdom = self.kingdom(k)
+        if kingdom.is_ai:
+            return len(kingdom.deck)
+        return len(kingdom.hand) - 1 - kingdom.hand.index(STRONGHOLD)

@@ -1,0 +1,112 @@
+"""Formats: preconstructed decks, the draft (with the book's pick orders) and Constructed decks."""
+
+from __future__ import annotations
+
+from engines.clashofdecks.board import Ctx
+from engines.clashofdecks.content import Catalog
+from engines.clashofdecks.deckcode import parse_deck
+from engines.clashofdecks.state import ClashState, Draft
+from engines.core.errors import SetupError
+from engines.core.types import GameConfig
+
+#: pick orders per round; letters are kingdoms (A = kingdom 0), '*' hands the card to the AI pool
+DRAFT_PATTERNS: dict[str, tuple[str, ...]] = {
+    "duel": ("ABBA", "BAAB") * 4,
+    "ffa": ("ABCDDCBA", "BCDAADCB", "CDABBADC", "DABCCBAD"),
+    "2v2": ("ABCDDCBA", "BCDAADCB", "CDABBADC", "DABCCBAD"),
+    "solo": ("A***",) * 8,
+    "coop": ("AB******", "BA******") * 4,
+}
+#: cards in the draft pile: 32 for two or four players and solo, 64 for co-op
+DRAFT_PILE = {"duel": 32, "ffa": 32, "2v2": 32, "solo": 32, "coop": 64}
+
+
+def precon_decks(cat: Catalog, config: GameConfig, players: int) -> list[list[str]]:
+    """Each player's preconstructed deck (card ids); every deck exists once, so choices must differ."""
+    chosen: list[str | None] = []
+    for seat in range(players):
+        pick = config.seat_option(seat, "deck", "auto")
+        chosen.append(None if pick in (None, "auto") else str(pick))
+    taken = [d for d in chosen if d]
+    for deck in taken:
+        if taken.count(deck) > 1:
+            seats = [str(i + 1) for i, d in enumerate(chosen) if d == deck]
+            raise SetupError(
+                f"Seats {' and '.join(seats)} both chose {cat.deck(deck).name}; "
+                "each preconstructed deck can be used by one player only.",
+                option="deck",
+            )
+    free = [d.id for d in cat.decks if d.id not in taken]
+    result = []
+    for pick in chosen:
+        deck_id = pick if pick else free.pop(0)
+        result.append(list(cat.deck(deck_id).cards))
+    return result
+
+
+def constructed_decks(cat: Catalog, config: GameConfig, players: int) -> list[list[str]]:
+    """Each player's own deck from their deck code (or list of names)."""
+    decks = []
+    for seat in range(players):
+        code = str(config.seat_option(seat, "deck_code", "") or "")
+        if not code.strip():
+            raise SetupError(
+                f"Seat {seat + 1} needs a deck code for the Constructed format "
+                "(per-player option deck_code).",
+                option="deck_code",
+            )
+        decks.append(parse_deck(cat, code, f"Seat {seat + 1}'s deck"))
+    return decks
+
+
+def start_draft(state: ClashState, pile: list[str]) -> None:
+    """Put the shuffled draft pile on the table; the first round is revealed by ``advance_draft``."""
+    state.draft = Draft(
+        pile=pile,
+        row=[],
+        patterns=list(DRAFT_PATTERNS[state.mode]),
+        round=-1,
+        picks=[[] for _ in state.kingdoms],
+    )
+
+
+def _picker(letter: str) -> int:
+    """Kingdom index for a pattern letter ('*' = AI pool)."""
+    return -1 if letter == "*" else ord(letter) - ord("A")
+
+
+def advance_draft(ctx: Ctx) -> bool:
+    """Make automatic picks and reveal rounds until a player must pick; True when the draft is done."""
+    draft = ctx.state.draft
+    assert draft is not None
+    while True:
+        if not draft.order:
+            if draft.round + 1 >= len(draft.patterns):
+                return True
+            draft.round += 1
+            pattern = draft.patterns[draft.round]
+            draft.row = [draft.pile.pop() for _ in range(len(pattern))]
+            draft.order = [_picker(ch) for ch in pattern]
+            names = ", ".join(ctx.card(i).name for i in draft.row)
+            ctx.say("draft_row", f"Draft round {draft.round + 1}: revealed {names}.")
+        who = draft.order[0]
+        if who == -1:
+            draft.ai_pool.extend(draft.row)
+            ctx.say("draft_ai", f"The AI takes the remaining {len(draft.row)} card(s).")
+            draft.row = []
+            draft.order = []
+            continue
+        if len(draft.row) == 1:
+            take(ctx, who, draft.row[0])
+            continue
+        return False
+
+
+def take(ctx: Ctx, k: int, iid: str) -> None:
+    """Kingdom ``k`` takes card ``iid`` from the row (picks stay face up for everyone)."""
+    draft = ctx.state.draft
+    assert draft is not None
+    draft.row.remove(iid)
+    draft.picks[k].append(iid)
+    draft.order.pop(0)
+    ctx.say("draft_pick", f"{ctx.name(k)} takes {ctx.card(iid).name}.", kingdom=k)

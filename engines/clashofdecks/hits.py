@@ -1,0 +1,117 @@
+"""Dealing damage to creatures and sending destroyed creatures back (shared by Assault and spells)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engines.clashofdecks import abilities as ab
+from engines.clashofdecks.board import Ctx, Loc
+from engines.clashofdecks.state import Unit
+
+
+class Hit(msgspec.Struct):
+    """What one damage instance did: total dealt, destroyed creatures and hurt survivors."""
+
+    dealt: int = 0
+    destroyed: list[str] = []  # unit ids, in the book's return order
+    excess: dict[int, int] = {}  # kingdom -> excess damage on its destroyed creatures
+    hurt: list[str] = []  # unit ids that took at least 1 damage and survived
+
+
+def deal(ctx: Ctx, targets: list[tuple[Loc, int]], source: str, *, spell: bool) -> Hit:
+    """Deal each (target, amount) at once: Protection, Indestructible (for spells), destruction."""
+    hit = Hit()
+    dead: list[tuple[Loc, Unit]] = []
+    for loc, amount in targets:
+        unit = ctx.at(loc)
+        found = ctx.abilities(loc)
+        name = ctx.unit_name(unit)
+        if spell and ab.indestructible(found):
+            ctx.say(
+                "indestructible",
+                f"{name} is untouched by {source}.",
+                source=source,
+                target=name,
+                kingdom=unit.owner,
+                line=loc.line,
+            )
+            continue
+        dealt = ab.protection(unit, found, amount)
+        if amount and not dealt:
+            ctx.say(
+                "protection",
+                f"{name}'s Protection stops {source}.",
+                source=source,
+                target=name,
+                kingdom=unit.owner,
+                line=loc.line,
+            )
+            continue
+        if dealt <= 0:
+            continue
+        unit.damage += dealt
+        hit.dealt += dealt
+        ctx.say(
+            "damage",
+            f"{source} deals {dealt} to {name}.",
+            source=source,
+            target=name,
+            kingdom=unit.owner,
+            amount=dealt,
+            line=loc.line,
+        )
+        hp = ctx.hp(unit)
+        if unit.damage >= hp:
+            over = unit.damage - hp
+            hit.excess[unit.owner] = hit.excess.get(unit.owner, 0) + over
+            dead.append((loc, unit))
+        else:
+            hit.hurt.append(unit.cards[0])
+    dead.sort(key=lambda pair: ctx.order_key(pair[0]))
+    hit.destroyed = [unit.cards[0] for _, unit in dead]
+    remove(ctx, [(loc, unit) for loc, unit in dead], source)
+    return hit
+
+
+def remove(ctx: Ctx, dead: list[tuple[Loc, Unit]], source: str, *, verb: str = "destroyed") -> None:
+    """Take creatures out of play (creatures behind close the gap) and send their cards back in order."""
+    for loc, unit in dead:
+        ctx.state.lines[loc.line].sides[loc.side].remove(unit)
+    for loc, unit in dead:
+        ctx.say(
+            "destroyed" if verb == "destroyed" else "returned",
+            f"{ctx.unit_name(unit)} is {verb}.",
+            source=source,
+            target=ctx.unit_name(unit),
+            kingdom=unit.owner,
+            line=loc.line,
+        )
+        send_home(ctx, unit, loc.line)
+
+
+def send_home(ctx: Ctx, unit: Unit, line: int) -> None:
+    """Return a creature's cards: the Symbiote card first, Mercenary cards to the enemy across ``line``."""
+    owner = ctx.kingdom(unit.owner)
+    for iid in reversed(unit.cards):
+        card = ctx.card(iid)
+        if card.kind == "champion":
+            owner.champion_status = "exhausted"
+            ctx.say("exhausted", f"{card.name} is exhausted.", source=card.name, kingdom=unit.owner)
+            continue
+        if ab.mercenary(ctx, iid):
+            enemy_k = ctx.enemy_on(line, unit.owner)
+            enemy = ctx.kingdom(enemy_k)
+            if enemy.is_ai:
+                enemy.deck.append(iid)
+            else:
+                enemy.hand.append(iid)
+            ctx.say(
+                "mercenary",
+                f"{card.name} changes sides to {ctx.name(enemy_k)}.",
+                source=card.name,
+                kingdom=enemy_k,
+            )
+        elif owner.is_ai:
+            owner.discard.append(iid)
+        else:
+            owner.hand.append(iid)

@@ -1,0 +1,215 @@
+"""The Clash of Decks Ruleset: prompts, legal actions, apply, views, outcome, secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from engines.clashofdecks.board import Ctx, GameOver
+from engines.clashofdecks.content import catalog
+from engines.clashofdecks.dealing import finish_draft, setup
+from engines.clashofdecks.formats import advance_draft, take
+from engines.clashofdecks.modes import mode_specs
+from engines.clashofdecks.state import STRONGHOLD, ClashState
+from engines.clashofdecks.summoning import (
+    affordable,
+    cost,
+    incantation,
+    merge,
+    playable,
+    summon,
+    symbiote_hosts,
+)
+from engines.clashofdecks.turns import finish_turn
+from engines.clashofdecks.view import ClashView
+from engines.clashofdecks.viewing import build_view
+from engines.core.bots import Bot
+from engines.core.rng import Rng
+from engines.core.ruleset import Ruleset
+from engines.core.types import Action, Event, GameConfig, Outcome, Prompt
+
+END = "end"
+
+
+class ClashOfDecks(Ruleset[ClashState, ClashView]):
+    """Clash of Decks: 8-card decks held in hand, a Stronghold whose place in hand is its HP."""
+
+    slug = "clashofdecks"
+    title = "Clash of Decks"
+    rules_version = "1"
+    content_version = "1"
+    modes = mode_specs()
+    state_type = ClashState
+    view_type = ClashView
+    think_seconds = 90
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self, config: GameConfig, seed: int) -> ClashState:
+        return setup(catalog(), config, seed)
+
+    # ------------------------------------------------------------------ asking
+    def _kingdom(self, state: ClashState, seat: int) -> int:
+        return next(k for k, kd in enumerate(state.kingdoms) if kd.seat == seat)
+
+    def _prompts(self, state: ClashState) -> dict[int, Prompt]:
+        if state.phase == "draft":
+            draft = state.draft
+            assert draft is not None and draft.order
+            seat = state.kingdoms[draft.order[0]].seat
+            return {
+                seat: Prompt(
+                    seat, "draft", f"Draft: take 1 of the {len(draft.row)} revealed cards.", private=True
+                )
+            }
+        if state.phase == "summon":
+            kingdom = state.kingdoms[state.active]
+            text = f"Summoning: {kingdom.mana} mana. Play one of your 4 leftmost cards, or end the turn."
+            return {kingdom.seat: Prompt(kingdom.seat, "summon", text, private=True)}
+        return {}
+
+    def _legal_actions(self, state: ClashState, seat: int) -> list[Action]:
+        ctx = Ctx(state, Rng(0))
+        k = self._kingdom(state, seat)
+        if state.phase == "draft":
+            assert state.draft is not None
+            return [
+                Action(f"d.{iid}", f"Take {ctx.card(iid).name}", group="draft", card=iid, params=(iid,))
+                for iid in state.draft.row
+            ]
+        actions: list[Action] = []
+        kingdom = state.kingdoms[k]
+        choices = list(playable(state, k))
+        if kingdom.champion and kingdom.champion_status == "ready":
+            choices.append(kingdom.champion)
+        units = [(unit.cards[0], ctx.unit_name(unit)) for _, unit in ctx.all_units()]
+        for iid in choices:
+            if not affordable(ctx, k, iid):
+                continue
+            card = ctx.card(iid)
+            price = f"{cost(ctx, k, iid)} mana"
+            if card.kind == "incantation":
+                for uid, name in units:
+                    actions.append(
+                        Action(
+                            f"i.{iid}.{uid}",
+                            f"Cast {card.name} on {name} ({price})",
+                            group="incantation",
+                            card=iid,
+                            params=(iid, uid),
+                        )
+                    )
+                continue
+            upper, lower = kingdom.lines
+            actions.append(
+                Action(
+                    f"p.{iid}.u",
+                    f"Summon {card.name} on the upper line ({price})",
+                    group="summon",
+                    card=iid,
+                    params=(iid, upper),
+                )
+            )
+            actions.append(
+                Action(
+                    f"p.{iid}.l",
+                    f"Summon {card.name} on the lower line ({price})",
+                    group="summon",
+                    card=iid,
+                    params=(iid, lower),
+                )
+            )
+            if "symbiote" in card.abilities:
+                for uid in symbiote_hosts(ctx, k):
+                    actions.append(
+                        Action(
+                            f"s.{iid}.{uid}",
+                            f"Merge {card.name} onto {ctx.card(uid).name} ({price})",
+                            group="symbiote",
+                            card=iid,
+                            params=(iid, uid),
+                        )
+                    )
+        actions.append(Action(END, "End summoning and attack", group="end"))
+        return actions
+
+    # ------------------------------------------------------------------ acting
+    def _apply(self, state: ClashState, seat: int, action: Action) -> Iterable[Event]:
+        rng = self.rng(state)
+        ctx = Ctx(state, rng)
+        k = self._kingdom(state, seat)
+        if state.phase == "draft":
+            take(ctx, k, str(action.params[0]))
+            if advance_draft(ctx):
+                finish_draft(ctx)
+        elif action.key == END:
+            finish_turn(ctx)
+        else:
+            try:
+                kind = action.key[0]
+                iid = str(action.params[0])
+                if kind == "p":
+                    summon(ctx, k, iid, int(action.params[1]))
+                elif kind == "s":
+                    merge(ctx, k, iid, str(action.params[1]))
+                else:
+                    incantation(ctx, k, iid, str(action.params[1]))
+            except GameOver:
+                pass
+        state.rng = rng.state
+        return ctx.events
+
+    def default_action(self, state: ClashState, seat: int) -> Action:
+        """A timed-out player takes the first card offered in a draft, or ends their summoning."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            return super().default_action(state, seat)
+        for action in actions:
+            if action.key == END:
+                return action
+        return actions[0]
+
+    # ------------------------------------------------------------------ seeing
+    def _view(self, state: ClashState, viewer: int | None) -> ClashView:
+        return build_view(state, viewer)
+
+    def _outcome(self, state: ClashState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        winners = tuple(state.winners)
+        losers = tuple(sorted(kd.seat for kd in state.kingdoms if not kd.is_ai and kd.seat not in winners))
+        ranking = tuple(group for group in (winners, losers) if group)
+        return Outcome(winners, ranking, state.result)
+
+    def secrets(self, state: ClashState, viewer: int | None) -> Iterable[str]:
+        """Card ids in other players' hands, the AI deck piles and the face-down draft pile."""
+        for kingdom in state.kingdoms:
+            if kingdom.seat != viewer or kingdom.is_ai:
+                yield from (iid for iid in kingdom.hand if iid != STRONGHOLD)
+            yield from kingdom.deck
+        if state.draft is not None:
+            yield from state.draft.pile
+
+    def conserved(self, state: ClashState) -> Mapping[str, int]:
+        """Every card instance is somewhere: a hand, a pile, the play area, a draft or beside the table."""
+        where = 0
+        for kingdom in state.kingdoms:
+            where += (
+                sum(1 for iid in kingdom.hand if iid != STRONGHOLD) + len(kingdom.deck) + len(kingdom.discard)
+            )
+            if kingdom.champion and kingdom.champion_status != "in_play":
+                where += 1
+        for line in state.lines:
+            where += sum(len(unit.cards) for side in line.sides for unit in side)
+        if state.draft is not None:
+            draft = state.draft
+            where += len(draft.pile) + len(draft.row) + len(draft.ai_pool) + sum(len(p) for p in draft.picks)
+        where += 1 if state.casting else 0
+        return {"cards": where, "instances": len(state.cards)}
+
+    def bots(self) -> Mapping[str, Bot]:
+        """Random, greedy and lookahead bots, weakest first."""
+        from engines.clashofdecks.bots import BOTS
+
+        return BOTS
+
+
+RULESET = ClashOfDecks()
