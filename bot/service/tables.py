@@ -396,6 +396,10 @@ class TableService:
             loaded = await self.rt.load(table_id)
             ruleset = _ruleset(loaded.table.game)
             self._need_playing(loaded)
+            if expected_seq != loaded.table.seq and self.rt.cached(table_id) is not None:
+                # Another process may have moved on: compare with the database before refusing.
+                loaded = await self.rt.load(table_id, fresh=True)
+                self._need_playing(loaded)
             row = self._acting_seat(ruleset, loaded, user_id, seat)
             if expected_seq != loaded.table.seq:
                 raise ServiceError(

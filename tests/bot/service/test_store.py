@@ -1,0 +1,74 @@
+"""Migrations from an empty database, and database failures that must lose nothing."""
+
+from __future__ import annotations
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import event, inspect
+
+from bot.service import ServiceError, Services
+from bot.store import schema, upgrade
+from bot.store.db import create_engine
+from bot.store.migrate import current_revision, head_revision
+from tests.bot.service.helpers import asked, duel
+
+
+async def test_migrations_upgrade_an_empty_database_to_the_schema(tmp_path: object) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/empty.db"
+    assert await current_revision(url) is None
+    assert await upgrade(url) == head_revision()
+    assert await upgrade(url) == head_revision()  # running again is harmless
+    engine = create_engine(url)
+    async with engine.connect() as connection:
+        names = await connection.run_sync(lambda c: set(inspect(c).get_table_names()))
+        diff = await connection.run_sync(
+            lambda c: compare_metadata(MigrationContext.configure(c), schema.metadata)
+        )
+        mode = (await connection.exec_driver_sql("PRAGMA journal_mode")).scalar()
+    await engine.dispose()
+    assert {"guild_settings", "tables", "seats", "moves", "results", "alembic_version"} <= names
+    assert diff == []  # the migration builds exactly the schema the code uses
+    assert mode == "wal"
+
+
+async def test_migrated_schema_matches_on_each_backend(db_url: str) -> None:
+    engine = create_engine(db_url)
+    async with engine.connect() as connection:
+        diff = await connection.run_sync(
+            lambda c: compare_metadata(MigrationContext.configure(c), schema.metadata)
+        )
+    await engine.dispose()
+    assert diff == []
+
+
+async def test_a_failed_commit_is_unavailable_and_loses_nothing(services: Services) -> None:
+    delivery = await duel(services)
+    _, user, key = asked(delivery)
+    failures = {"left": 1}
+
+    def fail_once(connection: object) -> None:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OSError("disk went away")
+
+    event.listen(services.db.engine.sync_engine, "commit", fail_once)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.act(delivery.table.id, user, 0, key)
+    assert error.value.code == "unavailable" and "nothing was changed" in error.value.message
+    assert await services.tables.log(delivery.table.id) == []
+    assert (await services.tables.get(delivery.table.id)).seq == 0
+    # the same click, retried, is applied exactly once
+    after = await services.tables.act(delivery.table.id, user, 0, key)
+    assert after.seq == 1 and len(await services.tables.log(delivery.table.id)) == 1
+    assert await services.tables.replay_check(delivery.table.id)
+
+
+async def test_an_unreachable_database_is_unavailable(tmp_path: object) -> None:
+    broken = await Services.start(url=f"sqlite+aiosqlite:///{tmp_path}/missing/dir/x.db", migrate=False)
+    try:
+        with pytest.raises(ServiceError) as error:
+            await broken.tables.status(1)
+        assert error.value.code == "unavailable"
+    finally:
+        await broken.close()
