@@ -1,0 +1,1 @@
+"""HackClad bots (placeholder replaced below)."""

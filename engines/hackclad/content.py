@@ -1,0 +1,244 @@
+"""HackClad content: skill cards, Clad cards, missions, witches and CP actions, loaded from TOML."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import msgspec
+
+from engines.core.content import load_content, require_unique
+from engines.core.errors import ContentError
+
+SKILL_TYPES = ("attack", "attack_magic", "support", "support_magic", "reaction", "reaction_magic")
+ATTACK_TYPES = ("attack", "attack_magic")
+REACTION_TYPES = ("reaction", "reaction_magic")
+CONDITIONS = ("", "behind", "late_slot", "picked_shards", "adjacent_clad", "x6")
+NEEDS = ("", "adjacent_clad", "adjacent_witch")
+PASSIVES = ("", "shield", "move_use", "atk_bonus")
+FACES = ("", "left", "right", "back")
+MISSION_KINDS = (
+    "round_attacks",
+    "round_moved",
+    "round_damage",
+    "round_picked",
+    "cp_reached",
+    "single_damage",
+    "single_reduce",
+    "final_injuries_at_most",
+    "final_deck_vp",
+    "final_mp",
+)
+
+
+class Eff(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One effect step: a keyword bound to one handler, with its numbers and condition."""
+
+    key: str
+    n: int = 0
+    tag: str = ""
+    cond: str = ""
+    opt: bool = False
+    upto: bool = False
+
+
+class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A skill card design."""
+
+    id: str
+    name: str
+    type: str
+    vp: int
+    text: str
+    atk: int = 0
+    mp: int = 0
+    range: list[tuple[int, int]] = []
+    tags: list[str] = []
+    need: str = ""
+    optional: str = ""
+    extra_discard: int = 0
+    extra_optional: bool = False
+    extra_shards: int = 0
+    x_cost: bool = False
+    from_discard: bool = False
+    passive: str = ""
+    effects: list[Eff] = []
+    as_cost: list[Eff] = []
+    as_guard: list[Eff] = []
+
+    @property
+    def is_attack(self) -> bool:
+        """Attack or Attack Magic."""
+        return self.type in ATTACK_TYPES
+
+    @property
+    def is_reaction(self) -> bool:
+        """Reaction or Reaction Magic."""
+        return self.type in REACTION_TYPES
+
+
+class CladCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A Clad card: attack cells, drop cells, forward moves and a turn, acted in that order."""
+
+    id: str
+    name: str
+    voltage: int
+    attack: list[tuple[int, int]] = []
+    drop: list[tuple[int, int]] = []
+    move: int = 0
+    face: str = ""
+    expert: bool = False
+    replaces: str = ""
+
+
+class Mission(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A mission card: a condition kind with its threshold and the VP it is worth."""
+
+    id: str
+    title: str
+    kind: str
+    n: int
+    vp: int
+    text: str
+
+
+class Witch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A playable witch: basic-action limits (move, MP, -1 DMG), innate CP action and her 16 cards."""
+
+    id: str
+    name: str
+    limits: tuple[int, int, int]
+    innate: str
+    first_game: list[str]
+    basic: list[str]
+    enhanced: list[str]
+
+
+class CpAction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A CP action: cost, when it may be used ("turn" or "reaction") and its effect steps."""
+
+    id: str
+    name: str
+    cost: int
+    timing: str
+    text: str
+    effects: list[Eff]
+    witch: str = ""
+
+
+class _Cards(msgspec.Struct):
+    card: list[Card]
+
+
+class _Clad(msgspec.Struct):
+    clad: list[CladCard]
+
+
+class _Missions(msgspec.Struct):
+    mission: list[Mission]
+
+
+class _Witches(msgspec.Struct):
+    witch: list[Witch]
+    cp: list[CpAction]
+
+
+class Content(msgspec.Struct, frozen=True):
+    """Everything HackClad is played with, checked and indexed by id."""
+
+    cards: dict[str, Card]
+    clad: dict[str, CladCard]
+    clad_order: list[str]
+    missions: dict[str, Mission]
+    mission_order: list[str]
+    witches: dict[str, Witch]
+    witch_order: list[str]
+    cp: dict[str, CpAction]
+
+
+_PKG = "engines.hackclad.data"
+
+
+def _check(file: str, entry: str, field: str, ok: bool, problem: str) -> None:
+    if not ok:
+        raise ContentError(file, entry, field, problem)
+
+
+def _check_effects(file: str, entry: str, field: str, effects: list[Eff], known: frozenset[str]) -> None:
+    for eff in effects:
+        _check(file, entry, field, eff.key in known, f"unknown effect keyword {eff.key!r}")
+        _check(file, entry, field, eff.cond in CONDITIONS, f"unknown condition {eff.cond!r}")
+
+
+def validate(
+    cards: list[Card],
+    clad: list[CladCard],
+    missions: list[Mission],
+    witches: list[Witch],
+    cps: list[CpAction],
+    known_effects: frozenset[str],
+) -> Content:
+    """Check cross-references and value ranges; raise ``ContentError`` naming file, entry and field."""
+    cf, kf, mf, wf = (f"engines/hackclad/data/{n}.toml" for n in ("cards", "clad", "missions", "witches"))
+    require_unique(cf, [c.id for c in cards])
+    require_unique(kf, [c.id for c in clad])
+    require_unique(mf, [m.id for m in missions])
+    require_unique(wf, [w.id for w in witches] + [c.id for c in cps])
+    for c in cards:
+        _check(cf, c.id, "type", c.type in SKILL_TYPES, f"type must be one of {', '.join(SKILL_TYPES)}")
+        _check(cf, c.id, "need", c.need in NEEDS, f"need must be one of {NEEDS}")
+        _check(cf, c.id, "passive", c.passive in PASSIVES, f"passive must be one of {PASSIVES}")
+        _check(cf, c.id, "range", bool(c.range) == c.is_attack, "attack cards (and only they) have a range")
+        deals = sum(1 for e in c.effects if e.key == "deal")
+        _check(cf, c.id, "effects", (deals > 0) == c.is_attack, "attack cards (and only they) must 'deal'")
+        _check(cf, c.id, "vp", 0 <= c.vp <= 9, "VP must be 0-9")
+        for name, effs in (("effects", c.effects), ("as_cost", c.as_cost), ("as_guard", c.as_guard)):
+            _check_effects(cf, c.id, name, effs, known_effects)
+        if any(e.opt for e in c.effects):
+            _check(cf, c.id, "optional", bool(c.optional), "opt steps need an 'optional' description")
+    for k in clad:
+        _check(kf, k.id, "voltage", k.voltage in (1, 2, 3), "voltage must be 1, 2 or 3")
+        _check(kf, k.id, "face", k.face in FACES, f"face must be one of {FACES}")
+        _check(kf, k.id, "move", 0 <= k.move <= 2, "move must be 0-2")
+        if k.expert:
+            _check(kf, k.id, "replaces", k.replaces in {c.id for c in clad if not c.expert}, "unknown card")
+    for m in missions:
+        _check(mf, m.id, "kind", m.kind in MISSION_KINDS, f"kind must be one of {', '.join(MISSION_KINDS)}")
+    mission_ids = {m.id for m in missions}
+    card_ids = {c.id for c in cards}
+    cp_ids = {c.id for c in cps}
+    for w in witches:
+        _check(wf, w.id, "basic", len(w.basic) == 8, "a witch has 8 basic cards")
+        _check(wf, w.id, "enhanced", len(w.enhanced) == 8, "a witch has 8 enhanced cards")
+        for cid in (*w.basic, *w.enhanced):
+            _check(wf, w.id, "basic/enhanced", cid in card_ids, f"unknown card {cid!r}")
+        for mid in w.first_game:
+            _check(wf, w.id, "first_game", mid in mission_ids, f"unknown mission {mid!r}")
+        _check(wf, w.id, "innate", w.innate in cp_ids, f"unknown CP action {w.innate!r}")
+        _check(wf, w.id, "limits", all(0 <= x <= 5 for x in w.limits), "limits must be 0-5")
+    for cp in cps:
+        _check(wf, cp.id, "timing", cp.timing in ("turn", "reaction"), "timing is 'turn' or 'reaction'")
+        _check_effects(wf, cp.id, "effects", cp.effects, known_effects)
+    _check(kf, "", "", sum(1 for k in clad if not k.expert) == 12, "the Clad has 12 normal cards")
+    _check(mf, "", "", len(missions) == 18, "there are 18 missions")
+    return Content(
+        cards={c.id: c for c in cards},
+        clad={k.id: k for k in clad},
+        clad_order=[k.id for k in clad],
+        missions={m.id: m for m in missions},
+        mission_order=[m.id for m in missions],
+        witches={w.id: w for w in witches},
+        witch_order=[w.id for w in witches],
+        cp={c.id: c for c in cps},
+    )
+
+
+@cache
+def content() -> Content:
+    """The shipped HackClad content (loaded and validated once)."""
+    from engines.hackclad.effects import HANDLERS
+
+    cards = load_content(_PKG, "cards.toml", _Cards).card
+    clad = load_content(_PKG, "clad.toml", _Clad).clad
+    missions = load_content(_PKG, "missions.toml", _Missions).mission
+    wit = load_content(_PKG, "witches.toml", _Witches)
+    return validate(cards, clad, missions, wit.witch, wit.cp, frozenset(HANDLERS))

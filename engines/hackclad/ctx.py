@@ -1,0 +1,149 @@
+"""The working context of one ``apply``: state, RNG, events, and the task runner.
+
+Rules that span several decisions (a Clad attack waiting for reactions, a deck reform in the middle
+of a card) are kept as a queue of small ``Task`` values inside the state. ``run`` pops tasks until
+one of them sets ``state.ask``; the answer pushes more tasks and the run continues. Each task kind
+is one handler registered with :func:`task`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core.rng import Rng
+from engines.core.types import Event, private, public, split
+from engines.hackclad.content import Card, CladCard, Content, content
+from engines.hackclad.state import CLAD_ATK, GAUGE_MAX, Ask, HackState, Task, WitchState
+
+TaskHandler = Callable[["Ctx", Task], None]
+TASKS: dict[str, TaskHandler] = {}
+
+
+def task(kind: str) -> Callable[[TaskHandler], TaskHandler]:
+    """Register the handler of one task kind."""
+
+    def register(fn: TaskHandler) -> TaskHandler:
+        TASKS[kind] = fn
+        return fn
+
+    return register
+
+
+def card_id(seat: int, index: int) -> str:
+    """The instance id of a witch's card (0-7 basic, 8-15 enhanced)."""
+    return f"c{seat}{index:02d}"
+
+
+def clad_id(index: int) -> str:
+    """The instance id of a Clad card (its index in the content list)."""
+    return f"K{index:02d}"
+
+
+def card_of(state: HackState, iid: str) -> Card:
+    """The design of a skill card instance."""
+    seat, index = int(iid[1]), int(iid[2:])
+    w = content().witches[state.witches[seat].witch]
+    return content().cards[(w.basic + w.enhanced)[index]]
+
+
+def is_enhanced(iid: str) -> bool:
+    """Whether an instance is one of the witch's enhanced cards."""
+    return int(iid[2:]) >= 8
+
+
+def clad_of(iid: str) -> CladCard:
+    """The design of a Clad card instance."""
+    c = content()
+    return c.clad[c.clad_order[int(iid[1:])]]
+
+
+def clad_atk(state: HackState) -> int:
+    """The Clad's ATK from the voltage gauge."""
+    return CLAD_ATK[state.voltage]
+
+
+class Ctx:
+    """One apply's working set."""
+
+    def __init__(self, state: HackState) -> None:
+        self.st = state
+        self.rng = Rng(state.rng)
+        self.ev: list[Event] = []
+        self.c: Content = content()
+
+    # ---------------------------------------------------------------- tasks
+    def push(self, *tasks: Task) -> None:
+        """Run these tasks next, in the given order, before anything already queued."""
+        self.st.tasks[0:0] = list(tasks)
+
+    def then(self, *tasks: Task) -> None:
+        """Queue these tasks after everything already queued."""
+        self.st.tasks.extend(tasks)
+
+    def run(self) -> None:
+        """Run queued tasks until a decision is needed or nothing is left."""
+        st = self.st
+        guard = 0
+        while st.ask is None and st.tasks and st.phase != "over":
+            guard += 1
+            if guard > 100_000:
+                raise RuntimeError("hackclad: task loop did not settle")
+            t = st.tasks.pop(0)
+            TASKS[t.kind](self, t)
+        st.rng = self.rng.state
+
+    # ---------------------------------------------------------------- events
+    def say(self, kind: str, text: str) -> None:
+        """A public event."""
+        self.ev.append(public(kind, text))
+
+    def tell(self, seat: int, kind: str, text: str) -> None:
+        """A private event for one seat."""
+        self.ev.append(private(seat, kind, text))
+
+    def split(self, seat: int, kind: str, text: str, redacted: str) -> None:
+        """A split event: full text for ``seat``, redacted for the rest."""
+        self.ev.append(split(seat, kind, text, redacted))
+
+    # ---------------------------------------------------------------- lookups
+    def w(self, seat: int) -> WitchState:
+        """A seat's witch state."""
+        return self.st.witches[seat]
+
+    def card(self, iid: str) -> Card:
+        """A card instance's design."""
+        return card_of(self.st, iid)
+
+    def gain_mp(self, seat: int, n: int) -> None:
+        """Add MP up to the gauge's top (anything beyond is lost)."""
+        w = self.w(seat)
+        w.mp = max(0, min(GAUGE_MAX, w.mp + n))
+
+    def gain_cp(self, seat: int, n: int) -> None:
+        """Add CP up to the gauge's top and check the CP missions."""
+        from engines.hackclad.missions import check_now
+
+        w = self.w(seat)
+        w.cp = max(0, min(GAUGE_MAX, w.cp + n))
+        check_now(self, seat)
+
+
+AnswerHandler = Callable[["Ctx", Ask, str], None]
+ANSWERS: dict[str, AnswerHandler] = {}
+
+
+def answer(kind: str) -> Callable[[AnswerHandler], AnswerHandler]:
+    """Register the handler that receives the answer to a listed choice."""
+
+    def register(fn: AnswerHandler) -> AnswerHandler:
+        ANSWERS[kind] = fn
+        return fn
+
+    return register
+
+
+def ask_choice(
+    ctx: Ctx, seat: int, handler: str, text: str, options: list[tuple[str, str]], s: str = "", n: int = 0
+) -> None:
+    """Stop and ask ``seat`` to pick one of ``options`` (key, label); ``handler`` gets the key."""
+    ctx.st.ask = Ask(kind="choice", seat=seat, text=text, handler=handler, options=options, s=s, n=n)

@@ -1,0 +1,122 @@
+"""Your deck: drawing, milling, revealing, and reforming it when it runs out (book 7.1)."""
+
+from __future__ import annotations
+
+from engines.core.types import seat_ref
+from engines.hackclad.ctx import Ctx, answer, ask_choice, task
+from engines.hackclad.state import Ask, Task
+
+
+def need_reform(ctx: Ctx, seat: int, resume: Task) -> bool:
+    """If the deck is empty but the discard pile is not, queue a reform and then ``resume``."""
+    w = ctx.w(seat)
+    if w.deck or not w.discard:
+        return False
+    ctx.push(Task(kind="reform", seat=seat), resume)
+    return True
+
+
+@task("draw")
+def draw(ctx: Ctx, t: Task) -> None:
+    """Draw ``n`` cards, reforming the deck when it runs out."""
+    w = ctx.w(t.seat)
+    got: list[str] = []
+    n = t.n
+    while n > 0:
+        if not w.deck:
+            if need_reform(ctx, t.seat, Task(kind="draw", seat=t.seat, n=n)):
+                break
+            break  # nothing anywhere to draw
+        card = w.deck.pop(0)
+        w.hand.append(card)
+        got.append(card)
+        n -= 1
+    if got:
+        names = ", ".join(ctx.card(c).name for c in got)
+        ctx.split(t.seat, "draw", f"You draw {names}.", f"{seat_ref(t.seat)} draws {len(got)} card(s).")
+
+
+@task("draw_to")
+def draw_to(ctx: Ctx, t: Task) -> None:
+    """Draw until the hand holds ``n`` cards (the Draw phase)."""
+    missing = t.n - len(ctx.w(t.seat).hand)
+    if missing > 0:
+        ctx.push(Task(kind="draw", seat=t.seat, n=missing))
+
+
+@task("mill")
+def mill(ctx: Ctx, t: Task) -> None:
+    """Put the top ``n`` cards of the deck into the discard pile (face up); remember the last one's VP."""
+    w = ctx.w(t.seat)
+    n = t.n
+    while n > 0:
+        if not w.deck:
+            if need_reform(ctx, t.seat, Task(kind="mill", seat=t.seat, n=n)):
+                return
+            return
+        card = w.deck.pop(0)
+        w.discard.append(card)
+        if ctx.st.plays and ctx.st.plays[-1].seat == t.seat:
+            ctx.st.plays[-1].milled_vp = ctx.card(card).vp
+        ctx.say("mill", f"{seat_ref(t.seat)} mills {ctx.card(card).name}.")
+        n -= 1
+
+
+@task("reform")
+def reform(ctx: Ctx, t: Task) -> None:
+    """Reform an empty deck: +1 CP, an optional hidden enhanced swap, then shuffle the discards in."""
+    w = ctx.w(t.seat)
+    ctx.gain_cp(t.seat, 1)
+    ctx.say("reform", f"{seat_ref(t.seat)} reforms their deck and gains 1 CP.")
+    ctx.push(Task(kind="shuffle_in", seat=t.seat))
+    if w.enhanced and w.discard:
+        options = [("none", "Keep the deck as it is")]
+        options += [(f"in.{c}", f"Swap in {ctx.card(c).name} ({ctx.card(c).vp} VP)") for c in sorted(w.enhanced)]
+        ask_choice(ctx, t.seat, "reform_in", "Reform: swap an enhanced card into your deck?", options)
+
+
+@answer("reform_in")
+def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
+    """First half of the swap: which enhanced card comes in."""
+    if key == "none":
+        return
+    card = key[3:]
+    w = ctx.w(ask.seat)
+    options = [(f"out.{c}", f"Take out {ctx.card(c).name} ({ctx.card(c).vp} VP)") for c in w.discard]
+    ask_choice(ctx, ask.seat, "reform_out", f"Which discarded card makes way for {ctx.card(card).name}?",
+               options, s=card)
+
+
+@answer("reform_out")
+def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Second half of the swap: the discarded card goes to the enhanced pile, unseen by others."""
+    w = ctx.w(ask.seat)
+    out, into = key[4:], ask.s
+    w.discard.remove(out)
+    w.enhanced.remove(into)
+    w.discard.append(into)
+    w.enhanced.append(out)
+    ctx.split(ask.seat, "swap", f"You swap {ctx.card(out).name} for {ctx.card(into).name}.",
+              f"{seat_ref(ask.seat)} swaps an enhanced card into their deck.")
+
+
+@task("shuffle_in")
+def shuffle_in(ctx: Ctx, t: Task) -> None:
+    """Shuffle the discard pile face down to become the deck."""
+    w = ctx.w(t.seat)
+    w.deck = w.deck + w.discard
+    w.discard = []
+    ctx.rng.shuffle(w.deck)
+
+
+@task("reveal")
+def reveal(ctx: Ctx, t: Task) -> None:
+    """Reveal the top card; +1 ATK to the card being played if it is an attack card."""
+    w = ctx.w(t.seat)
+    if not w.deck:
+        need_reform(ctx, t.seat, Task(kind="reveal", seat=t.seat))
+        return
+    top = ctx.card(w.deck[0])
+    ctx.say("reveal", f"{seat_ref(t.seat)} reveals {top.name} from the top of their deck.")
+    if top.is_attack and ctx.st.plays:
+        ctx.st.plays[-1].atk += 1

@@ -1,0 +1,558 @@
+"""One handler per effect keyword, shared by every skill card and CP action that uses it.
+
+A handler gets the context, the acting seat and the effect step. Steps that need the player to pick
+something ask a listed choice; its answer handler lives next to the keyword.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core.types import seat_ref
+from engines.hackclad import grid
+from engines.hackclad.clad import (
+    blocked,
+    deal_damage,
+    entry_options,
+    move_options,
+    option_cell,
+    place_witch,
+    step_witch,
+    turn_order,
+)
+from engines.hackclad.content import Eff
+from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_atk, clad_of, is_enhanced, task
+from engines.hackclad.deck import need_reform
+from engines.hackclad.state import Ask, Play, Task
+
+Handler = Callable[[Ctx, int, Eff], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(key: str) -> Callable[[Handler], Handler]:
+    """Register the handler of one effect keyword."""
+
+    def register(fn: Handler) -> Handler:
+        HANDLERS[key] = fn
+        return fn
+
+    return register
+
+
+def condition(ctx: Ctx, seat: int, cond: str) -> bool:
+    """Whether an effect step's condition holds now."""
+    st, w = ctx.st, ctx.w(seat)
+    if cond == "":
+        return True
+    if cond == "behind":
+        # "From behind": standing in the Clad's rear half (designed reading of the fan card text).
+        return w.pos >= 0 and grid.relative(st.clad_pos, st.clad_facing, w.pos)[1] < 0
+    if cond == "late_slot":
+        return w.slot in (2, 3)
+    if cond == "picked_shards":
+        return w.picked_round > 0
+    if cond == "adjacent_clad":
+        return w.pos >= 0 and grid.adjacent(w.pos, st.clad_pos)
+    if cond == "x6":
+        return bool(st.plays) and st.plays[-1].x >= 6
+    raise ValueError(f"unknown condition {cond!r}")
+
+
+def play(ctx: Ctx) -> Play:
+    """The card being resolved."""
+    return ctx.st.plays[-1]
+
+
+def tagged_in_discard(ctx: Ctx, seat: int, tag: str) -> int:
+    """How many cards with ``tag`` lie in the seat's discard pile."""
+    return sum(1 for c in ctx.w(seat).discard if tag in ctx.card(c).tags)
+
+
+def passive_count(ctx: Ctx, seat: int, passive: str) -> int:
+    """How many cards with a discard-pile passive lie in the seat's discard pile."""
+    return sum(1 for c in ctx.w(seat).discard if ctx.card(c).passive == passive)
+
+
+@task("eff")
+def run_effect(ctx: Ctx, t: Task) -> None:
+    """Run one effect step if its condition holds."""
+    assert t.eff is not None
+    if condition(ctx, t.seat, t.eff.cond):
+        HANDLERS[t.eff.key](ctx, t.seat, t.eff)
+
+
+# ------------------------------------------------------------------------------------- damage and ATK
+def attack_value(ctx: Ctx, seat: int) -> int:
+    """The ATK the current attack card deals now, with every bonus that applies."""
+    w = ctx.w(seat)
+    bonus = w.turn_bonus + w.round_bonus + passive_count(ctx, seat, "atk_bonus")
+    return max(0, play(ctx).atk + bonus)
+
+
+@handler("deal")
+def deal(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Hit the Clad with the card's ATK; take that many shards."""
+    deal_damage(ctx, seat, attack_value(ctx, seat), by_card=True)
+
+
+@handler("strike")
+def strike(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Hit the Clad for a fixed amount (a reaction's counter-blow)."""
+    deal_damage(ctx, seat, eff.n, by_card=True)
+
+
+@handler("strike_clad_atk")
+def strike_clad_atk(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Hit the Clad for its own current ATK."""
+    deal_damage(ctx, seat, clad_atk(ctx.st), by_card=True)
+
+
+@handler("atk_per_discard")
+def atk_per_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+1 ATK per card with the tag in the discard pile."""
+    play(ctx).atk += tagged_in_discard(ctx, seat, eff.tag)
+
+
+@handler("atk_if")
+def atk_if(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+n ATK (the step's condition has already been checked)."""
+    play(ctx).atk += eff.n
+
+
+@handler("play_bonus")
+def play_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+n ATK to the card being paid for."""
+    play(ctx).atk += eff.n
+
+
+@handler("atk_moved")
+def atk_moved(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+1 ATK per space the witch moved this round."""
+    play(ctx).atk += ctx.w(seat).moved_round
+
+
+@handler("atk_clad_moved")
+def atk_clad_moved(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+n ATK per space the Clad moved this round."""
+    play(ctx).atk += eff.n * ctx.st.clad_moved
+
+
+@handler("atk_enhanced")
+def atk_enhanced(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+1 ATK per enhanced card in the discard pile."""
+    play(ctx).atk += sum(1 for c in ctx.w(seat).discard if is_enhanced(c))
+
+
+@handler("atk_milled_vp")
+def atk_milled_vp(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+ATK equal to the VP of the card just milled."""
+    play(ctx).atk += play(ctx).milled_vp
+
+
+@handler("atk_reveal")
+def atk_reveal(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Reveal the top card; +1 ATK if it is an attack card."""
+    ctx.push(Task(kind="reveal", seat=seat))
+
+
+@handler("atk_x")
+def atk_x(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+X ATK, X being the MP paid."""
+    play(ctx).atk += play(ctx).x
+
+
+@handler("repel")
+def repel(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Mark the Clad to be repelled once the card is done (repel resolves last)."""
+    play(ctx).repel = True
+
+
+@handler("turn_bonus")
+def turn_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Your attacks get +n ATK for the rest of this turn."""
+    ctx.w(seat).turn_bonus += eff.n
+
+
+@handler("round_bonus")
+def round_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Your attacks get +n ATK for the rest of this round."""
+    ctx.w(seat).round_bonus += eff.n
+
+
+# ------------------------------------------------------------------------------------- gauges and cards
+@handler("gain_mp")
+def gain_mp(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """+n MP."""
+    ctx.gain_mp(seat, eff.n)
+
+
+@handler("set_mp")
+def set_mp(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """The MP gauge becomes n."""
+    ctx.w(seat).mp = eff.n
+
+
+@handler("draw")
+def draw(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Draw n cards."""
+    ctx.push(Task(kind="draw", seat=seat, n=eff.n))
+
+
+@handler("mill")
+def mill(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Put the top n cards of your deck into your discard pile."""
+    ctx.push(Task(kind="mill", seat=seat, n=eff.n))
+
+
+@handler("discard_deck")
+def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Put the whole deck into the discard pile."""
+    w = ctx.w(seat)
+    w.discard.extend(w.deck)
+    ctx.say("mill", f"{seat_ref(seat)} puts {len(w.deck)} cards from their deck into their discard pile.")
+    w.deck = []
+
+
+@handler("return_reaction")
+def return_reaction(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """You may take a Reaction card from your discard pile into your hand."""
+    cards = [c for c in ctx.w(seat).discard if ctx.card(c).is_reaction]
+    if cards:
+        options = [("none", "Take nothing")] + [(f"c.{c}", f"Take {ctx.card(c).name}") for c in cards]
+        ask_choice(ctx, seat, "to_hand", "Take a Reaction card back into your hand?", options)
+
+
+@handler("return_any")
+def return_any(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Take any card from your discard pile into your hand."""
+    cards = ctx.w(seat).discard
+    if cards:
+        options = [(f"c.{c}", f"Take {ctx.card(c).name}") for c in cards]
+        ask_choice(ctx, seat, "to_hand", "Take a card from your discard pile into your hand.", options)
+
+
+@answer("to_hand")
+def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Move the chosen discarded card into the hand (it was public, so the event is too)."""
+    if key == "none":
+        return
+    card = key[2:]
+    w = ctx.w(ask.seat)
+    w.discard.remove(card)
+    w.hand.append(card)
+    ctx.say("recover", f"{seat_ref(ask.seat)} takes {ctx.card(card).name} from their discard pile.")
+
+
+@handler("stack_discard")
+def stack_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Put a card from your discard pile on top of your deck."""
+    cards = ctx.w(seat).discard
+    if cards:
+        options = [(f"c.{c}", f"Put {ctx.card(c).name} on top") for c in cards]
+        ask_choice(ctx, seat, "stack", "Put a discarded card on top of your deck.", options)
+
+
+@answer("stack")
+def stack(ctx: Ctx, ask: Ask, key: str) -> None:
+    """The chosen discarded card goes on top of the deck."""
+    card = key[2:]
+    w = ctx.w(ask.seat)
+    w.discard.remove(card)
+    w.deck.insert(0, card)
+    ctx.say("stack", f"{seat_ref(ask.seat)} puts {ctx.card(card).name} on top of their deck.")
+
+
+def _look_top(ctx: Ctx, seat: int, eff: Eff, handler_name: str, text: str, options: list[tuple[str, str]]) -> None:
+    w = ctx.w(seat)
+    if not w.deck:
+        if need_reform(ctx, seat, Task(kind="eff", seat=seat, eff=eff)):
+            return
+        return
+    top = ctx.card(w.deck[0])
+    ctx.tell(seat, "look", f"Your top card is {top.name}.")
+    ask_choice(ctx, seat, handler_name, text.format(top.name), options)
+
+
+@handler("scry")
+def scry(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Look at your top card; leave it or put it at the bottom."""
+    _look_top(ctx, seat, eff, "scry", "Your top card is {}: keep it on top or put it at the bottom?",
+              [("top", "Leave it on top"), ("bottom", "Put it at the bottom")])
+
+
+@answer("scry")
+def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Apply the scry decision."""
+    w = ctx.w(ask.seat)
+    if key == "bottom":
+        w.deck.append(w.deck.pop(0))
+    ctx.split(ask.seat, "scry", f"You put the card {'at the bottom' if key == 'bottom' else 'back on top'}.",
+              f"{seat_ref(ask.seat)} looks at their top card.")
+
+
+@handler("defrag")
+def defrag(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Look at your top card; discard it or leave it."""
+    _look_top(ctx, seat, eff, "defrag", "Your top card is {}: discard it or leave it?",
+              [("keep", "Leave it on top"), ("discard", "Discard it")])
+
+
+@answer("defrag")
+def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Apply the defrag decision (a discarded card is shown to all)."""
+    w = ctx.w(ask.seat)
+    if key == "discard":
+        card = w.deck.pop(0)
+        w.discard.append(card)
+        ctx.say("mill", f"{seat_ref(ask.seat)} discards {ctx.card(card).name} from the top of their deck.")
+    else:
+        ctx.say("look", f"{seat_ref(ask.seat)} leaves their top card where it is.")
+
+
+@handler("upgrade")
+def upgrade(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Trade a hand card for an enhanced card worth exactly 1 VP more (it goes to the discard pile)."""
+    w = ctx.w(seat)
+    vps = {ctx.card(c).vp for c in w.enhanced}
+    cards = [c for c in w.hand if ctx.card(c).vp + 1 in vps]
+    if cards:
+        options = [("none", "Do not upgrade")] + [(f"c.{c}", f"Trade away {ctx.card(c).name}") for c in cards]
+        ask_choice(ctx, seat, "upgrade_out", "Upgrade: which card from your hand goes to your enhanced pile?",
+                   options)
+
+
+@answer("upgrade_out")
+def upgrade_out(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Pick the enhanced card to take for the traded card."""
+    if key == "none":
+        return
+    card = key[2:]
+    w = ctx.w(ask.seat)
+    want = ctx.card(card).vp + 1
+    options = [(f"c.{c}", f"Take {ctx.card(c).name}") for c in sorted(w.enhanced) if ctx.card(c).vp == want]
+    ask_choice(ctx, ask.seat, "upgrade_in", f"Take which {want}-VP enhanced card?", options, s=card)
+
+
+@answer("upgrade_in")
+def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Swap: the hand card goes to the enhanced pile, the enhanced card to the discard pile."""
+    w = ctx.w(ask.seat)
+    out, into = ask.s, key[2:]
+    w.hand.remove(out)
+    w.enhanced.remove(into)
+    w.enhanced.append(out)
+    w.discard.append(into)
+    ctx.say("upgrade", f"{seat_ref(ask.seat)} upgrades a card from their hand into {ctx.card(into).name}.")
+
+
+@handler("peek_clad")
+def peek_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Look at the top card of the Clad deck (only you learn it)."""
+    st = ctx.st
+    if not st.clad_deck:
+        ctx.tell(seat, "peek", "The Clad deck is empty.")
+        return
+    ctx.w(seat).peek = st.clad_deck[0]
+    ctx.split(seat, "peek", f"The top Clad card is {clad_of(st.clad_deck[0]).name}.",
+              f"{seat_ref(seat)} looks at the top Clad card.")
+
+
+# ------------------------------------------------------------------------------------- movement
+@handler("move")
+def move(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Move n spaces one at a time (up to n when the step says so)."""
+    ctx.push(Task(kind="move", seat=seat, n=eff.n, s="upto" if eff.upto else ""))
+
+
+@task("move")
+def move_task(ctx: Ctx, t: Task) -> None:
+    """Ask for the next step of a move."""
+    if t.n <= 0 or ctx.w(t.seat).pos < 0:
+        return
+    dirs = move_options(ctx.st, t.seat)
+    if not dirs:
+        ctx.say("stuck", f"{seat_ref(t.seat)} has nowhere to move.")
+        return
+    w = ctx.w(t.seat)
+    options = [(f"d{d}", f"Move {grid.DIR_NAMES[d]} to {grid.label(grid.step(w.pos, d))}") for d in dirs]
+    if t.s == "upto":
+        options.append(("stop", "Stay"))
+    ask_choice(ctx, t.seat, "move", f"Move ({t.n} left): which way?", options, s=t.s, n=t.n)
+
+
+@answer("move")
+def move_answer(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Take one step and ask for the next."""
+    if key == "stop":
+        return
+    step_witch(ctx, ask.seat, int(key[1]))
+    ctx.push(Task(kind="move", seat=ask.seat, n=ask.n - 1, s=ask.s))
+
+
+@handler("move_toward_clad")
+def move_toward_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Step 1 space straight towards the Clad, if it is in line and the space is free."""
+    w = ctx.w(seat)
+    d = grid.direction_to(w.pos, ctx.st.clad_pos) if w.pos >= 0 else None
+    if d is not None and not blocked(ctx.st, grid.step(w.pos, d)):
+        step_witch(ctx, seat, d)
+
+
+@handler("teleport")
+def teleport(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Jump to any empty space; it counts as moving 1."""
+    cells = [c for c in range(grid.CELLS) if not blocked(ctx.st, c)]
+    if ctx.w(seat).pos < 0 or not cells:
+        return
+    ask_choice(ctx, seat, "teleport", "Jump to which space?", [(f"x{c}", f"Space {grid.label(c)}") for c in cells])
+
+
+@answer("teleport")
+def teleport_answer(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Land on the chosen space."""
+    from engines.hackclad.missions import check_now
+
+    cell = int(key[1:])
+    ctx.w(ask.seat).moved_round += 1
+    ctx.say("jump", f"{seat_ref(ask.seat)} jumps to {grid.label(cell)}.")
+    place_witch(ctx, ask.seat, cell)
+    check_now(ctx, ask.seat)
+
+
+@handler("jump_entry")
+def jump_entry(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Jump to a free entry point."""
+    if ctx.w(seat).pos < 0:
+        return
+    ask_choice(ctx, seat, "jump_entry", "Jump to which entry point?", entry_options(ctx.st))
+
+
+@answer("jump_entry")
+def jump_entry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Land on the chosen entry point."""
+    cell = option_cell(key)
+    ctx.say("jump", f"{seat_ref(ask.seat)} vanishes and reappears at {grid.label(cell)}.")
+    place_witch(ctx, ask.seat, cell)
+
+
+@handler("take_field_shard")
+def take_field_shard(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Take 1 shard from any space of the field."""
+    cells = [c for c in range(grid.CELLS) if ctx.st.field[c] > 0]
+    if cells:
+        ask_choice(ctx, seat, "take_shard", "Take a shard from which space?",
+                   [(f"x{c}", f"{grid.label(c)} ({ctx.st.field[c]} there)") for c in cells])
+
+
+@answer("take_shard")
+def take_shard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Take the shard (it counts as picking up shards from the field)."""
+    from engines.hackclad.missions import check_now
+
+    cell = int(key[1:])
+    w = ctx.w(ask.seat)
+    ctx.st.field[cell] -= 1
+    w.shards += 1
+    w.picked_round += 1
+    ctx.say("pickup", f"{seat_ref(ask.seat)} fetches 1 shard VP from {grid.label(cell)}.")
+    if w.scythe:
+        deal_damage(ctx, ask.seat, 1, by_card=False)
+    check_now(ctx, ask.seat)
+
+
+@handler("robin_hood")
+def robin_hood(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """The richest other witch hands 1 shard to the poorest witch (ties: earliest in turn order)."""
+    order = turn_order(ctx.st)
+    others = [s for s in order if s != seat]
+    if not others:
+        return
+    rich = max(others, key=lambda s: (ctx.w(s).shards, -order.index(s)))
+    poor = min(order, key=lambda s: (ctx.w(s).shards, order.index(s)))
+    if rich == poor or ctx.w(rich).shards <= 0:
+        return
+    ctx.w(rich).shards -= 1
+    ctx.w(poor).shards += 1
+    ctx.say("robin", f"{seat_ref(rich)} gives 1 shard VP to {seat_ref(poor)}.")
+
+
+# ------------------------------------------------------------------------------------- the Clad
+@handler("lock_clad")
+def lock_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """The Clad cannot move or be repelled for the rest of the round."""
+    ctx.st.clad_locked = True
+    ctx.say("locked", "The Clad is pinned in place for the rest of the round.")
+
+
+@handler("clad_forward")
+def clad_forward(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """The Clad moves n spaces forward, charging."""
+    ctx.push(Task(kind="clad_move", n=eff.n))
+
+
+@handler("clad_back_to_me")
+def clad_back_to_me(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """The Clad turns so its back faces the witch."""
+    w = ctx.w(seat)
+    d = grid.direction_to(w.pos, ctx.st.clad_pos) if w.pos >= 0 else None
+    ctx.st.clad_facing = w.facing if d is None else d
+    ctx.say("clad_turn", f"The Clad turns away to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
+
+
+@handler("clad_reverse")
+def clad_reverse(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """The Clad turns around."""
+    ctx.st.clad_facing = grid.turned(ctx.st.clad_facing, "back")
+    ctx.say("clad_turn", f"The Clad is turned around to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
+
+
+@handler("scythe")
+def scythe(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """This round, picking up shards also deals that much damage to the Clad."""
+    ctx.w(seat).scythe = True
+
+
+@handler("aristocracy")
+def aristocracy(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """This round: Clad attacks deal 2 less to you, and the Clad is pinned (it may still turn)."""
+    ctx.w(seat).aristocracy = True
+    ctx.st.clad_locked = True
+
+
+# ------------------------------------------------------------------------------------- reactions
+def _frame_seat(ctx: Ctx) -> bool:
+    return bool(ctx.st.frames)
+
+
+@handler("reduce")
+def reduce(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Take n less damage from the attack being resolved."""
+    if _frame_seat(ctx):
+        ctx.st.frames[-1].reduce[seat] += eff.n
+
+
+@handler("reduce_per_discard")
+def reduce_per_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Take 1 less damage per card with the tag in your discard pile."""
+    if _frame_seat(ctx):
+        ctx.st.frames[-1].reduce[seat] += tagged_in_discard(ctx, seat, eff.tag)
+
+
+@handler("reduce_if")
+def reduce_if(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Take n less damage (the step's condition has already been checked)."""
+    if _frame_seat(ctx):
+        ctx.st.frames[-1].reduce[seat] += eff.n
+
+
+@handler("prevent")
+def prevent(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Take no damage from the attack being resolved."""
+    if _frame_seat(ctx):
+        ctx.st.frames[-1].prevent[seat] = True
+
+
+@handler("end_turn")
+def end_turn(ctx: Ctx, seat: int, eff: Eff) -> None:
+    """Your turn ends once this card is resolved."""
+    ctx.w(seat).turn_over = True

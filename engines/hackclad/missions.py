@@ -1,0 +1,73 @@
+"""Mission cards: which are completed during play and which are judged at the end (book 3, 9 ③)."""
+
+from __future__ import annotations
+
+from engines.core.types import seat_ref
+from engines.hackclad.content import Mission, content
+from engines.hackclad.ctx import Ctx
+from engines.hackclad.state import HackState, WitchState
+
+
+def _round_value(w: WitchState, m: Mission) -> int | None:
+    return {
+        "round_attacks": w.attacks_round,
+        "round_moved": w.moved_round,
+        "round_damage": w.dealt_round,
+        "round_picked": w.picked_round,
+        "cp_reached": w.cp,
+    }.get(m.kind)
+
+
+def _complete(ctx: Ctx, seat: int, m: Mission) -> None:
+    w = ctx.w(seat)
+    if m.id in w.missions and m.id not in w.completed:
+        w.completed.append(m.id)
+        ctx.say("mission", f"{seat_ref(seat)} completes the mission {m.title} ({m.vp} VP).")
+
+
+def check_now(ctx: Ctx, seat: int) -> None:
+    """Complete any held mission whose in-play condition (this round's tallies, CP) is now met."""
+    w = ctx.w(seat)
+    for mid in w.missions:
+        m = content().missions[mid]
+        value = _round_value(w, m)
+        if value is not None and value >= m.n:
+            _complete(ctx, seat, m)
+
+
+def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:
+    """A single skill card dealt ``amount`` in total."""
+    for mid in ctx.w(seat).missions:
+        m = content().missions[mid]
+        if m.kind == "single_damage" and amount >= m.n:
+            _complete(ctx, seat, m)
+
+
+def note_reduce(ctx: Ctx, seat: int, amount: int) -> None:
+    """One Clad attack on the witch was cut by ``amount``."""
+    for mid in ctx.w(seat).missions:
+        m = content().missions[mid]
+        if m.kind == "single_reduce" and amount >= m.n:
+            _complete(ctx, seat, m)
+
+
+def deck_vp(state: HackState, seat: int) -> int:
+    """VP printed on the nine cards the witch owns outside her enhanced pile."""
+    from engines.hackclad.ctx import card_id, card_of
+
+    w = state.witches[seat]
+    owned = [card_id(seat, i) for i in range(16)]
+    return sum(card_of(state, c).vp for c in owned if c not in w.enhanced)
+
+
+def final_missions(state: HackState, seat: int) -> list[tuple[str, int]]:
+    """Every mission the witch has completed by the end, with the VP each is worth now."""
+    w = state.witches[seat]
+    done: list[tuple[str, int]] = []
+    for mid in w.missions:
+        m = content().missions[mid]
+        if mid in w.completed or (m.kind == "final_injuries_at_most" and w.injuries <= m.n) or (m.kind == "final_deck_vp" and deck_vp(state, seat) >= m.n):
+            done.append((mid, m.vp))
+        elif m.kind == "final_mp":
+            done.append((mid, w.mp))
+    return done

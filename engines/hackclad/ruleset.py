@@ -1,0 +1,222 @@
+"""The HackClad ruleset object: modes, setup, prompts, legal actions, apply, views and outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from engines.core.bots import Bot, RandomBot
+from engines.core.errors import SetupError
+from engines.core.rng import Rng
+from engines.core.ruleset import Ruleset
+from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt
+from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
+from engines.hackclad import deck as _deck  # noqa: F401
+from engines.hackclad import effects as _effects  # noqa: F401
+from engines.hackclad import grid
+from engines.hackclad.content import content
+from engines.hackclad.ctx import ANSWERS, Ctx, card_id
+from engines.hackclad.rounds import apply_draft, clad_pool, draft_slots, entry_facing
+from engines.hackclad.scoring import outcome as final_outcome
+from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState
+from engines.hackclad.turn import apply_react, apply_turn, react_actions, turn_actions
+from engines.hackclad.view import build_view, secrets
+
+WITCHES = ("rosette", "flare", "luna", "mia", "amelia")
+_OPTIONS = (
+    OptionSpec("expert", "Expert mode: three harder Clad cards replace Veer Left, Veer Right and Rush.", False,
+               kind="bool"),
+    OptionSpec("missions", "How missions are dealt: a draft from ten, or each witch's first-game pair.",
+               "draft", choices=("draft", "first_game")),
+    OptionSpec("witch", "Which witch you play (auto: the first one nobody picked).", "auto",
+               choices=("auto", *WITCHES), per_seat=True),
+)
+
+
+class HackClad(Ruleset[HackState, HackView]):
+    """HackClad: witches race each other for shards while fighting the Clad automaton."""
+
+    slug = "hackclad"
+    title = "HackClad"
+    rules_version = "1.0"
+    content_version = "1.0"
+    modes = (
+        ModeSpec("basic", "Basic", (2, 3, 4), "Two to four witches compete for shards against the Clad.",
+                 _OPTIONS, automata="the Clad"),
+        ModeSpec("solo", "Solo", (1,), "One witch against a harsher Clad: score as many VP as you can.",
+                 _OPTIONS, automata="the Clad"),
+        ModeSpec("team", "Team match", (2, 4), "Seats 1+3 against 2+4 (with 4 seats); team VP are added up.",
+                 _OPTIONS, automata="the Clad"),
+    )
+    state_type = HackState
+    view_type = HackView
+    think_seconds = 90
+
+    # ------------------------------------------------------------------------------- setup
+    def _setup(self, config: GameConfig, seed: int) -> HackState:
+        n = config.players
+        chosen = [config.seat_option(s, "witch", "auto") for s in range(n)]
+        taken = {w for w in chosen if w != "auto"}
+        spare = [w for w in WITCHES if w not in taken]
+        witches = []
+        for w in chosen:
+            if w == "auto":
+                if not spare:
+                    raise SetupError("Not enough witches left to assign automatically.", option="witch")
+                w = spare.pop(0)
+            witches.append(w)
+        st = HackState(
+            mode=config.mode, players=n, expert=bool(config.option("expert")), rng=seed,
+            witches=[WitchState(witch=w) for w in witches], field=[0] * grid.CELLS,
+            turn_slots=[SeqSlot() for _ in range(4)], standby=[SeqSlot() for _ in range(4)],
+            markers=[False] * 4 if config.mode == "solo" else [],
+        )
+        rng = Rng(seed)
+        for seat, w in enumerate(st.witches):
+            w.deck = [card_id(seat, i) for i in range(8)]
+            w.enhanced = [card_id(seat, i) for i in range(8, 16)]
+            w.pos = grid.ENTRIES[seat]
+            w.facing = entry_facing(w.pos)
+        if st.mode == "solo":
+            # Solo change 1: voltage 1 and 2 together, three set aside unseen, six make the deck.
+            pool = clad_pool(st, 1) + clad_pool(st, 2)
+            rng.shuffle(pool)
+            st.clad_reserve, st.clad_deck = pool[:3], pool[3:]
+        else:
+            st.clad_deck = clad_pool(st, 1)
+            rng.shuffle(st.clad_deck)
+        if config.option("missions") == "first_game":
+            for w in st.witches:
+                w.missions = list(content().witches[w.witch].first_game)
+            st.phase = "enhanced"
+        else:
+            offer = list(content().mission_order)
+            rng.shuffle(offer)
+            st.offer = sorted(offer[:10], key=content().mission_order.index)
+            st.draft_order = list(range(n)) + list(reversed(range(n)))
+        st.rng = rng.state
+        return st
+
+    def _begin(self, ctx: Ctx) -> None:
+        """Everyone has chosen: shuffle decks, put the first turn cards on standby, start round 1."""
+        st = ctx.st
+        st.phase = "play"
+        for seat, w in enumerate(st.witches):
+            ctx.rng.shuffle(w.deck)
+            st.standby[seat] = SeqSlot(seat=seat, card=w.deck.pop(0))
+        ctx.say("start", "The witches take their places; the Clad stirs in the middle of the field.")
+        ctx.push(Task(kind="round"))
+
+    # ------------------------------------------------------------------------------- play
+    def _prompts(self, state: HackState) -> dict[int, Prompt]:
+        if state.phase == "missions":
+            seat = state.draft_order[0]
+            return {seat: Prompt(seat, "mission", "Choose a mission card.")}
+        if state.phase == "enhanced":
+            return {
+                s: Prompt(s, "enhanced", "Secretly choose the enhanced card that starts in your deck.",
+                          private=True, sealed=True)
+                for s, w in enumerate(state.witches) if not w.chose_enhanced
+            }
+        if state.phase == "play" and state.ask is not None:
+            a = state.ask
+            return {a.seat: Prompt(a.seat, a.kind, a.text, private=a.handler != "reentry")}
+        return {}
+
+    def _legal_actions(self, state: HackState, seat: int) -> list[Action]:
+        c = content()
+        if state.phase == "missions":
+            return [Action(f"m.{m}", f"{c.missions[m].title} ({c.missions[m].vp} VP): {c.missions[m].text}",
+                           group="mission") for m in state.offer]
+        if state.phase == "enhanced":
+            ctx = Ctx(state)
+            return [Action(f"e.{x}", f"{ctx.card(x).name} ({ctx.card(x).vp} VP)", group="enhanced", card=x)
+                    for x in sorted(state.witches[seat].enhanced)]
+        ask = state.ask
+        assert ask is not None
+        ctx = Ctx(state)
+        if ask.kind == "turn":
+            return turn_actions(ctx, seat)
+        if ask.kind == "react":
+            return react_actions(ctx, seat)
+        if ask.kind == "draft":
+            return [
+                Action(f"d.{slot}.{x}", f"Turn slot {slot + 1} with {ctx.card(x).name}", group=f"slot{slot + 1}",
+                       card=x, params=(slot,))
+                for slot in draft_slots(state, seat) for x in state.witches[seat].hand
+            ]
+        return [Action(k, label, group=ask.handler) for k, label in ask.options]
+
+    def _apply(self, state: HackState, seat: int, action: Action) -> Iterable[Event]:
+        ctx = Ctx(state)
+        if state.phase == "missions":
+            mid = action.key[2:]
+            state.offer.remove(mid)
+            state.draft_order.pop(0)
+            state.witches[seat].missions.append(mid)
+            ctx.say("mission", f"{{P{seat + 1}}} takes the mission {content().missions[mid].title}.")
+            if not state.draft_order:
+                state.offer = []
+                state.phase = "enhanced"
+        elif state.phase == "enhanced":
+            w = state.witches[seat]
+            w.enhanced.remove(action.card)
+            w.deck.append(action.card)
+            w.chose_enhanced = True
+            ctx.split(seat, "enhanced", f"You shuffle {ctx.card(action.card).name} into your deck.",
+                      f"{{P{seat + 1}}} has chosen an enhanced card.")
+            if all(x.chose_enhanced for x in state.witches):
+                self._begin(ctx)
+        else:
+            ask = state.ask
+            assert ask is not None
+            state.ask = None
+            if ask.kind == "turn":
+                apply_turn(ctx, seat, action)
+            elif ask.kind == "react":
+                apply_react(ctx, seat, action)
+            elif ask.kind == "draft":
+                apply_draft(ctx, seat, int(action.params[0]), action.card)
+            else:
+                ANSWERS[ask.handler](ctx, ask, action.key)
+        ctx.run()
+        return ctx.ev
+
+    def _view(self, state: HackState, viewer: int | None) -> HackView:
+        return build_view(state, viewer)
+
+    def _outcome(self, state: HackState) -> Outcome | None:
+        return final_outcome(state) if state.phase == "over" else None
+
+    # ------------------------------------------------------------------------------- extras
+    def default_action(self, state: HackState, seat: int) -> Action:
+        """Timed out: end the turn, pass a reaction, decline optional choices, else the first choice."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            return super().default_action(state, seat)
+        for key in ("end", "pass", "none", "stop", "keep", "top"):
+            for a in actions:
+                if a.key == key:
+                    return a
+        return actions[0]
+
+    def secrets(self, state: HackState, viewer: int | None) -> Iterable[str]:
+        """Hidden card ids for ``viewer``."""
+        return secrets(state, viewer)
+
+    def conserved(self, state: HackState) -> Mapping[str, int]:
+        """Every witch always owns 16 skill cards across her zones."""
+        out: dict[str, int] = {}
+        for seat, w in enumerate(state.witches):
+            turn = sum(1 for s in (*state.turn_slots, *state.standby) if s.seat == seat and s.card)
+            playing = sum(1 for p in state.plays if p.seat == seat and p.source != "cp")
+            out[f"cards{seat}"] = len(w.hand) + len(w.deck) + len(w.discard) + len(w.enhanced) + turn + playing
+        return out
+
+    def bots(self) -> Mapping[str, Bot]:
+        """Bots weakest first: random, then the witch heuristic."""
+        from engines.hackclad.bots import WitchBot
+
+        return {"random": RandomBot(), "witch": WitchBot()}
+
+
+RULESET = HackClad()

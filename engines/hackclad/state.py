@@ -1,0 +1,228 @@
+"""HackClad's game state and view values (plain msgspec Structs)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engines.core.types import StateBase, ViewBase
+from engines.hackclad.content import Eff
+
+SCHEMA_VERSION = 1
+ROUNDS = 9
+HAND_SIZE = 3
+GAUGE_MAX = 7
+TURN_SLOTS = 4
+CLAD_SLOTS = 3
+# Clad ATK for Voltage 1, 2, 3 (see rules.md: the base board's numbers are not in the book).
+CLAD_ATK = (0, 2, 3, 4)
+# Per-round basic action indexes into Witch.limits / WitchState.uses.
+MOVE, MP, GUARD = 0, 1, 2
+
+
+class WitchState(msgspec.Struct, kw_only=True):
+    """One seat's witch: figure, cards, gauges, missions and this round's tallies."""
+
+    witch: str
+    pos: int = -1  # -1: off the field, standing on her turn card
+    facing: int = 0
+    hand: list[str] = []
+    deck: list[str] = []  # index 0 is the top
+    discard: list[str] = []
+    enhanced: list[str] = []
+    mp: int = 0
+    cp: int = 0
+    injuries: int = 0
+    shards: int = 0
+    missions: list[str] = []
+    completed: list[str] = []
+    chose_enhanced: bool = False
+    uses: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0])
+    dealt_round: int = 0
+    attacks_round: int = 0
+    moved_round: int = 0
+    picked_round: int = 0
+    turn_bonus: int = 0
+    round_bonus: int = 0
+    aristocracy: bool = False
+    scythe: bool = False
+    turn_over: bool = False
+    slot: int = -1  # the turn slot (0-3) she took this round
+    peek: str = ""  # the Clad card instance she looked at on top of the Clad deck
+
+
+class Frame(msgspec.Struct, kw_only=True):
+    """A Clad attack being resolved: who is in range, who has passed, what each has cut."""
+
+    name: str
+    rel: list[tuple[int, int]] = []  # a normal attack's cells, relative to the Clad
+    charge: bool = False
+    direction: int = -1  # a charge's direction; -1 means the Clad's forward
+    passed: list[int] = []
+    reduce: list[int] = []
+    prevent: list[bool] = []
+    last: list[int] = []
+
+
+class Task(msgspec.Struct, kw_only=True):
+    """A piece of rule work waiting to run (the engine's continuation, kept in the state)."""
+
+    kind: str
+    seat: int = -1
+    n: int = 0
+    s: str = ""
+    eff: Eff | None = None
+
+
+class Play(msgspec.Struct, kw_only=True):
+    """A skill card (or CP action) being resolved."""
+
+    seat: int
+    card: str  # instance id, or a CP action id
+    atk: int = 0
+    x: int = 0
+    opted: bool = False
+    milled_vp: int = 0
+    dealt: int = 0
+    repel: bool = False
+    reaction: bool = False
+    source: str = "hand"  # hand | discard | cp
+
+
+class Ask(msgspec.Struct, kw_only=True):
+    """The decision the game waits for: a turn, a reaction, a draft pick or a listed choice."""
+
+    kind: str  # turn | react | draft | choice
+    seat: int
+    text: str = ""
+    handler: str = ""  # for choices: the answer handler
+    options: list[tuple[str, str]] = []
+    s: str = ""
+    n: int = 0
+
+
+class SeqSlot(msgspec.Struct, kw_only=True):
+    """A card on the sequence board: whose it is and which card (face down)."""
+
+    seat: int = -1
+    card: str = ""
+
+
+class HackState(StateBase, kw_only=True):
+    """The whole game."""
+
+    schema_version: int = SCHEMA_VERSION
+    mode: str
+    players: int
+    expert: bool = False
+    phase: str = "missions"  # missions | enhanced | play | over
+    round: int = 0
+    stage: str = ""  # forecast | draw | draft | action
+    witches: list[WitchState]
+    clad_pos: int = 12
+    clad_facing: int = 0
+    voltage: int = 1
+    clad_deck: list[str] = []
+    clad_used: list[str] = []
+    clad_slots: list[str] = []
+    clad_hidden: list[bool] = []
+    clad_reserve: list[str] = []  # solo: cards set aside face down
+    clad_later: list[str] = []  # solo: cards waiting for the second reform
+    reforms: int = 0
+    clad_locked: bool = False
+    clad_moved: int = 0
+    turn_slots: list[SeqSlot] = []
+    standby: list[SeqSlot] = []
+    markers: list[bool] = []  # solo: shard markers on turn slots
+    field: list[int] = []  # shards (VP) on each cell
+    offer: list[str] = []  # missions on offer during the draft
+    draft_order: list[int] = []
+    frames: list[Frame] = []
+    plays: list[Play] = []
+    tasks: list[Task] = []
+    ask: Ask | None = None
+    ending: bool = False
+    end_reason: str = ""
+
+
+class CardView(msgspec.Struct, frozen=True):
+    """A visible card with what a player needs to read it."""
+
+    id: str
+    card: str
+    name: str
+    type: str
+    atk: int
+    mp: int
+    vp: int
+    range: list[tuple[int, int]]
+    text: str
+
+
+class CladCardView(msgspec.Struct, frozen=True):
+    """A face-up Clad card and the cells it attacks from where the Clad stands now."""
+
+    id: str
+    card: str
+    name: str
+    attack: list[tuple[int, int]]
+    drop: list[tuple[int, int]]
+    move: int
+    face: str
+    hits: list[int]
+
+
+class WitchView(msgspec.Struct, frozen=True):
+    """What everyone may know about a seat."""
+
+    seat: int
+    witch: str
+    name: str
+    pos: int
+    facing: int
+    mp: int
+    cp: int
+    injuries: int
+    shards: int
+    hand_count: int
+    deck_count: int
+    enhanced_count: int
+    discard: list[CardView]
+    missions: list[str]
+    completed: list[str]
+    limits: tuple[int, int, int]
+    uses: list[int]
+    turn_slot: int
+    team: int
+
+
+class HackView(ViewBase, kw_only=True):
+    """A seat's (or a spectator's) picture of the game."""
+
+    mode: str
+    expert: bool
+    phase: str
+    stage: str
+    round: int
+    voltage: int
+    clad_atk: int
+    clad_pos: int
+    clad_facing: int
+    clad_locked: bool
+    clad_deck_count: int
+    clad_slots: list[CladCardView | None]
+    clad_slot_state: list[str]  # empty | hidden | up | done
+    next_hits: list[int]
+    turn_slots: list[int]  # seat in each turn slot, -1 empty
+    standby: list[int]
+    markers: list[bool]
+    field: list[int]
+    witches: list[WitchView]
+    offer: list[str]
+    hand: list[CardView] = []
+    turn_card: CardView | None = None
+    enhanced: list[CardView] = []
+    peek: CladCardView | None = None
+    asking: int = -1
+    asking_kind: str = ""
+    attack_cells: list[int] = []
+    scores: dict[int, int] = {}

@@ -1,0 +1,318 @@
+"""What a witch may do: skill cards, basic actions, CP actions and facing on her turn (6.4.2),
+reactions during a Clad attack (6.4.3), and how a played card resolves (costs, effects, discard, repel).
+"""
+
+from __future__ import annotations
+
+from engines.core.types import Action, seat_ref
+from engines.hackclad import grid
+from engines.hackclad.clad import move_options, repel_direction
+from engines.hackclad.content import Card, CpAction
+from engines.hackclad.ctx import Ctx, answer, ask_choice, task
+from engines.hackclad.effects import condition, passive_count
+from engines.hackclad.missions import check_now, note_single_damage
+from engines.hackclad.state import GUARD, MOVE, MP, Ask, Frame, Play, Task
+
+_CUT = frozenset({"reduce", "reduce_per_discard", "reduce_if", "prevent"})
+
+
+def limits(ctx: Ctx, seat: int) -> list[int]:
+    """This witch's per-round basic-action limits, with discard-pile bonuses."""
+    base = list(ctx.c.witches[ctx.w(seat).witch].limits)
+    base[MOVE] += passive_count(ctx, seat, "move_use")
+    return base
+
+
+def _need_ok(ctx: Ctx, seat: int, card: Card) -> bool:
+    st, w = ctx.st, ctx.w(seat)
+    if card.need == "adjacent_clad":
+        return condition(ctx, seat, "adjacent_clad")
+    if card.need == "adjacent_witch":
+        return w.pos >= 0 and any(
+            o.pos >= 0 and grid.adjacent(w.pos, o.pos) for s, o in enumerate(st.witches) if s != seat
+        )
+    return True
+
+
+def _variants(ctx: Ctx, seat: int, card: Card, hand_left: int) -> list[tuple[str, str, bool, int]]:
+    """(key suffix, label suffix, opted, X) for each way the card can be paid for."""
+    w = ctx.w(seat)
+    out: list[tuple[str, str, bool, int]] = []
+    if card.x_cost:
+        for x in range(0, w.mp + 1):
+            out.append((f".x{x}", f" spending {x} MP", False, x))
+        return out
+    if w.mp < card.mp:
+        return []
+    if card.extra_shards > w.shards:
+        return []
+    if not card.optional:
+        if card.extra_discard <= hand_left:
+            out.append(("", "", False, 0))
+        return out
+    if not card.extra_optional or card.extra_discard == 0:
+        out.append(("", "", False, 0))
+        out.append((".o", f" and {card.optional}", True, 0))
+        return out
+    out.append(("", "", False, 0))
+    if card.extra_discard <= hand_left:
+        out.append((".o", f" and {card.optional}", True, 0))
+    return out
+
+
+def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
+    """Everything the witch may do on her own turn."""
+    st, w = ctx.st, ctx.w(seat)
+    acts: list[Action] = []
+    for cid in w.hand:
+        card = ctx.card(cid)
+        if card.is_reaction or not _need_ok(ctx, seat, card):
+            continue
+        variants = _variants(ctx, seat, card, len(w.hand) - 1)
+        if card.is_attack:
+            if w.pos < 0:
+                continue
+            for d in range(4):
+                if st.clad_pos not in grid.area(w.pos, d, card.range):
+                    continue
+                for suffix, label, opted, x in variants:
+                    acts.append(Action(
+                        f"p.{cid}.{d}{suffix}",
+                        f"{card.name} facing {grid.DIR_NAMES[d]}{label}",
+                        group="attack", card=cid, params=("attack", card.atk + x, d, int(opted), x),
+                    ))
+        else:
+            for suffix, label, opted, x in variants:
+                acts.append(Action(f"p.{cid}{suffix}", f"{card.name}{label}", group="support", card=cid,
+                                   params=("support", 0, -1, int(opted), x)))
+    lim = limits(ctx, seat)
+    if w.uses[MOVE] < lim[MOVE] and move_options(st, seat):
+        for cid in w.hand:
+            acts.append(Action(f"bm.{cid}", f"Discard {ctx.card(cid).name}: move 1", group="basic", card=cid,
+                               params=("move",)))
+    if w.uses[MP] < lim[MP]:
+        for cid in w.hand:
+            acts.append(Action(f"bp.{cid}", f"Discard {ctx.card(cid).name}: +1 MP", group="basic", card=cid,
+                               params=("mp",)))
+    for cp in cp_actions(ctx, seat, "turn"):
+        acts.append(Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",)))
+    if w.pos >= 0:
+        for d in range(4):
+            if d != w.facing:
+                acts.append(Action(f"f.{d}", f"Face {grid.DIR_NAMES[d]}", group="facing", params=("face", d)))
+    acts.append(Action("end", "End your turn", group="end", params=("end",)))
+    return acts
+
+
+def cp_actions(ctx: Ctx, seat: int, timing: str) -> list[CpAction]:
+    """CP actions of this timing the witch can afford and use now."""
+    w = ctx.w(seat)
+    out = []
+    for cp in ctx.c.cp.values():
+        if cp.timing != timing or (cp.witch and cp.witch != w.witch) or w.cp < cp.cost:
+            continue
+        keys = {e.key for e in cp.effects}
+        if "move" in keys and not move_options(ctx.st, seat):
+            continue
+        if "draw" in keys and not (w.deck or w.discard):
+            continue
+        if timing == "reaction" and ctx.st.frames and ctx.st.frames[-1].charge and keys & _CUT:
+            continue
+        out.append(cp)
+    return out
+
+
+def react_actions(ctx: Ctx, seat: int) -> list[Action]:
+    """Reactions the witch may take against the attack being resolved."""
+    w = ctx.w(seat)
+    frame: Frame = ctx.st.frames[-1]
+    acts: list[Action] = []
+
+    def usable(card: Card) -> bool:
+        if not card.is_reaction or not _need_ok(ctx, seat, card) or w.mp < card.mp:
+            return False
+        if card.extra_shards > w.shards:
+            return False
+        # Charge damage cannot be cut, so cards that only cut damage do nothing there.
+        return not (frame.charge and all(e.key in _CUT for e in card.effects))
+
+    for cid in w.hand:
+        card = ctx.card(cid)
+        if usable(card):
+            acts.append(Action(f"r.{cid}", f"React with {card.name}", group="react", card=cid, params=("react",)))
+    for cid in w.discard:
+        card = ctx.card(cid)
+        if card.from_discard and usable(card):
+            acts.append(Action(f"rd.{cid}", f"React with {card.name} from your discard pile", group="react",
+                               card=cid, params=("react",)))
+    if not frame.charge and w.uses[GUARD] < limits(ctx, seat)[GUARD]:
+        for cid in w.hand:
+            acts.append(Action(f"bd.{cid}", f"Discard {ctx.card(cid).name}: -1 damage", group="basic", card=cid,
+                               params=("guard",)))
+    for cp in cp_actions(ctx, seat, "reaction"):
+        acts.append(Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",)))
+    acts.append(Action("pass", "Pass (take what comes)", group="end", params=("pass",)))
+    return acts
+
+
+# ------------------------------------------------------------------------------------------- applying
+def _effect_tasks(seat: int, effects: list, opted: bool) -> list[Task]:  # type: ignore[type-arg]
+    return [Task(kind="eff", seat=seat, eff=e) for e in effects if opted or not e.opt]
+
+
+def start_play(ctx: Ctx, seat: int, cid: str, *, facing: int, opted: bool, x: int, source: str,
+               after: Task) -> None:
+    """Reveal and pay for a skill card, then queue its costs, effects, discard and repel."""
+    w = ctx.w(seat)
+    card = ctx.card(cid)
+    if source == "discard":
+        w.discard.remove(cid)
+    else:
+        w.hand.remove(cid)
+    if facing >= 0:
+        w.facing = facing
+    w.mp -= x if card.x_cost else card.mp
+    ctx.st.plays.append(Play(seat=seat, card=cid, atk=card.atk, x=x, opted=opted, source=source,
+                             reaction=card.is_reaction))
+    ctx.say("play", f"{seat_ref(seat)} plays {card.name}.")
+    tasks: list[Task] = []
+    if card.extra_shards:
+        tasks.append(Task(kind="drop_own", seat=seat, n=card.extra_shards))
+    if card.extra_discard and (opted or not card.extra_optional):
+        tasks.extend(Task(kind="extra_discard", seat=seat, n=i + 1) for i in range(card.extra_discard))
+    tasks.extend(_effect_tasks(seat, card.effects, opted))
+    tasks.append(Task(kind="end_play", seat=seat))
+    ctx.push(*tasks, after)
+
+
+def start_cp(ctx: Ctx, seat: int, cp: CpAction, after: Task) -> None:
+    """Pay CP and queue a CP action's effects."""
+    ctx.w(seat).cp -= cp.cost
+    ctx.st.plays.append(Play(seat=seat, card=cp.id, source="cp"))
+    ctx.say("cp", f"{seat_ref(seat)} uses {cp.name} ({cp.cost} CP).")
+    ctx.push(*_effect_tasks(seat, cp.effects, False), Task(kind="end_play", seat=seat), after)
+
+
+@task("drop_own")
+def drop_own(ctx: Ctx, t: Task) -> None:
+    """Extra cost: leave n of your shards on your space."""
+    w = ctx.w(t.seat)
+    w.shards -= t.n
+    ctx.st.field[w.pos] += t.n
+    ctx.say("drop", f"{seat_ref(t.seat)} leaves {t.n} shard VP at {grid.label(w.pos)}.")
+
+
+@task("extra_discard")
+def extra_discard(ctx: Ctx, t: Task) -> None:
+    """Extra cost: discard a card from your hand (its own 'when discarded as a cost' part applies)."""
+    w = ctx.w(t.seat)
+    if not w.hand:
+        return
+    options = [(f"c.{c}", f"Discard {ctx.card(c).name}") for c in w.hand]
+    ask_choice(ctx, t.seat, "extra_discard", "Extra cost: discard a card.", options)
+
+
+@answer("extra_discard")
+def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
+    """Discard the chosen card and run its as-cost steps."""
+    seat = ask.seat
+    cid = key[2:]
+    w = ctx.w(seat)
+    w.hand.remove(cid)
+    w.discard.append(cid)
+    card = ctx.card(cid)
+    ctx.say("discard", f"{seat_ref(seat)} discards {card.name} to pay the extra cost.")
+    ctx.push(*_effect_tasks(seat, card.as_cost, False))
+
+
+@task("end_play")
+def end_play(ctx: Ctx, t: Task) -> None:
+    """The card goes to the discard pile (or back on the deck); then any repel resolves."""
+    st = ctx.st
+    p = st.plays.pop()
+    w = ctx.w(p.seat)
+    if p.source != "cp":
+        card = ctx.card(p.card)
+        if p.source == "discard":
+            w.deck.insert(0, p.card)  # used from the discard pile: it goes on top of the deck
+        else:
+            w.discard.append(p.card)
+        if card.is_attack and p.dealt > 0:
+            w.attacks_round += 1
+            check_now(ctx, p.seat)
+        if p.dealt > 0:
+            note_single_damage(ctx, p.seat, p.dealt)
+    if p.repel and w.pos >= 0:
+        ctx.push(Task(kind="repel", seat=p.seat, n=repel_direction(st, p.seat)))
+
+
+def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
+    """Carry out one action on the witch's own turn, then ask again (unless the turn ended)."""
+    w = ctx.w(seat)
+    again = Task(kind="turn", seat=seat)
+    kind = action.key.split(".")[0]
+    if kind == "end":
+        w.turn_over = True
+        ctx.say("end_turn", f"{seat_ref(seat)} ends their turn.")
+        return
+    if kind == "f":
+        w.facing = int(action.params[1])
+        ctx.push(again)
+        return
+    if kind == "p":
+        _, facing, opted, x = action.params[1:5]
+        start_play(ctx, seat, action.card, facing=int(facing), opted=bool(opted), x=int(x), source="hand",
+                   after=again)
+        return
+    if kind in ("bm", "bp"):
+        w.hand.remove(action.card)
+        w.discard.append(action.card)
+        index = MOVE if kind == "bm" else MP
+        w.uses[index] += 1
+        ctx.say("basic", f"{seat_ref(seat)} discards {ctx.card(action.card).name} for "
+                         f"{'a move' if kind == 'bm' else '+1 MP'}.")
+        if kind == "bm":
+            ctx.push(Task(kind="move", seat=seat, n=1), again)
+        else:
+            ctx.gain_mp(seat, 1)
+            ctx.push(again)
+        return
+    if kind == "cp":
+        start_cp(ctx, seat, ctx.c.cp[action.key[3:]], again)
+        return
+    raise ValueError(f"unknown turn action {action.key}")
+
+
+def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
+    """Carry out one reaction (or a pass), then look at the attack again."""
+    w = ctx.w(seat)
+    frame = ctx.st.frames[-1]
+    again = Task(kind="frame")
+    kind = action.key.split(".")[0]
+    if kind == "pass":
+        frame.passed.append(seat)
+        ctx.push(again)
+    elif kind in ("r", "rd"):
+        start_play(ctx, seat, action.card, facing=-1, opted=False, x=0,
+                   source="discard" if kind == "rd" else "hand", after=again)
+    elif kind == "bd":
+        card = ctx.card(action.card)
+        w.hand.remove(action.card)
+        w.discard.append(action.card)
+        w.uses[GUARD] += 1
+        frame.reduce[seat] += 1
+        ctx.say("basic", f"{seat_ref(seat)} discards {card.name} to take 1 less damage.")
+        ctx.push(*_effect_tasks(seat, card.as_guard, False), again)
+    elif kind == "cp":
+        start_cp(ctx, seat, ctx.c.cp[action.key[3:]], again)
+    else:
+        raise ValueError(f"unknown reaction {action.key}")
+
+
+@task("turn")
+def turn_task(ctx: Ctx, t: Task) -> None:
+    """Ask the witch for her next action unless her turn is over."""
+    if ctx.w(t.seat).turn_over:
+        return
+    ctx.st.ask = Ask(kind="turn", seat=t.seat, text="Your turn: play cards, take actions, or end your turn.")
+

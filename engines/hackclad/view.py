@@ -1,0 +1,103 @@
+"""What each seat may see (one place where secrets are left out)."""
+
+from __future__ import annotations
+
+from engines.hackclad import grid
+from engines.hackclad.clad import frame_cells
+from engines.hackclad.content import content
+from engines.hackclad.ctx import card_of, clad_atk, clad_of
+from engines.hackclad.scoring import scores, teams
+from engines.hackclad.state import CardView, CladCardView, HackState, HackView, WitchView
+
+
+def card_view(state: HackState, iid: str) -> CardView:
+    """A card the viewer is allowed to see."""
+    c = card_of(state, iid)
+    return CardView(iid, c.id, c.name, c.type, c.atk, c.mp, c.vp, list(c.range), c.text)
+
+
+def clad_view(state: HackState, iid: str) -> CladCardView:
+    """A face-up Clad card with the cells it would hit from the Clad's current place."""
+    k = clad_of(iid)
+    hits = grid.area(state.clad_pos, state.clad_facing, k.attack) if k.attack else []
+    if k.move and not k.attack:
+        hits = [grid.step(state.clad_pos, state.clad_facing)]
+    return CladCardView(iid, k.id, k.name, list(k.attack), list(k.drop), k.move, k.face, hits)
+
+
+def slot_states(state: HackState) -> list[str]:
+    """Each Clad slot: empty, hidden (face down), up (waiting) or done (resolved this round)."""
+    out = []
+    for i in range(3):
+        if i >= len(state.clad_slots) or not state.clad_slots[i]:
+            out.append("empty")
+        elif state.clad_slots[i] in state.clad_used:
+            out.append("done")
+        elif state.clad_hidden[i]:
+            out.append("hidden")
+        else:
+            out.append("up")
+    return out
+
+
+def build_view(state: HackState, viewer: int | None) -> HackView:
+    """The view for ``viewer`` (None: a spectator)."""
+    c = content()
+    side = {s: i for i, team in enumerate(teams(state)) for s in team}
+    witches = []
+    for seat, w in enumerate(state.witches):
+        witches.append(WitchView(
+            seat=seat, witch=w.witch, name=c.witches[w.witch].name, pos=w.pos, facing=w.facing, mp=w.mp,
+            cp=w.cp, injuries=w.injuries, shards=w.shards, hand_count=len(w.hand), deck_count=len(w.deck),
+            enhanced_count=len(w.enhanced), discard=[card_view(state, x) for x in w.discard],
+            missions=list(w.missions), completed=list(w.completed), limits=c.witches[w.witch].limits,
+            uses=list(w.uses), turn_slot=w.slot, team=side[seat],
+        ))
+    states = slot_states(state)
+    slots = [clad_view(state, state.clad_slots[i]) if states[i] in ("up", "done") else None for i in range(3)]
+    next_hits: list[int] = []
+    for i, s in enumerate(states):
+        if s == "up" and slots[i] is not None:
+            next_hits = list(slots[i].hits)  # type: ignore[union-attr]
+            break
+        if s == "hidden":
+            break
+    view = HackView(
+        seq=state.seq, viewer=viewer, players=state.players, over=state.phase == "over", mode=state.mode,
+        expert=state.expert, phase=state.phase, stage=state.stage, round=state.round, voltage=state.voltage,
+        clad_atk=clad_atk(state), clad_pos=state.clad_pos, clad_facing=state.clad_facing,
+        clad_locked=state.clad_locked, clad_deck_count=len(state.clad_deck), clad_slots=slots,
+        clad_slot_state=states, next_hits=next_hits,
+        turn_slots=[s.seat for s in state.turn_slots], standby=[s.seat for s in state.standby],
+        markers=list(state.markers), field=list(state.field), witches=witches, offer=list(state.offer),
+        asking=state.ask.seat if state.ask else -1, asking_kind=state.ask.kind if state.ask else "",
+        attack_cells=frame_cells(state, state.frames[-1]) if state.frames else [],
+        scores=scores(state) if state.phase == "over" else {},
+    )
+    if viewer is not None and 0 <= viewer < state.players:
+        w = state.witches[viewer]
+        view.hand = [card_view(state, x) for x in w.hand]
+        view.enhanced = [card_view(state, x) for x in sorted(w.enhanced)]
+        for slot in (*state.turn_slots, *state.standby):
+            if slot.seat == viewer and slot.card:
+                view.turn_card = card_view(state, slot.card)
+        if w.peek and state.clad_deck[:1] == [w.peek]:
+            view.peek = clad_view(state, w.peek)
+    return view
+
+
+def secrets(state: HackState, viewer: int | None) -> list[str]:
+    """Card instance ids the viewer must not see: others' hands, piles and turn cards, every deck order."""
+    out: list[str] = []
+    for seat, w in enumerate(state.witches):
+        out += w.deck
+        if seat != viewer:
+            out += w.hand + w.enhanced
+    for slot in (*state.turn_slots, *state.standby):
+        if slot.card and slot.seat != viewer:
+            out.append(slot.card)
+    peek = state.witches[viewer].peek if viewer is not None and 0 <= viewer < state.players else ""
+    out += [k for k in state.clad_deck if k != peek or state.clad_deck[:1] != [k]]
+    out += state.clad_reserve + state.clad_later
+    out += [k for k, hidden in zip(state.clad_slots, state.clad_hidden, strict=False) if hidden]
+    return out
