@@ -138,7 +138,9 @@ def frame_step(ctx: Ctx, t: Task) -> None:
             f.passed.append(seat)
             continue
         kind = "charge" if f.charge else "attack"
-        st.ask = Ask(kind="react", seat=seat, text=f"The Clad's {f.name} ({kind}) will hit you: react or pass.")
+        st.ask = Ask(
+            kind="react", seat=seat, text=f"The Clad's {f.name} ({kind}) will hit you: react or pass."
+        )
         return
     _resolve(ctx, f)
     st.frames.pop()
@@ -304,7 +306,10 @@ def entry_options(state: HackState) -> list[tuple[str, str]]:
     """Free entry points, or every free cell when all four are taken (6.4.5)."""
     free = [(i, c) for i, c in enumerate(grid.ENTRIES) if not blocked(state, c)]
     if free:
-        return [(f"e{grid.ENTRY_NAMES[i]}", f"Entry point {grid.ENTRY_NAMES[i]} ({grid.label(c)})") for i, c in free]
+        return [
+            (f"e{grid.ENTRY_NAMES[i]}", f"Entry point {grid.ENTRY_NAMES[i]} ({grid.label(c)})")
+            for i, c in free
+        ]
     return [(f"x{c}", f"Space {grid.label(c)}") for c in range(grid.CELLS) if not blocked(state, c)]
 
 

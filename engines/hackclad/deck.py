@@ -71,7 +71,9 @@ def reform(ctx: Ctx, t: Task) -> None:
     ctx.push(Task(kind="shuffle_in", seat=t.seat))
     if w.enhanced and w.discard:
         options = [("none", "Keep the deck as it is")]
-        options += [(f"in.{c}", f"Swap in {ctx.card(c).name} ({ctx.card(c).vp} VP)") for c in sorted(w.enhanced)]
+        options += [
+            (f"in.{c}", f"Swap in {ctx.card(c).name} ({ctx.card(c).vp} VP)") for c in sorted(w.enhanced)
+        ]
         ask_choice(ctx, t.seat, "reform_in", "Reform: swap an enhanced card into your deck?", options)
 
 
@@ -83,8 +85,14 @@ def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
     card = key[3:]
     w = ctx.w(ask.seat)
     options = [(f"out.{c}", f"Take out {ctx.card(c).name} ({ctx.card(c).vp} VP)") for c in w.discard]
-    ask_choice(ctx, ask.seat, "reform_out", f"Which discarded card makes way for {ctx.card(card).name}?",
-               options, s=card)
+    ask_choice(
+        ctx,
+        ask.seat,
+        "reform_out",
+        f"Which discarded card makes way for {ctx.card(card).name}?",
+        options,
+        s=card,
+    )
 
 
 @answer("reform_out")
@@ -96,8 +104,12 @@ def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
     w.enhanced.remove(into)
     w.discard.append(into)
     w.enhanced.append(out)
-    ctx.split(ask.seat, "swap", f"You swap {ctx.card(out).name} for {ctx.card(into).name}.",
-              f"{seat_ref(ask.seat)} swaps an enhanced card into their deck.")
+    ctx.split(
+        ask.seat,
+        "swap",
+        f"You swap {ctx.card(out).name} for {ctx.card(into).name}.",
+        f"{seat_ref(ask.seat)} swaps an enhanced card into their deck.",
+    )
 
 
 @task("shuffle_in")

@@ -262,7 +262,9 @@ def stack(ctx: Ctx, ask: Ask, key: str) -> None:
     ctx.say("stack", f"{seat_ref(ask.seat)} puts {ctx.card(card).name} on top of their deck.")
 
 
-def _look_top(ctx: Ctx, seat: int, eff: Eff, handler_name: str, text: str, options: list[tuple[str, str]]) -> None:
+def _look_top(
+    ctx: Ctx, seat: int, eff: Eff, handler_name: str, text: str, options: list[tuple[str, str]]
+) -> None:
     w = ctx.w(seat)
     if not w.deck:
         if need_reform(ctx, seat, Task(kind="eff", seat=seat, eff=eff)):
@@ -276,8 +278,14 @@ def _look_top(ctx: Ctx, seat: int, eff: Eff, handler_name: str, text: str, optio
 @handler("scry")
 def scry(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Look at your top card; leave it or put it at the bottom."""
-    _look_top(ctx, seat, eff, "scry", "Your top card is {}: keep it on top or put it at the bottom?",
-              [("top", "Leave it on top"), ("bottom", "Put it at the bottom")])
+    _look_top(
+        ctx,
+        seat,
+        eff,
+        "scry",
+        "Your top card is {}: keep it on top or put it at the bottom?",
+        [("top", "Leave it on top"), ("bottom", "Put it at the bottom")],
+    )
 
 
 @answer("scry")
@@ -286,15 +294,25 @@ def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     w = ctx.w(ask.seat)
     if key == "bottom":
         w.deck.append(w.deck.pop(0))
-    ctx.split(ask.seat, "scry", f"You put the card {'at the bottom' if key == 'bottom' else 'back on top'}.",
-              f"{seat_ref(ask.seat)} looks at their top card.")
+    ctx.split(
+        ask.seat,
+        "scry",
+        f"You put the card {'at the bottom' if key == 'bottom' else 'back on top'}.",
+        f"{seat_ref(ask.seat)} looks at their top card.",
+    )
 
 
 @handler("defrag")
 def defrag(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Look at your top card; discard it or leave it."""
-    _look_top(ctx, seat, eff, "defrag", "Your top card is {}: discard it or leave it?",
-              [("keep", "Leave it on top"), ("discard", "Discard it")])
+    _look_top(
+        ctx,
+        seat,
+        eff,
+        "defrag",
+        "Your top card is {}: discard it or leave it?",
+        [("keep", "Leave it on top"), ("discard", "Discard it")],
+    )
 
 
 @answer("defrag")
@@ -317,8 +335,13 @@ def upgrade(ctx: Ctx, seat: int, eff: Eff) -> None:
     cards = [c for c in w.hand if ctx.card(c).vp + 1 in vps]
     if cards:
         options = [("none", "Do not upgrade")] + [(f"c.{c}", f"Trade away {ctx.card(c).name}") for c in cards]
-        ask_choice(ctx, seat, "upgrade_out", "Upgrade: which card from your hand goes to your enhanced pile?",
-                   options)
+        ask_choice(
+            ctx,
+            seat,
+            "upgrade_out",
+            "Upgrade: which card from your hand goes to your enhanced pile?",
+            options,
+        )
 
 
 @answer("upgrade_out")
@@ -353,8 +376,12 @@ def peek_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
         ctx.tell(seat, "peek", "The Clad deck is empty.")
         return
     ctx.w(seat).peek = st.clad_deck[0]
-    ctx.split(seat, "peek", f"The top Clad card is {clad_of(st.clad_deck[0]).name}.",
-              f"{seat_ref(seat)} looks at the top Clad card.")
+    ctx.split(
+        seat,
+        "peek",
+        f"The top Clad card is {clad_of(st.clad_deck[0]).name}.",
+        f"{seat_ref(seat)} looks at the top Clad card.",
+    )
 
 
 # ------------------------------------------------------------------------------------- movement
@@ -404,7 +431,9 @@ def teleport(ctx: Ctx, seat: int, eff: Eff) -> None:
     cells = [c for c in range(grid.CELLS) if not blocked(ctx.st, c)]
     if ctx.w(seat).pos < 0 or not cells:
         return
-    ask_choice(ctx, seat, "teleport", "Jump to which space?", [(f"x{c}", f"Space {grid.label(c)}") for c in cells])
+    ask_choice(
+        ctx, seat, "teleport", "Jump to which space?", [(f"x{c}", f"Space {grid.label(c)}") for c in cells]
+    )
 
 
 @answer("teleport")
@@ -440,8 +469,13 @@ def take_field_shard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take 1 shard from any space of the field."""
     cells = [c for c in range(grid.CELLS) if ctx.st.field[c] > 0]
     if cells:
-        ask_choice(ctx, seat, "take_shard", "Take a shard from which space?",
-                   [(f"x{c}", f"{grid.label(c)} ({ctx.st.field[c]} there)") for c in cells])
+        ask_choice(
+            ctx,
+            seat,
+            "take_shard",
+            "Take a shard from which space?",
+            [(f"x{c}", f"{grid.label(c)} ({ctx.st.field[c]} there)") for c in cells],
+        )
 
 
 @answer("take_shard")

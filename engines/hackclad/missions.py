@@ -66,7 +66,11 @@ def final_missions(state: HackState, seat: int) -> list[tuple[str, int]]:
     done: list[tuple[str, int]] = []
     for mid in w.missions:
         m = content().missions[mid]
-        if mid in w.completed or (m.kind == "final_injuries_at_most" and w.injuries <= m.n) or (m.kind == "final_deck_vp" and deck_vp(state, seat) >= m.n):
+        if (
+            mid in w.completed
+            or (m.kind == "final_injuries_at_most" and w.injuries <= m.n)
+            or (m.kind == "final_deck_vp" and deck_vp(state, seat) >= m.n)
+        ):
             done.append((mid, m.vp))
         elif m.kind == "final_mp":
             done.append((mid, w.mp))

@@ -36,8 +36,13 @@ def start_round(ctx: Ctx, t: Task) -> None:
     st = ctx.st
     st.round += 1
     ctx.say("round", f"Round {st.round} begins.")
-    ctx.push(Task(kind="forecast"), Task(kind="draw_phase"), Task(kind="draft_phase"),
-             Task(kind="action_phase"), Task(kind="end_round"))
+    ctx.push(
+        Task(kind="forecast"),
+        Task(kind="draw_phase"),
+        Task(kind="draft_phase"),
+        Task(kind="action_phase"),
+        Task(kind="end_round"),
+    )
 
 
 # ------------------------------------------------------------------------------------- 6.1 forecast
@@ -59,7 +64,10 @@ def forecast(ctx: Ctx, t: Task) -> None:
     for w in st.witches:
         if w.peek and w.peek not in st.clad_deck[:1]:
             w.peek = ""
-    shown = [clad_of(k).name if not h else "(face down)" for k, h in zip(st.clad_slots, st.clad_hidden, strict=True)]
+    shown = [
+        clad_of(k).name if not h else "(face down)"
+        for k, h in zip(st.clad_slots, st.clad_hidden, strict=True)
+    ]
     ctx.say("forecast", "Forecast: " + ", ".join(shown) + ".")
 
 
@@ -173,8 +181,13 @@ def put_back(ctx: Ctx, t: Task) -> None:
     """Put a card from your hand on top of your deck."""
     w = ctx.w(t.seat)
     if w.hand:
-        ask_choice(ctx, t.seat, "put_back", "Put a card from your hand on top of your deck.",
-                   [(f"c.{c}", f"Put back {ctx.card(c).name}") for c in w.hand])
+        ask_choice(
+            ctx,
+            t.seat,
+            "put_back",
+            "Put a card from your hand on top of your deck.",
+            [(f"c.{c}", f"Put back {ctx.card(c).name}") for c in w.hand],
+        )
 
 
 # ------------------------------------------------------------------------------------- 6.4 action
@@ -205,7 +218,9 @@ def turn_start(ctx: Ctx, t: Task) -> None:
     w.turn_over = False
     w.turn_bonus = 0
     ctx.say("turn", f"{seat_ref(t.seat)}'s turn.")
-    ctx.push(Task(kind="reentry", seat=t.seat), Task(kind="turn", seat=t.seat), Task(kind="turn_end", seat=t.seat))
+    ctx.push(
+        Task(kind="reentry", seat=t.seat), Task(kind="turn", seat=t.seat), Task(kind="turn_end", seat=t.seat)
+    )
 
 
 @task("turn_end")
@@ -267,5 +282,9 @@ def put_back_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     w = ctx.w(ask.seat)
     w.hand.remove(card)
     w.deck.insert(0, card)
-    ctx.split(ask.seat, "put_back", f"You put {ctx.card(card).name} on top of your deck.",
-              f"{seat_ref(ask.seat)} puts a card from their hand on top of their deck.")
+    ctx.split(
+        ask.seat,
+        "put_back",
+        f"You put {ctx.card(card).name} on top of your deck.",
+        f"{seat_ref(ask.seat)} puts a card from their hand on top of their deck.",
+    )

@@ -23,12 +23,25 @@ from engines.hackclad.view import build_view, secrets
 
 WITCHES = ("rosette", "flare", "luna", "mia", "amelia")
 _OPTIONS = (
-    OptionSpec("expert", "Expert mode: three harder Clad cards replace Veer Left, Veer Right and Rush.", False,
-               kind="bool"),
-    OptionSpec("missions", "How missions are dealt: a draft from ten, or each witch's first-game pair.",
-               "draft", choices=("draft", "first_game")),
-    OptionSpec("witch", "Which witch you play (auto: the first one nobody picked).", "auto",
-               choices=("auto", *WITCHES), per_seat=True),
+    OptionSpec(
+        "expert",
+        "Expert mode: three harder Clad cards replace Veer Left, Veer Right and Rush.",
+        False,
+        kind="bool",
+    ),
+    OptionSpec(
+        "missions",
+        "How missions are dealt: a draft from ten, or each witch's first-game pair.",
+        "draft",
+        choices=("draft", "first_game"),
+    ),
+    OptionSpec(
+        "witch",
+        "Which witch you play (auto: the first one nobody picked).",
+        "auto",
+        choices=("auto", *WITCHES),
+        per_seat=True,
+    ),
 )
 
 
@@ -40,12 +53,30 @@ class HackClad(Ruleset[HackState, HackView]):
     rules_version = "1.0"
     content_version = "1.0"
     modes = (
-        ModeSpec("basic", "Basic", (2, 3, 4), "Two to four witches compete for shards against the Clad.",
-                 _OPTIONS, automata="the Clad"),
-        ModeSpec("solo", "Solo", (1,), "One witch against a harsher Clad: score as many VP as you can.",
-                 _OPTIONS, automata="the Clad"),
-        ModeSpec("team", "Team match", (2, 4), "Seats 1+3 against 2+4 (with 4 seats); team VP are added up.",
-                 _OPTIONS, automata="the Clad"),
+        ModeSpec(
+            "basic",
+            "Basic",
+            (2, 3, 4),
+            "Two to four witches compete for shards against the Clad.",
+            _OPTIONS,
+            automata="the Clad",
+        ),
+        ModeSpec(
+            "solo",
+            "Solo",
+            (1,),
+            "One witch against a harsher Clad: score as many VP as you can.",
+            _OPTIONS,
+            automata="the Clad",
+        ),
+        ModeSpec(
+            "team",
+            "Team match",
+            (2, 4),
+            "Seats 1+3 against 2+4 (with 4 seats); team VP are added up.",
+            _OPTIONS,
+            automata="the Clad",
+        ),
     )
     state_type = HackState
     view_type = HackView
@@ -65,9 +96,14 @@ class HackClad(Ruleset[HackState, HackView]):
                 w = spare.pop(0)
             witches.append(w)
         st = HackState(
-            mode=config.mode, players=n, expert=bool(config.option("expert")), rng=seed,
-            witches=[WitchState(witch=w) for w in witches], field=[0] * grid.CELLS,
-            turn_slots=[SeqSlot() for _ in range(4)], standby=[SeqSlot() for _ in range(4)],
+            mode=config.mode,
+            players=n,
+            expert=bool(config.option("expert")),
+            rng=seed,
+            witches=[WitchState(witch=w) for w in witches],
+            field=[0] * grid.CELLS,
+            turn_slots=[SeqSlot() for _ in range(4)],
+            standby=[SeqSlot() for _ in range(4)],
             markers=[False] * 4 if config.mode == "solo" else [],
         )
         rng = Rng(seed)
@@ -113,9 +149,15 @@ class HackClad(Ruleset[HackState, HackView]):
             return {seat: Prompt(seat, "mission", "Choose a mission card.")}
         if state.phase == "enhanced":
             return {
-                s: Prompt(s, "enhanced", "Secretly choose the enhanced card that starts in your deck.",
-                          private=True, sealed=True)
-                for s, w in enumerate(state.witches) if not w.chose_enhanced
+                s: Prompt(
+                    s,
+                    "enhanced",
+                    "Secretly choose the enhanced card that starts in your deck.",
+                    private=True,
+                    sealed=True,
+                )
+                for s, w in enumerate(state.witches)
+                if not w.chose_enhanced
             }
         if state.phase == "play" and state.ask is not None:
             a = state.ask
@@ -125,12 +167,20 @@ class HackClad(Ruleset[HackState, HackView]):
     def _legal_actions(self, state: HackState, seat: int) -> list[Action]:
         c = content()
         if state.phase == "missions":
-            return [Action(f"m.{m}", f"{c.missions[m].title} ({c.missions[m].vp} VP): {c.missions[m].text}",
-                           group="mission") for m in state.offer]
+            return [
+                Action(
+                    f"m.{m}",
+                    f"{c.missions[m].title} ({c.missions[m].vp} VP): {c.missions[m].text}",
+                    group="mission",
+                )
+                for m in state.offer
+            ]
         if state.phase == "enhanced":
             ctx = Ctx(state)
-            return [Action(f"e.{x}", f"{ctx.card(x).name} ({ctx.card(x).vp} VP)", group="enhanced", card=x)
-                    for x in sorted(state.witches[seat].enhanced)]
+            return [
+                Action(f"e.{x}", f"{ctx.card(x).name} ({ctx.card(x).vp} VP)", group="enhanced", card=x)
+                for x in sorted(state.witches[seat].enhanced)
+            ]
         ask = state.ask
         assert ask is not None
         ctx = Ctx(state)
@@ -140,9 +190,15 @@ class HackClad(Ruleset[HackState, HackView]):
             return react_actions(ctx, seat)
         if ask.kind == "draft":
             return [
-                Action(f"d.{slot}.{x}", f"Turn slot {slot + 1} with {ctx.card(x).name}", group=f"slot{slot + 1}",
-                       card=x, params=(slot,))
-                for slot in draft_slots(state, seat) for x in state.witches[seat].hand
+                Action(
+                    f"d.{slot}.{x}",
+                    f"Turn slot {slot + 1} with {ctx.card(x).name}",
+                    group=f"slot{slot + 1}",
+                    card=x,
+                    params=(slot,),
+                )
+                for slot in draft_slots(state, seat)
+                for x in state.witches[seat].hand
             ]
         return [Action(k, label, group=ask.handler) for k, label in ask.options]
 
@@ -162,8 +218,12 @@ class HackClad(Ruleset[HackState, HackView]):
             w.enhanced.remove(action.card)
             w.deck.append(action.card)
             w.chose_enhanced = True
-            ctx.split(seat, "enhanced", f"You shuffle {ctx.card(action.card).name} into your deck.",
-                      f"{{P{seat + 1}}} has chosen an enhanced card.")
+            ctx.split(
+                seat,
+                "enhanced",
+                f"You shuffle {ctx.card(action.card).name} into your deck.",
+                f"{{P{seat + 1}}} has chosen an enhanced card.",
+            )
             if all(x.chose_enhanced for x in state.witches):
                 self._begin(ctx)
         else:
@@ -209,7 +269,9 @@ class HackClad(Ruleset[HackState, HackView]):
         for seat, w in enumerate(state.witches):
             turn = sum(1 for s in (*state.turn_slots, *state.standby) if s.seat == seat and s.card)
             playing = sum(1 for p in state.plays if p.seat == seat and p.source != "cp")
-            out[f"cards{seat}"] = len(w.hand) + len(w.deck) + len(w.discard) + len(w.enhanced) + turn + playing
+            out[f"cards{seat}"] = (
+                len(w.hand) + len(w.deck) + len(w.discard) + len(w.enhanced) + turn + playing
+            )
         return out
 
     def bots(self) -> Mapping[str, Bot]:

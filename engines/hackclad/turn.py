@@ -76,24 +76,49 @@ def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
                 if st.clad_pos not in grid.area(w.pos, d, card.range):
                     continue
                 for suffix, label, opted, x in variants:
-                    acts.append(Action(
-                        f"p.{cid}.{d}{suffix}",
-                        f"{card.name} facing {grid.DIR_NAMES[d]}{label}",
-                        group="attack", card=cid, params=("attack", card.atk + x, d, int(opted), x),
-                    ))
+                    acts.append(
+                        Action(
+                            f"p.{cid}.{d}{suffix}",
+                            f"{card.name} facing {grid.DIR_NAMES[d]}{label}",
+                            group="attack",
+                            card=cid,
+                            params=("attack", card.atk + x, d, int(opted), x),
+                        )
+                    )
         else:
             for suffix, label, opted, x in variants:
-                acts.append(Action(f"p.{cid}{suffix}", f"{card.name}{label}", group="support", card=cid,
-                                   params=("support", 0, -1, int(opted), x)))
+                acts.append(
+                    Action(
+                        f"p.{cid}{suffix}",
+                        f"{card.name}{label}",
+                        group="support",
+                        card=cid,
+                        params=("support", 0, -1, int(opted), x),
+                    )
+                )
     lim = limits(ctx, seat)
     if w.uses[MOVE] < lim[MOVE] and move_options(st, seat):
         for cid in w.hand:
-            acts.append(Action(f"bm.{cid}", f"Discard {ctx.card(cid).name}: move 1", group="basic", card=cid,
-                               params=("move",)))
+            acts.append(
+                Action(
+                    f"bm.{cid}",
+                    f"Discard {ctx.card(cid).name}: move 1",
+                    group="basic",
+                    card=cid,
+                    params=("move",),
+                )
+            )
     if w.uses[MP] < lim[MP]:
         for cid in w.hand:
-            acts.append(Action(f"bp.{cid}", f"Discard {ctx.card(cid).name}: +1 MP", group="basic", card=cid,
-                               params=("mp",)))
+            acts.append(
+                Action(
+                    f"bp.{cid}",
+                    f"Discard {ctx.card(cid).name}: +1 MP",
+                    group="basic",
+                    card=cid,
+                    params=("mp",),
+                )
+            )
     for cp in cp_actions(ctx, seat, "turn"):
         acts.append(Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",)))
     if w.pos >= 0:
@@ -139,16 +164,32 @@ def react_actions(ctx: Ctx, seat: int) -> list[Action]:
     for cid in w.hand:
         card = ctx.card(cid)
         if usable(card):
-            acts.append(Action(f"r.{cid}", f"React with {card.name}", group="react", card=cid, params=("react",)))
+            acts.append(
+                Action(f"r.{cid}", f"React with {card.name}", group="react", card=cid, params=("react",))
+            )
     for cid in w.discard:
         card = ctx.card(cid)
         if card.from_discard and usable(card):
-            acts.append(Action(f"rd.{cid}", f"React with {card.name} from your discard pile", group="react",
-                               card=cid, params=("react",)))
+            acts.append(
+                Action(
+                    f"rd.{cid}",
+                    f"React with {card.name} from your discard pile",
+                    group="react",
+                    card=cid,
+                    params=("react",),
+                )
+            )
     if not frame.charge and w.uses[GUARD] < limits(ctx, seat)[GUARD]:
         for cid in w.hand:
-            acts.append(Action(f"bd.{cid}", f"Discard {ctx.card(cid).name}: -1 damage", group="basic", card=cid,
-                               params=("guard",)))
+            acts.append(
+                Action(
+                    f"bd.{cid}",
+                    f"Discard {ctx.card(cid).name}: -1 damage",
+                    group="basic",
+                    card=cid,
+                    params=("guard",),
+                )
+            )
     for cp in cp_actions(ctx, seat, "reaction"):
         acts.append(Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",)))
     acts.append(Action("pass", "Pass (take what comes)", group="end", params=("pass",)))
@@ -160,8 +201,9 @@ def _effect_tasks(seat: int, effects: list, opted: bool) -> list[Task]:  # type:
     return [Task(kind="eff", seat=seat, eff=e) for e in effects if opted or not e.opt]
 
 
-def start_play(ctx: Ctx, seat: int, cid: str, *, facing: int, opted: bool, x: int, source: str,
-               after: Task) -> None:
+def start_play(
+    ctx: Ctx, seat: int, cid: str, *, facing: int, opted: bool, x: int, source: str, after: Task
+) -> None:
     """Reveal and pay for a skill card, then queue its costs, effects, discard and repel."""
     w = ctx.w(seat)
     card = ctx.card(cid)
@@ -172,8 +214,9 @@ def start_play(ctx: Ctx, seat: int, cid: str, *, facing: int, opted: bool, x: in
     if facing >= 0:
         w.facing = facing
     w.mp -= x if card.x_cost else card.mp
-    ctx.st.plays.append(Play(seat=seat, card=cid, atk=card.atk, x=x, opted=opted, source=source,
-                             reaction=card.is_reaction))
+    ctx.st.plays.append(
+        Play(seat=seat, card=cid, atk=card.atk, x=x, opted=opted, source=source, reaction=card.is_reaction)
+    )
     ctx.say("play", f"{seat_ref(seat)} plays {card.name}.")
     tasks: list[Task] = []
     if card.extra_shards:
@@ -261,16 +304,27 @@ def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
         return
     if kind == "p":
         _, facing, opted, x = action.params[1:5]
-        start_play(ctx, seat, action.card, facing=int(facing), opted=bool(opted), x=int(x), source="hand",
-                   after=again)
+        start_play(
+            ctx,
+            seat,
+            action.card,
+            facing=int(facing),
+            opted=bool(opted),
+            x=int(x),
+            source="hand",
+            after=again,
+        )
         return
     if kind in ("bm", "bp"):
         w.hand.remove(action.card)
         w.discard.append(action.card)
         index = MOVE if kind == "bm" else MP
         w.uses[index] += 1
-        ctx.say("basic", f"{seat_ref(seat)} discards {ctx.card(action.card).name} for "
-                         f"{'a move' if kind == 'bm' else '+1 MP'}.")
+        ctx.say(
+            "basic",
+            f"{seat_ref(seat)} discards {ctx.card(action.card).name} for "
+            f"{'a move' if kind == 'bm' else '+1 MP'}.",
+        )
         if kind == "bm":
             ctx.push(Task(kind="move", seat=seat, n=1), again)
         else:
@@ -293,8 +347,16 @@ def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
         frame.passed.append(seat)
         ctx.push(again)
     elif kind in ("r", "rd"):
-        start_play(ctx, seat, action.card, facing=-1, opted=False, x=0,
-                   source="discard" if kind == "rd" else "hand", after=again)
+        start_play(
+            ctx,
+            seat,
+            action.card,
+            facing=-1,
+            opted=False,
+            x=0,
+            source="discard" if kind == "rd" else "hand",
+            after=again,
+        )
     elif kind == "bd":
         card = ctx.card(action.card)
         w.hand.remove(action.card)
@@ -315,4 +377,3 @@ def turn_task(ctx: Ctx, t: Task) -> None:
     if ctx.w(t.seat).turn_over:
         return
     ctx.st.ask = Ask(kind="turn", seat=t.seat, text="Your turn: play cards, take actions, or end your turn.")
-

@@ -46,13 +46,29 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
     side = {s: i for i, team in enumerate(teams(state)) for s in team}
     witches = []
     for seat, w in enumerate(state.witches):
-        witches.append(WitchView(
-            seat=seat, witch=w.witch, name=c.witches[w.witch].name, pos=w.pos, facing=w.facing, mp=w.mp,
-            cp=w.cp, injuries=w.injuries, shards=w.shards, hand_count=len(w.hand), deck_count=len(w.deck),
-            enhanced_count=len(w.enhanced), discard=[card_view(state, x) for x in w.discard],
-            missions=list(w.missions), completed=list(w.completed), limits=c.witches[w.witch].limits,
-            uses=list(w.uses), turn_slot=w.slot, team=side[seat],
-        ))
+        witches.append(
+            WitchView(
+                seat=seat,
+                witch=w.witch,
+                name=c.witches[w.witch].name,
+                pos=w.pos,
+                facing=w.facing,
+                mp=w.mp,
+                cp=w.cp,
+                injuries=w.injuries,
+                shards=w.shards,
+                hand_count=len(w.hand),
+                deck_count=len(w.deck),
+                enhanced_count=len(w.enhanced),
+                discard=[card_view(state, x) for x in w.discard],
+                missions=list(w.missions),
+                completed=list(w.completed),
+                limits=c.witches[w.witch].limits,
+                uses=list(w.uses),
+                turn_slot=w.slot,
+                team=side[seat],
+            )
+        )
     states = slot_states(state)
     slots = [clad_view(state, state.clad_slots[i]) if states[i] in ("up", "done") else None for i in range(3)]
     next_hits: list[int] = []
@@ -63,14 +79,32 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
         if s == "hidden":
             break
     view = HackView(
-        seq=state.seq, viewer=viewer, players=state.players, over=state.phase == "over", mode=state.mode,
-        expert=state.expert, phase=state.phase, stage=state.stage, round=state.round, voltage=state.voltage,
-        clad_atk=clad_atk(state), clad_pos=state.clad_pos, clad_facing=state.clad_facing,
-        clad_locked=state.clad_locked, clad_deck_count=len(state.clad_deck), clad_slots=slots,
-        clad_slot_state=states, next_hits=next_hits,
-        turn_slots=[s.seat for s in state.turn_slots], standby=[s.seat for s in state.standby],
-        markers=list(state.markers), field=list(state.field), witches=witches, offer=list(state.offer),
-        asking=state.ask.seat if state.ask else -1, asking_kind=state.ask.kind if state.ask else "",
+        seq=state.seq,
+        viewer=viewer,
+        players=state.players,
+        over=state.phase == "over",
+        mode=state.mode,
+        expert=state.expert,
+        phase=state.phase,
+        stage=state.stage,
+        round=state.round,
+        voltage=state.voltage,
+        clad_atk=clad_atk(state),
+        clad_pos=state.clad_pos,
+        clad_facing=state.clad_facing,
+        clad_locked=state.clad_locked,
+        clad_deck_count=len(state.clad_deck),
+        clad_slots=slots,
+        clad_slot_state=states,
+        next_hits=next_hits,
+        turn_slots=[s.seat for s in state.turn_slots],
+        standby=[s.seat for s in state.standby],
+        markers=list(state.markers),
+        field=list(state.field),
+        witches=witches,
+        offer=list(state.offer),
+        asking=state.ask.seat if state.ask else -1,
+        asking_kind=state.ask.kind if state.ask else "",
         attack_cells=frame_cells(state, state.frames[-1]) if state.frames else [],
         scores=scores(state) if state.phase == "over" else {},
     )
