@@ -14,6 +14,7 @@ from engines.core.ruleset import Ruleset
 _MODULES: dict[str, str] = {
     "clashofdecks": "engines.clashofdecks",
     "arclash": "engines.arclash",
+    "hackclad": "engines.hackclad",
 }
 
 
