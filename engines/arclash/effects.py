@@ -225,7 +225,7 @@ def _draw(ctx: Ctx, effect: Effect) -> Iterator[Event]:
             if not e.depth
             else f"Look at the top {e.depth} cards of your deck for up to {e.count} {_filter(e)}"
         )
-        + " and take them into your hand; then shuffle your deck."
+        + f" and take {'it' if e.count == 1 else 'them'} into your hand; then shuffle your deck."
     ),
     ("count",),
     lambda e: Reach(cards=e.count, full_search=not e.depth, chance=bool(e.need)),

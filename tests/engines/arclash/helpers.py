@@ -1,0 +1,99 @@
+"""Building Arclash positions for rule tests: real setups, plus exact cards placed by set number."""
+
+from __future__ import annotations
+
+from engines.arclash import RULESET
+from engines.arclash.state import ArclashState
+from engines.core import GameConfig
+
+R = RULESET
+
+
+def config(players: int = 2, score: int = 15, decks: tuple[str, ...] = ()) -> GameConfig:
+    """A standard-mode config; ``decks`` names starters by seat."""
+    return GameConfig("standard", players, {"score": score}, tuple({"deck": d} for d in decks))
+
+
+def opened(players: int = 2, seed: int = 1, decks: tuple[str, ...] = (), score: int = 15) -> ArclashState:
+    """A game past the opening: everyone sealed their first listed level 1."""
+    state = R.setup(config(players, score, decks), seed)
+    for seat in range(players):
+        state = R.apply(state, seat, R.legal_actions(state, seat)[0]).state
+    return state
+
+
+_made = [0]
+
+
+def give(state: ArclashState, seat: int, card_id: str, zone: str = "hand") -> str:
+    """Put a new instance of ``card_id`` into ``seat``'s ``zone`` (top of deck = end); return its id."""
+    _made[0] += 1
+    iid = f"t{seat}-{_made[0]:04d}"
+    state.ids[iid] = card_id
+    getattr(state.seats[seat], zone).append(iid)
+    return iid
+
+
+def set_stack(state: ArclashState, seat: int, *card_ids: str) -> list[str]:
+    """Replace a seat's stack with fresh instances of ``card_ids`` (bottom first)."""
+    state.seats[seat].stack = []
+    return [give(state, seat, c, "stack") for c in card_ids]
+
+
+def set_hand(state: ArclashState, seat: int, *card_ids: str) -> list[str]:
+    """Replace a seat's hand with fresh instances of ``card_ids``."""
+    state.seats[seat].hand = []
+    return [give(state, seat, c) for c in card_ids]
+
+
+def act(state: ArclashState, seat: int, key: str) -> tuple[ArclashState, list[str]]:
+    """Apply one action by key; return the new state and the public event texts."""
+    step = R.apply(state, seat, key)
+    return step.state, [e.text for e in step.events if e.visibility == "public"]
+
+
+def key_for(state: ArclashState, seat: int, card_id: str, prefix: str) -> str:
+    """The key of the legal action ``prefix:<iid>`` for a card design."""
+    for action in R.legal_actions(state, seat):
+        if action.key.startswith(prefix) and (state.ids.get(action.card) == card_id or card_id in action.params):
+            return action.key
+    raise AssertionError(f"no {prefix} action for {card_id} in {[a.key for a in R.legal_actions(state, seat)]}")
+
+
+def pass_all(state: ArclashState) -> ArclashState:
+    """Everyone asked passes (or keeps) until the phase moves on."""
+    start_phase, start_turn = state.phase, state.turn
+    while state.phase == start_phase and state.turn == start_turn and R.prompts(state):
+        seat = min(R.prompts(state))
+        state = R.apply(state, seat, R.default_action(state, seat)).state
+    return state
+
+
+def run(state: ArclashState, phase_step: object, *args: object) -> list[str]:
+    """Call an internal phase function on ``state`` with its own RNG; return public event texts."""
+    from engines.core.rng import Rng
+
+    rng = Rng(state.rng)
+    events = list(phase_step(state, *args, rng))  # type: ignore[operator]
+    state.rng = rng.state
+    return [e.text for e in events if e.visibility == "public"]
+
+
+def at_advance(state: ArclashState) -> list[str]:
+    """Restart the advance phase of the current turn on a hand-built position."""
+    from engines.arclash.turn import open_advance_round
+
+    state.round = 0
+    for zone in state.seats:
+        zone.passed = False
+        zone.mods = []
+    return run(state, open_advance_round)
+
+
+def at_battle(state: ArclashState) -> list[str]:
+    """Start the battle of the current turn on a hand-built position."""
+    from engines.arclash.battle import begin_battle
+
+    for zone in state.seats:
+        zone.mods = []
+    return run(state, begin_battle)
