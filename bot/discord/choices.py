@@ -1,0 +1,104 @@
+"""Autocomplete for game, mode and deck names (at most 25 suggestions, as Discord allows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engines import registry
+from engines.core import OptionSpec, Ruleset
+
+LIMIT = 25
+
+
+def available_games() -> list[Ruleset]:  # type: ignore[type-arg]
+    """Every registered game that loads (a game still being installed is simply not offered)."""
+    games = []
+    for slug in registry.slugs():
+        try:
+            games.append(registry.get(slug))
+        except Exception:
+            continue
+    return games
+
+
+def _matches(current: str, *texts: str) -> bool:
+    needle = current.strip().lower()
+    return not needle or any(needle in text.lower() for text in texts)
+
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    """Games whose slug or title contains what the user typed."""
+    return [
+        app_commands.Choice(name=r.title, value=r.slug)
+        for r in available_games()
+        if _matches(current, r.slug, r.title)
+    ][:LIMIT]
+
+
+def _ruleset(slug: Any) -> Ruleset | None:  # type: ignore[type-arg]
+    if not isinstance(slug, str) or not slug:
+        return None
+    try:
+        return registry.get(slug)
+    except Exception:
+        return None
+
+
+def mode_choices(game: Any, current: str) -> list[app_commands.Choice[str]]:
+    """Modes of the game already chosen in the command."""
+    ruleset = _ruleset(game)
+    if ruleset is None:
+        return []
+    return [
+        app_commands.Choice(
+            name=f"{m.title} ({'/'.join(str(n) for n in m.players)} players)"[:100], value=m.name
+        )
+        for m in ruleset.modes
+        if _matches(current, m.name, m.title)
+    ][:LIMIT]
+
+
+def deck_spec(game: Any, mode: Any) -> OptionSpec | None:
+    """The per-player ``deck`` option of a game's mode (the first mode if none is chosen)."""
+    ruleset = _ruleset(game)
+    if ruleset is None:
+        return None
+    modes = [m for m in ruleset.modes if m.name == mode] or list(ruleset.modes[:1])
+    for m in modes:
+        spec = m.option_spec("deck")
+        if spec is not None and spec.per_seat:
+            return spec
+    return None
+
+
+def deck_choices(game: Any, mode: Any, current: str) -> list[app_commands.Choice[str]]:
+    """Deck names of a game's mode."""
+    spec = deck_spec(game, mode)
+    if spec is None:
+        return []
+    return [app_commands.Choice(name=c, value=c) for c in spec.choices if _matches(current, c)][:LIMIT]
+
+
+async def games_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete callback for a ``game`` parameter."""
+    return game_choices(current)
+
+
+async def modes_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete callback for a ``mode`` parameter (reads the ``game`` already typed)."""
+    return mode_choices(getattr(interaction.namespace, "game", None), current)
+
+
+async def solo_decks_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete callback for ``/solo``'s deck (reads the game and mode typed)."""
+    namespace = interaction.namespace
+    return deck_choices(getattr(namespace, "game", None), getattr(namespace, "mode", None), current)

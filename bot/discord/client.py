@@ -1,0 +1,128 @@
+"""The Discord client: intents, start-up (migrations, cogs, persistent items, timers, commands).
+
+Intents: only ``guilds`` (channels, threads and permissions in the cache), ``guild_messages``
+and ``dm_messages`` (message events for the tables' channels and DMs). No privileged intent is
+needed: every command is a slash command, so Tablekeeper never reads message content, and
+player names come with each interaction, so it needs no member list.
+
+Sharding: :class:`discord.ext.commands.AutoShardedBot`. Several processes may split the shards
+and share one PostgreSQL database; DM interactions arrive on shard 0 only, which is why every
+handler reloads what it needs from the database rather than from process memory.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs import COGS
+from bot.discord.control import TableControl
+from bot.discord.delivery import Courier
+from bot.discord.items import ALL_ITEMS
+from bot.discord.replies import SOMETHING_WRONG, scrubbed_traceback, tell
+from bot.service import Services
+from bot.settings import Settings
+
+log = logging.getLogger("tablekeeper.discord")
+
+
+def intents() -> discord.Intents:
+    """The gateway intents Tablekeeper asks for (none of them privileged)."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    chosen.guild_messages = True
+    chosen.dm_messages = True
+    return chosen
+
+
+def discord_clock() -> float:
+    """Now, as a Unix timestamp, from discord.py's clock (real time in production)."""
+    return discord.utils.utcnow().timestamp()
+
+
+class TablekeeperBot(commands.AutoShardedBot):
+    """The Tablekeeper bot: slash commands and persistent components over the service layer."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
+        clock: Any = discord_clock,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,  # type: ignore[arg-type]  # None means "all shards"
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.clock = clock
+        self._services: Services | None = None
+        self._control: TableControl | None = None
+
+    @property
+    def services(self) -> Services:
+        """The service layer (available once :meth:`setup_hook` has run)."""
+        if self._services is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._services
+
+    @property
+    def control(self) -> TableControl:
+        """What commands and clicks call (available once :meth:`setup_hook` has run)."""
+        if self._control is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._control
+
+    async def setup_hook(self) -> None:
+        """Migrate and open the database, resume games, load cogs and items, sync commands."""
+        self._services = await Services.start(self.settings, clock=self.clock)
+        resumed = await self._services.tables.resume()
+        log.info("resumed %d running game(s)", len(resumed))
+        self._control = TableControl(self, self._services, Courier(self, self._services))
+        self.add_dynamic_items(*ALL_ITEMS)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        for name in COGS:
+            await self.load_extension(name)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands: in the development server only if one is set, else globally."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Errors discord.py caught before our handler ran (checks, bad arguments)."""
+        if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            await tell(interaction, str(error) or "You can't use that command here.")
+            return
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        log.error(
+            "command %s failed: %s",
+            getattr(interaction.command, "qualified_name", "?"),
+            scrubbed_traceback(cause),
+        )
+        await tell(interaction, SOMETHING_WRONG)
+
+    async def close(self) -> None:
+        """Disconnect, then release the database."""
+        try:
+            await super().close()
+        finally:
+            if self._services is not None:
+                await self._services.close()
+                self._services = None

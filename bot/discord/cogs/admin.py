@@ -1,0 +1,156 @@
+"""``/config``: a server's table settings, for members who may manage the server.
+
+Discord hides the group from everyone without Manage Server (``default_permissions``), but a
+server can override that per role, so every subcommand checks the permission again at run time
+and the service refuses changes from anyone who is not an admin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.choices import games_autocomplete
+from bot.discord.control import is_admin
+from bot.discord.info import settings_embed
+from bot.discord.replies import defer, reported
+from bot.service.api import GuildSettings, ServiceError
+
+if TYPE_CHECKING:
+    from bot.discord.client import TablekeeperBot
+
+NOT_ADMIN = "Only server admins (Manage Server) can change Tablekeeper's settings."
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class ConfigCog(
+    commands.GroupCog, group_name="config", group_description="Tablekeeper settings for this server"
+):
+    """Show and change the server's settings."""
+
+    def __init__(self, bot: TablekeeperBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _run(
+        self,
+        interaction: discord.Interaction,
+        where: str,
+        change: Callable[[int], Awaitable[GuildSettings]] | None,
+    ) -> None:
+        """Check the permission, apply ``change`` (None = just show), answer with the settings."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, where):
+            if not is_admin(interaction):
+                raise ServiceError("not_admin", NOT_ADMIN)
+            guild_id = interaction.guild_id
+            assert guild_id is not None  # guild_only
+            settings = await (change(guild_id) if change else self.bot.services.guilds.get(guild_id))
+            await interaction.followup.send(embed=settings_embed(settings), ephemeral=True)
+
+    @app_commands.command(name="show", description="Show this server's Tablekeeper settings")
+    async def show(self, interaction: discord.Interaction) -> None:
+        """Show the settings."""
+        await self._run(interaction, "config show", None)
+
+    @app_commands.command(name="channels", description="Choose the channels where tables may be opened")
+    @app_commands.describe(
+        action="add or remove a channel, or clear the list (then every channel is allowed)",
+        channel="The channel (this one if left out)",
+    )
+    async def channels(
+        self,
+        interaction: discord.Interaction,
+        action: Literal["add", "remove", "clear"],
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        """Change the allowed table channels."""
+        guilds = self.bot.services.guilds
+        target = channel.id if channel is not None else (interaction.channel_id or 0)
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            if action == "add":
+                return await guilds.allow_channel(guild_id, target, is_admin=admin)
+            if action == "remove":
+                return await guilds.disallow_channel(guild_id, target, is_admin=admin)
+            return await guilds.clear_channels(guild_id, is_admin=admin)
+
+        await self._run(interaction, "config channels", change)
+
+    @app_commands.command(name="games", description="Switch a game on or off in this server")
+    @app_commands.autocomplete(game=games_autocomplete)
+    async def games(
+        self, interaction: discord.Interaction, action: Literal["enable", "disable"], game: str
+    ) -> None:
+        """Enable or disable a game."""
+        guilds = self.bot.services.guilds
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            if action == "enable":
+                return await guilds.enable_game(guild_id, game, is_admin=admin)
+            return await guilds.disable_game(guild_id, game, is_admin=admin)
+
+        await self._run(interaction, "config games", change)
+
+    @app_commands.command(name="timeout", description="Seconds each player has per decision (0 = no timer)")
+    async def timeout(
+        self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 604800]
+    ) -> None:
+        """Set the turn timer."""
+        guilds = self.bot.services.guilds
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            return await guilds.set_turn_timeout(guild_id, seconds, is_admin=admin)
+
+        await self._run(interaction, "config timeout", change)
+
+    @app_commands.command(name="timeout_action", description="What happens when a player's time runs out")
+    @app_commands.describe(
+        action="bot: a bot plays the seat; default: the game's default move; forfeit: they lose"
+    )
+    async def timeout_action(
+        self, interaction: discord.Interaction, action: Literal["bot", "default", "forfeit"]
+    ) -> None:
+        """Set the timeout action."""
+        guilds = self.bot.services.guilds
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            return await guilds.set_timeout_action(guild_id, action, is_admin=admin)
+
+        await self._run(interaction, "config timeout_action", change)
+
+    @app_commands.command(name="thread", description="Give each new game its own thread")
+    async def thread(self, interaction: discord.Interaction, enabled: bool) -> None:
+        """Switch thread-per-game on or off."""
+        guilds = self.bot.services.guilds
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            return await guilds.set_thread_per_game(guild_id, enabled, is_admin=admin)
+
+        await self._run(interaction, "config thread", change)
+
+    @app_commands.command(name="mention", description="Mention players in the channel when it is their turn")
+    async def mention(self, interaction: discord.Interaction, enabled: bool) -> None:
+        """Switch turn mentions on or off."""
+        guilds = self.bot.services.guilds
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            return await guilds.set_mention_on_turn(guild_id, enabled, is_admin=admin)
+
+        await self._run(interaction, "config mention", change)
+
+
+async def setup(bot: TablekeeperBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(ConfigCog(bot))

@@ -1,0 +1,50 @@
+"""The timer loop: reminders and expired turns, read from the database every few seconds.
+
+Deadlines are database rows, so the loop needs no memory of its own: after a restart, or on
+another process sharing the database, it simply carries on. Two processes may both tick; the
+service makes sure each reminder and each timeout is applied once.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+from bot.discord.replies import scrubbed_traceback
+
+if TYPE_CHECKING:
+    from bot.discord.client import TablekeeperBot
+
+log = logging.getLogger("tablekeeper.discord")
+
+#: seconds between passes; turn timers are minutes long, so a few seconds late is invisible
+TICK_SECONDS = 5.0
+
+
+class ClockCog(commands.Cog):
+    """Runs :meth:`TableControl.tick` on a fixed interval while the bot is loaded."""
+
+    def __init__(self, bot: TablekeeperBot) -> None:
+        self.bot = bot
+        self.loop = tasks.loop(seconds=TICK_SECONDS)(self._tick)
+
+    async def cog_load(self) -> None:
+        """Start ticking."""
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        """Stop ticking."""
+        self.loop.cancel()
+
+    async def _tick(self) -> None:
+        try:
+            await self.bot.control.tick()
+        except Exception as exc:  # one bad pass must not stop the loop for good
+            log.error("timer pass failed: %s", scrubbed_traceback(exc))
+
+
+async def setup(bot: TablekeeperBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(ClockCog(bot))

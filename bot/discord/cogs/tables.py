@@ -1,0 +1,82 @@
+"""``/table new|join|leave|start|abort|status``: a game in a server channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.choices import LIMIT, deck_choices, games_autocomplete, modes_autocomplete
+
+if TYPE_CHECKING:
+    from bot.discord.client import TablekeeperBot
+
+
+@app_commands.guild_only()
+class TableCog(commands.GroupCog, group_name="table", group_description="Play a game in this channel"):
+    """Table lifecycle commands; the work is done by the bot's :class:`TableControl`."""
+
+    def __init__(self, bot: TablekeeperBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a lobby for a game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        mode="How to play it (defaults to the game's first mode)",
+        options="Table options as key=value pairs, e.g. format=draft",
+    )
+    @app_commands.autocomplete(game=games_autocomplete, mode=modes_autocomplete)
+    async def new(
+        self, interaction: discord.Interaction, game: str, mode: str | None = None, options: str | None = None
+    ) -> None:
+        """Open a lobby."""
+        await self.bot.control.open_table(interaction, game, mode, options)
+
+    @app_commands.command(name="join", description="Take a seat at this channel's lobby")
+    @app_commands.describe(deck="Your deck, if the game asks for one")
+    async def join(self, interaction: discord.Interaction, deck: str | None = None) -> None:
+        """Join the lobby here."""
+        await self.bot.control.join(interaction, deck)
+
+    @join.autocomplete("deck")
+    async def join_deck(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Deck names of the game in this channel."""
+        if interaction.channel_id is None:
+            return []
+        try:
+            table = await self.bot.services.tables.status(interaction.channel_id)
+        except Exception:  # autocomplete must never fail loudly
+            return []
+        if table is None:
+            return []
+        return deck_choices(table.game, table.mode, current)[:LIMIT]
+
+    @app_commands.command(name="leave", description="Give up your seat here (a bot plays on for you)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave the table here."""
+        await self.bot.control.leave(interaction)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Start the game here."""
+        await self.bot.control.start(interaction)
+
+    @app_commands.command(name="abort", description="Stop this channel's table (host or server admin)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        """Abort the table here."""
+        await self.bot.control.abort(interaction)
+
+    @app_commands.command(name="status", description="Show this channel's table")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Show the table here."""
+        await self.bot.control.status(interaction)
+
+
+async def setup(bot: TablekeeperBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(TableCog(bot))

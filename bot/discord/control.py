@@ -1,0 +1,432 @@
+"""What each command and click does: ask the service, then show the result.
+
+Every handler acknowledges the interaction first (Discord allows 3 seconds), runs inside
+:func:`bot.discord.replies.reported` so refusals reach the user as private notes, and reads
+everything it needs from the service, never from process memory: a click that arrives at another
+process, or after a restart, behaves the same.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.console.config import parse_pair
+from bot.discord.delivery import Courier, table_place
+from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
+from bot.discord.info import rules_embed
+from bot.discord.replies import defer, reported, tell, with_view
+from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_view, table_view
+from bot.service import Services
+from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
+from engines import registry
+from engines.core.types import OptionValue
+
+log = logging.getLogger("tablekeeper.discord")
+
+
+def parse_options(text: str | None) -> dict[str, OptionValue]:
+    """Turn ``"key=value key=value"`` into a dict (``SetupError`` names a malformed pair)."""
+    if not text:
+        return {}
+    return dict(parse_pair(part, "options") for part in text.replace(",", " ").split())
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Whether the user may manage this server (Manage Server or Administrator)."""
+    perms = interaction.permissions
+    return bool(interaction.guild_id is not None and (perms.manage_guild or perms.administrator))
+
+
+def display_name(user: discord.abc.User) -> str:
+    """The name shown for a player at a table."""
+    return getattr(user, "display_name", None) or user.name
+
+
+def _file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+class OptionsModal(discord.ui.Modal, title="Table options"):
+    """The host edits the table options as ``key=value`` pairs."""
+
+    def __init__(self, control: TableControl, table: TableInfo) -> None:
+        super().__init__(timeout=600)
+        self.control = control
+        self.table_id = table.id
+        try:
+            mode = registry.get(table.game).mode(table.mode)
+            known = ", ".join(s.name for s in mode.options if not s.per_seat) or "none"
+        except Exception:  # an unloadable game still gets the modal
+            known = "see /rules"
+        current = " ".join(f"{k}={v}" for k, v in sorted(table.options.items()))
+        self.pairs: discord.ui.TextInput[OptionsModal] = discord.ui.TextInput(
+            label="Options (key=value, separated by spaces)",
+            placeholder=f"Options: {known}"[:100],
+            default=current[:400] or None,
+            required=False,
+            max_length=400,
+        )
+        self.add_item(self.pairs)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Apply every pair, then redraw the lobby."""
+        await self.control.apply_options(interaction, self.table_id, self.pairs.value)
+
+
+class TableControl:
+    """The Discord side of tables: lobby, start, moves, hands, paging, status."""
+
+    def __init__(self, client: discord.Client, services: Services, courier: Courier) -> None:
+        self.client = client
+        self.services = services
+        self.courier = courier
+
+    @property
+    def tables(self) -> Any:
+        """The service's table API."""
+        return self.services.tables
+
+    # ------------------------------------------------------------------ opening
+    async def open_table(
+        self, interaction: discord.Interaction, game: str, mode: str | None, options: str | None
+    ) -> None:
+        """``/table new``: open a lobby in this channel (or in a new thread, per server setting)."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "table new"):
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise ServiceError("bad_option", "Tables live in servers; use /solo to play here.")
+            table = await self.tables.open_table(
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                display_name(interaction.user),
+                game,
+                mode,
+                parse_options(options),
+            )
+            table = await self._maybe_thread(interaction, table)
+            await self.courier.show_lobby(table)
+            where = f" in <#{table.thread_id}>" if table.thread_id else ""
+            await tell(interaction, f"Table #{table.id} is open{where}. Others join with the Join button.")
+
+    async def _maybe_thread(self, interaction: discord.Interaction, table: TableInfo) -> TableInfo:
+        settings = await self.services.guilds.get(table.guild_id or 0)
+        channel = interaction.channel
+        if not settings.thread_per_game or not isinstance(channel, discord.TextChannel):
+            return table
+        try:
+            thread = await channel.create_thread(
+                name=f"{registry.get(table.game).title} #{table.id}"[:100],
+                type=discord.ChannelType.public_thread,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread for table %s: %s", table.id, type(exc).__name__)
+            return table
+        await self.tables.record_thread(table.id, thread.id)
+        return await self.tables.get(table.id)
+
+    # ------------------------------------------------------------------ lobby
+    async def lobby_click(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
+        """A lobby button: join, leave, bot, options, start or abort."""
+        if verb == "options":
+            await self._options(interaction, table_id)
+            return
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, f"lobby {verb}"):
+            if verb == "join":
+                await self._join(interaction, table_id, None)
+            elif verb == "leave":
+                await self._leave(interaction, table_id)
+            elif verb == "bot":
+                table = await self.tables.get(table_id)
+                if table.host_id != interaction.user.id:
+                    raise ServiceError("not_host", "Only the table's host can add bots.")
+                if table.status != LOBBY:
+                    raise ServiceError("already_started", "This game has already started.")
+                await interaction.followup.send(
+                    "Which bot should join?", view=bot_view(table), ephemeral=True
+                )
+            elif verb == "start":
+                await self._start(interaction, table_id)
+            elif verb == "abort":
+                await self._abort(interaction, table_id)
+            else:
+                raise ServiceError("bad_option", "That button is no longer in use.")
+
+    async def join(self, interaction: discord.Interaction, deck: str | None) -> None:
+        """``/table join [deck]``: take a seat at this channel's lobby."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "table join"):
+            table = await self._here(interaction)
+            await self._join(interaction, table.id, deck)
+
+    async def _join(self, interaction: discord.Interaction, table_id: int, deck: str | None) -> None:
+        table = await self.tables.join(table_id, interaction.user.id, display_name(interaction.user))
+        if deck:
+            table = await self.tables.set_seat_option(table_id, interaction.user.id, "deck", deck)
+        await self.courier.show_lobby(table, f"{display_name(interaction.user)} joined.")
+        await tell(interaction, f"You joined table #{table_id}.")
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """``/table leave``: give up your seat here."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "table leave"):
+            table = await self._here(interaction)
+            await self._leave(interaction, table.id)
+
+    async def _leave(self, interaction: discord.Interaction, table_id: int) -> None:
+        before = await self.tables.get(table_id)
+        table = await self.tables.leave(table_id, interaction.user.id)
+        name = display_name(interaction.user)
+        if table.status == ABORTED:
+            if before.status == LOBBY:
+                await self.courier.close_lobby(table, f"{name} left; nobody is left, so the table is closed.")
+            else:
+                await self.courier.close_game(
+                    table, f"{name} left and no players remain; the game is stopped."
+                )
+        elif table.status == LOBBY:
+            await self.courier.show_lobby(table, f"{name} left.")
+        else:
+            # A bot now plays the seat and may already have moved: show the game as it stands.
+            await self.courier.publish(await self.tables.current(table_id), actor_id=interaction.user.id)
+        await tell(interaction, f"You left table #{table_id}.")
+
+    async def _options(self, interaction: discord.Interaction, table_id: int) -> None:
+        # A modal must be the first answer to the click, so no defer here.
+        async with reported(interaction, "lobby options"):
+            table = await self.tables.get(table_id)
+            if table.host_id != interaction.user.id:
+                raise ServiceError("not_host", "Only the table's host can change the options.")
+            if table.status != LOBBY:
+                raise ServiceError("already_started", "This game has already started.")
+            await interaction.response.send_modal(OptionsModal(self, table))
+
+    async def apply_options(self, interaction: discord.Interaction, table_id: int, text: str) -> None:
+        """The options modal was submitted: set each option, then redraw the lobby."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "lobby options"):
+            table = await self.tables.get(table_id)
+            for name, value in parse_options(text).items():
+                table = await self.tables.set_option(table_id, interaction.user.id, name, value)
+            await self.courier.show_lobby(table, "Options changed.")
+            await tell(interaction, "Options saved.")
+
+    async def seat_choice(
+        self, interaction: discord.Interaction, table_id: int, option: str, value: str
+    ) -> None:
+        """A player picked a per-seat option (e.g. a deck) from the lobby select."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "lobby choice"):
+            table = await self.tables.set_seat_option(table_id, interaction.user.id, option, value)
+            await self.courier.show_lobby(table)
+            await tell(interaction, f"Your {option} is now {value}.")
+
+    async def add_bot(self, interaction: discord.Interaction, table_id: int, level: str | None) -> None:
+        """The host picked a bot strength: seat the bot and redraw the lobby."""
+        await defer(interaction, update=True)
+        async with reported(interaction, "lobby bot"):
+            table = await self.tables.add_bot(table_id, interaction.user.id, level)
+            await self.courier.show_lobby(table, f"A {level or 'normal'} bot joined.")
+            await interaction.edit_original_response(content=f"Added a {level or 'default'} bot.", view=None)
+
+    # ------------------------------------------------------------------ start, abort, status
+    async def start(self, interaction: discord.Interaction) -> None:
+        """``/table start``: the host starts this channel's game."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "table start"):
+            table = await self._here(interaction)
+            await self._start(interaction, table.id)
+
+    async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
+        delivery = await self.tables.start(table_id, interaction.user.id, is_admin=is_admin(interaction))
+        await self.courier.publish(delivery, actor_id=None)
+        await tell(interaction, "The game is on. Good luck!")
+
+    async def abort(self, interaction: discord.Interaction) -> None:
+        """``/table abort``: the host or an admin closes this channel's table."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "table abort"):
+            table = await self._here(interaction)
+            await self._abort(interaction, table.id)
+
+    async def _abort(self, interaction: discord.Interaction, table_id: int) -> None:
+        before = await self.tables.get(table_id)
+        table = await self.tables.abort(table_id, interaction.user.id, is_admin=is_admin(interaction))
+        text = f"Aborted by {display_name(interaction.user)}."
+        if before.status == PLAYING:
+            await self.courier.close_game(table, text)
+        else:
+            await self.courier.close_lobby(table, text)
+        await tell(interaction, f"Table #{table_id} is closed.")
+
+    async def status(self, interaction: discord.Interaction) -> None:
+        """``/table status``: the table in this channel, shown only to the asker."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "table status"):
+            table = await self._here(interaction)
+            if table.status == LOBBY:
+                await interaction.followup.send(embed=lobby_embed(table), ephemeral=True)
+                return
+            delivery = await self.tables.current(table.id)
+            await interaction.followup.send(
+                embed=table_embed(delivery), file=_file(delivery.board_png, BOARD_FILE), ephemeral=True
+            )
+
+    async def _here(self, interaction: discord.Interaction) -> TableInfo:
+        if interaction.channel_id is None:
+            raise ServiceError("not_found", "There is no table here.")
+        table = await self.tables.status(interaction.channel_id)
+        if table is None:
+            raise ServiceError(
+                "not_found", "There is no open table in this channel; start one with /table new."
+            )
+        return table
+
+    # ------------------------------------------------------------------ playing
+    async def act(
+        self, interaction: discord.Interaction, table_id: int, seq: int, seat: int, key: str
+    ) -> None:
+        """A choice was clicked: apply it through the service, then show the change everywhere."""
+        await defer(interaction, update=True)
+        async with reported(interaction, "action"):
+            delivery = await self.tables.act(table_id, interaction.user.id, seq, key, seat)
+            await self.courier.publish(delivery, actor_id=interaction.user.id)
+            message = interaction.message
+            if message is not None and message.flags.ephemeral:
+                await self._refresh_ephemeral(interaction, table_id, seat)
+
+    async def _refresh_ephemeral(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
+        table = await self.tables.get(table_id)
+        if table.status != PLAYING:
+            await interaction.edit_original_response(
+                content="The game is over.", embed=None, attachments=[], view=None
+            )
+            return
+        update = await self.tables.hand(table_id, interaction.user.id, seat)
+        files = [_file(update.image, HAND_FILE)] if update.image is not None else []
+        await interaction.edit_original_response(
+            embed=hand_embed(table, update, table.seq),
+            attachments=files,
+            view=seat_view(table, table.seq, update, where=EPHEMERAL),
+        )
+
+    async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
+        """ "Show my hand": the clicker's private view and choices, visible only to them."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "show hand"):
+            table = await self.tables.get(table_id)
+            seats = table.seats_of(interaction.user.id)
+            if not seats:
+                raise ServiceError(
+                    "not_player", "You are not playing at this table, so you have no hand here."
+                )
+            if table.status != PLAYING:
+                raise ServiceError("not_started", "This table is not playing right now.")
+            for seat in seats:
+                update = await self.tables.hand(table_id, interaction.user.id, seat)
+                files = [_file(update.image, HAND_FILE)] if update.image is not None else []
+                view = seat_view(table, table.seq, update, where=EPHEMERAL)
+                await interaction.followup.send(
+                    embed=hand_embed(table, update, table.seq),
+                    files=files,
+                    ephemeral=True,
+                    **with_view(view),
+                )
+
+    async def turn_page(
+        self, interaction: discord.Interaction, table_id: int, seat: int, page: int, where: str
+    ) -> None:
+        """Prev/Next: redraw a message's choices at another page (with the latest choices)."""
+        await defer(interaction, update=True)
+        async with reported(interaction, "page"):
+            table = await self.tables.get(table_id)
+            if table.status != PLAYING:
+                raise ServiceError("game_over", "This game is not running any more.")
+            public = not table.solo and where == IN_MESSAGE and interaction.channel_id == table_place(table)
+            view: discord.ui.View | None
+            if public:
+                delivery = await self.tables.current(table_id)
+                view = table_view(delivery, pages={seat: page})
+            else:
+                update = await self.tables.hand(table_id, interaction.user.id, seat)
+                view = seat_view(table, table.seq, update, where=where, page=page)
+            await interaction.edit_original_response(view=view)
+
+    # ------------------------------------------------------------------ rules
+    async def rules(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        """``/rules``: a page of a game's rules summary with Prev/Next buttons (shown to the asker)."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "rules"):
+            embed, shown, count = rules_embed(game, page)
+            view = rules_view(game, shown, count)
+            await interaction.followup.send(embed=embed, ephemeral=True, **with_view(view))
+
+    async def rules_page(self, interaction: discord.Interaction, slug: str, page: int) -> None:
+        """A rules Prev/Next button: show that page on the same message."""
+        await defer(interaction, update=True)
+        async with reported(interaction, "rules page"):
+            embed, shown, count = rules_embed(slug, page)
+            await interaction.edit_original_response(embed=embed, view=rules_view(slug, shown, count))
+
+    # ------------------------------------------------------------------ solo
+    async def solo(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        mode: str | None,
+        difficulty: str | None,
+        options: str | None,
+        deck: str | None = None,
+    ) -> None:
+        """``/solo``: a game against bots in the player's DMs (from a server or from the DM itself)."""
+        in_dm = interaction.guild_id is None
+        await defer(interaction, ephemeral=not in_dm)
+        async with reported(interaction, "solo"):
+            try:
+                channel = await self.client.create_dm(interaction.user)
+            except discord.HTTPException:
+                raise ServiceError("unavailable", "I could not open a direct message with you.") from None
+            delivery = await self.tables.open_solo(
+                interaction.user.id,
+                channel.id,
+                game,
+                mode,
+                difficulty,
+                parse_options(options),
+                name=display_name(interaction.user),
+                seat_options={"deck": deck} if deck else None,
+            )
+            try:
+                await self.courier.publish(delivery, actor_id=interaction.user.id)
+            except discord.Forbidden:
+                await self.tables.abort(delivery.table.id, interaction.user.id)
+                raise ServiceError(
+                    "bad_option",
+                    "I can't send you direct messages. Allow DMs from this server and try again.",
+                ) from None
+            title = registry.get(delivery.table.game).title
+            await tell(
+                interaction,
+                f"Your game of {title} is ready in our direct messages."
+                if not in_dm
+                else f"Your game of {title} is below. Good luck!",
+            )
+
+    # ------------------------------------------------------------------ bot timers
+    async def tick(self) -> None:
+        """One pass of the timer loop: reminders first, then expired turns."""
+        for reminder in await self.services.timers.due_reminders():
+            try:
+                await self.courier.remind(reminder)
+            except discord.HTTPException as exc:
+                log.warning("reminder for table %s not sent: %s", reminder.table.id, type(exc).__name__)
+        for delivery in await self.services.timers.expire():
+            try:
+                await self.courier.publish(delivery)
+            except discord.HTTPException as exc:
+                log.warning("timeout of table %s not shown: %s", delivery.table.id, type(exc).__name__)

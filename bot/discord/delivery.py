@@ -1,0 +1,260 @@
+"""Showing a :class:`Delivery` on Discord: the public table message, each player's DM, pings.
+
+The service has already committed and rendered everything; this module only sends and edits
+messages. Message ids are stored through the service (never discord.py objects), so any process
+can edit them later. A failure to reach one player never stops the others from being updated.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
+from bot.discord.replies import with_view
+from bot.discord.views import lobby_view, seat_view, table_view
+from bot.service import Services
+from bot.service.api import Delivery, Reminder, SeatUpdate, TableInfo
+
+log = logging.getLogger("tablekeeper.discord")
+
+#: Discord's error code for "Cannot send messages to this user" (DMs closed or no shared server)
+DMS_CLOSED = 50007
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+QUIET = discord.AllowedMentions.none()
+
+
+def table_place(table: TableInfo) -> int:
+    """The channel (or thread) where the table's public messages live."""
+    return table.thread_id or table.channel_id
+
+
+def _file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+class Courier:
+    """Sends and edits the messages that show a table; one per bot."""
+
+    def __init__(self, client: discord.Client, services: Services) -> None:
+        self.client = client
+        self.services = services
+
+    # ------------------------------------------------------------------ lobby
+    async def show_lobby(self, table: TableInfo, note: str = "") -> None:
+        """Redraw the lobby message (or post it if there is none yet)."""
+        channel = self.client.get_partial_messageable(table_place(table))
+        embed = lobby_embed(table, note)
+        if table.public_message_id is not None:
+            try:
+                await channel.get_partial_message(table.public_message_id).edit(
+                    embed=embed, view=lobby_view(table), allowed_mentions=QUIET
+                )
+                return
+            except discord.NotFound:
+                pass  # the lobby message was deleted: post a new one
+        message = await channel.send(embed=embed, view=lobby_view(table), allowed_mentions=QUIET)
+        await self.services.tables.record_public_message(table.id, message.id)
+
+    async def close_lobby(self, table: TableInfo, text: str) -> None:
+        """Replace a closed lobby's buttons with a one-line note."""
+        if table.public_message_id is None:
+            return
+        channel = self.client.get_partial_messageable(table_place(table))
+        embed = lobby_embed(table, text)
+        try:
+            await channel.get_partial_message(table.public_message_id).edit(embed=embed, view=None)
+        except discord.HTTPException as exc:
+            log.warning("could not close lobby of table %s: %s", table.id, type(exc).__name__)
+
+    async def close_game(self, table: TableInfo, text: str) -> None:
+        """A game stopped without a result: say so on the table message and disable every control."""
+        embed = discord.Embed(
+            title=f"Table #{table.id} stopped", description=text, colour=discord.Colour.dark_grey()
+        )
+        if table.public_message_id is not None:
+            channel = self.client.get_partial_messageable(table_place(table))
+            try:
+                await channel.get_partial_message(table.public_message_id).edit(embed=embed, view=None)
+            except discord.HTTPException as exc:
+                log.warning("could not close table %s: %s", table.id, type(exc).__name__)
+        if table.solo:
+            return
+        for seat, message_id in (await self.services.tables.dm_messages(table.id)).items():
+            info = next((s for s in table.seats if s.seat == seat), None)
+            if info is None or info.user_id is None:
+                continue
+            try:
+                dm = await self.client.create_dm(discord.Object(id=info.user_id))
+            except discord.HTTPException:
+                continue  # unreachable DMs have no controls to strip
+            await self._retire(dm, message_id)
+
+    # ------------------------------------------------------------------ game changes
+    async def publish(self, delivery: Delivery, actor_id: int | None = None) -> None:
+        """Show a change everywhere: the table message, every player's DM, and turn pings."""
+        if delivery.table.solo:
+            await self._publish_solo(delivery)
+            return
+        await self._public(delivery)
+        dm_ids = await self.services.tables.dm_messages(delivery.table.id)
+        unreachable: list[int] = []
+        for update in delivery.seats:
+            reached = await self._seat(delivery, update, dm_ids.get(update.seat), actor_id)
+            if not reached and update.prompt is not None:
+                unreachable.append(update.user_id)
+        await self._ping(delivery, actor_id, unreachable)
+
+    async def _public(self, delivery: Delivery) -> None:
+        table = delivery.table
+        channel = self.client.get_partial_messageable(table_place(table))
+        embed = table_embed(delivery)
+        files = [_file(delivery.board_png, BOARD_FILE)]
+        view = table_view(delivery)
+        if table.public_message_id is not None:
+            try:
+                await channel.get_partial_message(table.public_message_id).edit(
+                    content=None, embed=embed, attachments=files, view=view, allowed_mentions=QUIET
+                )
+                return
+            except discord.NotFound:
+                files = [_file(delivery.board_png, BOARD_FILE)]  # a File is spent once sent
+        message = await channel.send(embed=embed, files=files, allowed_mentions=QUIET, **with_view(view))
+        await self.services.tables.record_public_message(table.id, message.id)
+
+    async def _seat(
+        self, delivery: Delivery, update: SeatUpdate, message_id: int | None, actor_id: int | None
+    ) -> bool:
+        """Update one player's DM; False when their DMs are closed."""
+        table = delivery.table
+        info = next((s for s in table.seats if s.seat == update.seat), None)
+        was_open = info.dm_open if info is not None else True
+        if not was_open and update.prompt is None:
+            return False  # nothing to ask; don't knock on a closed door every move
+        embed = hand_embed(table, update, delivery.seq)
+        view = seat_view(table, delivery.seq, update)
+        # A new message notifies the player; an edit does not. Notify when someone else's
+        # move handed them a decision; otherwise keep one tidy message up to date.
+        fresh = message_id is None or (update.prompt is not None and update.user_id != actor_id)
+        try:
+            channel = await self.client.create_dm(discord.Object(id=update.user_id))
+            if not fresh and message_id is not None:
+                try:
+                    await channel.get_partial_message(message_id).edit(
+                        embed=embed, attachments=self._hand_files(update), view=view
+                    )
+                except discord.NotFound:
+                    fresh = True
+            if fresh:
+                message = await channel.send(embed=embed, files=self._hand_files(update), **with_view(view))
+                await self.services.tables.record_dm_message(table.id, update.seat, message.id)
+                if message_id is not None:
+                    await self._retire(channel, message_id)
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                raise
+            if was_open:
+                await self.services.tables.set_dm_open(update.user_id, False, table.id)
+                await self._say(
+                    table,
+                    f"<@{update.user_id}> I can't send you direct messages, so your hand stays here: "
+                    "press **Show my hand** on the table message to see it and choose.",
+                )
+            return False
+        if not was_open:
+            await self.services.tables.set_dm_open(update.user_id, True, table.id)
+        return True
+
+    @staticmethod
+    def _hand_files(update: SeatUpdate) -> list[discord.File]:
+        return [_file(update.image, HAND_FILE)] if update.image is not None else []
+
+    async def _retire(self, channel: discord.abc.Messageable, message_id: int) -> None:
+        """Strip the controls from an older DM so only the newest one is clickable."""
+        # A deleted or unreachable message has no controls left to strip.
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
+
+    async def _ping(self, delivery: Delivery, actor_id: int | None, unreachable: Sequence[int]) -> None:
+        """Mention whoever must act now (server setting), and anyone we could not DM."""
+        table = delivery.table
+        if delivery.outcome is not None:
+            await self._say(
+                table,
+                "Game over: "
+                + ", ".join(seat_label(table, s) for s in delivery.outcome.winners)
+                + (" won." if delivery.outcome.winners else "nobody won."),
+            )
+            return
+        mention = True
+        if table.guild_id is not None:
+            mention = (await self.services.guilds.get(table.guild_id)).mention_on_turn
+        sealed_round_started = not delivery.sealed_done
+        asked: list[int] = []
+        for seat, prompt in sorted(delivery.prompts.items()):
+            info = next((s for s in table.seats if s.seat == seat), None)
+            if info is None or info.user_id is None or info.bot is not None or info.user_id == actor_id:
+                continue
+            if prompt.sealed and not sealed_round_started:
+                continue
+            if info.user_id not in asked:
+                asked.append(info.user_id)
+        closed = [u for u in unreachable if u in asked or u == actor_id]
+        pinged = asked if mention else closed
+        if not pinged:
+            return
+        text = " ".join(f"<@{u}>" for u in pinged) + f" — your move at table #{table.id}."
+        if closed:
+            text += " (No DMs from me: use **Show my hand**.)"
+        await self._say(table, text)
+
+    async def _say(self, table: TableInfo, text: str) -> None:
+        try:
+            await self.client.get_partial_messageable(table_place(table)).send(text, allowed_mentions=PINGS)
+        except discord.HTTPException as exc:
+            log.warning("could not post in table %s's channel: %s", table.id, type(exc).__name__)
+
+    # ------------------------------------------------------------------ solo games in DMs
+    async def _publish_solo(self, delivery: Delivery) -> None:
+        """A solo game is one message in the DM: board and hand together, with the choices."""
+        table = delivery.table
+        update = delivery.seats[0] if delivery.seats else None
+        embeds = [table_embed(delivery)]
+        files = [_file(delivery.board_png, BOARD_FILE)]
+        view: discord.ui.View | None = None
+        if update is not None and delivery.outcome is None:
+            embeds.append(hand_embed(table, update, delivery.seq))
+            files += self._hand_files(update)
+            view = seat_view(table, delivery.seq, update)
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if table.public_message_id is not None:
+            try:
+                await channel.get_partial_message(table.public_message_id).edit(
+                    embeds=embeds, attachments=files, view=view
+                )
+                return
+            except discord.NotFound:
+                files = [_file(delivery.board_png, BOARD_FILE), *(self._hand_files(update) if update else [])]
+        message = await channel.send(embeds=embeds, files=files, **with_view(view))
+        await self.services.tables.record_public_message(table.id, message.id)
+
+    # ------------------------------------------------------------------ timers
+    async def remind(self, reminder: Reminder) -> None:
+        """Tell a player their time is running out (by DM, else in the table's channel)."""
+        deadline = int(reminder.deadline_ts)
+        text = f"Reminder: your move at table #{reminder.table.id} — time runs out <t:{deadline}:R>."
+        info = next((s for s in reminder.table.seats if s.seat == reminder.seat), None)
+        if info is None or info.dm_open:
+            try:
+                channel = await self.client.create_dm(discord.Object(id=reminder.user_id))
+                await channel.send(text)
+                return
+            except discord.Forbidden as exc:
+                if exc.code != DMS_CLOSED:
+                    raise
+        if not reminder.table.solo:
+            await self._say(reminder.table, f"<@{reminder.user_id}> {text}")

@@ -1,0 +1,166 @@
+"""Embeds for lobbies, live tables, private hands and results, kept within Discord's size limits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import discord
+
+from bot.discord.layout import clip
+from bot.service.api import Delivery, SeatUpdate, TableInfo
+from engines import registry
+from engines.core import Outcome, Prompt
+
+TITLE = 256
+DESCRIPTION = 4096
+FIELD = 1024
+BOARD_FILE = "board.png"
+HAND_FILE = "hand.png"
+COLOUR = discord.Colour.from_rgb(0, 114, 178)
+DONE_COLOUR = discord.Colour.from_rgb(46, 139, 87)
+
+
+def game_title(slug: str, mode: str) -> str:
+    """ "Game — Mode" for a slug and mode name (falls back to the raw names if unknown)."""
+    try:
+        ruleset = registry.get(slug)
+        mode_title = ruleset.mode(mode).title
+        return f"{ruleset.title} — {mode_title}"
+    except Exception:  # an unknown or unloadable game still gets a readable title
+        return f"{slug} — {mode}"
+
+
+def seat_label(table: TableInfo, seat: int) -> str:
+    """A seat's name; a mention for people so the client shows who it is."""
+    for info in table.seats:
+        if info.seat == seat:
+            if info.user_id is not None:
+                return f"<@{info.user_id}>"
+            return f"{info.name} (bot)"
+    return f"Seat {seat + 1}"
+
+
+def lines_within(lines: Sequence[str], limit: int, keep_last: bool = True) -> str:
+    """Join as many whole lines as fit in ``limit`` characters (the newest ones by default)."""
+    chosen: list[str] = []
+    used = 0
+    ordered: Iterable[str] = reversed(lines) if keep_last else lines
+    for line in ordered:
+        line = clip(line, limit)
+        if used + len(line) + 1 > limit:
+            break
+        chosen.append(line)
+        used += len(line) + 1
+    if keep_last:
+        chosen.reverse()
+    return "\n".join(chosen)
+
+
+def _options_text(table: TableInfo) -> str:
+    if not table.options:
+        return "defaults"
+    return clip(" ".join(f"`{k}={v}`" for k, v in sorted(table.options.items())), FIELD)
+
+
+def lobby_embed(table: TableInfo, note: str = "") -> discord.Embed:
+    """The lobby: who has joined, the options, and what the host does next."""
+    embed = discord.Embed(title=clip(f"{game_title(table.game, table.mode)} · lobby", TITLE), colour=COLOUR)
+    players = [f"{s.seat + 1}. {seat_label(table, s.seat)}" for s in table.seats] or ["nobody yet"]
+    embed.description = clip(
+        f"{len(table.seats)}/{table.max_players} players (at least {table.min_players} to start).\n"
+        "Join with the button or `/table join`; the host starts the game.",
+        DESCRIPTION,
+    )
+    embed.add_field(name="Players", value=lines_within(players, FIELD, keep_last=False), inline=True)
+    embed.add_field(name="Options", value=_options_text(table), inline=True)
+    embed.add_field(name="Host", value=f"<@{table.host_id}>", inline=True)
+    if note:
+        embed.add_field(name="Latest", value=clip(note, FIELD), inline=False)
+    embed.set_footer(text=f"Table #{table.id}")
+    return embed
+
+
+def turn_text(
+    table: TableInfo, prompts: dict[int, Prompt], waiting_on: Sequence[int], deadline: float | None
+) -> str:
+    """Who must decide now, or for a sealed decision how many are still choosing."""
+    if not prompts:
+        return "The game is over."
+    sealed = [seat for seat, prompt in prompts.items() if prompt.sealed]
+    parts: list[str] = []
+    if sealed:
+        pending = list(waiting_on) or sealed
+        names = ", ".join(seat_label(table, seat) for seat in pending)
+        count = len(pending)
+        parts.append(f"Waiting for {count} player{'s' if count != 1 else ''} to choose in secret: {names}")
+    for seat, prompt in sorted(prompts.items()):
+        if prompt.sealed:
+            continue
+        where = " (in DMs)" if prompt.private else ""
+        parts.append(f"{seat_label(table, seat)}: {prompt.text}{where}")
+    if deadline:
+        parts.append(f"Time runs out <t:{int(deadline)}:R>.")
+    return "\n".join(parts)
+
+
+def table_embed(delivery: Delivery) -> discord.Embed:
+    """The public table: whose turn, what just happened, the board text and image."""
+    table = delivery.table
+    if delivery.outcome is not None:
+        return result_embed(table, delivery.outcome, delivery.narration, delivery.text)
+    embed = discord.Embed(title=clip(game_title(table.game, table.mode), TITLE), colour=COLOUR)
+    turn = turn_text(table, delivery.prompts, delivery.waiting_on, delivery.deadline_ts)
+    embed.description = clip(f"**Now:** {turn}\n\n{delivery.text}".strip(), DESCRIPTION)
+    if delivery.narration:
+        embed.add_field(
+            name="What just happened", value=lines_within(delivery.narration, FIELD), inline=False
+        )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Table #{table.id} · move {delivery.seq}")
+    return embed
+
+
+def result_embed(table: TableInfo, outcome: Outcome, narration: Sequence[str], text: str) -> discord.Embed:
+    """The final result: winners, ranking with scores, the reason and the final board."""
+    embed = discord.Embed(
+        title=clip(f"{game_title(table.game, table.mode)} · game over", TITLE), colour=DONE_COLOUR
+    )
+    winners = ", ".join(seat_label(table, seat) for seat in outcome.winners) or "nobody"
+    embed.description = clip(
+        f"**Winner{'s' if len(outcome.winners) != 1 else ''}:** {winners}\n"
+        f"**Why:** {outcome.reason}\n\n{text}".strip(),
+        DESCRIPTION,
+    )
+    ranking: list[str] = []
+    for place, group in enumerate(outcome.ranking, start=1):
+        for seat in group:
+            score = f" — {outcome.scores[seat]}" if seat in outcome.scores else ""
+            ranking.append(f"{place}. {seat_label(table, seat)}{score}")
+    if ranking:
+        embed.add_field(name="Ranking", value=lines_within(ranking, FIELD, keep_last=False), inline=False)
+    if narration:
+        embed.add_field(name="Last moves", value=lines_within(narration, FIELD), inline=False)
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Table #{table.id}")
+    return embed
+
+
+def hand_embed(table: TableInfo, update: SeatUpdate, seq: int) -> discord.Embed:
+    """A seat's private message: its own view, what it alone saw happen, and what it is asked."""
+    embed = discord.Embed(
+        title=clip(f"{game_title(table.game, table.mode)} · your hand", TITLE), colour=COLOUR
+    )
+    asked = (
+        f"**Your move:** {update.prompt.text}"
+        if update.prompt is not None
+        else "Nothing to decide right now."
+    )
+    if update.deadline_ts and update.prompt is not None:
+        asked += f" (time runs out <t:{int(update.deadline_ts)}:R>)"
+    embed.description = clip(f"{asked}\n\n{update.text}".strip(), DESCRIPTION)
+    if update.narration:
+        embed.add_field(name="What just happened", value=lines_within(update.narration, FIELD), inline=False)
+    if update.image is not None:
+        embed.set_image(url=f"attachment://{HAND_FILE}")
+    embed.set_footer(text=f"Table #{table.id} · seat {update.seat + 1} · move {seq}")
+    return embed

@@ -1,0 +1,75 @@
+"""The custom_id formats of every persistent component (Discord allows at most 100 characters).
+
+Each id names everything its handler needs to reload from the service: the table, the ``seq``
+the player saw (so a stale click is refused), the seat and the action key. Nothing in an id is
+secret: the action keys a seat is offered are already on that seat's own message.
+"""
+
+from __future__ import annotations
+
+MAX_ID = 100
+
+#: An action button: table, seq seen, seat, action key.
+ACTION = r"tk:a:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<key>[^:]+)"
+#: A select whose option values are action keys: table, seq, seat, page shown.
+ACTION_SELECT = r"tk:s:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<page>\d+)"
+#: Prev/Next over a long list of choices: table, seq, seat, page to show, where (d=DM/table, e=ephemeral).
+PAGE = r"tk:p:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<page>\d+):(?P<where>[de])"
+#: Lobby buttons: table and verb (join, leave, bot, options, start, abort).
+LOBBY = r"tk:l:(?P<table>\d+):(?P<verb>[a-z]+)"
+#: Lobby select for a per-seat choice (e.g. a deck): table and option name.
+SEAT_CHOICE = r"tk:c:(?P<table>\d+):(?P<option>[a-z_]+)"
+#: The host's choice of bot strength when adding a bot to a lobby.
+BOT_SELECT = r"tk:b:(?P<table>\d+)"
+#: "Show my hand": answers ephemerally with the clicker's hand and private choices.
+HAND = r"tk:h:(?P<table>\d+)"
+#: Rules pages: game slug and page to show.
+RULES = r"tk:r:(?P<slug>[a-z0-9_]+):(?P<page>\d+)"
+
+
+def _checked(custom_id: str) -> str:
+    if len(custom_id) > MAX_ID:
+        raise ValueError(f"custom_id longer than {MAX_ID} characters: {custom_id!r}")
+    return custom_id
+
+
+def action_id(table: int, seq: int, seat: int, key: str) -> str:
+    """The custom_id of an action button."""
+    if ":" in key:
+        raise ValueError(f"action key {key!r} may not contain ':'")
+    return _checked(f"tk:a:{table}:{seq}:{seat}:{key}")
+
+
+def action_select_id(table: int, seq: int, seat: int, page: int) -> str:
+    """The custom_id of a select listing one page of action keys."""
+    return _checked(f"tk:s:{table}:{seq}:{seat}:{page}")
+
+
+def page_id(table: int, seq: int, seat: int, page: int, where: str) -> str:
+    """The custom_id of a Prev/Next button."""
+    return _checked(f"tk:p:{table}:{seq}:{seat}:{page}:{where}")
+
+
+def lobby_id(table: int, verb: str) -> str:
+    """The custom_id of a lobby button."""
+    return _checked(f"tk:l:{table}:{verb}")
+
+
+def seat_choice_id(table: int, option: str) -> str:
+    """The custom_id of a lobby select for a per-seat option."""
+    return _checked(f"tk:c:{table}:{option}")
+
+
+def bot_select_id(table: int) -> str:
+    """The custom_id of the bot-strength select."""
+    return _checked(f"tk:b:{table}")
+
+
+def hand_id(table: int) -> str:
+    """The custom_id of the "Show my hand" button."""
+    return _checked(f"tk:h:{table}")
+
+
+def rules_id(slug: str, page: int) -> str:
+    """The custom_id of a rules page button."""
+    return _checked(f"tk:r:{slug}:{page}")

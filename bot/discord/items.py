@@ -1,0 +1,305 @@
+"""Persistent components: ``DynamicItem`` subclasses whose custom_id carries all their state.
+
+discord.py rebuilds an item from its custom_id when it is clicked, so the buttons on a message
+keep working after a restart or on another process sharing the database. Callbacks only parse
+the id and hand over to :class:`bot.discord.control.TableControl`, which reloads from the service.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord import ids
+from bot.discord.layout import BUTTON_LABEL, OPTION_TEXT, clip
+
+if TYPE_CHECKING:
+    from bot.discord.control import TableControl
+
+
+def control(interaction: discord.Interaction) -> TableControl:
+    """The table controller of the bot that received ``interaction``."""
+    return cast("TableControl", interaction.client.control)  # type: ignore[attr-defined]
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION):
+    """One game choice as a button."""
+
+    def __init__(
+        self,
+        table: int,
+        seq: int,
+        seat: int,
+        key: str,
+        label: str = "Choose",
+        row: int | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                custom_id=ids.action_id(table, seq, seat, key),
+                style=style,
+                row=row,
+            )
+        )
+        self.table, self.seq, self.seat, self.key = table, seq, seat, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        """Rebuild the button from its custom_id."""
+        label = getattr(item, "label", None) or "Choose"
+        return cls(int(match["table"]), int(match["seq"]), int(match["seat"]), match["key"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Apply the choice."""
+        await control(interaction).act(interaction, self.table, self.seq, self.seat, self.key)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ACTION_SELECT):
+    """One page of game choices as a select menu (option values are action keys)."""
+
+    def __init__(
+        self,
+        table: int,
+        seq: int,
+        seat: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose…",
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.action_select_id(table, seq, seat, page),
+                options=options or [discord.SelectOption(label="…", value="-")],
+                placeholder=clip(placeholder, 150),
+                row=row,
+            )
+        )
+        self.table, self.seq, self.seat, self.page = table, seq, seat, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        """Rebuild the select (with the options it was sent with) from its custom_id."""
+        options = list(getattr(item, "options", []) or [])
+        return cls(int(match["table"]), int(match["seq"]), int(match["seat"]), int(match["page"]), options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Apply the chosen option."""
+        key = self.item.values[0] if self.item.values else ""
+        await control(interaction).act(interaction, self.table, self.seq, self.seat, key)
+
+
+def action_option(key: str, label: str, description: str = "") -> discord.SelectOption:
+    """A select option for an action, clipped to Discord's limits."""
+    return discord.SelectOption(
+        label=clip(label, OPTION_TEXT), value=key, description=clip(description, OPTION_TEXT) or None
+    )
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE):
+    """Prev/Next over a long list of choices; redraws the controls at another page."""
+
+    def __init__(
+        self,
+        table: int,
+        seq: int,
+        seat: int,
+        page: int,
+        where: str,
+        label: str,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                custom_id=ids.page_id(table, seq, seat, page, where),
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                disabled=disabled,
+            )
+        )
+        self.table, self.seq, self.seat, self.page, self.where = table, seq, seat, page, where
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
+        """Rebuild the button from its custom_id."""
+        label = getattr(item, "label", None) or "Page"
+        return cls(
+            int(match["table"]),
+            int(match["seq"]),
+            int(match["seat"]),
+            int(match["page"]),
+            match["where"],
+            label,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Show another page of choices on the same message."""
+        await control(interaction).turn_page(interaction, self.table, self.seat, self.page, self.where)
+
+
+LOBBY_LABELS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "bot": ("Add bot", discord.ButtonStyle.secondary),
+    "options": ("Options", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "abort": ("Abort", discord.ButtonStyle.danger),
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+    """Join / Leave / Add bot / Options / Start / Abort on a lobby message."""
+
+    def __init__(self, table: int, verb: str, row: int | None = None) -> None:
+        label, style = LOBBY_LABELS.get(verb, (verb.title(), discord.ButtonStyle.secondary))
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=ids.lobby_id(table, verb), style=style, row=row)
+        )
+        self.table, self.verb = table, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Run the lobby verb."""
+        await control(interaction).lobby_click(interaction, self.table, self.verb)
+
+
+class SeatChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SEAT_CHOICE):
+    """A lobby select for a per-player option (e.g. a deck); each player picks for their own seat."""
+
+    def __init__(
+        self,
+        table: int,
+        option: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose…",
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.seat_choice_id(table, option),
+                options=options or [discord.SelectOption(label="…", value="-")],
+                placeholder=clip(placeholder, 150),
+                row=row,
+            )
+        )
+        self.table, self.option = table, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SeatChoiceSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(int(match["table"]), match["option"], list(getattr(item, "options", []) or []))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Record the player's choice for their seat."""
+        value = self.item.values[0] if self.item.values else ""
+        await control(interaction).seat_choice(interaction, self.table, self.option, value)
+
+
+class BotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.BOT_SELECT):
+    """The host picks how strong a bot to add to the lobby."""
+
+    def __init__(self, table: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.bot_select_id(table),
+                options=options or [discord.SelectOption(label="normal", value="normal")],
+                placeholder="Which bot?",
+            )
+        )
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BotSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(int(match["table"]), list(getattr(item, "options", []) or []))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Add a bot of the chosen difficulty."""
+        level = self.item.values[0] if self.item.values else None
+        await control(interaction).add_bot(interaction, self.table, level)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):
+    """ "Show my hand": the clicker's private view and choices, answered ephemerally."""
+
+    def __init__(self, table: int, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Show my hand",
+                custom_id=ids.hand_id(table),
+                style=discord.ButtonStyle.secondary,
+                row=row,
+            )
+        )
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Answer with the clicker's hand."""
+        await control(interaction).show_hand(interaction, self.table)
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RULES):
+    """Previous/next page of a game's rules summary."""
+
+    def __init__(self, slug: str, page: int, label: str, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                custom_id=ids.rules_id(slug, page),
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.slug, self.page = slug, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RulesButton:
+        """Rebuild the button from its custom_id."""
+        return cls(match["slug"], int(match["page"]), getattr(item, "label", None) or "Page")
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Show the page."""
+        await control(interaction).rules_page(interaction, self.slug, self.page)
+
+
+ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ActionButton,
+    ActionSelect,
+    PageButton,
+    LobbyButton,
+    SeatChoiceSelect,
+    BotSelect,
+    HandButton,
+    RulesButton,
+)

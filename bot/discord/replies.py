@@ -1,0 +1,85 @@
+"""Acknowledging interactions in time and turning failures into short private notes.
+
+Discord drops an interaction that is not acknowledged within 3 seconds, so every handler defers
+first and answers through followups. A refused request (``ServiceError``, ``SetupError``) is shown
+to the clicker alone with its own text; anything unexpected is logged with its traceback but
+without its message or any custom_id (they can name cards in someone's hand), and the user gets a
+generic note. Nothing is half-applied: the service commits before the adapter shows anything.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from bot.service.api import ServiceError
+from engines.core import SetupError
+
+log = logging.getLogger("tablekeeper.discord")
+
+SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please try again in a moment."
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, update: bool = False) -> None:
+    """Acknowledge at once (a no-op if already acknowledged).
+
+    ``update`` is for component clicks whose answer edits the clicked message; otherwise the
+    answer is a new (optionally ephemeral) message and the client shows "thinking".
+    """
+    if interaction.response.is_done():
+        return
+    if update and interaction.type == discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def tell(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Send ``text`` to the user alone, however far the interaction has got."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def with_view(view: discord.ui.View | None) -> dict[str, Any]:
+    """``{"view": view}`` when there is one: sending ``view=None`` is not allowed everywhere."""
+    return {"view": view} if view is not None else {}
+
+
+def scrubbed_traceback(exc: BaseException) -> str:
+    """The exception's type and stack (files, lines, functions) without its message."""
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    return f"{type(exc).__module__}.{type(exc).__qualname__}\n{frames}"
+
+
+@asynccontextmanager
+async def reported(interaction: discord.Interaction, where: str) -> AsyncIterator[None]:
+    """Run a handler body; show refusals to the user and log surprises without secrets."""
+    try:
+        yield
+    except ServiceError as exc:
+        await _safe_tell(interaction, exc.message)
+    except SetupError as exc:
+        await _safe_tell(interaction, exc.message)
+    except Exception as exc:
+        log.error(
+            "%s failed for user %s in channel %s: %s",
+            where,
+            interaction.user.id if interaction.user else "?",
+            interaction.channel_id,
+            scrubbed_traceback(exc),
+        )
+        await _safe_tell(interaction, SOMETHING_WRONG)
+
+
+async def _safe_tell(interaction: discord.Interaction, text: str) -> None:
+    try:
+        await tell(interaction, text)
+    except discord.HTTPException as exc:  # the interaction may have expired; nothing else to do
+        log.warning("could not answer an interaction: %s %s", type(exc).__name__, getattr(exc, "code", ""))

@@ -1,0 +1,23 @@
+"""``tablekeeper run``: start the Discord bot with the loaded settings (the CLI checks the token)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord.client import TablekeeperBot
+from bot.settings import Settings
+
+
+def run(settings: Settings) -> None:
+    """Connect to Discord and serve until stopped; needs ``settings.discord_token``."""
+    if not settings.discord_token:
+        raise SystemExit(
+            "DISCORD_TOKEN is not set: put it in the environment or a .env file "
+            "(`tablekeeper play` needs no token)."
+        )
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level.upper()))
+    bot = TablekeeperBot(settings)
+    # Logging is set up above; discord.py must not install a second handler (or print the token).
+    bot.run(settings.discord_token, log_handler=None)

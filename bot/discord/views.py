@@ -1,0 +1,190 @@
+"""Building the component sets of each message: lobby, public table, a seat's hand, rules pages.
+
+Every view is made only of persistent items (:mod:`bot.discord.items`), so discord.py keeps no
+per-message state for them and they survive restarts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.items import (
+    ActionButton,
+    ActionSelect,
+    BotSelect,
+    HandButton,
+    LobbyButton,
+    PageButton,
+    RulesButton,
+    SeatChoiceSelect,
+    action_option,
+)
+from bot.discord.layout import OPTIONS_PER_SELECT, ROWS, ChoiceLayout, lay_out
+from bot.service.api import Delivery, SeatUpdate, TableInfo
+from engines import registry
+from engines.core import Action, OptionSpec
+from engines.core.autoplay import DIFFICULTIES
+
+#: where a seat's controls live: "d" a message we edit (DM or table), "e" an ephemeral answer
+IN_MESSAGE = "d"
+EPHEMERAL = "e"
+
+
+def choice_items(
+    table: int,
+    seq: int,
+    seat: int,
+    actions: Sequence[Action],
+    *,
+    page: int = 0,
+    where: str = IN_MESSAGE,
+    first_row: int = 0,
+    rows: int = ROWS,
+) -> tuple[list[discord.ui.Item[Any]], ChoiceLayout]:
+    """The buttons, or the paged select, offering ``actions`` to ``seat``."""
+    layout = lay_out(actions, page, first_row, rows)
+    items: list[discord.ui.Item[Any]] = []
+    for action, row in layout.buttons:
+        items.append(ActionButton(table, seq, seat, action.key, action.label, row=row))
+    if layout.select:
+        options = [action_option(a.key, a.label, a.group) for a in layout.select]
+        start = layout.page * OPTIONS_PER_SELECT + 1
+        placeholder = (
+            f"Choose ({start}–{start + len(layout.select) - 1} of {len(actions)})…"
+            if layout.pages > 1
+            else "Choose…"
+        )
+        items.append(ActionSelect(table, seq, seat, layout.page, options, placeholder, row=layout.select_row))
+    if layout.nav_row is not None:
+        items.append(
+            PageButton(
+                table,
+                seq,
+                seat,
+                max(layout.page - 1, 0),
+                where,
+                "◀ Prev",
+                layout.nav_row,
+                disabled=layout.page == 0,
+            )
+        )
+        items.append(
+            PageButton(
+                table,
+                seq,
+                seat,
+                min(layout.page + 1, layout.pages - 1),
+                where,
+                "Next ▶",
+                layout.nav_row,
+                disabled=layout.page >= layout.pages - 1,
+            )
+        )
+    return items, layout
+
+
+def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def table_view(delivery: Delivery, pages: dict[int, int] | None = None) -> discord.ui.View | None:
+    """Public decisions as controls, plus "Show my hand"; None once the game is over."""
+    if delivery.outcome is not None or not delivery.prompts:
+        return None
+    table = delivery.table
+    items: list[discord.ui.Item[Any]] = []
+    row = 0
+    for seat, actions in sorted(delivery.public_actions.items()):
+        rows_left = ROWS - 1 - row  # the last row is kept for "Show my hand"
+        if not actions or rows_left < 1:
+            continue
+        made, layout = choice_items(
+            table.id,
+            delivery.seq,
+            seat,
+            actions,
+            page=(pages or {}).get(seat, 0),
+            first_row=row,
+            rows=rows_left,
+        )
+        items.extend(made)
+        row += max(layout.rows_used, 1)
+    items.append(HandButton(table.id, row=ROWS - 1))
+    return _view(items)
+
+
+def seat_actions(update: SeatUpdate, solo: bool) -> tuple[Action, ...]:
+    """The choices a seat makes on its private message (public ones are on the table, except solo)."""
+    if update.prompt is None:
+        return ()
+    if solo or update.prompt.private:
+        return update.actions
+    return ()
+
+
+def seat_view(
+    table: TableInfo, seq: int, update: SeatUpdate, *, where: str = IN_MESSAGE, page: int = 0
+) -> discord.ui.View | None:
+    """A seat's private controls (DM, solo table message, or the ephemeral "Show my hand")."""
+    actions = seat_actions(update, table.solo)
+    if not actions:
+        return None
+    items, _ = choice_items(table.id, seq, update.seat, actions, page=page, where=where)
+    return _view(items)
+
+
+def seat_choice_specs(table: TableInfo) -> list[OptionSpec]:
+    """Per-player options with a short list of choices (shown as lobby selects)."""
+    try:
+        mode = registry.get(table.game).mode(table.mode)
+    except Exception:  # an unloadable game shows a lobby without choice menus
+        return []
+    return [s for s in mode.options if s.per_seat and s.kind == "choice" and 0 < len(s.choices) <= 25]
+
+
+def lobby_view(table: TableInfo) -> discord.ui.View:
+    """Join / Leave / Add bot / Start, Options / Abort, and a select per per-player choice."""
+    items: list[discord.ui.Item[Any]] = [
+        LobbyButton(table.id, verb, row=0) for verb in ("join", "leave", "bot", "start")
+    ]
+    items += [LobbyButton(table.id, verb, row=1) for verb in ("options", "abort")]
+    for row, spec in enumerate(seat_choice_specs(table)[: ROWS - 2], start=2):
+        options = [discord.SelectOption(label=choice, value=choice) for choice in spec.choices]
+        items.append(
+            SeatChoiceSelect(table.id, spec.name, options, f"Your {spec.name}: {spec.help}", row=row)
+        )
+    return _view(items)
+
+
+def bot_levels(game: str) -> list[str]:
+    """Difficulties and named bots a host can add for ``game``."""
+    names = list(DIFFICULTIES)
+    # An unloadable game still offers the standard difficulties.
+    with contextlib.suppress(Exception):
+        names += [name for name in registry.get(game).bots() if name not in names]
+    return names[:25]
+
+
+def bot_view(table: TableInfo) -> discord.ui.View:
+    """The host's "which bot?" select."""
+    options = [discord.SelectOption(label=name, value=name) for name in bot_levels(table.game)]
+    return _view([BotSelect(table.id, options)])
+
+
+def rules_view(slug: str, page: int, pages: int) -> discord.ui.View | None:
+    """Prev/Next buttons for a rules summary (None for a single page)."""
+    if pages <= 1:
+        return None
+    return _view(
+        [
+            RulesButton(slug, max(page - 1, 0), "◀ Prev", disabled=page == 0),
+            RulesButton(slug, min(page + 1, pages - 1), "Next ▶", disabled=page >= pages - 1),
+        ]
+    )

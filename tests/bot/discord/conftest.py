@@ -1,0 +1,28 @@
+"""Fixtures: the tiny test game registered for the platform tests, and a running simulated Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from engines import registry
+from render import registry as renderers
+from tests.bot.discord.simharness import World, world
+from tests.bot.tinyrender import RENDERER
+from tests.engines.core.tinygame import RULESET
+
+
+@pytest.fixture(autouse=True)
+def tiny_registered() -> Iterator[None]:
+    """The tiny game ("tiny") next to the real games, for fast platform tests."""
+    with registry.registered("tiny", RULESET), renderers.registered("tiny", RENDERER):
+        yield
+
+
+@pytest.fixture
+async def w(tmp_path: Path) -> AsyncIterator[World]:
+    """A simulated Discord with Tablekeeper running on a fresh database."""
+    async with world(tmp_path) as here:
+        yield here

@@ -1,0 +1,253 @@
+"""The one module that knows SimCord: a simulated Discord around the real Tablekeeper bot.
+
+Tests speak only to :class:`World` (arrange a server, act as people, read what they see), so
+replacing SimCord means rewriting this file alone. The bot under test is the real
+:class:`bot.discord.client.TablekeeperBot` on a real SQLite database; only Discord is simulated.
+
+SimCord is pinned to 3.2.1 (pyproject's test extra); the check below fails loudly if another
+version is installed, because its settling and component rules are what these tests rely on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+from simcord.results import to_discord_message
+
+from bot.discord import ids
+from bot.discord.client import TablekeeperBot
+from bot.settings import Settings
+
+SIMCORD_VERSION = "3.2.1"
+if simcord.__version__ != SIMCORD_VERSION:  # pragma: no cover - environment guard
+    raise RuntimeError(f"tests need simcord=={SIMCORD_VERSION}, found {simcord.__version__}")
+
+Actor = Any  # a SimCord member (in a server) or user (in DMs)
+DM_CLOSED = 50007
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One game choice offered on a message: a button, or an option of an action select."""
+
+    key: str
+    label: str
+    custom_id: str
+    table: int
+    seq: int
+    seat: int
+    select: bool
+
+
+class ErrorLog(logging.Handler):
+    """Collects ERROR records from Tablekeeper's loggers so no failure passes unnoticed."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+class World:
+    """A simulated Discord with one server, one table channel and the Tablekeeper bot."""
+
+    def __init__(self, env: simcord.Env, settings: Settings, errors: ErrorLog) -> None:
+        self.env = env
+        self.settings = settings
+        self._errors = errors
+        self.guild = env.create_guild("Game Night")
+        self.channel = self.guild.create_text_channel("tables")
+        self._admin_role: Any = None
+
+    # ------------------------------------------------------------------ arranging
+    @property
+    def bot(self) -> TablekeeperBot:
+        """The bot currently attached (changes after :meth:`restart`)."""
+        bot: TablekeeperBot = self.env.bot  # type: ignore[assignment]
+        return bot
+
+    def member(self, name: str, *, admin: bool = False) -> Actor:
+        """A person in the server (with Manage Server if ``admin``)."""
+        roles = []
+        if admin:
+            if self._admin_role is None:
+                self._admin_role = self.guild.create_role(
+                    "Admins", permissions=discord.Permissions(manage_guild=True)
+                )
+            roles.append(self._admin_role)
+        return self.guild.add_member(self.env.create_user(name), roles=roles)
+
+    def text_channel(self, name: str) -> Any:
+        """Another channel in the server."""
+        return self.guild.create_text_channel(name)
+
+    def allow_command(self, name: str, member: Actor) -> None:
+        """A server override letting ``member`` see the command ``name`` whatever its default permission."""
+        command = self.env.backend.find_command(name, None, type=1) or self.env.backend.find_command(
+            name, self.guild.id, type=1
+        )
+        self.guild.set_command_permissions(int(command["id"]), {member: True})
+
+    def close_dms(self, member: Actor) -> None:
+        """From now on the bot cannot DM ``member`` (Discord answers 403 / 50007)."""
+        self.env.inject_error(
+            "POST",
+            f"/channels/{member.user.dm_channel.id}/messages",
+            status=403,
+            code=DM_CLOSED,
+            message="Cannot send messages to this user",
+            times=None,
+        )
+
+    async def restart(self) -> None:
+        """Stop the bot and start a brand-new one on the same database (and the same Discord)."""
+        await self.env.restart_bot(make_bot(self.settings))
+
+    async def advance(self, seconds: float) -> None:
+        """Let simulated time pass (the bot's timer loop runs as it would)."""
+        await self.env.advance_time(seconds)
+
+    # ------------------------------------------------------------------ acting
+    async def slash(self, actor: Actor, name: str, channel: Any = None, **options: Any) -> Any:
+        """Run a slash command in a server channel (the table channel by default)."""
+        return await actor.slash(channel or self.channel, name, **options)
+
+    async def slash_dm(self, actor: Actor, name: str, **options: Any) -> Any:
+        """Run a slash command in the actor's DM with the bot."""
+        return await self.user(actor).slash(name, **options)
+
+    async def autocomplete(self, actor: Actor, name: str, option: str, value: str, **filled: Any) -> list[str]:
+        """The values the bot suggests while ``actor`` types ``value`` into ``option``."""
+        found = await actor.autocomplete(self.channel, name, option, value, **filled)
+        return [choice["value"] for choice in found]
+
+    async def click(self, actor: Actor, message: Any, *, custom_id: str | None = None, label: str | None = None) -> Any:
+        """Click a button (in a DM the actor's user clicks)."""
+        return await self._who(actor, message).click(message, custom_id=custom_id, label=label)
+
+    async def select(self, actor: Actor, message: Any, custom_id: str, value: str) -> Any:
+        """Pick one option of a select menu."""
+        return await self._who(actor, message).select(message, [value], custom_id=custom_id)
+
+    async def submit_modal(self, actor: Actor, shown: Any, values: dict[str, str]) -> Any:
+        """Fill in and submit a modal the bot showed."""
+        return await actor.submit_modal(shown, values)
+
+    async def choose(self, actor: Actor, message: Any, choice: Choice) -> Any:
+        """Make a game choice read from a message's components."""
+        if choice.select:
+            return await self.select(actor, message, choice.custom_id, choice.key)
+        return await self.click(actor, message, custom_id=choice.custom_id)
+
+    def _who(self, actor: Actor, message: Any) -> Any:
+        channel = getattr(message, "channel_id", None) or message.channel.id
+        user = self.user(actor)
+        return user if channel == user.dm_channel.id else actor
+
+    @staticmethod
+    def user(actor: Actor) -> Any:
+        """The actor as a Discord user (for DMs)."""
+        return getattr(actor, "user", actor)
+
+    # ------------------------------------------------------------------ reading
+    def messages(self, channel: Any = None, viewer: Actor | None = None) -> list[discord.Message]:
+        """Messages in a channel (the table channel by default), oldest first."""
+        return (channel or self.channel).history(viewer=viewer)
+
+    def dms(self, actor: Actor) -> list[discord.Message]:
+        """The bot's messages in the actor's DMs, oldest first."""
+        return self.user(actor).dm_channel.history()
+
+    def message(self, channel_id: int, message_id: int) -> discord.Message:
+        """A message by id, as it is now."""
+        stored = self.env.backend.messages.get(channel_id, {}).get(message_id)
+        if stored is None:
+            raise LookupError(f"no message {message_id} in channel {channel_id}")
+        return to_discord_message(self.env, stored)
+
+    def thread(self, index: int = -1) -> Any:
+        """A thread opened under the table channel."""
+        return self.channel.threads[index]
+
+    @staticmethod
+    def components(message: Any) -> list[dict[str, Any]]:
+        """Every interactive component of a message (buttons and selects, nested rows flattened)."""
+        rows = message.components
+        found: list[dict[str, Any]] = []
+        for row in rows:
+            children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+            for child in children:
+                found.append(child if isinstance(child, dict) else child.to_dict())
+        return found
+
+    def custom_ids(self, message: Any) -> list[str]:
+        """The custom_ids of a message's components."""
+        return [c["custom_id"] for c in self.components(message) if c.get("custom_id")]
+
+    def choices(self, message: Any) -> list[Choice]:
+        """The game choices a message offers, read from its buttons and action selects."""
+        found: list[Choice] = []
+        for component in self.components(message):
+            custom_id = component.get("custom_id", "")
+            if component.get("disabled"):
+                continue
+            button = _match(ids.ACTION, custom_id)
+            if button:
+                found.append(Choice(button["key"], component.get("label", ""), custom_id, int(button["table"]),
+                                    int(button["seq"]), int(button["seat"]), False))
+            select = _match(ids.ACTION_SELECT, custom_id)
+            if select:
+                for option in component.get("options", []):
+                    found.append(Choice(option["value"], option["label"], custom_id, int(select["table"]),
+                                        int(select["seq"]), int(select["seat"]), True))
+        return found
+
+    def take_error_logs(self) -> list[str]:
+        """The ERROR log lines so far (acknowledged: they will not fail the test)."""
+        lines = [record.getMessage() for record in self._errors.records]
+        self._errors.records.clear()
+        return lines
+
+
+def _match(pattern: str, custom_id: str) -> dict[str, str] | None:
+    import re
+
+    found = re.fullmatch(pattern, custom_id)
+    return found.groupdict() if found else None
+
+
+def make_bot(settings: Settings) -> TablekeeperBot:
+    """A Tablekeeper bot for the simulation (one shard, as SimCord needs a known count)."""
+    return TablekeeperBot(settings, shard_count=1)
+
+
+@asynccontextmanager
+async def world(tmp_path: Path, **settings: Any) -> AsyncIterator[World]:
+    """A running simulated Discord with the bot on a fresh SQLite database under ``tmp_path``."""
+    config = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db", **settings)
+    errors = ErrorLog()
+    logger = logging.getLogger("tablekeeper")
+    logger.addHandler(errors)
+    # Env is started and shut down by hand (not ``simcord.run``): pytest runs an async fixture's
+    # set-up and tear-down in different contexts, which a context-manager clock scope can't span.
+    env = simcord.Env(make_bot(config))
+    await env.start()
+    try:
+        here = World(env, config, errors)
+        yield here
+        left = here.take_error_logs()
+        assert not left, f"the bot logged errors: {left}"
+    finally:
+        logger.removeHandler(errors)
+        await env.shutdown()
+    raised = env.errors
+    assert not raised, f"the bot raised: {raised!r}"
