@@ -129,9 +129,10 @@ def standby_of(state: HackState, seat: int) -> int:
     return -1
 
 
-def draft_slots(state: HackState, seat: int) -> list[int]:
-    """Turn slots the seat may take: free, not the one above its card, not marked (solo)."""
-    banned = below(standby_of(state, seat))
+def draft_slots(state: HackState, standby: int) -> list[int]:
+    """Turn slots a card from standby slot ``standby`` may go to: free, not the one straight above, not
+    marked (solo)."""
+    banned = below(standby)
     free = [i for i in range(TURN_SLOTS) if state.turn_slots[i].seat < 0]
     ok = [i for i in free if i != banned and not (state.markers and state.markers[i])]
     # Designed fallback: if the rules leave nothing (possible with four players), any free slot will do.

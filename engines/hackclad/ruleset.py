@@ -197,7 +197,7 @@ class HackClad(Ruleset[HackState, HackView]):
                     card=x,
                     params=(slot,),
                 )
-                for slot in draft_slots(state, seat)
+                for slot in draft_slots(state, ask.n)
                 for x in state.witches[seat].hand
             ]
         return [Action(k, label, group=ask.handler) for k, label in ask.options]

@@ -1,0 +1,55 @@
+"""Content files: they load, they hold the book's counts, and a broken file names the bad field."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.content import parse_content
+from engines.core.errors import ContentError
+from engines.hackclad.content import _Cards, _Clad, content, validate
+from engines.hackclad.effects import HANDLERS
+
+
+def test_components_counts_match_the_book() -> None:
+    c = content()
+    assert len(c.witches) == 5
+    assert sum(1 for k in c.clad.values() if not k.expert) == 12
+    assert sum(1 for k in c.clad.values() if k.expert) == 3
+    assert [sum(1 for k in c.clad.values() if not k.expert and k.voltage == v) for v in (1, 2, 3)] == [6, 3, 3]
+    assert len(c.missions) == 18
+    # 8 basic + 8 enhanced per witch: 40 + 40 skill cards.
+    assert sum(len(w.basic) for w in c.witches.values()) == 40
+    assert sum(len(w.enhanced) for w in c.witches.values()) == 40
+
+
+def test_every_effect_keyword_has_exactly_one_handler() -> None:
+    used = {e.key for card in content().cards.values() for e in (*card.effects, *card.as_cost, *card.as_guard)}
+    used |= {e.key for cp in content().cp.values() for e in cp.effects}
+    assert used <= set(HANDLERS)
+    assert set(HANDLERS) - used == set(), "every handler is used by some card"
+
+
+def test_broken_card_names_file_entry_and_field() -> None:
+    text = '[[card]]\nid = "x"\nname = "X"\ntype = "attack"\nvp = "lots"\ntext = "t"\n'
+    with pytest.raises(ContentError) as err:
+        parse_content(text, _Cards, "cards.toml")
+    assert err.value.entry == "x" and err.value.field == "vp"
+
+
+def test_unknown_effect_keyword_is_refused() -> None:
+    cards = parse_content(
+        '[[card]]\nid = "x"\nname = "X"\ntype = "support"\nvp = 1\ntext = "t"\neffects = [{ key = "fly" }]\n',
+        _Cards, "cards.toml",
+    ).card
+    clad = parse_content('[[clad]]\nid = "k"\nname = "K"\nvoltage = 1\n', _Clad, "clad.toml").clad
+    with pytest.raises(ContentError, match="unknown effect keyword 'fly'"):
+        validate(cards, clad, [], [], [], frozenset(HANDLERS))
+
+
+def test_attack_cards_need_a_range() -> None:
+    cards = parse_content(
+        '[[card]]\nid = "x"\nname = "X"\ntype = "attack"\nvp = 1\ntext = "t"\neffects = [{ key = "deal" }]\n',
+        _Cards, "cards.toml",
+    ).card
+    with pytest.raises(ContentError, match="range"):
+        validate(cards, [], [], [], [], frozenset(HANDLERS))

@@ -1,0 +1,84 @@
+"""Book section 4 (game setup) and the witch option."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import GameConfig, SetupError
+from engines.hackclad import RULESET as R
+from engines.hackclad import grid
+from engines.hackclad.rounds import clad_pool
+from tests.engines.hackclad.helpers import started
+
+
+def test_4_setup_witches_start_on_entry_points_a_to_d() -> None:
+    state = started("basic", 4)
+    assert [w.pos for w in state.witches] == list(grid.ENTRIES)
+
+
+def test_4_setup_clad_starts_in_the_centre_facing_north_with_voltage_1() -> None:
+    state = R.setup(GameConfig("basic", 2), 3)
+    assert (state.clad_pos, state.clad_facing, state.voltage) == (grid.CENTRE, 0, 1)
+    assert sorted(state.clad_deck) == sorted(clad_pool(state, 1)) and len(state.clad_deck) == 6
+
+
+def test_4_setup_deck_is_eight_basics_plus_one_secret_enhanced() -> None:
+    state = started("basic", 3)
+    for w in state.witches:
+        owned = len(w.hand) + len(w.deck) + len(w.discard)
+        on_board = sum(1 for s in (*state.turn_slots, *state.standby) if s.card and s.seat == state.witches.index(w))
+        assert owned + on_board == 9
+        assert len(w.enhanced) == 7
+
+
+def test_4_setup_mission_draft_snakes_p1_to_p4_and_back() -> None:
+    state = R.setup(GameConfig("basic", 3), 5)
+    assert len(state.offer) == 10
+    order = []
+    while state.phase == "missions":
+        seat = next(iter(R.prompts(state)))
+        order.append(seat)
+        state = R.apply(state, seat, R.legal_actions(state, seat)[0]).state
+    assert order == [0, 1, 2, 2, 1, 0]
+    assert all(len(w.missions) == 2 for w in state.witches)
+
+
+def test_4_setup_first_game_tips_give_the_recommended_missions() -> None:
+    state = R.setup(GameConfig("basic", 4, {"missions": "first_game"}), 1)
+    assert state.phase == "enhanced"
+    assert [w.missions for w in state.witches][:4] == [
+        ["destroyer", "striker"], ["survivor", "indestructible"], ["mage", "hard_hitter"], ["lightning", "magpie"],
+    ]
+
+
+def test_4_setup_enhanced_choice_is_sealed_and_simultaneous() -> None:
+    state = R.setup(GameConfig("basic", 2, {"missions": "first_game"}), 1)
+    prompts = R.prompts(state)
+    assert set(prompts) == {0, 1} and all(p.sealed and p.private for p in prompts.values())
+    step = R.apply(state, 1, R.legal_actions(state, 1)[2])
+    assert set(R.prompts(step.state)) == {0}
+    event = step.events[0]
+    assert event.visibility == "split" and event.text_for(0) == "{P2} has chosen an enhanced card."
+
+
+def test_4_setup_turn_cards_go_to_standby_in_player_order() -> None:
+    state = started("basic", 3)
+    # Player 1 already took the card back from the 1st standby slot to draft; 2nd and 3rd wait.
+    assert [s.seat for s in state.standby] == [-1, 1, 2, -1]
+    assert R.prompts(state)[0].kind == "draft"
+
+
+def test_witch_option_defaults_to_the_first_unpicked_witch() -> None:
+    state = R.setup(GameConfig("basic", 3, {}, ({"witch": "rosette"}, {}, {"witch": "flare"})), 1)
+    assert [w.witch for w in state.witches] == ["rosette", "luna", "flare"]
+
+
+def test_setup_refuses_bad_configs_with_readable_messages() -> None:
+    with pytest.raises(SetupError, match="2, 3, 4 player"):
+        R.setup(GameConfig("basic", 1), 1)
+    with pytest.raises(SetupError, match="for 1 player"):
+        R.setup(GameConfig("solo", 2), 1)
+    with pytest.raises(SetupError, match="witch must be one of"):
+        R.setup(GameConfig("basic", 2, {}, ({"witch": "merlin"},)), 1)
+    with pytest.raises(SetupError, match="true or false"):
+        R.setup(GameConfig("basic", 2, {"expert": "maybe"}), 1)
