@@ -10,14 +10,22 @@ import pytest
 from engines import registry
 from render import registry as renderers
 from tests.bot.discord.simharness import World, world
+from tests.bot.discord.variants import PUBLIC, WIDE
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
 
 
 @pytest.fixture(autouse=True)
 def tiny_registered() -> Iterator[None]:
-    """The tiny game ("tiny") next to the real games, for fast platform tests."""
-    with registry.registered("tiny", RULESET), renderers.registered("tiny", RENDERER):
+    """The tiny game and its variants next to the real games, for fast platform tests."""
+    with (
+        registry.registered("tiny", RULESET),
+        renderers.registered("tiny", RENDERER),
+        registry.registered("tinypub", PUBLIC),
+        renderers.registered("tinypub", RENDERER),
+        registry.registered("tinywide", WIDE),
+        renderers.registered("tinywide", RENDERER),
+    ):
         yield
 
 
