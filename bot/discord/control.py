@@ -65,6 +65,7 @@ class OptionsModal(discord.ui.Modal, title="Table options"):
         current = " ".join(f"{k}={v}" for k, v in sorted(table.options.items()))
         self.pairs: discord.ui.TextInput[OptionsModal] = discord.ui.TextInput(
             label="Options (key=value, separated by spaces)",
+            custom_id="options",
             placeholder=f"Options: {known}"[:100],
             default=current[:400] or None,
             required=False,
@@ -401,6 +402,10 @@ class TableControl:
                 name=display_name(interaction.user),
                 seat_options={"deck": deck} if deck else None,
             )
+            title = registry.get(delivery.table.game).title
+            if in_dm:
+                # Answer first so the game message is the newest one in the conversation.
+                await tell(interaction, f"Your game of {title} is below. Good luck!")
             try:
                 await self.courier.publish(delivery, actor_id=interaction.user.id)
             except discord.Forbidden:
@@ -409,13 +414,8 @@ class TableControl:
                     "bad_option",
                     "I can't send you direct messages. Allow DMs from this server and try again.",
                 ) from None
-            title = registry.get(delivery.table.game).title
-            await tell(
-                interaction,
-                f"Your game of {title} is ready in our direct messages."
-                if not in_dm
-                else f"Your game of {title} is below. Good luck!",
-            )
+            if not in_dm:
+                await tell(interaction, f"Your game of {title} is ready in our direct messages.")
 
     # ------------------------------------------------------------------ bot timers
     async def tick(self) -> None:

@@ -211,6 +211,13 @@ class World:
                                         int(select["seq"]), int(select["seat"]), True))
         return found
 
+    @staticmethod
+    def said(result: Any) -> str:
+        """The last thing the bot told the user in answer to an interaction (however it answered)."""
+        if result.followups:
+            return str(result.followups[-1].content)
+        return str(result.response.content) if result.response is not None else ""
+
     def take_error_logs(self) -> list[str]:
         """The ERROR log lines so far (acknowledged: they will not fail the test)."""
         lines = [record.getMessage() for record in self._errors.records]

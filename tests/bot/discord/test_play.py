@@ -82,16 +82,16 @@ async def test_a_non_player_click_is_refused(w: World) -> None:
     before = message.embeds[0].footer.text
     result = await w.choose(carol, message, w.choices(message)[0])
     assert result.followups[-1].ephemeral
-    assert "not playing at this table" in result.followups[-1].content
+    assert "not playing at this table" in w.said(result)
     # A seated player cannot take another seat's choice either.
     result = await w.choose(bob, message, w.choices(message)[0])
-    assert "Seat 1 is not yours" in result.followups[-1].content
+    assert "Seat 1 is not yours" in w.said(result)
     assert table_message(w).embeds[0].footer.text == before  # nothing was applied
     assert await w.bot.services.tables.log(1) == []
 
     # "Show my hand" also refuses someone without a seat.
     result = await w.click(carol, message, label="Show my hand")
-    assert "not playing at this table" in result.response.content
+    assert "not playing at this table" in w.said(result)
 
 
 async def test_a_stale_click_is_refused(w: World) -> None:
@@ -104,7 +104,7 @@ async def test_a_stale_click_is_refused(w: World) -> None:
     await w.choose(alice, dm, w.choices(dm)[0])
     # The ephemeral message still shows the old choices: clicking one is refused, nothing applied.
     result = await w.choose(alice, ephemeral, w.choices(ephemeral)[0])
-    assert "earlier moment of the game" in result.followups[-1].content
+    assert "earlier moment of the game" in w.said(result)
     assert len(await w.bot.services.tables.log(1)) == 1
 
 
