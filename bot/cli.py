@@ -85,7 +85,10 @@ def _game(slug: str):  # type: ignore[no-untyped-def]
 def _renderer(slug: str):  # type: ignore[no-untyped-def]
     from render import registry
 
-    return registry.get(slug)
+    try:
+        return registry.get(slug)
+    except KeyError:  # the game's rules exist but its pictures are not written yet
+        raise SetupError(f"{slug} has no renderer yet, so it cannot be shown; try `selfplay`.") from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

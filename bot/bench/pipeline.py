@@ -164,8 +164,9 @@ async def run_pipeline(
     )
 
 
-async def _fresh_postgres(url: str) -> str:
-    """A throw-away ``<name>_bench`` database beside the one ``url`` names (never the test data)."""
+async def _bench_database(url: str, create: bool) -> str:
+    """Create (or drop) a throw-away ``<name>_bench`` database beside the one ``url`` names, so the
+    benchmark never touches the test data; return its URL."""
     import asyncpg
 
     parsed = make_url(url)
@@ -174,7 +175,8 @@ async def _fresh_postgres(url: str) -> str:
     connection = await asyncpg.connect(admin)
     try:
         await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await connection.execute(f'CREATE DATABASE "{name}"')
+        if create:
+            await connection.execute(f'CREATE DATABASE "{name}"')
     finally:
         await connection.close()
     return parsed.set(database=name).render_as_string(hide_password=False)
@@ -189,8 +191,11 @@ def measure_pipelines(slug: str, config: GameConfig, actions: int) -> dict[str, 
     pg = os.environ.get("TEST_DATABASE_URL", "").strip()
     results["postgresql"] = None
     if pg:
-        bench_url = asyncio.run(_fresh_postgres(pg))
-        results["postgresql"] = asyncio.run(run_pipeline(bench_url, "postgresql", slug, config, actions))
+        bench_url = asyncio.run(_bench_database(pg, create=True))
+        try:
+            results["postgresql"] = asyncio.run(run_pipeline(bench_url, "postgresql", slug, config, actions))
+        finally:
+            asyncio.run(_bench_database(pg, create=False))
     return results
 
 

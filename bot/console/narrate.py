@@ -30,11 +30,12 @@ def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str]) -
 
 def describe_outcome(outcome: Outcome, names: Sequence[str]) -> str:
     """One paragraph: who won, why, the scores and the ranking."""
+    reason = fill_names(outcome.reason, names).rstrip(".")
     if outcome.winners:
         who = " and ".join(names[s] for s in outcome.winners)
-        head = f"Game over: {who} {'wins' if len(outcome.winners) == 1 else 'win'} ({outcome.reason})."
-    else:
-        head = f"Game over: nobody wins ({outcome.reason})."
+        head = f"Game over: {who} {'wins' if len(outcome.winners) == 1 else 'win'} ({reason})."
+    else:  # a draw, or the rules' own opponent (an automaton) won
+        head = f"Game over, no player wins: {reason}."
     parts = [head]
     if outcome.scores:
         scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.console.narrate import choice_page, describe_outcome, narrate, page_count, seat_names
-from engines.core import Action, GameConfig, Prompt, Rejected, Rng, Ruleset
+from engines.core import Action, GameConfig, Prompt, Rejected, Rng, Ruleset, fill_names
 from engines.core.autoplay import bot_for, run_bots
 from render.core.renderer import Renderer
 
@@ -116,7 +116,7 @@ class TerminalGame:
 
     def table_text(self) -> str:
         """The text account of what the person can see now."""
-        return self.renderer.describe(self.ruleset.view(self.state, HUMAN))
+        return fill_names(self.renderer.describe(self.ruleset.view(self.state, HUMAN)), self.names)
 
     def say(self, lines: Sequence[str]) -> None:
         """Print narration lines."""
@@ -161,7 +161,7 @@ class TerminalGame:
             return 0
         final = self.write_images()
         outcome = self.ruleset.outcome(self.state)
-        self.out.write(f"\n{self.renderer.describe(self.ruleset.view(self.state, HUMAN))}\n")
+        self.out.write(f"\n{self.table_text()}\n")
         if outcome is not None:
             self.out.write(describe_outcome(outcome, self.names) + "\n")
         self.out.write(f"Final images: {', '.join(str(p) for p in final)}\n")

@@ -24,7 +24,7 @@ class SelfplayReport:
     moves: int = 0
     seconds: float = 0.0
     wins: Counter[int] = field(default_factory=Counter)
-    draws: int = 0
+    no_winner: int = 0  # draws, and games the rules' own opponent (an automaton) won
     reasons: Counter[str] = field(default_factory=Counter)
 
     def summary(self, slug: str, config: GameConfig, bot: str, first_seed: int) -> str:
@@ -37,7 +37,7 @@ class SelfplayReport:
         return (
             f"selfplay game={slug} mode={config.mode} players={config.players} bot={bot} "
             f"games={self.games} errors={self.errors} games_per_s={rate:.1f} "
-            f"mean_length={mean:.1f} wins={wins} draws={self.draws} seeds={first_seed}..{last}"
+            f"mean_length={mean:.1f} wins={wins} no_winner={self.no_winner} seeds={first_seed}..{last}"
         )
 
 
@@ -88,6 +88,6 @@ def selfplay(
         if outcome.winners:
             report.wins.update(outcome.winners)
         else:
-            report.draws += 1
+            report.no_winner += 1
     report.seconds = time.perf_counter() - start
     return report

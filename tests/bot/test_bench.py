@@ -40,19 +40,19 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
 
     for kind in ("public", "private"):
         image = result["render"][kind]
-        assert image["images"] == 16
+        assert image["images"] == 10
         assert 0 < image["ms_p50"] <= image["ms_p95"]
         assert image["encode_floor_ms_p50"] > 0 and image["to_floor"] > 0
         assert image["width_min"] == 1200 and 0 < image["kb_p50"] <= image["kb_max"]
 
     sqlite = result["pipeline"]["sqlite"]
-    assert sqlite["backend"] == "sqlite" and sqlite["actions"] == 40 and sqlite["tables"] >= 1
+    assert sqlite["backend"] == "sqlite" and sqlite["actions"] == 25 and sqlite["tables"] >= 1
     assert 0 < sqlite["ms_p50"] <= sqlite["ms_p95"] <= sqlite["ms_p99"]
     assert sqlite["floor_ms_p50"] > 0 and sqlite["to_floor"] > 0
     assert "postgresql" in result["pipeline"]
 
     memory = result["memory"]
-    assert memory["tables"] == 150 and memory["kb_per_table"] > 0 and memory["tables_per_gb"] > 0
+    assert memory["tables"] == 100 and memory["kb_per_table"] > 0 and memory["tables_per_gb"] > 0
 
     names = {t["name"] for t in result["targets"]}
     assert {

@@ -59,7 +59,7 @@ def test_selfplay_ends_with_one_summary_line(tiny: None, capsys: pytest.CaptureF
     assert "games=40" in line and "errors=0" in line and "games_per_s=" in line
     assert "mean_length=" in line and "wins=P1:" in line and "P3:" in line
     wins = dict(part.split(":") for part in line.split("wins=")[1].split()[0].split(","))
-    draws = int(line.split("draws=")[1].split()[0])
+    draws = int(line.split("no_winner=")[1].split()[0])
     assert sum(int(v) for v in wins.values()) + draws == 40
 
 
@@ -348,3 +348,28 @@ def test_db_upgrade_migrates_the_configured_database(tmp_path: Path) -> None:
     with sqlite3.connect(database) as connection:
         names = {row[0] for row in connection.execute("select name from sqlite_master where type='table'")}
     assert {"tables", "seats", "moves", "results", "guild_settings", "alembic_version"} <= names
+
+
+# ---------------------------------------------------------------- the real first game
+def test_clash_of_decks_duel_played_to_the_end_in_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 600))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    status = cli.main(["play", "clashofdecks", "--mode", "duel", "--seed", "3", "--images", str(tmp_path)])
+    text = out.getvalue()
+    assert status == 0
+    assert "Game over" in text and "Leaving the game" not in text
+    assert "{P" not in text
+    assert sorted(tmp_path.glob("*-board.png")) and sorted(tmp_path.glob("*-hand.png"))
+
+
+def test_clash_of_decks_selfplay_and_render(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "clashofdecks", "--mode", "ffa", "--players", "4", "--games", "3", "--seed", "1"]
+    assert cli.main([*args, "--bot", "random"]) == 0
+    assert "games=3 errors=0" in capsys.readouterr().out
+    render = ["render", "clashofdecks", "--mode", "2v2", "--players", "4", "--seed", "2", "--steps", "15"]
+    assert cli.main([*render, "--out", str(tmp_path)]) == 0
+    paths = capsys.readouterr().out.split()
+    assert len(paths) == 5 and all(Path(p).read_bytes().startswith(PNG) for p in paths)
