@@ -11,7 +11,7 @@ version is installed, because its settling and component rules are what these te
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,12 +125,16 @@ class World:
         """Run a slash command in the actor's DM with the bot."""
         return await self.user(actor).slash(name, **options)
 
-    async def autocomplete(self, actor: Actor, name: str, option: str, value: str, **filled: Any) -> list[str]:
+    async def autocomplete(
+        self, actor: Actor, name: str, option: str, value: str, **filled: Any
+    ) -> list[str]:
         """The values the bot suggests while ``actor`` types ``value`` into ``option``."""
         found = await actor.autocomplete(self.channel, name, option, value, **filled)
         return [choice["value"] for choice in found]
 
-    async def click(self, actor: Actor, message: Any, *, custom_id: str | None = None, label: str | None = None) -> Any:
+    async def click(
+        self, actor: Actor, message: Any, *, custom_id: str | None = None, label: str | None = None
+    ) -> Any:
         """Click a button (in a DM the actor's user clicks)."""
         return await self._who(actor, message).click(message, custom_id=custom_id, label=label)
 
@@ -202,13 +206,31 @@ class World:
                 continue
             button = _match(ids.ACTION, custom_id)
             if button:
-                found.append(Choice(button["key"], component.get("label", ""), custom_id, int(button["table"]),
-                                    int(button["seq"]), int(button["seat"]), False))
+                found.append(
+                    Choice(
+                        button["key"],
+                        component.get("label", ""),
+                        custom_id,
+                        int(button["table"]),
+                        int(button["seq"]),
+                        int(button["seat"]),
+                        False,
+                    )
+                )
             select = _match(ids.ACTION_SELECT, custom_id)
             if select:
                 for option in component.get("options", []):
-                    found.append(Choice(option["value"], option["label"], custom_id, int(select["table"]),
-                                        int(select["seq"]), int(select["seat"]), True))
+                    found.append(
+                        Choice(
+                            option["value"],
+                            option["label"],
+                            custom_id,
+                            int(select["table"]),
+                            int(select["seq"]),
+                            int(select["seat"]),
+                            True,
+                        )
+                    )
         return found
 
     @staticmethod

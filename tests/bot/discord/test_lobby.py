@@ -13,7 +13,14 @@ async def test_table_new_opens_a_lobby_with_its_buttons(w: World) -> None:
     lobby = w.messages()[-1]
     assert lobby.embeds[0].title == "Tiny — Race · lobby"
     assert "`target=20`" in next(f.value for f in lobby.embeds[0].fields if f.name == "Options")
-    assert [c.get("label") for c in w.components(lobby)] == ["Join", "Leave", "Add bot", "Start", "Options", "Abort"]
+    assert [c.get("label") for c in w.components(lobby)] == [
+        "Join",
+        "Leave",
+        "Add bot",
+        "Start",
+        "Options",
+        "Abort",
+    ]
 
 
 async def test_one_active_game_per_channel(w: World) -> None:

@@ -65,7 +65,7 @@ async def test_each_move_edits_the_table_message_and_hands_the_turn_on(w: World)
 
 
 async def test_public_decisions_are_buttons_on_the_table_message(w: World) -> None:
-    alice, bob = await started_table(w, game="tinypub")
+    alice, _bob = await started_table(w, game="tinypub")
     message = table_message(w)
     choices = w.choices(message)
     assert choices and all(c.seat == 0 for c in choices)
@@ -76,7 +76,7 @@ async def test_public_decisions_are_buttons_on_the_table_message(w: World) -> No
 
 
 async def test_a_non_player_click_is_refused(w: World) -> None:
-    alice, bob = await started_table(w, game="tinypub")
+    _alice, bob = await started_table(w, game="tinypub")
     carol = w.member("carol")
     message = table_message(w)
     before = message.embeds[0].footer.text
@@ -95,7 +95,7 @@ async def test_a_non_player_click_is_refused(w: World) -> None:
 
 
 async def test_a_stale_click_is_refused(w: World) -> None:
-    alice, bob = await started_table(w)
+    alice, _bob = await started_table(w)
     # Alice opens her hand ephemerally, but then plays from her DM instead.
     shown = await w.click(alice, table_message(w), label="Show my hand")
     ephemeral = shown.response
@@ -109,7 +109,7 @@ async def test_a_stale_click_is_refused(w: World) -> None:
 
 
 async def test_long_choice_lists_are_paged(w: World) -> None:
-    alice, bob = await started_table(w, game="tinywide")
+    alice, _bob = await started_table(w, game="tinywide")
     dm = latest_dm_with_choices(w, alice)
     first_page = w.choices(dm)
     assert len(first_page) == 25  # a select holds 25; the other 11 are on the next page

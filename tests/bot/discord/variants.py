@@ -27,8 +27,12 @@ class WideTiny(TinyRules):
 
     def _legal_actions(self, state: TinyState, seat: int) -> list[Action]:
         return [
-            Action(f"p{card}.{style}", f"Play {value(card)} with flourish {style}", group=f"card {value(card)}",
-                   card=card)
+            Action(
+                f"p{card}.{style}",
+                f"Play {value(card)} with flourish {style}",
+                group=f"card {value(card)}",
+                card=card,
+            )
             for card in sorted(state.hands[seat])
             for style in range(STYLES)
         ]
