@@ -92,10 +92,13 @@ class World:
 
     def allow_command(self, name: str, member: Actor) -> None:
         """A server override letting ``member`` see the command ``name`` whatever its default permission."""
-        command = self.env.backend.find_command(name, None, type=1) or self.env.backend.find_command(
-            name, self.guild.id, type=1
-        )
+        command = self.env.backend.find_command(name, self.guild.id)
+        assert command is not None, f"no command /{name}"
         self.guild.set_command_permissions(int(command["id"]), {member: True})
+
+    def can_see(self, actor: Actor, command: str, channel: Any = None) -> bool:
+        """Whether Discord offers ``command`` (e.g. "config show") to ``actor`` in a channel."""
+        return command in actor.available_commands(channel or self.channel)
 
     def close_dms(self, member: Actor) -> None:
         """From now on the bot cannot DM ``member`` (Discord answers 403 / 50007)."""
