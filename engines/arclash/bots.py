@@ -128,7 +128,7 @@ class GreedyBot:
 def _hidden_pool(view: ArclashView, seat: int) -> Counter[str]:
     """Cards a seat may hold out of sight: its list (own, or its starter) minus its face-up cards."""
     sv = view.seats[seat]
-    shown = Counter(c.id for c in (*sv.stack, *sv.supports, *sv.discard))
+    shown = Counter([*(c.id for c in sv.stack), *(c.id for c in sv.supports), *(c.id for c in sv.discard)])
     if seat == view.viewer:
         shown.update(c.id for c in view.hand)
         listed = Counter(view.my_list)
@@ -148,8 +148,9 @@ def determinize(view: ArclashView, rng: Rng) -> ArclashState:
     ids: dict[str, str] = {}
     seats: list[SeatState] = []
     for sv in view.seats:
-        for c in (*sv.stack, *sv.supports, *sv.discard):
-            ids[c.iid] = c.id
+        ids.update({c.iid: c.id for c in sv.stack})
+        ids.update({c.iid: c.id for c in sv.supports})
+        ids.update({c.iid: c.id for c in sv.discard})
         unknown = sorted(_hidden_pool(view, sv.seat).elements())
         rng.shuffle(unknown)
         hidden = sv.deck_count + (0 if sv.seat == me else sv.hand_count)

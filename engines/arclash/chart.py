@@ -95,7 +95,8 @@ def violations(card: Card) -> list[str]:
             if reach.buff_multiplier > band.buff_multiplier:
                 problems.append(f"buff multiplier x{reach.buff_multiplier} exceeds x{band.buff_multiplier}")
             if reach.debuff_multiplier > band.debuff_multiplier:
-                problems.append(f"debuff multiplier x{reach.debuff_multiplier} exceeds x{band.debuff_multiplier}")
+                limit = band.debuff_multiplier
+                problems.append(f"debuff multiplier x{reach.debuff_multiplier} exceeds x{limit}")
             if reach.full_search and not band.full_search:
                 problems.append("searches the whole deck below level 3")
         if cards > band.cards_max:
@@ -110,7 +111,8 @@ def violations(card: Card) -> list[str]:
     if buff and debuff * 100 > buff * limits.debuff_share_percent:
         problems.append(f"debuff {debuff} is more than {limits.debuff_share_percent}% of its buff {buff}")
     if buff and cards and buff >= limits.buff_with_draw_below:
-        problems.append(f"buffs {buff} and also draws; the buff must stay below {limits.buff_with_draw_below}")
+        below = limits.buff_with_draw_below
+        problems.append(f"buffs {buff} and also draws; the buff must stay below {below}")
     plain_cards = sum(r.cards for r, c in reaches if not c)
     if plain_cards > limits.plain_cards_max or cards > limits.conditional_cards_max:
         problems.append(f"moves {cards} cards to hand ({plain_cards} with no condition)")

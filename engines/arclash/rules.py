@@ -17,6 +17,7 @@ from engines.arclash.state import (
     SWAP,
     ArclashState,
     ArclashView,
+    CardRef,
     CardView,
     SeatState,
     SeatView,
@@ -68,10 +69,16 @@ def _modes() -> tuple[ModeSpec, ...]:
 
 
 @cache
-def card_view(card_id: str, iid: str) -> CardView:
-    """The face of one card instance (cached: card text is generated once)."""
+def card_view(card_id: str, iid: str, text: bool = False) -> CardView:
+    """The face of one card instance; ``text`` adds its rules text (hands carry it, boards do not)."""
     c = catalogue()[card_id]
-    return CardView(iid, c.id, c.name, c.kind, c.level, c.power, c.traits, card_text(c))
+    return CardView(iid, c.id, c.name, c.kind, c.level, c.power, c.traits, card_text(c) if text else "")
+
+
+@cache
+def card_ref(card_id: str, iid: str) -> CardRef:
+    """The short name of one card instance, for discard piles."""
+    return CardRef(iid, card_id, catalogue()[card_id].name)
 
 
 class ArclashRules(Ruleset[ArclashState, ArclashView]):
@@ -259,7 +266,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
                 power=zones.power(state, s),
                 mods=list(z.mods),
                 supports=[card_view(state.ids[i], i) for i in z.supports],
-                discard=[card_view(state.ids[i], i) for i in z.discard],
+                discard=[card_ref(state.ids[i], i) for i in z.discard],
                 hand_count=len(z.hand),
                 deck_count=len(z.deck),
                 sealed=z.sealed and state.phase in (OPENING, ADVANCE, SWAP),
@@ -285,14 +292,14 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
         )
         if viewer is not None:
             zone = state.seats[viewer]
-            view.hand = [card_view(state.ids[i], i) for i in zone.hand]
+            view.hand = [card_view(state.ids[i], i, True) for i in zone.hand]
             if viewer in prompts:
                 view.choices = self._legal_actions(state, viewer)
                 view.prompt = prompts[viewer].text
             if zone.choice:
                 # At the opening the pick is still in the deck, whose instance ids stay secret.
                 shown = "" if state.phase == OPENING else zone.choice
-                view.my_choice = card_view(state.ids[zone.choice], shown)
+                view.my_choice = card_view(state.ids[zone.choice], shown, True)
             view.my_paying = [card_view(state.ids[i], i) for i in zone.paying]
             view.my_list = dict(zone.deck_list)
         return view

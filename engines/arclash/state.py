@@ -66,7 +66,15 @@ class CardView(msgspec.Struct, frozen=True):
     level: int
     power: int
     traits: tuple[str, ...]
-    text: str
+    text: str = ""  # rules text: filled for the viewer's own hand (boards look it up by ``id``)
+
+
+class CardRef(msgspec.Struct, frozen=True):
+    """A face-up card named briefly (discard piles): instance, set number and name."""
+
+    iid: str
+    id: str
+    name: str
 
 
 class SeatView(msgspec.Struct, kw_only=True):
@@ -81,7 +89,7 @@ class SeatView(msgspec.Struct, kw_only=True):
     power: int
     mods: list[Mod]
     supports: list[CardView]
-    discard: list[CardView]
+    discard: list[CardRef]
     hand_count: int
     deck_count: int
     sealed: bool  # has sealed this round's hidden choice

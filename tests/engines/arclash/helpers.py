@@ -55,9 +55,13 @@ def act(state: ArclashState, seat: int, key: str) -> tuple[ArclashState, list[st
 def key_for(state: ArclashState, seat: int, card_id: str, prefix: str) -> str:
     """The key of the legal action ``prefix:<iid>`` for a card design."""
     for action in R.legal_actions(state, seat):
-        if action.key.startswith(prefix) and (state.ids.get(action.card) == card_id or card_id in action.params):
+        if action.key.startswith(prefix) and (
+            state.ids.get(action.card) == card_id or card_id in action.params
+        ):
             return action.key
-    raise AssertionError(f"no {prefix} action for {card_id} in {[a.key for a in R.legal_actions(state, seat)]}")
+    raise AssertionError(
+        f"no {prefix} action for {card_id} in {[a.key for a in R.legal_actions(state, seat)]}"
+    )
 
 
 def pass_all(state: ArclashState) -> ArclashState:

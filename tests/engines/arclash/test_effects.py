@@ -169,5 +169,7 @@ def test_bracket_condition_checks_your_current_character() -> None:
 
 def test_card_text_says_what_the_rules_do() -> None:
     assert describe(Effect("play", "power", amount=50)) == "Your character gets +50 power."
-    assert describe(Effect("play", "weaken", amount=25, need="Serpent")).startswith("If your character is [Serpent]")
+    assert describe(Effect("play", "weaken", amount=25, need="Serpent")).startswith(
+        "If your character is [Serpent]"
+    )
     assert "5 or more" in describe(Effect("play", "level_down", odds=5))

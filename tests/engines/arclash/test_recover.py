@@ -36,7 +36,7 @@ def test_recover_draws_to_eight_and_reshuffles_an_empty_deck() -> None:
         give(state, 1, "AC-034", "discard")
     public = run(state, recover)
     assert len(state.seats[0].hand) == 8 and len(state.seats[1].hand) == 8
-    assert any("{P2} shuffles their discard pile into a new deck." == t for t in public)
+    assert any(t == "{P2} shuffles their discard pile into a new deck." for t in public)
     assert len(state.seats[1].deck) == 6 + 3 - 6
 
 

@@ -1,0 +1,102 @@
+"""Bots: greedy and search play legal games from views only; determinize never reads hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.arclash import RULESET
+from engines.arclash.bots import GreedyBot, SearchBot, determinize
+from engines.arclash.state import SUPPORT
+from engines.core import GameConfig, Rng
+from engines.core.autoplay import bot_for, bot_step
+from tests.engines.arclash.helpers import opened
+
+DECKS = ("serpent", "ember", "tide", "clockwork")
+
+
+def play(bots: list[object], seed: int, decks: tuple[str, ...]) -> int:
+    config = GameConfig("standard", len(bots), {}, tuple({"deck": d} for d in decks))
+    state = RULESET.setup(config, seed)
+    rng = Rng(seed * 7 + 1)
+    while RULESET.prompts(state):
+        seat = min(RULESET.prompts(state))
+        state = bot_step(RULESET, state, seat, bots[seat], rng).state  # type: ignore[arg-type]
+    outcome = RULESET.outcome(state)
+    assert outcome is not None
+    return outcome.winners[0]
+
+
+def search_share(games: int) -> float:
+    """Share of games the search bot wins against greedy, each deal played from both seats."""
+    wins = 0
+    for i in range(games):
+        decks = (DECKS[i % 4], DECKS[(i // 4 + 1 + i) % 4])
+        for seat in (0, 1):
+            bots: list[object] = [GreedyBot(), GreedyBot()]
+            bots[seat] = SearchBot()
+            wins += play(bots, i, decks) == seat
+    return wins / (2 * games)
+
+
+def test_bots_are_listed_weakest_first() -> None:
+    assert list(RULESET.bots()) == ["random", "greedy", "search"]
+    assert bot_for(RULESET, "hard").name == "search"
+
+
+def test_bots_finish_multiplayer_games() -> None:
+    assert play([SearchBot(worlds=2), GreedyBot(), GreedyBot(), GreedyBot()], 3, DECKS) in range(4)
+
+
+def test_determinize_ignores_the_real_hidden_cards() -> None:
+    state = opened(3, seed=21)
+    view = RULESET.view(state, 0)
+    other = RULESET.clone(state)
+    # Swap seat 1's hand with cards from its deck: seat 0's view must not change.
+    zone = other.seats[1]
+    zone.hand[:3], zone.deck[:3] = zone.deck[:3], zone.hand[:3]
+    other.seats[2].deck.reverse()
+    assert RULESET.view(other, 0) == view
+    assert [state.ids[i] for i in state.seats[1].hand] != [other.ids[i] for i in other.seats[1].hand]
+    first = determinize(view, Rng(5))
+    second = determinize(RULESET.view(other, 0), Rng(5))
+    assert RULESET.encode(first) == RULESET.encode(second)
+
+
+def test_determinize_agrees_with_the_view() -> None:
+    state = opened(4, seed=22)
+    for seat in range(4):
+        view = RULESET.view(state, seat)
+        world = determinize(view, Rng(seat))
+        assert RULESET.view(world, seat).hand == view.hand
+        for s in range(4):
+            assert len(world.seats[s].hand) == view.seats[s].hand_count
+            assert len(world.seats[s].deck) == view.seats[s].deck_count
+            assert world.seats[s].stack == [c.iid for c in view.seats[s].stack]
+        assert RULESET.conserved(world) == RULESET.conserved(state)
+        # hidden cards are sampled, never copied: the real instance ids do not appear
+        hidden = {i for s in range(4) if s != seat for i in state.seats[s].hand} | {
+            i for z in state.seats for i in z.deck
+        }
+        assert not hidden & set(world.ids)
+
+
+def test_search_bot_moves_are_legal_in_the_support_stage() -> None:
+    state = opened(2, seed=23)
+    while state.phase != SUPPORT and RULESET.prompts(state):
+        seat = min(RULESET.prompts(state))
+        state = RULESET.apply(state, seat, RULESET.default_action(state, seat)).state
+    if state.phase == SUPPORT:
+        seat = state.current
+        prompt = RULESET.prompts(state)[seat]
+        actions = RULESET.legal_actions(state, seat)
+        action = SearchBot().choose(RULESET.view(state, seat), prompt, actions, Rng(1))
+        assert action in actions
+
+
+def test_search_bot_beats_greedy_on_a_fixed_seed_set() -> None:
+    assert search_share(12) >= 0.6
+
+
+@pytest.mark.slow
+def test_search_bot_beats_greedy_over_two_hundred_games() -> None:
+    assert search_share(100) >= 0.6

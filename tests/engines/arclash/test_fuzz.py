@@ -1,0 +1,42 @@
+"""The shared fuzz harness over random games for every seat count (2-6) and several target scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.arclash import RULESET
+from engines.core import GameConfig
+from engines.core.fuzz import fuzz_games
+
+CONFIGS = [
+    GameConfig("standard", players, {"score": score})
+    for players, score in (
+        (2, 10),
+        (3, 15),
+        (4, 10),
+        (5, 20),
+        (6, 10),
+        (2, 20),
+        (3, 10),
+        (4, 15),
+        (5, 10),
+        (6, 15),
+    )
+]
+
+
+def test_fuzz_checked_games_all_seat_counts() -> None:
+    report = fuzz_games(RULESET, CONFIGS, 40)
+    assert report.games == 40 and set(report.wins) >= {0, 1, 2}
+
+
+def test_fuzz_many_more_games_play_to_an_outcome() -> None:
+    # The per-step contract checks are costly; this run checks ends, outcomes and step bounds only.
+    report = fuzz_games(RULESET, CONFIGS, 600, first_seed=10_000, max_steps=3000, check=False)
+    assert report.games == 600 and report.longest < 3000
+
+
+@pytest.mark.slow
+def test_fuzz_two_thousand_fully_checked_games() -> None:
+    report = fuzz_games(RULESET, CONFIGS, 2000, first_seed=50_000)
+    assert report.games == 2000
