@@ -6,8 +6,10 @@ from typing import Any
 
 from engines.clashofdecks.view import ClashView
 from render.clashofdecks.board import render_board
+from render.clashofdecks.colours import palette_image
 from render.clashofdecks.describe import describe_view
 from render.clashofdecks.hand import render_hand
+from render.core.canvas import encode_png_indexed
 
 
 def _clash(view: Any) -> ClashView:
@@ -23,12 +25,12 @@ class ClashRenderer:
 
     def board(self, view: Any) -> bytes:
         """The public table as PNG (draws only what a spectator may see, whoever the viewer is)."""
-        return render_board(_clash(view)).png()
+        return encode_png_indexed(render_board(_clash(view)).image, palette_image())
 
     def hand(self, view: Any) -> bytes | None:
         """The seat's hand strip (or draft picks) as PNG; None for spectators."""
         canvas = render_hand(_clash(view))
-        return None if canvas is None else canvas.png()
+        return None if canvas is None else encode_png_indexed(canvas.image, palette_image())
 
     def describe(self, view: Any) -> str:
         """A plain-text account of at most 1500 characters."""

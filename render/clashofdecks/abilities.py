@@ -7,13 +7,14 @@ a glance tells attackers from defenders; the letters carry the meaning, not the 
 
 from __future__ import annotations
 
+from render.clashofdecks.colours import ATTACK, GUARD, MALUS, MANA, MOVE, UNKNOWN
 from render.core.palette import RGB
 
-_ATTACK: RGB = (176, 52, 40)
-_GUARD: RGB = (38, 92, 160)
-_MOVE: RGB = (34, 120, 70)
-_MANA: RGB = (150, 110, 10)
-_MALUS: RGB = (96, 80, 120)
+_ATTACK = ATTACK
+_GUARD = GUARD
+_MOVE = MOVE
+_MANA = MANA
+_MALUS = MALUS
 
 # keyword -> (code, colour, short meaning for the legend)
 ABILITIES: dict[str, tuple[str, RGB, str]] = {
@@ -41,7 +42,7 @@ ABILITIES: dict[str, tuple[str, RGB, str]] = {
     "focus": ("FO", _MOVE, "Focus"),
 }
 
-_UNKNOWN: RGB = (80, 80, 80)
+_UNKNOWN = UNKNOWN
 
 
 def normalise(keyword: str) -> str:

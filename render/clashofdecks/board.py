@@ -21,8 +21,8 @@ from render.clashofdecks.model import (
 )
 from render.clashofdecks.records import records_height, records_panel
 from render.clashofdecks.tiles import Tile
-from render.core.canvas import Canvas
 from render.core.palette import INK, RGB
+from render.core.stamps import StampCanvas
 
 WIDTH = 1280
 MARGIN = 20
@@ -52,18 +52,20 @@ def status_line(view: ClashView) -> tuple[str, RGB]:
     return f"Turn {view.turn}", INK
 
 
-def header(canvas: Canvas, view: ClashView) -> None:
-    """The title on the left, whose turn on the right."""
-    canvas.text((MARGIN, 16), title_line(view), size=24, weight="bold", max_width=560, min_size=16)
+def header(canvas: StampCanvas, view: ClashView) -> None:
+    """The title on the left, whose turn (or the result) on the right in the room left over."""
+    title = title_line(view)
+    canvas.text((MARGIN, 16), title, size=24, weight="bold", max_width=560, min_size=16)
+    room = WIDTH - 2 * MARGIN - min(canvas.textlength(title, 24, "bold"), 560) - 30
     status, colour = status_line(view)
     canvas.text(
-        (WIDTH - MARGIN, 16),
+        (WIDTH - MARGIN, 18),
         status,
         size=22,
         weight="bold",
         fill=colour,
         anchor="ra",
-        max_width=620,
+        max_width=room,
         min_size=16,
     )
 
@@ -90,7 +92,7 @@ def _line(view: ClashView, line: LineView) -> tuple[Half, Half]:
     return left, right
 
 
-def render_board(view: ClashView) -> Canvas:
+def render_board(view: ClashView) -> StampCanvas:
     """Draw the public board for ``view`` (read only what everyone may see)."""
     inner = WIDTH - 2 * MARGIN
     drafting = view.phase == "draft" and view.draft is not None
@@ -103,7 +105,7 @@ def render_board(view: ClashView) -> Canvas:
             line_height(len(line.left.units), len(line.right.units), inner) + GAP for line in view.lines
         )
         height += records_height(view) + GAP + legend_height(keywords, inner)
-    canvas = Canvas(WIDTH, height + MARGIN)
+    canvas = StampCanvas(WIDTH, height + MARGIN)
     header(canvas, view)
     y: float = HEADER_H
     count = max(len(view.kingdoms), 1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from engines.clashofdecks.view import ClashView, DraftView
 from render.clashofdecks.model import card_tile, colour_of, kingdom_name
 from render.clashofdecks.tiles import hand_tile
-from render.core.canvas import Canvas, font
 from render.core.palette import INK, MUTED, PANEL
+from render.core.stamps import StampCanvas
 
 CARD_W = 140
 CARD_H = 196
@@ -35,7 +35,9 @@ def _heading(view: ClashView, draft: DraftView) -> str:
     return f"Draft round {draft.round} · order {draft.pattern}{picker} · {draft.pile_left} left in the pile"
 
 
-def draft_panel(canvas: Canvas, x: float, y: float, w: float, view: ClashView, mine: int | None) -> float:
+def draft_panel(
+    canvas: StampCanvas, x: float, y: float, w: float, view: ClashView, mine: int | None
+) -> float:
     """Draw the draft panel; the row is framed in gold when ``mine`` is the kingdom picking now."""
     draft = view.draft
     if draft is None:
@@ -47,7 +49,7 @@ def draft_panel(canvas: Canvas, x: float, y: float, w: float, view: ClashView, m
     )
     my_turn = mine is not None and draft.picker == mine
     hint = "Your pick: choose from the framed cards." if my_turn else "Cards on offer:"
-    canvas.draw.text((x + 14, y + 42), hint, font=font(16), fill=INK if my_turn else MUTED)
+    canvas.text((x + 14, y + 42), hint, size=16, fill=INK if my_turn else MUTED)
     per_row = _per_row(w)
     top = y + 78
     for index, card in enumerate(draft.row):
@@ -63,10 +65,10 @@ def draft_panel(canvas: Canvas, x: float, y: float, w: float, view: ClashView, m
             playable=my_turn,
         )
     if not draft.row:
-        canvas.draw.text((x + 14, top + 10), "the row is empty", font=font(16), fill=MUTED)
+        canvas.text((x + 14, top + 10), "the row is empty", size=16, fill=MUTED)
     rows = max(1, -(-len(draft.row) // per_row))
     py = top + rows * (CARD_H + CARD_GAP + 8)
-    canvas.draw.text((x + 14, py), "Picks so far", font=font(18, "bold"), fill=INK)
+    canvas.text((x + 14, py), "Picks so far", size=18, weight="bold", fill=INK)
     py += 28
     for kingdom in view.kingdoms:
         picks = draft.picks[kingdom.index] if kingdom.index < len(draft.picks) else ()

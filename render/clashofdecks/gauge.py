@@ -8,25 +8,25 @@ fallen side is struck through.
 
 from __future__ import annotations
 
-from render.core.canvas import Canvas, font
+from render.clashofdecks.colours import GAUGE_TINT, SLOT
 from render.core.palette import DANGER, GOOD, INK, MUTED, RGB, tint
+from render.core.stamps import StampCanvas
 
 _SLOT_GAP = 3
 
 
-def side_pips(canvas: Canvas, x: float, y: float, side: str, lost_sides: int) -> float:
+def side_pips(canvas: StampCanvas, x: float, y: float, side: str, lost_sides: int) -> float:
     """Two labelled pips, Bastion then Fort; a destroyed side is crossed. Return the x after them."""
-    face = font(16, "bold")
     for index, label in enumerate(("Bastion", "Fort")):
         fallen = index < lost_sides
         up = label.lower() == side.lower()
         colour = MUTED if fallen else (INK if up else MUTED)
-        width = canvas.draw.textlength(label, font=face)
+        width = canvas.textlength(label, 16, "bold")
         if up and not fallen:
             canvas.draw.rounded_rectangle(
                 (x - 4, y - 2, x + width + 4, y + 20), radius=5, outline=INK, width=2
             )
-        canvas.draw.text((x, y), label, font=face, fill=colour)
+        canvas.text((x, y), label, size=16, weight="bold", fill=colour)
         if fallen:
             canvas.draw.line((x - 2, y + 10, x + width + 2, y + 10), fill=DANGER, width=3)
         x += width + 14
@@ -34,7 +34,7 @@ def side_pips(canvas: Canvas, x: float, y: float, side: str, lost_sides: int) ->
 
 
 def hand_gauge(
-    canvas: Canvas, x: float, y: float, width: float, hand_size: int, position: int, colour: RGB
+    canvas: StampCanvas, x: float, y: float, width: float, hand_size: int, position: int, colour: RGB
 ) -> None:
     """``hand_size`` slots (Stronghold included) with the Stronghold in slot ``position`` (0 = left)."""
     slots = max(hand_size, 1)
@@ -44,24 +44,24 @@ def hand_gauge(
         if i == position:
             fill, outline = colour, INK
         elif i > position:
-            fill, outline = tint(GOOD, 0.35), GOOD
+            fill, outline = tint(GOOD, GAUGE_TINT), GOOD
         else:
-            fill, outline = (214, 210, 200), MUTED
+            fill, outline = SLOT, MUTED
         canvas.draw.rounded_rectangle(
             (sx, y, sx + slot_w, y + 22), radius=4, fill=fill, outline=outline, width=1
         )
 
 
 def pile_gauge(
-    canvas: Canvas, x: float, y: float, width: float, deck: int, discard: int, colour: RGB
+    canvas: StampCanvas, x: float, y: float, width: float, deck: int, discard: int, colour: RGB
 ) -> None:
     """An automaton kingdom's deck pile (its health) and discard pile as two proportional bars."""
     total = max(deck + discard, 1)
     deck_w = width * deck / total
-    canvas.draw.rounded_rectangle((x, y, x + width, y + 22), radius=4, fill=(214, 210, 200), outline=colour)
+    canvas.draw.rounded_rectangle((x, y, x + width, y + 22), radius=4, fill=SLOT, outline=colour)
     if deck:
         canvas.draw.rounded_rectangle(
-            (x, y, x + max(deck_w, 8), y + 22), radius=4, fill=tint(GOOD, 0.35), outline=GOOD
+            (x, y, x + max(deck_w, 8), y + 22), radius=4, fill=tint(GOOD, GAUGE_TINT), outline=GOOD
         )
-    canvas.draw.text((x + 6, y + 11), f"deck {deck}", font=font(16, "bold"), fill=INK, anchor="lm")
-    canvas.draw.text((x + width - 6, y + 11), f"discard {discard}", font=font(16), fill=INK, anchor="rm")
+    label = f"deck {deck} · discard {discard}"
+    canvas.text((x + width / 2, y + 11), label, size=16, weight="bold", fill=INK, anchor="mm")

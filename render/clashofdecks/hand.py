@@ -10,13 +10,13 @@ from engines.clashofdecks.view import ClashView, HandView, KingdomView
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.model import card_tile, kingdom_colour, kingdom_name, text
 from render.clashofdecks.tiles import Tile, hand_tile
-from render.core.canvas import Canvas, font
 from render.core.palette import GOOD, INK, MUTED
+from render.core.stamps import StampCanvas
 
 WIDTH = 1280
 MARGIN = 20
 CARD_H = 200
-GAP = 10
+GAP = 9
 MIN_CARD_W = 112
 MAX_CARD_W = 132
 HEADER_H = 84
@@ -31,12 +31,13 @@ def own_kingdom(view: ClashView) -> KingdomView | None:
     return None
 
 
-def _slots(hand: HandView, kingdom: KingdomView) -> list[Tile]:
+def _slots(view: ClashView, hand: HandView, kingdom: KingdomView) -> list[Tile]:
     """Every position of the hand, left to right, with the Stronghold inserted at its place."""
     colour = kingdom_colour(kingdom)
     tiles = [card_tile(card, colour) for card in hand.cards]
+    my_turn = view.phase == "summon" and view.active == kingdom.index
     for tile, card in zip(tiles, hand.cards, strict=True):
-        if card.id in hand.playable:
+        if my_turn and card.id in hand.playable:
             tile.notes.append("can pay" if card.id in hand.affordable else "too dear")
     side = hand.side.capitalize()
     position = min(max(hand.stronghold_pos, 0), len(tiles))
@@ -65,13 +66,23 @@ def hand_height(view: ClashView) -> int:
     return height + MARGIN
 
 
-def _header(canvas: Canvas, view: ClashView, kingdom: KingdomView) -> None:
+def _header(canvas: StampCanvas, view: ClashView, kingdom: KingdomView) -> None:
     colour = kingdom_colour(kingdom)
     who = kingdom_name(view, kingdom)
+    drafting = view.phase == "draft"
     canvas.text(
-        (MARGIN, 14), f"{who} · your hand", size=24, weight="bold", fill=colour, max_width=520, min_size=16
+        (MARGIN, 14),
+        f"{who} · {'your draft' if drafting else 'your hand'}",
+        size=24,
+        weight="bold",
+        fill=colour,
+        max_width=520,
+        min_size=16,
     )
     facts = [f"Stronghold: {kingdom.side.capitalize()}, HP {kingdom.hp}", f"{kingdom.hand_size} cards"]
+    if drafting and view.draft is not None:
+        picks = view.draft.picks[kingdom.index] if kingdom.index < len(view.draft.picks) else ()
+        facts = [f"{len(picks)} cards picked"]
     if view.phase == "summon" and view.active == kingdom.index:
         facts.insert(0, f"Mana {kingdom.mana} · your turn")
     canvas.text(
@@ -84,6 +95,8 @@ def _header(canvas: Canvas, view: ClashView, kingdom: KingdomView) -> None:
         min_size=16,
     )
     note = "Gold frame: among the four leftmost cards, so it can be played."
+    if drafting:
+        note = "Picks are public; the order of your hand is dealt when the draft ends."
     if view.champions and kingdom.champion is not None:
         champion = kingdom.champion
         note += (
@@ -94,8 +107,8 @@ def _header(canvas: Canvas, view: ClashView, kingdom: KingdomView) -> None:
     )
 
 
-def _hand_row(canvas: Canvas, y: float, hand: HandView, kingdom: KingdomView) -> float:
-    tiles = _slots(hand, kingdom)
+def _hand_row(canvas: StampCanvas, y: float, view: ClashView, hand: HandView, kingdom: KingdomView) -> float:
+    tiles = _slots(view, hand, kingdom)
     per_row, width = _layout(len(tiles))
     stronghold = min(max(hand.stronghold_pos, 0), len(tiles) - 1)
     ids = [""] * len(tiles)
@@ -106,13 +119,12 @@ def _hand_row(canvas: Canvas, y: float, hand: HandView, kingdom: KingdomView) ->
             continue
         ids[index] = hand.cards[index - offset].id
     playable = set(hand.playable)
-    number_face = font(16, "bold")
     for index, tile in enumerate(tiles):
         row, col = divmod(index, per_row)
         x = MARGIN + col * (width + GAP)
         top = y + row * ROW_H
-        canvas.draw.text(
-            (x + width / 2, top + 12), f"#{index + 1}", font=number_face, fill=MUTED, anchor="mm"
+        canvas.text(
+            (x + width / 2, top + 12), f"#{index + 1}", size=16, weight="bold", fill=MUTED, anchor="mm"
         )
         hand_tile(canvas, x, top + 30, width, CARD_H, tile, playable=ids[index] in playable)
         if index > stronghold:
@@ -123,27 +135,28 @@ def _hand_row(canvas: Canvas, y: float, hand: HandView, kingdom: KingdomView) ->
     hp = len(tiles) - 1 - stronghold
     last_row = (len(tiles) - 1) // per_row
     label = f"HP {hp}: cards right of the Stronghold" if hp else "no HP left on this side"
-    canvas.draw.text(
+    canvas.text(
         (WIDTH - MARGIN, y + last_row * ROW_H + CARD_H + 52),
         label,
-        font=font(16, "bold"),
+        size=16,
+        weight="bold",
         fill=GOOD if hp else INK,
         anchor="ra",
     )
     return y + (last_row + 1) * ROW_H
 
 
-def render_hand(view: ClashView) -> Canvas | None:
+def render_hand(view: ClashView) -> StampCanvas | None:
     """Draw the viewer's private image, or None when the viewer holds nothing secret."""
     kingdom = own_kingdom(view)
     drafting = view.phase == "draft" and view.draft is not None
     if kingdom is None or (view.hand is None and not drafting):
         return None
-    canvas = Canvas(WIDTH, hand_height(view))
+    canvas = StampCanvas(WIDTH, hand_height(view))
     _header(canvas, view, kingdom)
     y: float = HEADER_H
     if view.hand is not None:
-        y = _hand_row(canvas, y, view.hand, kingdom)
+        y = _hand_row(canvas, y, view, view.hand, kingdom)
     if drafting:
         draft_panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, view, kingdom.index)
     return canvas

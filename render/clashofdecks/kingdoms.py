@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engines.clashofdecks.view import ClashView, KingdomView
+from render.clashofdecks.colours import PANEL_TINT, WHITE
 from render.clashofdecks.gauge import hand_gauge, pile_gauge, side_pips
 from render.clashofdecks.model import kingdom_colour, kingdom_name, text
-from render.core.canvas import Canvas, font
-from render.core.palette import DANGER, HIGHLIGHT, INK, MUTED, tint
+from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, tint
+from render.core.stamps import StampCanvas
 
 PANEL_H = 128
 CHAMPION_ROW = 26
@@ -25,7 +26,7 @@ def lost_sides(kingdom: KingdomView) -> int:
 
 
 def kingdom_panel(
-    canvas: Canvas, x: float, y: float, w: float, view: ClashView, kingdom: KingdomView
+    canvas: StampCanvas, x: float, y: float, w: float, view: ClashView, kingdom: KingdomView
 ) -> None:
     """Draw one kingdom's panel at (x, y), ``w`` wide."""
     colour = kingdom_colour(kingdom)
@@ -33,7 +34,7 @@ def kingdom_panel(
     active = view.phase != "over" and kingdom.index == view.active
     canvas.box(
         (x, y, x + w, y + h),
-        fill=tint(colour, 0.88),
+        fill=tint(colour, PANEL_TINT),
         outline=HIGHLIGHT if active else colour,
         width=5 if active else 2,
         radius=10,
@@ -47,15 +48,15 @@ def kingdom_panel(
         tag = "▶ to play"
     tag_w = 0.0
     if tag:
-        face = font(16, "bold")
-        tag_w = canvas.draw.textlength(tag, font=face) + 14
-        fill = DANGER if tag == "defeated" else (HIGHLIGHT if tag != "winner" else (46, 139, 87))
+        tag_w = canvas.textlength(tag, 16, "bold") + 14
+        fill = DANGER if tag == "defeated" else (HIGHLIGHT if tag != "winner" else GOOD)
         canvas.draw.rounded_rectangle((x + w - 10 - tag_w, y + 9, x + w - 10, y + 33), radius=6, fill=fill)
-        canvas.draw.text(
+        canvas.text(
             (x + w - 10 - tag_w / 2, y + 21),
             tag,
-            font=face,
-            fill=INK if tag != "defeated" else (255, 255, 255),
+            size=16,
+            weight="bold",
+            fill=INK if tag != "defeated" else WHITE,
             anchor="mm",
         )
     canvas.text(
@@ -76,6 +77,12 @@ def kingdom_panel(
         facts.append(f"Mana {kingdom.mana}" if active else "")
         facts.append(f"Hand {kingdom.hand_size}")
     facts.append(f"Creatures {kingdom.creatures}")
+    if view.phase == "draft":
+        # no hand yet: the Stronghold gauge means nothing until the draft is over
+        picks = (
+            view.draft.picks[kingdom.index] if view.draft and kingdom.index < len(view.draft.picks) else ()
+        )
+        facts = [f for f in facts[:1] if f.startswith("Team")] + [f"Drafting · {len(picks)} cards picked"]
     canvas.text(
         (x + 12, y + 40),
         " · ".join(f for f in facts if f),
@@ -84,17 +91,21 @@ def kingdom_panel(
         max_width=int(w - 24),
         min_size=16,
     )
+    if view.phase == "draft":
+        side_pips(canvas, x + 16, y + 98, kingdom.side, lost_sides(kingdom))
+        return
     gauge_y = y + 66
     hp_label = f"HP {kingdom.hp}"
-    hp_w = canvas.draw.textlength(hp_label, font=font(20, "bold"))
+    hp_w = canvas.textlength(hp_label, 20, "bold")
     if kingdom.is_ai:
         pile_gauge(canvas, x + 12, gauge_y, w - 36 - hp_w, kingdom.deck_size, len(kingdom.discard), colour)
     else:
         hand_gauge(canvas, x + 12, gauge_y, w - 36 - hp_w, kingdom.hand_size, kingdom.stronghold_pos, colour)
-    canvas.draw.text(
+    canvas.text(
         (x + w - 12, gauge_y + 11),
         hp_label,
-        font=font(20, "bold"),
+        size=20,
+        weight="bold",
         fill=DANGER if kingdom.hp <= 2 else INK,
         anchor="rm",
     )

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import math
 
+from render.clashofdecks.colours import DECK, LINE_TINT, PLANK, PLANK_LINE, WHITE
 from render.clashofdecks.tiles import MIN_TILE_W, Tile, creature_tile
-from render.core.canvas import Canvas, font
 from render.core.palette import MUTED, RGB, tint
+from render.core.stamps import StampCanvas
 
 BRIDGE_W = 64
-TILE_W = 132
+TILE_W = 150
 TILE_H = 158
 TILE_GAP = 8
 LABEL_H = 26
-_WHITE: RGB = (255, 255, 255)
 
 
 def side_width(w: float) -> float:
@@ -48,19 +48,19 @@ def _tile_width(count: int, side_w: float) -> float:
     return min(TILE_W, (side_w - TILE_GAP * (count - 1)) / count)
 
 
-def _bridge(canvas: Canvas, x: float, y: float, h: float) -> None:
+def _bridge(canvas: StampCanvas, x: float, y: float, h: float) -> None:
     """A plank bridge: brown deck with cross planks, drawn as flat rectangles."""
-    canvas.draw.rectangle((x, y, x + BRIDGE_W, y + h), fill=(150, 110, 70))
+    canvas.draw.rectangle((x, y, x + BRIDGE_W, y + h), fill=PLANK)
     plank_y = y + 6
     while plank_y < y + h - 4:
-        canvas.draw.line((x + 4, plank_y, x + BRIDGE_W - 4, plank_y), fill=(110, 78, 46), width=2)
+        canvas.draw.line((x + 4, plank_y, x + BRIDGE_W - 4, plank_y), fill=PLANK_LINE, width=2)
         plank_y += 14
-    canvas.draw.rectangle((x, y, x + 4, y + h), fill=(90, 62, 36))
-    canvas.draw.rectangle((x + BRIDGE_W - 4, y, x + BRIDGE_W, y + h), fill=(90, 62, 36))
+    canvas.draw.rectangle((x, y, x + 4, y + h), fill=DECK)
+    canvas.draw.rectangle((x + BRIDGE_W - 4, y, x + BRIDGE_W, y + h), fill=DECK)
 
 
 def _side(
-    canvas: Canvas, tiles: list[Tile], bridge_edge: float, top: float, side_w: float, outward: int
+    canvas: StampCanvas, tiles: list[Tile], bridge_edge: float, top: float, side_w: float, outward: int
 ) -> None:
     """Lay tiles out from ``bridge_edge`` in direction ``outward`` (-1 left, +1 right), row by row."""
     per_row = _per_row(side_w)
@@ -75,7 +75,7 @@ def _side(
 
 
 def draw_line(
-    canvas: Canvas,
+    canvas: StampCanvas,
     x: float,
     y: float,
     w: float,
@@ -91,28 +91,26 @@ def draw_line(
     right_name, right_colour, right_tiles = right
     h = line_height(len(left_tiles), len(right_tiles), w)
     mid = x + w / 2
-    canvas.draw.rounded_rectangle((x, y, mid - BRIDGE_W / 2, y + h), radius=10, fill=tint(left_colour, 0.9))
     canvas.draw.rounded_rectangle(
-        (mid + BRIDGE_W / 2, y, x + w, y + h), radius=10, fill=tint(right_colour, 0.9)
+        (x, y, mid - BRIDGE_W / 2, y + h), radius=10, fill=tint(left_colour, LINE_TINT)
     )
-    face = font(16, "bold")
-    canvas.draw.text((x + 10, y + 4), left_name, font=face, fill=left_colour)
-    canvas.draw.text((x + w - 10, y + 4), right_name, font=face, fill=right_colour, anchor="ra")
-    label_w = canvas.draw.textlength(label, font=face) + 16
     canvas.draw.rounded_rectangle(
-        (mid - label_w / 2, y, mid + label_w / 2, y + LABEL_H - 4), radius=6, fill=(90, 62, 36)
+        (mid + BRIDGE_W / 2, y, x + w, y + h), radius=10, fill=tint(right_colour, LINE_TINT)
     )
-    canvas.draw.text((mid, y + 3), label, font=face, fill=_WHITE, anchor="ma")
+    canvas.text((x + 10, y + 4), left_name, size=16, weight="bold", fill=left_colour)
+    canvas.text((x + w - 10, y + 4), right_name, size=16, weight="bold", fill=right_colour, anchor="ra")
+    label_w = canvas.textlength(label, 16, "bold") + 16
+    canvas.draw.rounded_rectangle(
+        (mid - label_w / 2, y, mid + label_w / 2, y + LABEL_H - 4), radius=6, fill=DECK
+    )
+    canvas.text((mid, y + 3), label, size=16, weight="bold", fill=WHITE, anchor="ma")
     _bridge(canvas, mid - BRIDGE_W / 2, y + LABEL_H - 4, h - LABEL_H + 4)
     top = y + LABEL_H
     side_w = side_width(w)
     _side(canvas, left_tiles, mid - BRIDGE_W / 2, top, side_w, -1)
     _side(canvas, right_tiles, mid + BRIDGE_W / 2, top, side_w, +1)
-    quiet = font(16)
     if not left_tiles:
-        canvas.draw.text((x + w / 4, top + TILE_H / 2), "no creatures", font=quiet, fill=MUTED, anchor="mm")
+        canvas.text((x + w / 4, top + TILE_H / 2), "no creatures", size=16, fill=MUTED, anchor="mm")
     if not right_tiles:
-        canvas.draw.text(
-            (x + 3 * w / 4, top + TILE_H / 2), "no creatures", font=quiet, fill=MUTED, anchor="mm"
-        )
+        canvas.text((x + 3 * w / 4, top + TILE_H / 2), "no creatures", size=16, fill=MUTED, anchor="mm")
     return y + h

@@ -27,12 +27,13 @@ def names(view: ClashView) -> list[str]:
 
 
 def text(view: ClashView, raw: str) -> str:
-    """Event or record text with ``{P1}`` placeholders replaced by seat names."""
-    return fill_names(raw, names(view))
+    """Event or record text with ``{P1}`` placeholders replaced by seat names, capitalised."""
+    filled = fill_names(raw, names(view))
+    return filled[:1].upper() + filled[1:]
 
 
 def kingdom_name(view: ClashView, kingdom: KingdomView) -> str:
-    """A kingdom's readable name."""
+    """A kingdom's readable name ("The AI kingdom", "Player 2")."""
     return text(view, kingdom.name)
 
 
@@ -65,11 +66,10 @@ def unit_tile(view: ClashView, unit: UnitView) -> Tile:
         notes.append("champion")
     if unit.protection_spent:
         notes.append("PR spent")
-    name = unit.name
-    if len(unit.cards) > 1:
-        name = " + ".join(card.name for card in unit.cards)
+    # a Symbiote stack is named by its host; the card riding on it is listed underneath
+    notes.extend(f"+{card.name}" for card in unit.cards[1:])
     return Tile(
-        name=name,
+        name=unit.cards[0].name if unit.cards else unit.name,
         cost=unit.cost,
         colour=colour_of(view, unit.owner),
         hp=unit.hp,

@@ -3,36 +3,59 @@
 from __future__ import annotations
 
 from engines.clashofdecks.view import ClashView, EffectRecord
+from render.clashofdecks.colours import GUARD, HURT
 from render.clashofdecks.model import colour_of, text
-from render.core.canvas import Canvas, font
 from render.core.palette import DANGER, GOOD, INK, MUTED, PANEL, RGB
+from render.core.stamps import StampCanvas
 
 ROW_H = 24
 HEAD_H = 34
-MAX_ROWS = 12
+MAX_ROWS = 14
+_SAYS_THE_HIT = {"damage", "stronghold", "mill", "protection", "indestructible"}
 
 _KIND_COLOURS: dict[str, RGB] = {
     "destroyed": DANGER,
-    "stronghold": (150, 30, 30),
+    "stronghold": HURT,
     "bastion_falls": DANGER,
     "fort_falls": DANGER,
-    "mill": (150, 30, 30),
+    "mill": HURT,
     "regenerate": GOOD,
-    "protection": (38, 92, 160),
+    "protection": GUARD,
 }
 
 
-def _rows(records: tuple[EffectRecord, ...]) -> int:
-    return min(len(records), MAX_ROWS) or 1
+def condense(records: tuple[EffectRecord, ...]) -> list[EffectRecord]:
+    """Drop an "X attacks Y" line when the next line already says what X dealt, to save rows."""
+    kept: list[EffectRecord] = []
+    for index, record in enumerate(records):
+        following = records[index + 1] if index + 1 < len(records) else None
+        if (
+            record.kind == "attack"
+            and following is not None
+            and following.kind in _SAYS_THE_HIT
+            and following.source == record.source
+        ):
+            continue
+        kept.append(record)
+    return kept
+
+
+def shown(records: tuple[EffectRecord, ...]) -> list[EffectRecord | None]:
+    """The rows to draw: the first ones and the last one (often the decisive one), None for the gap."""
+    rows: list[EffectRecord | None] = list(condense(records))
+    if len(rows) > MAX_ROWS:
+        rows = [*rows[: MAX_ROWS - 2], None, rows[-1]]
+    return rows
 
 
 def records_height(view: ClashView) -> int:
     """The panel's height for this view."""
-    return HEAD_H + ROW_H * max(_rows(view.this_turn), _rows(view.last_assault)) + 10
+    rows = max(len(shown(view.this_turn)), len(shown(view.last_assault)), 1)
+    return HEAD_H + ROW_H * rows + 10
 
 
 def _column(
-    canvas: Canvas,
+    canvas: StampCanvas,
     x: float,
     y: float,
     w: float,
@@ -41,13 +64,18 @@ def _column(
     records: tuple[EffectRecord, ...],
     empty: str,
 ) -> None:
-    canvas.draw.text((x, y), title, font=font(18, "bold"), fill=INK)
+    canvas.text((x, y), title, size=18, weight="bold", fill=INK)
     row_y = y + HEAD_H - 6
     if not records:
-        canvas.draw.text((x, row_y), empty, font=font(16), fill=MUTED)
+        canvas.text((x, row_y), empty, size=16, fill=MUTED)
         return
-    shown = records if len(records) <= MAX_ROWS else records[: MAX_ROWS - 1]
-    for record in shown:
+    rows = shown(records)
+    hidden = len(condense(records)) - len(rows) + 1
+    for record in rows:
+        if record is None:
+            canvas.text((x + 16, row_y), f"… {hidden} more …", size=16, fill=MUTED)
+            row_y += ROW_H
+            continue
         # a coloured dot for the kingdom affected, then the line in a colour for its kind
         canvas.draw.ellipse((x, row_y + 5, x + 10, row_y + 15), fill=colour_of(view, record.kingdom))
         canvas.text(
@@ -59,13 +87,9 @@ def _column(
             min_size=16,
         )
         row_y += ROW_H
-    if len(shown) < len(records):
-        canvas.draw.text(
-            (x + 16, row_y), f"… and {len(records) - len(shown)} more", font=font(16), fill=MUTED
-        )
 
 
-def records_panel(canvas: Canvas, x: float, y: float, w: float, view: ClashView) -> float:
+def records_panel(canvas: StampCanvas, x: float, y: float, w: float, view: ClashView) -> float:
     """Draw both columns; return the y below the panel."""
     h = records_height(view)
     canvas.box((x, y, x + w, y + h), fill=PANEL, outline=None, radius=10)

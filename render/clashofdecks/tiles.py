@@ -9,17 +9,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from render.clashofdecks.abilities import badge
-from render.core.canvas import Canvas, font
+from render.clashofdecks.colours import (
+    BOOST,
+    BORROWED_TINT,
+    DISC,
+    HAND_TINT,
+    HEALTHY,
+    SPELL,
+    STONE,
+    STONE_LIGHT,
+    TILE_TINT,
+    WHITE,
+)
 from render.core.palette import DANGER, HIGHLIGHT, INK, MUTED, PANEL, RGB, tint
+from render.core.stamps import StampCanvas
 
-WHITE: RGB = (255, 255, 255)
-STONE: RGB = (120, 116, 108)
-BOOST: RGB = (30, 130, 60)
 BADGE_W = 30
 COMPACT_BELOW = 112  # tiles narrower than this use the stacked layout
 MIN_TILE_W = 76  # narrower than this and a crowded line wraps to a second row
 BADGE_H = 22
 SMALL = 16  # the smallest text size used anywhere on these images
+NAME = "condensed"  # card names in the narrow bold face, so more of them fit
 
 
 @dataclass
@@ -41,7 +51,7 @@ class Tile:
     text: str = ""  # an incantation's effect, in a few words
 
 
-def draw_badges(canvas: Canvas, x: float, y: float, tile: Tile, max_width: float, rows: int) -> float:
+def draw_badges(canvas: StampCanvas, x: float, y: float, tile: Tile, max_width: float, rows: int) -> float:
     """Ability badges left to right, wrapping to ``rows`` rows; return the y below them.
 
     Own abilities are solid, borrowed ones pale, and abilities lent by an Aura are hollow.
@@ -54,7 +64,6 @@ def draw_badges(canvas: Canvas, x: float, y: float, tile: Tile, max_width: float
     )
     capacity = per_row * rows
     shown = items if len(items) <= capacity else items[: capacity - 1]
-    face = font(SMALL, "condensed")
     bottom = y
     for index, (keyword, style) in enumerate(shown):
         bx = x + (index % per_row) * (BADGE_W + 4)
@@ -65,30 +74,36 @@ def draw_badges(canvas: Canvas, x: float, y: float, tile: Tile, max_width: float
             canvas.draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=colour, width=2)
             ink = colour
         elif style == "granted":
-            canvas.draw.rounded_rectangle(box, radius=6, fill=tint(colour, 0.6), outline=colour, width=1)
+            canvas.draw.rounded_rectangle(
+                box, radius=6, fill=tint(colour, BORROWED_TINT), outline=colour, width=1
+            )
             ink = INK
         else:
             canvas.draw.rounded_rectangle(box, radius=6, fill=colour)
             ink = WHITE
-        canvas.draw.text((bx + BADGE_W / 2, by + BADGE_H / 2), code, font=face, fill=ink, anchor="mm")
+        canvas.text(
+            (bx + BADGE_W / 2, by + BADGE_H / 2), code, size=SMALL, weight="condensed", fill=ink, anchor="mm"
+        )
         bottom = by + BADGE_H
     if len(shown) < len(items):
         index = len(shown)
         bx = x + (index % per_row) * (BADGE_W + 4)
         by = y + (index // per_row) * (BADGE_H + 4)
         more = f"+{len(items) - len(shown)}"
-        canvas.draw.text((bx + BADGE_W / 2, by + BADGE_H / 2), more, font=face, fill=INK, anchor="mm")
+        canvas.text(
+            (bx + BADGE_W / 2, by + BADGE_H / 2), more, size=SMALL, weight="condensed", fill=INK, anchor="mm"
+        )
         bottom = by + BADGE_H
     return bottom
 
 
-def _cost_disc(canvas: Canvas, cx: float, cy: float, cost: int, radius: int = 14) -> None:
+def _cost_disc(canvas: StampCanvas, cx: float, cy: float, cost: int, radius: int = 14) -> None:
     """The mana cost in a dark disc (upper-left corner, as on the printed cards)."""
-    canvas.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=(40, 60, 120))
-    canvas.draw.text((cx, cy), str(cost), font=font(18, "bold"), fill=WHITE, anchor="mm")
+    canvas.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=DISC)
+    canvas.text((cx, cy), str(cost), size=18, weight="bold", fill=WHITE, anchor="mm")
 
 
-def _hp_bar(canvas: Canvas, x: float, y: float, width: float, hp: int, damage: int) -> None:
+def _hp_bar(canvas: StampCanvas, x: float, y: float, width: float, hp: int, damage: int) -> None:
     """One segment per health point; damaged points are red, so damage reads at a glance."""
     if hp <= 0:
         return
@@ -96,26 +111,26 @@ def _hp_bar(canvas: Canvas, x: float, y: float, width: float, hp: int, damage: i
     seg = (width - gap * (hp - 1)) / hp
     for i in range(hp):
         sx = x + i * (seg + gap)
-        colour = DANGER if i >= hp - damage else (70, 150, 90)
+        colour = DANGER if i >= hp - damage else HEALTHY
         canvas.draw.rectangle((sx, y, sx + max(seg - 1, 1), y + 7), fill=colour)
 
 
-def _stat(canvas: Canvas, x: float, y: float, glyph: str, value: str, colour: RGB, anchor: str) -> None:
+def _stat(canvas: StampCanvas, x: float, y: float, glyph: str, value: str, colour: RGB, anchor: str) -> None:
     """A glyph and a number (attack or health), left- or right-anchored at (x, y)."""
-    value_w = canvas.draw.textlength(value, font=font(22, "bold"))
-    glyph_w = canvas.draw.textlength(glyph, font=font(18, "bold"))
+    value_w = canvas.textlength(value, 22, "bold")
+    glyph_w = canvas.textlength(glyph, 18, "bold")
     start = x if anchor == "l" else x - value_w - glyph_w - 3
-    canvas.draw.text((start, y), glyph, font=font(18, "bold"), fill=colour, anchor="lm")
-    canvas.draw.text((start + glyph_w + 3, y), value, font=font(22, "bold"), fill=colour, anchor="lm")
+    canvas.text((start, y), glyph, size=18, weight="bold", fill=colour, anchor="lm")
+    canvas.text((start + glyph_w + 3, y), value, size=22, weight="bold", fill=colour, anchor="lm")
 
 
-def creature_tile(canvas: Canvas, x: float, y: float, w: float, h: float, tile: Tile) -> None:
+def creature_tile(canvas: StampCanvas, x: float, y: float, w: float, h: float, tile: Tile) -> None:
     """A creature in play: cost, name, AV, HP left of total, a damage bar, badges and flags.
 
     Narrow tiles (crowded lines) stack the name under the cost so text never shrinks below 16 px.
     """
     canvas.draw.rounded_rectangle(
-        (x, y, x + w, y + h), radius=8, fill=tint(tile.colour, 0.82), outline=tile.colour, width=3
+        (x, y, x + w, y + h), radius=8, fill=tint(tile.colour, TILE_TINT), outline=tile.colour, width=3
     )
     compact = w < COMPACT_BELOW
     pad = 6 if compact else 8
@@ -127,20 +142,13 @@ def creature_tile(canvas: Canvas, x: float, y: float, w: float, h: float, tile: 
         _cost_disc(canvas, x + pad + 12, y + pad + 12, tile.cost, 12)
         _stat(canvas, x + w - pad, y + pad + 12, "⚔", str(tile.av), av_colour, "r")
         canvas.text(
-            (x + pad, y + 34),
-            tile.name,
-            size=SMALL,
-            weight="bold",
-            max_width=int(w - 2 * pad),
-            min_size=SMALL,
+            (x + pad, y + 34), tile.name, size=SMALL, weight=NAME, max_width=int(w - 2 * pad), min_size=SMALL
         )
         _stat(canvas, x + w - pad, y + 64, "♥", hp_text, hp_colour, "r")
         bar_y = y + 78
     else:
         _cost_disc(canvas, x + 17, y + 18, tile.cost)
-        canvas.text(
-            (x + 34, y + 9), tile.name, size=SMALL, weight="bold", max_width=int(w - 40), min_size=SMALL
-        )
+        canvas.text((x + 34, y + 8), tile.name, size=17, weight=NAME, max_width=int(w - 40), min_size=SMALL)
         _stat(canvas, x + pad, y + 46, "⚔", str(tile.av), av_colour, "l")
         _stat(canvas, x + w - pad, y + 46, "♥", hp_text, hp_colour, "r")
         bar_y = y + 62
@@ -161,7 +169,7 @@ def creature_tile(canvas: Canvas, x: float, y: float, w: float, h: float, tile: 
 
 
 def hand_tile(
-    canvas: Canvas, x: float, y: float, w: float, h: float, tile: Tile, playable: bool, dim: bool = False
+    canvas: StampCanvas, x: float, y: float, w: float, h: float, tile: Tile, playable: bool, dim: bool = False
 ) -> None:
     """A card in a private hand (or on offer in a draft); playable cards get a gold frame."""
     if tile.kind == "stronghold":
@@ -169,22 +177,20 @@ def hand_tile(
         return
     if playable:
         canvas.draw.rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=12, fill=HIGHLIGHT)
-    fill = PANEL if dim else (tint(tile.colour, 0.85) if tile.kind == "creature" else (236, 230, 246))
+    fill = PANEL if dim else (tint(tile.colour, HAND_TINT) if tile.kind == "creature" else SPELL)
     canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=tile.colour, width=3)
-    _cost_disc(canvas, x + 19, y + 20, tile.cost)
-    canvas.text((x + 38, y + 11), tile.name, size=18, weight="bold", max_width=int(w - 44), min_size=SMALL)
+    _cost_disc(canvas, x + 17, y + 18, tile.cost, 12)
     kind = "Creature" if tile.kind == "creature" else "Incantation"
-    canvas.text((x + 10, y + 40), kind, size=SMALL, fill=MUTED)
+    canvas.text((x + 33, y + 9), kind, size=SMALL, fill=MUTED, max_width=int(w - 37), min_size=SMALL)
+    canvas.text((x + 10, y + 40), tile.name, size=19, weight=NAME, max_width=int(w - 20), min_size=SMALL)
     if tile.kind == "creature":
-        canvas.draw.text((x + 10, y + 76), "⚔", font=font(20, "bold"), fill=INK, anchor="lm")
-        canvas.draw.text((x + 32, y + 76), str(tile.av), font=font(24, "bold"), fill=INK, anchor="lm")
-        canvas.draw.text((x + w - 10, y + 76), str(tile.hp), font=font(24, "bold"), fill=INK, anchor="rm")
-        hp_w = canvas.draw.textlength(str(tile.hp), font=font(24, "bold"))
-        canvas.draw.text((x + w - 14 - hp_w, y + 76), "♥", font=font(20, "bold"), fill=INK, anchor="rm")
-        badge_y = y + 96
+        _stat(canvas, x + 10, y + 82, "⚔", str(tile.av), INK, "l")
+        _stat(canvas, x + w - 10, y + 82, "♥", str(tile.hp), INK, "r")
+        badge_y = y + 102
     else:
-        badge_y = canvas.paragraph((x + 10, y + 62), tile.text, SMALL, int(w - 20), max_lines=2) + 4
-    draw_badges(canvas, x + 10, badge_y, tile, w - 20, 2)
+        badge_y = canvas.paragraph((x + 10, y + 68), tile.text, SMALL, int(w - 20), max_lines=3) + 4
+    room = y + h - (26 if tile.notes else 6) - badge_y
+    draw_badges(canvas, x + 10, badge_y, tile, w - 20, max(1, min(2, int((room + 4) // (BADGE_H + 4)))))
     if tile.notes:
         canvas.text(
             (x + w / 2, y + h - 6),
@@ -197,15 +203,17 @@ def hand_tile(
         )
 
 
-def stronghold_tile(canvas: Canvas, x: float, y: float, w: float, h: float, side: str, colour: RGB) -> None:
+def stronghold_tile(
+    canvas: StampCanvas, x: float, y: float, w: float, h: float, side: str, colour: RGB
+) -> None:
     """The Stronghold card in a hand, showing which side (Bastion or Fort) is up."""
     canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=STONE, outline=colour, width=4)
     # battlements: a row of merlons across the top, drawn as flat blocks
     merlon = (w - 20) / 5
     for i in range(0, 5, 2):
         mx = x + 10 + i * merlon
-        canvas.draw.rectangle((mx, y + 12, mx + merlon, y + 30), fill=(200, 196, 186))
-    canvas.draw.rectangle((x + 10, y + 30, x + w - 10, y + 44), fill=(200, 196, 186))
+        canvas.draw.rectangle((mx, y + 12, mx + merlon, y + 30), fill=STONE_LIGHT)
+    canvas.draw.rectangle((x + 10, y + 30, x + w - 10, y + 44), fill=STONE_LIGHT)
     canvas.text(
         (x + w / 2, y + h / 2 + 10),
         "Stronghold",

@@ -31,6 +31,16 @@ def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
     return buffer.getvalue()
 
 
+def encode_png_indexed(image: Image.Image, palette: Image.Image, compress_level: int = 3) -> bytes:
+    """PNG bytes of ``image`` mapped, without dithering, onto the fixed palette of ``palette``.
+
+    For flat board art this is about a third of the bytes of RGB and several times faster to
+    encode. Colours in the palette come through exactly; others go to their nearest entry, so put
+    every fill colour in it and leave the rest for anti-aliased text edges.
+    """
+    return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
+
+
 class Canvas:
     """An RGB image with a drawing context and text helpers."""
 
