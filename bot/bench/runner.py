@@ -121,7 +121,8 @@ def _text(result: dict[str, Any]) -> list[str]:
             continue
         lines.append(
             f"  {kind:<9} p50 {fmt(figures.ms_p50)} ms, p95 {fmt(figures.ms_p95)} ms beside encode-only "
-            f"{fmt(figures.encode_floor_ms_p50)} ms = {fmt(figures.to_floor)}×; "
+            f"{fmt(figures.encode_floor_ms_p50)} ms ({figures.mode} PNG; RGB encode "
+            f"{fmt(figures.rgb_encode_ms_p50)} ms) = {fmt(figures.to_floor)}×; "
             f"PNG p50 {fmt(figures.kb_p50)} KB, max {fmt(figures.kb_max)} KB, {figures.width_min} px wide"
         )
     for backend, p in result["pipeline"].items():
