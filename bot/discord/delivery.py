@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
-from bot.discord.replies import with_view
+from bot.discord.replies import PartialDelivery, with_view
 from bot.discord.views import lobby_view, seat_view, table_view
 from bot.service import Services
 from bot.service.api import Delivery, Reminder, SeatUpdate, TableInfo
@@ -26,6 +26,10 @@ log = logging.getLogger("tablekeeper.discord")
 DMS_CLOSED = 50007
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 QUIET = discord.AllowedMentions.none()
+
+
+def _why(exc: discord.HTTPException) -> str:
+    return f"{type(exc).__name__} {exc.status}/{exc.code}"
 
 
 def table_place(table: TableInfo) -> int:
@@ -96,18 +100,35 @@ class Courier:
 
     # ------------------------------------------------------------------ game changes
     async def publish(self, delivery: Delivery, actor_id: int | None = None) -> None:
-        """Show a change everywhere: the table message, every player's DM, and turn pings."""
+        """Show a change everywhere: the table message, every player's DM, and turn pings.
+
+        Each message is tried on its own, so one that Discord refuses (a deleted channel, a lost
+        permission) does not keep the others from being updated; :class:`PartialDelivery` then
+        says how many failed. The change itself was already committed by the service.
+        """
         if delivery.table.solo:
             await self._publish_solo(delivery)
             return
-        await self._public(delivery)
+        failed = 0
+        try:
+            await self._public(delivery)
+        except discord.HTTPException as exc:
+            failed += 1
+            log.warning("table %s: public message not updated (%s)", delivery.table.id, _why(exc))
         dm_ids = await self.services.tables.dm_messages(delivery.table.id)
         unreachable: list[int] = []
         for update in delivery.seats:
-            reached = await self._seat(delivery, update, dm_ids.get(update.seat), actor_id)
+            try:
+                reached = await self._seat(delivery, update, dm_ids.get(update.seat), actor_id)
+            except discord.HTTPException as exc:
+                failed += 1
+                log.warning("table %s: seat %s not updated (%s)", delivery.table.id, update.seat, _why(exc))
+                continue
             if not reached and update.prompt is not None:
                 unreachable.append(update.user_id)
         await self._ping(delivery, actor_id, unreachable)
+        if failed:
+            raise PartialDelivery(failed)
 
     async def _public(self, delivery: Delivery) -> None:
         table = delivery.table

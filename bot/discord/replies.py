@@ -22,7 +22,19 @@ from engines.core import SetupError
 
 log = logging.getLogger("tablekeeper.discord")
 
+NOT_ALL_SHOWN = (
+    "Done, but Discord refused to update some of the table's messages; "
+    "/table status shows the table as it is now."
+)
 SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please try again in a moment."
+
+
+class PartialDelivery(Exception):
+    """Some messages could not be updated after a committed change (the change stands)."""
+
+    def __init__(self, failed: int) -> None:
+        super().__init__(f"{failed} message(s) not updated")
+        self.failed = failed
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, update: bool = False) -> None:
@@ -67,6 +79,8 @@ async def reported(interaction: discord.Interaction, where: str) -> AsyncIterato
         await _safe_tell(interaction, exc.message)
     except SetupError as exc:
         await _safe_tell(interaction, exc.message)
+    except PartialDelivery:
+        await _safe_tell(interaction, NOT_ALL_SHOWN)
     except Exception as exc:
         log.error(
             "%s failed for user %s in channel %s: %s",

@@ -31,7 +31,11 @@ async def test_closed_dms_fall_back_to_an_ephemeral_hand(w: World) -> None:
         assert not result.followups
         # The same ephemeral message is redrawn: it is Bob's turn now, so no choices remain.
         redrawn = w.message(hand.channel_id, hand.id)
-        assert redrawn.attachments and w.choices(redrawn) == []
+        assert w.choices(redrawn) == []
+        if "game over" in table_message(w).embeds[0].title:
+            assert redrawn.content == "The game is over."
+            break
+        assert [a.filename for a in redrawn.attachments] == ["hand.png"]
         bob_dm = latest_dm_with_choices(w, bob)
         if bob_dm is None:
             break

@@ -1,13 +1,14 @@
 """Two variants of the tiny test game that exercise what the adapter must handle.
 
 ``tinypub``: every decision is public, so choices sit on the table message for all to see.
+``tinybroken``: any move crashes inside the engine, to check how surprises are handled.
 ``tinywide``: each card can be played in twelve styles, so a seat has up to 36 choices, more
 than one select menu holds (25), which forces paging.
 """
 
 from __future__ import annotations
 
-from engines.core import Action, Prompt
+from engines.core import Action, Event, Prompt
 from tests.engines.core.tinygame import TinyRules, TinyState, value
 
 STYLES = 12
@@ -40,3 +41,16 @@ class WideTiny(TinyRules):
 
 PUBLIC = PublicTiny()
 WIDE = WideTiny()
+
+
+class BrokenTiny(TinyRules):
+    """Crashes when a card is played, with the player's hand in the error text (an engine bug)."""
+
+    slug = "tinybroken"
+    title = "Tiny, broken"
+
+    def _apply(self, state: TinyState, seat: int, action: Action) -> list[Event]:
+        raise KeyError(f"secret hand {' '.join(state.hands[seat])}")
+
+
+BROKEN = BrokenTiny()

@@ -1,0 +1,44 @@
+"""Failures: a refusal is a private note; a surprise is logged without secrets; nothing is lost."""
+
+from __future__ import annotations
+
+from bot.discord.replies import NOT_ALL_SHOWN, SOMETHING_WRONG
+from tests.bot.discord.helpers import latest_dm_with_choices, started_table, table_message
+from tests.bot.discord.simharness import World
+
+
+async def test_an_engine_crash_is_a_private_note_and_a_scrubbed_log(w: World) -> None:
+    alice, _bob = await started_table(w, game="tinybroken")
+    hand = (await w.bot.services.tables.hand(1, alice.id)).view.hand
+    dm = latest_dm_with_choices(w, alice)
+    result = await w.choose(alice, dm, w.choices(dm)[0])
+    assert result.followups[-1].ephemeral
+    assert w.said(result) == SOMETHING_WRONG
+    logs = w.take_error_logs()
+    assert len(logs) == 1 and "KeyError" in logs[0] and "action failed" in logs[0]
+    assert " ".join(hand) not in logs[0]  # the exception's message carried the hand
+    assert not any(card in logs[0] for card in hand)
+    assert await w.bot.services.tables.log(1) == []  # nothing was applied
+    assert "move 0" in table_message(w).embeds[0].footer.text
+
+
+async def test_a_refused_discord_edit_loses_nothing(w: World) -> None:
+    alice, bob = await started_table(w)
+    message = table_message(w)
+    # Discord refuses the next edit of the table message (e.g. a permission was just removed).
+    w.env.inject_error(
+        "PATCH",
+        f"/channels/{w.channel.id}/messages/{message.id}",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+    )
+    dm = latest_dm_with_choices(w, alice)
+    result = await w.choose(alice, dm, w.choices(dm)[0])
+    assert w.said(result) == NOT_ALL_SHOWN
+    assert len(await w.bot.services.tables.log(1)) == 1  # the move counted
+    assert "move 0" in table_message(w).embeds[0].footer.text  # the table message is behind...
+    bob_dm = latest_dm_with_choices(w, bob)  # ...but Bob was still handed his move
+    assert bob_dm is not None
+    await w.choose(bob, bob_dm, w.choices(bob_dm)[0])
+    assert "move 2" in table_message(w).embeds[0].footer.text  # and the next change catches up
