@@ -82,7 +82,7 @@ def load_rules_pages(package: str, filename: str = "rules.md") -> list[tuple[str
     """Split a game's rules summary (Markdown, one ``## `` heading per page) into pages."""
     text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
     pages: list[tuple[str, str]] = []
-    title, body = "", []
+    title, body = "", list[str]()
     for line in text.splitlines():
         if line.startswith("## "):
             if title:

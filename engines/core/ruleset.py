@@ -8,7 +8,7 @@ copying the state before it changes, the ``seq`` counter) so no engine can forge
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import msgspec
 
@@ -126,7 +126,7 @@ class Ruleset(Generic[S, V]):
                 break
         else:
             raise Rejected("illegal", f"{key!r} is not one of your choices right now.")
-        new_state = self.clone(state)
+        new_state: S = self.clone(state)
         events = list(self._apply(new_state, seat, legal))
         new_state.seq = state.seq + 1
         return Step(new_state, tuple(events))
@@ -153,8 +153,7 @@ class Ruleset(Generic[S, V]):
 
     def decode(self, data: bytes) -> S:
         """Rebuild a state from ``encode`` output."""
-        state: S = self._decoder.decode(data)
-        return state
+        return cast(S, self._decoder.decode(data))
 
     def clone(self, state: S) -> S:
         """A deep, independent copy of ``state``."""
