@@ -10,7 +10,7 @@ import pytest
 from engines import registry
 from render import registry as renderers
 from tests.bot.discord.simharness import World, world
-from tests.bot.discord.variants import BROKEN, PUBLIC, WIDE
+from tests.bot.discord.variants import BROKEN, PUBLIC, SEALED, WIDE
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
 
@@ -27,6 +27,8 @@ def tiny_registered() -> Iterator[None]:
         renderers.registered("tinywide", RENDERER),
         registry.registered("tinybroken", BROKEN),
         renderers.registered("tinybroken", RENDERER),
+        registry.registered("tinysealed", SEALED),
+        renderers.registered("tinysealed", RENDERER),
     ):
         yield
 

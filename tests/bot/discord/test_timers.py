@@ -33,7 +33,7 @@ async def test_reminder_then_a_bot_takes_the_seat(w: World) -> None:
 
 async def test_forfeit_ends_the_game(w: World) -> None:
     await set_timer(w, 30, "forfeit")
-    alice, bob = await started_table(w)
+    _alice, bob = await started_table(w)
     await w.advance(40)
     final = table_message(w)
     assert "game over" in final.embeds[0].title
@@ -46,7 +46,7 @@ async def test_forfeit_ends_the_game(w: World) -> None:
 
 async def test_default_action_plays_for_the_late_seat(w: World) -> None:
     await set_timer(w, 30, "default")
-    alice, bob = await started_table(w)
+    _alice, bob = await started_table(w)
     await w.advance(40)
     log = await w.bot.services.tables.log(1)
     assert log and log[0][1] == 0  # seat 1 (Alice) moved by default

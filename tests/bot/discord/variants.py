@@ -2,13 +2,18 @@
 
 ``tinypub``: every decision is public, so choices sit on the table message for all to see.
 ``tinybroken``: any move crashes inside the engine, to check how surprises are handled.
+``tinysealed``: every round all players pick at once, in secret (a sealed decision).
 ``tinywide``: each card can be played in twelve styles, so a seat has up to 36 choices, more
 than one select menu holds (25), which forces paging.
 """
 
 from __future__ import annotations
 
-from engines.core import Action, Event, Prompt
+from collections.abc import Iterable
+
+import msgspec
+
+from engines.core import Action, Event, GameConfig, Prompt, public, seat_ref, split
 from tests.engines.core.tinygame import TinyRules, TinyState, value
 
 STYLES = 12
@@ -54,3 +59,56 @@ class BrokenTiny(TinyRules):
 
 
 BROKEN = BrokenTiny()
+
+
+class SealedState(TinyState, kw_only=True):
+    chosen: list[str] = []  # per seat: the card picked in secret this round ("" = not yet)
+
+
+class SealedTiny(TinyRules):
+    """Every round all players pick a card at once, in secret; the picks are revealed together."""
+
+    slug = "tinysealed"
+    title = "Tiny, all at once"
+    state_type = SealedState
+
+    def _setup(self, config: GameConfig, seed: int) -> SealedState:
+        base = super()._setup(config, seed)
+        return SealedState(**msgspec.structs.asdict(base), chosen=[""] * base.players)
+
+    def _prompts(self, state: TinyState) -> dict[int, Prompt]:
+        assert isinstance(state, SealedState)
+        return {
+            seat: Prompt(seat, "pick", "Pick a card in secret.", private=True, sealed=True)
+            for seat in range(state.players)
+            if not state.chosen[seat] and state.hands[seat]
+        }
+
+    def _apply(self, state: TinyState, seat: int, action: Action) -> Iterable[Event]:
+        assert isinstance(state, SealedState)
+        state.hands[seat].remove(action.card)
+        state.chosen[seat] = action.card
+        yield split(seat, "pick", f"You pick {value(action.card)}.", f"{seat_ref(seat)} has chosen.")
+        if self._prompts(state):
+            return
+        shown = [(seat, card) for seat, card in enumerate(state.chosen) if card]
+        state.pile.extend(card for _, card in shown)
+        yield public("reveal", "Revealed: " + ", ".join(f"{seat_ref(s)} {value(c)}" for s, c in shown) + ".")
+        state.chosen = [""] * state.players
+        for who, _ in shown:
+            if state.deck:
+                state.hands[who].append(state.deck.pop())
+        if sum(value(c) for c in state.pile) >= state.target or not any(state.hands):
+            state.winner = max(shown, key=lambda pick: (value(pick[1]), -pick[0]))[0]
+
+    def secrets(self, state: TinyState, viewer: int | None) -> Iterable[str]:
+        assert isinstance(state, SealedState)
+        yield from super().secrets(state, viewer)
+        yield from (card for seat, card in enumerate(state.chosen) if card and seat != viewer)
+
+    def conserved(self, state: TinyState) -> dict[str, int]:
+        assert isinstance(state, SealedState)
+        return {"cards": super().conserved(state)["cards"] + sum(1 for card in state.chosen if card)}
+
+
+SEALED = SealedTiny()
