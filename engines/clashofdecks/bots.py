@@ -1,5 +1,240 @@
-"""Bots for human seats (placeholder until written)."""
+"""Bots for human seats: random play, a greedy spender and a tactician. They read only the View.
 
+Each bot scores the legal actions from its own seat's View and takes the best one (ending the
+summoning when nothing scores above zero). The tactician knows the hand rules: a card to the right
+of the Stronghold costs an HP when played, a card to its left does not; it weighs lines by the enemy
+creatures facing them and spends incantations on creatures they can destroy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.clashofdecks.view import CardInfo, ClashView, HandView, UnitView
 from engines.core.bots import Bot, RandomBot
+from engines.core.rng import Rng
+from engines.core.types import Action, Prompt
 
-BOTS: dict[str, Bot] = {"random": RandomBot()}
+#: rough worth of an ability on a creature, for scoring summons and draft picks
+ABILITY_WORTH = {
+    "aerial": 2.0,
+    "aquatic": 1.5,
+    "aura": 1.5,
+    "berserk": 2.0,
+    "catalyst": 2.0,
+    "defender": -1.0,
+    "indestructible": 1.0,
+    "instinct": 1.0,
+    "mercenary": -1.5,
+    "perforation": 1.5,
+    "price_of_blood": 0.5,
+    "protection": 2.0,
+    "rage": 1.5,
+    "regeneration": 2.0,
+    "sharpening": 1.0,
+    "splash": 1.5,
+    "sprint": 1.5,
+    "symbiote": 1.0,
+    "vanish": 1.0,
+    "vulnerability": 2.0,
+}
+
+
+def card_worth(card: CardInfo) -> float:
+    """A draft-pick and summon value: stats for the cost, plus what the abilities add."""
+    if card.kind == "incantation":
+        return 2.0 + card.power * 1.2 + sum(ABILITY_WORTH.get(a, 0) for a in card.abilities)
+    return card.hp + card.av * 1.3 + sum(ABILITY_WORTH.get(a, 0) for a in card.abilities)
+
+
+def _units(view: ClashView) -> dict[str, UnitView]:
+    """Every creature in play by id."""
+    found: dict[str, UnitView] = {}
+    for line in view.lines:
+        for side in (line.left, line.right):
+            for unit in side.units:
+                found[unit.id] = unit
+    return found
+
+
+def _my_kingdom(view: ClashView) -> int:
+    """The viewer's kingdom index."""
+    return next(k.index for k in view.kingdoms if k.seat == view.viewer)
+
+
+def _friendly(view: ClashView, me: int, other: int) -> bool:
+    """True when ``other`` is on the viewer's side."""
+    return view.kingdoms[other].team == view.kingdoms[me].team
+
+
+def _hp_cost(hand: HandView, iid: str) -> int:
+    """HP lost by playing ``iid``: only cards to the right of the Stronghold hold it up."""
+    ids = [c.id for c in hand.cards]
+    index = ids.index(iid) if iid in ids else -1
+    if index < 0:
+        return 0  # the Champion is not in the hand
+    return 1 if index >= hand.stronghold_pos else 0
+
+
+def _suicide(view: ClashView, me: int, hand: HandView, iid: str, blood: int) -> bool:
+    """True when playing ``iid`` would destroy the viewer's own Fort (or Bastion, as a near miss)."""
+    hp = len(hand.cards) - hand.stronghold_pos
+    return hp - _hp_cost(hand, iid) - blood <= 0
+
+
+class Greedy:
+    """Spends mana on the costliest card it can, on its emptier line, and never wrecks its own Fort."""
+
+    name = "greedy"
+
+    def choose(self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """Pick the costliest safe play, else end the turn."""
+        if prompt.kind == "draft":
+            return max(actions, key=lambda a: self._pick_value(view, a))
+        me = _my_kingdom(view)
+        hand = view.hand
+        best: tuple[float, Action] | None = None
+        for action in actions:
+            if action.key == "end" or hand is None:
+                continue
+            card = self._card(view, action.card)
+            if card is None:
+                continue
+            blood = max(0, card.cost - view.kingdoms[me].mana) if "price_of_blood" in card.abilities else 0
+            if _suicide(view, me, hand, action.card, blood):
+                continue
+            score = float(card.cost) + rng.below(100) / 1000
+            if action.key.startswith("i."):
+                target = _units(view).get(str(action.params[1]))
+                if target is None or _friendly(view, me, target.owner):
+                    continue
+            if action.key.startswith("p."):
+                line = int(action.params[1])
+                mine = self._side(view, line, me)
+                score -= 0.1 * len(mine)
+            if best is None or score > best[0]:
+                best = (score, action)
+        return best[1] if best else next(a for a in actions if a.key == "end")
+
+    def _pick_value(self, view: ClashView, action: Action) -> float:
+        assert view.draft is not None
+        card = next(c for c in view.draft.row if c.id == action.card)
+        return float(card.cost)
+
+    @staticmethod
+    def _card(view: ClashView, iid: str) -> CardInfo | None:
+        if view.hand is not None:
+            for card in view.hand.cards:
+                if card.id == iid:
+                    return card
+        for kingdom in view.kingdoms:
+            if kingdom.champion and kingdom.champion.card.id == iid:
+                return kingdom.champion.card
+        return None
+
+    @staticmethod
+    def _side(view: ClashView, line: int, k: int) -> tuple[UnitView, ...]:
+        ln = view.lines[line]
+        return ln.left.units if ln.left.kingdom == k else ln.right.units
+
+
+class Tactician(Greedy):
+    """Scores every play: creature value, where it is needed, HP it costs, spells that kill."""
+
+    name = "tactician"
+
+    def choose(self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """Take the best-scoring action; end the turn when nothing is worth its price."""
+        if prompt.kind == "draft":
+            return max(actions, key=lambda a: self._pick_value(view, a) + rng.below(10) / 100)
+        me = _my_kingdom(view)
+        scored = [(self._score(view, me, a) + rng.below(100) / 10000, a) for a in actions]
+        return max(scored, key=lambda pair: pair[0])[1]
+
+    def _pick_value(self, view: ClashView, action: Action) -> float:
+        assert view.draft is not None
+        card = next(c for c in view.draft.row if c.id == action.card)
+        return card_worth(card) / max(1, card.cost) + card.cost * 0.4
+
+    def _score(self, view: ClashView, me: int, action: Action) -> float:
+        if action.key == "end":
+            return 0.0
+        hand = view.hand
+        card = self._card(view, action.card)
+        if hand is None or card is None:
+            return -1.0
+        mana = view.kingdoms[me].mana
+        blood = max(0, card.cost - mana) if "price_of_blood" in card.abilities else 0
+        if _suicide(view, me, hand, action.card, blood):
+            return -100.0
+        hp_left = len(hand.cards) - hand.stronghold_pos
+        hp_loss = _hp_cost(hand, action.card) + blood
+        # Losing HP matters more the closer the Stronghold is to the right edge (and on the Fort).
+        risk = hp_loss * (2.5 + (6.0 if hand.side == "fort" else 0.0) + max(0, 4 - hp_left) * 1.5)
+        units = _units(view)
+        if action.key.startswith("i."):
+            # A spell comes back at the right end: cast from left of the Stronghold it gains an HP,
+            # from its right it costs nothing (unless a Mercenary spell leaves for good).
+            left_of = _hp_cost(hand, action.card) == 0
+            if "mercenary" in card.abilities:
+                swing = 0.0 if left_of else -2.5
+            else:
+                swing = 2.0 if left_of else 0.0
+            spell_risk = blood * (2.5 + (6.0 if hand.side == "fort" else 0.0))
+            return self._spell(card, units.get(str(action.params[1])), view, me) - spell_risk + swing
+        value = card_worth(card)
+        if action.key.startswith("s."):
+            return value + 1.0 - risk
+        line = int(action.params[1])
+        mine = self._side(view, line, me)
+        enemy_k = (
+            view.lines[line].right.kingdom
+            if view.lines[line].left.kingdom == me
+            else view.lines[line].left.kingdom
+        )
+        theirs = self._side(view, line, enemy_k)
+        threat = sum(u.av for u in theirs)
+        guard = sum(u.hp for u in mine)
+        upper = view.kingdoms[me].upper_line == line
+        bonus = 0.0
+        flies = "aerial" in card.abilities and upper
+        walls = "defender" in card.abilities
+        if theirs and not mine and not flies:
+            bonus += min(threat, hp_left + 2) * 0.8  # a blocker soaks a whole line's attack
+        elif not theirs and not walls:
+            bonus += card.av * 0.7  # an open line lets it hit the Stronghold
+        if flies and not walls:
+            bonus += card.av * 0.9
+        if walls and not theirs:
+            bonus -= 2.0
+        if "rage" in card.abilities and theirs:
+            bonus += 1.0
+        if theirs and mine and threat > guard:
+            bonus += 1.0
+        # A little cheaper per point of value beats dumping everything: keep mana use sensible.
+        return value * 0.6 + bonus - risk - 1.0
+
+    @staticmethod
+    def _spell(card: CardInfo, target: UnitView | None, view: ClashView, me: int) -> float:
+        if target is None:
+            return -1.0
+        friendly = _friendly(view, me, target.owner)
+        left = target.hp - target.damage
+        if card.effect == "strike":
+            damage = left - 1 if "vulnerability" in card.abilities else card.power
+            kills = damage >= left and "indestructible" not in target.abilities
+            if "protection" in target.abilities and not target.protection_spent:
+                kills = False
+            if friendly:
+                return -10.0
+            return (target.cost * 2.0 + target.av if kills else damage * 0.6) + 0.5 * len(card.abilities)
+        if card.effect == "bounce":
+            # Sending a creature home heals its owner, unless a Mercenary card then comes to us.
+            if friendly:
+                return -10.0
+            return target.cost * 1.5 if "mercenary" in target.abilities else target.cost * 0.8
+        # rout: pull a dangerous front creature away from the Bridge
+        return -10.0 if friendly else (1.5 if target.position == 0 else -0.5)
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "tactician": Tactician()}

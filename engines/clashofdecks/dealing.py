@@ -62,6 +62,7 @@ def new_state(cat: Catalog, config: GameConfig, seed: int) -> tuple[ClashState, 
         lines=lines,
         ring=list(table.ring),
         ai=settings,
+        sudden_death=int(config.option("sudden_death")),
     )
     return state, Rng(state.rng)
 

@@ -13,6 +13,14 @@ FORMAT = OptionSpec(
     "precon",
     choices=("precon", "draft", "constructed"),
 )
+SUDDEN_DEATH = OptionSpec(
+    "sudden_death",
+    "Not in the book: from this turn on every turn starts with 1 damage to the active Stronghold (0 = off)",
+    0,
+    kind="int",
+    minimum=0,
+    maximum=500,
+)
 CHAMPION = OptionSpec("champion", "Play with the Champion module (Draft or Constructed)", False, kind="bool")
 
 
@@ -89,16 +97,18 @@ def mode_specs() -> tuple[ModeSpec, ...]:
             "Solo",
             (1,),
             "You against the AI kingdom (quick or custom play).",
-            (FORMAT, CHAMPION, *ai, *seats),
+            (FORMAT, CHAMPION, SUDDEN_DEATH, *ai, *seats),
             automata="the AI kingdom",
         ),
-        ModeSpec("duel", "Duel", (2,), "Two Lord-Sorcerers, two lines.", (FORMAT, CHAMPION, *seats)),
+        ModeSpec(
+            "duel", "Duel", (2,), "Two Lord-Sorcerers, two lines.", (FORMAT, CHAMPION, SUDDEN_DEATH, *seats)
+        ),
         ModeSpec(
             "coop",
             "Co-op",
             (2,),
             "Two players side by side against two AI kingdoms.",
-            (FORMAT, CHAMPION, *ai, *seats),
+            (FORMAT, CHAMPION, SUDDEN_DEATH, *ai, *seats),
             automata="two AI kingdoms",
         ),
         ModeSpec(
@@ -106,10 +116,14 @@ def mode_specs() -> tuple[ModeSpec, ...]:
             "Free-for-all",
             (4,),
             "Four kingdoms, a line to each neighbour; whoever fells a Fort wins.",
-            (FORMAT, CHAMPION, *seats),
+            (FORMAT, CHAMPION, SUDDEN_DEATH, *seats),
         ),
         ModeSpec(
-            "2v2", "2 vs 2", (4,), "Two teams; partners sit opposite each other.", (FORMAT, CHAMPION, *seats)
+            "2v2",
+            "2 vs 2",
+            (4,),
+            "Two teams; partners sit opposite each other.",
+            (FORMAT, CHAMPION, SUDDEN_DEATH, *seats),
         ),
     )
 

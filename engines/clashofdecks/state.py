@@ -100,6 +100,7 @@ class ClashState(StateBase, kw_only=True):
     lines: list[Line]
     ring: list[int]  # turn order of kingdom indices
     ai: AiSettings = AiSettings()
+    sudden_death: int = 0  # designed option: from this turn on, each turn starts with 1 damage
     phase: str = "draft"  # draft | summon | over
     casting: str = ""  # an incantation between leaving its pile or hand and landing somewhere
     turn: int = 0

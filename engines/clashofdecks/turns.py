@@ -9,6 +9,7 @@ from engines.clashofdecks import abilities as ab
 from engines.clashofdecks.ai import ai_mana, summon_phase
 from engines.clashofdecks.assault import assault, end_of_turn
 from engines.clashofdecks.board import Ctx, GameOver
+from engines.clashofdecks.stronghold import damage
 
 
 def mana(ctx: Ctx, k: int) -> int:
@@ -36,6 +37,8 @@ def start_turn(ctx: Ctx, k: int) -> None:
         "turn", f"Turn {state.turn}: {ctx.name(k)} gains {kingdom.mana} mana.", kingdom=k, amount=kingdom.mana
     )
     kingdom.turns += 1
+    if state.sudden_death and state.turn >= state.sudden_death:
+        damage(ctx, k, 1, -1, "Sudden death")
 
 
 def finish_turn(ctx: Ctx) -> None:
