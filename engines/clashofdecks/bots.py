@@ -176,10 +176,10 @@ class Tactician(Greedy):
             # A spell comes back at the right end: cast from left of the Stronghold it gains an HP,
             # from its right it costs nothing (unless a Mercenary spell leaves for good).
             left_of = _hp_cost(hand, action.card) == 0
-            if "mercenary" in card.abilities:
-                swing = 0.0 if left_of else -2.5
-            else:
-                swing = 2.0 if left_of else 0.0
+            leaves = "mercenary" in card.abilities
+            swing = {(True, True): 0.0, (True, False): -2.5, (False, True): 2.0, (False, False): 0.0}[
+                (leaves, left_of)
+            ]
             spell_risk = blood * (2.5 + (6.0 if hand.side == "fort" else 0.0))
             return self._spell(card, units.get(str(action.params[1])), view, me) - spell_risk + swing
         value = card_worth(card)
