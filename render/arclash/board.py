@@ -1,0 +1,139 @@
+"""The public table: one panel per player (stack, power and its modifiers, supports, points, counts)."""
+
+from __future__ import annotations
+
+import math
+
+from engines.arclash.state import ArclashView, SeatView
+from render.arclash.look import CARD, PHASE_NAMES, WHITE, WIDTH, sealed_summary, seat_name, status
+from render.core.canvas import Canvas, font
+from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, RGB, seat_colour, tint
+
+HEADER = 92
+PANEL_H = 392
+GAP = 16
+FOOTER_LINE = 30
+
+
+def render_board(view: ArclashView) -> Canvas:
+    """Draw the board for anyone: it shows only public facts, whoever the viewer is."""
+    cols = 2 if view.players <= 4 else 3
+    rows = math.ceil(view.players / cols)
+    footer = _footer_lines(view)
+    height = HEADER + rows * (PANEL_H + GAP) + 24 + FOOTER_LINE * len(footer)
+    canvas = Canvas(WIDTH, height)
+    _header(canvas, view)
+    panel_w = (WIDTH - GAP * (cols + 1)) // cols
+    for index, seat in enumerate(view.seats):
+        row, col = divmod(index, cols)
+        x = GAP + col * (panel_w + GAP)
+        y = HEADER + row * (PANEL_H + GAP)
+        _panel(canvas, view, seat, x, y, panel_w)
+    y = HEADER + rows * (PANEL_H + GAP) + 8
+    for line in footer:
+        canvas.text((GAP + 4, y), line, 21, INK, max_width=WIDTH - 2 * GAP, min_size=16)
+        y += FOOTER_LINE
+    return canvas
+
+
+def _header(canvas: Canvas, view: ArclashView) -> None:
+    canvas.draw.rectangle((0, 0, WIDTH, HEADER - 14), fill=INK)
+    title = f"Arclash  ·  Turn {max(view.turn, 1)}  ·  first to {view.target} points"
+    canvas.text((GAP + 4, 12), title, 32, WHITE, "bold", max_width=WIDTH // 2 + 80)
+    phase = PHASE_NAMES.get(view.phase, view.phase)
+    if view.phase == "advance":
+        phase += f" (round {view.round})"
+    waiting = sealed_summary(view)
+    canvas.text((WIDTH - GAP - 4, 14), phase, 24, WHITE, "bold", anchor="ra", max_width=WIDTH // 2 - 120)
+    if waiting:
+        canvas.text(
+            (WIDTH - GAP - 4, 46), waiting, 19, tint(MUTED, 0.7), anchor="ra", max_width=WIDTH // 2 - 40
+        )
+    else:
+        canvas.text((GAP + 4, 52), "Highest power wins each battle", 17, tint(MUTED, 0.7))
+
+
+def _panel(canvas: Canvas, view: ArclashView, seat: SeatView, x: int, y: int, w: int) -> None:
+    colour = seat_colour(seat.seat)
+    canvas.box((x, y, x + w, y + PANEL_H), fill=tint(colour, 0.85), outline=colour, width=3, radius=12)
+    canvas.draw.rounded_rectangle((x, y, x + w, y + 48), radius=12, fill=colour)
+    canvas.draw.rectangle((x, y + 36, x + w, y + 48), fill=colour)
+    canvas.text((x + 14, y + 9), seat_name(seat.seat), 27, WHITE, "bold", max_width=w // 2 - 20)
+    score = f"{seat.points} / {view.target} pts"
+    canvas.text((x + w - 14, y + 9), score, 27, WHITE, "bold", anchor="ra", max_width=w // 2 - 10)
+    # points against the target
+    bar = (x + 14, y + 58, x + w - 14, y + 70)
+    canvas.draw.rounded_rectangle(bar, radius=6, fill=PANEL)
+    filled = min(1.0, seat.points / max(1, view.target))
+    if filled > 0:
+        canvas.draw.rounded_rectangle(
+            (bar[0], bar[1], bar[0] + (bar[2] - bar[0]) * filled, bar[3]), 6, fill=colour
+        )
+    label, tone = status(view, seat)
+    if label:
+        _badge(canvas, label, tone, x + 14, y + 77, w - 28)
+    _character(canvas, seat, x + 10, y + 108, w - 20)
+    _lower(canvas, seat, x + 14, y + 264, w - 28)
+    supports = ", ".join(c.name for c in seat.supports) or "none"
+    canvas.paragraph((x + 14, y + 296), f"Supports: {supports}", 19, w - 28, INK, max_lines=2)
+    counts = f"Hand {seat.hand_count}  ·  Deck {seat.deck_count}  ·  Discard {len(seat.discard)}"
+    canvas.text((x + 14, y + PANEL_H - 36), counts, 20, INK, "bold", max_width=w - 28)
+
+
+def _badge(canvas: Canvas, label: str, tone: RGB, x: int, y: int, max_w: int) -> None:
+    if tone == MUTED:
+        canvas.text((x, y + 2), label, 20, INK, "bold", max_width=max_w)
+        return
+    width = min(max_w, int(canvas.draw.textlength(label, font=font(19, "bold"))) + 24)
+    canvas.draw.rounded_rectangle((x, y, x + width, y + 26), 13, fill=tone)
+    ink = INK if tone == HIGHLIGHT else WHITE
+    canvas.text((x + 12, y + 13), label, 19, ink, "bold", anchor="lm", max_width=width - 20)
+
+
+def _character(canvas: Canvas, seat: SeatView, x: int, y: int, w: int) -> None:
+    canvas.box((x, y, x + w, y + 148), fill=CARD, outline=seat_colour(seat.seat), width=2, radius=10)
+    left_w = int(w * 0.55)
+    if not seat.stack:
+        canvas.text((x + 12, y + 14), "Face-down level 1", 22, MUTED, "bold", max_width=left_w - 16)
+    else:
+        top = seat.stack[-1]
+        canvas.text((x + 12, y + 10), top.name, 23, INK, "bold", max_width=left_w - 16, min_size=15)
+        canvas.text((x + 12, y + 42), f"Level {top.level}", 22, seat_colour(seat.seat), "bold")
+        canvas.paragraph((x + 12, y + 72), " · ".join(top.traits), 17, left_w - 16, MUTED, max_lines=2)
+    px = x + left_w
+    canvas.draw.line((px, y + 10, px, y + 138), fill=PANEL, width=2)
+    canvas.text((px + 12, y + 8), "POWER", 16, MUTED, "bold")
+    canvas.text((px + 12, y + 26), str(seat.power), 44, INK, "bold")
+    lines = [f"printed {seat.base_power}"] if seat.mods else []
+    shown = seat.mods if len(seat.mods) <= 3 else seat.mods[:2]
+    lines += [f"{mod.amount:+d} {mod.source}" for mod in shown]
+    if len(seat.mods) > len(shown):
+        rest = seat.mods[len(shown) :]
+        lines.append(f"{sum(m.amount for m in rest):+d} from {len(rest)} more")
+    ly = y + 76
+    for line in lines:
+        tone = GOOD if line.startswith("+") else DANGER if line.startswith("-") else MUTED
+        canvas.text((px + 12, ly), line, 17, tone, max_width=w - left_w - 20, min_size=14)
+        ly += 17
+
+
+def _lower(canvas: Canvas, seat: SeatView, x: int, y: int, w: int) -> None:
+    if len(seat.stack) < 2:
+        canvas.text((x, y), "Stack: level 1 only" if seat.stack else "Stack: empty", 19, MUTED, max_width=w)
+        return
+    below = "  ›  ".join(f"L{c.level} {c.name}" for c in seat.stack[:-1])
+    canvas.text((x, y), f"Under it: {below}", 19, INK, max_width=w, min_size=14)
+
+
+def _footer_lines(view: ArclashView) -> list[str]:
+    lines: list[str] = []
+    if view.order and view.phase == "support":
+        lines.append("Support order: " + " → ".join(seat_name(s) for s in view.order))
+    lines.extend(view.report[-4:])
+    return [_names(line) for line in lines] or ["No battle yet."]
+
+
+def _names(text: str) -> str:
+    from engines.core.types import fill_names
+
+    return fill_names(text, [seat_name(s) for s in range(6)])

@@ -1,0 +1,42 @@
+"""A plain-text account of an Arclash view for terminals and embeds."""
+
+from __future__ import annotations
+
+from engines.arclash.state import ArclashView
+from engines.core.types import fill_names
+from render.arclash.look import PHASE_NAMES, sealed_summary, seat_name, status
+
+LIMIT = 1500
+
+
+def describe_view(view: ArclashView) -> str:
+    """Who stands where, what each character's power is made of, and (for a seat) its hand and choices."""
+    names = [seat_name(s) for s in range(view.players)]
+    lines = [
+        f"Arclash, turn {max(view.turn, 1)}: "
+        f"{PHASE_NAMES.get(view.phase, view.phase)}; first to {view.target}."
+    ]
+    waiting = sealed_summary(view)
+    if waiting:
+        lines.append(waiting[0].upper() + waiting[1:] + ".")
+    for seat in view.seats:
+        top = seat.stack[-1] if seat.stack else None
+        who = f"L{top.level} {top.name}" if top else "face-down level 1"
+        mods = "".join(f" {m.amount:+d}" for m in seat.mods)
+        power = f"{seat.power}" + (f" ({seat.base_power}{mods})" if mods else "")
+        supports = ", ".join(c.name for c in seat.supports)
+        label, _ = status(view, seat)
+        extra = f"; supports: {supports}" if supports else ""
+        badge = f" [{label}]" if label else ""
+        lines.append(
+            f"{names[seat.seat]}: {seat.points} pts, {who}, power {power}{extra}; "
+            f"hand {seat.hand_count}, deck {seat.deck_count}{badge}"
+        )
+    lines.extend(fill_names(line, names) for line in view.report[-3:])
+    if view.viewer is not None:
+        hand = ", ".join(c.name for c in view.hand) or "empty"
+        lines.append(f"Your hand: {hand}.")
+        if view.choices:
+            lines.append("Choices: " + "; ".join(a.label for a in view.choices[:10]))
+    text = "\n".join(lines)
+    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
