@@ -37,17 +37,19 @@ def title_line(view: ClashView) -> str:
     return f"Clash of Decks · {mode} · {fmt}"
 
 
-def status_line(view: ClashView) -> tuple[str, RGB]:
+def status_line(view: ClashView, fill: bool = True) -> tuple[str, RGB]:
     """Whose turn it is (or the result), and the colour to write it in."""
     if view.over or view.phase == "over":
-        return (text(view, view.result) if view.result else "Game over"), INK
+        return (text(view, view.result, fill) if view.result else "Game over"), INK
     if view.phase == "draft":
         picker = view.draft.picker if view.draft is not None else None
         if picker is not None and 0 <= picker < len(view.kingdoms):
-            return f"Drafting · {kingdom_name(view, view.kingdoms[picker])} picks", colour_of(view, picker)
+            return f"Drafting · {kingdom_name(view, view.kingdoms[picker], fill)} picks", colour_of(
+                view, picker
+            )
         return "Drafting", INK
     if 0 <= view.active < len(view.kingdoms):
-        who = kingdom_name(view, view.kingdoms[view.active])
+        who = kingdom_name(view, view.kingdoms[view.active], fill)
         return f"Turn {view.turn} · {who} to play", colour_of(view, view.active)
     return f"Turn {view.turn}", INK
 

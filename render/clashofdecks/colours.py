@@ -49,10 +49,10 @@ UNKNOWN: RGB = (80, 80, 80)
 FAMILIES = (ATTACK, GUARD, MOVE, MANA, MALUS, UNKNOWN)
 
 # how much each kind of surface mixes a seat colour towards white
-TILE_TINT = 0.82
-HAND_TINT = 0.85
-PANEL_TINT = 0.88
-LINE_TINT = 0.9
+TILE_TINT = 0.8  # creatures on the table
+HAND_TINT = 0.8  # cards in hand
+PANEL_TINT = 0.9  # kingdom panels
+LINE_TINT = 0.9  # a kingdom's half of a line
 BORROWED_TINT = 0.6
 GAUGE_TINT = 0.35
 
@@ -65,6 +65,13 @@ def _mix(a: RGB, b: RGB, amount: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * amount),
         round(a[2] + (b[2] - a[2]) * amount),
     )
+
+
+_KEEP_CLEAR = 8
+
+
+def _distance(a: RGB, b: RGB) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
 def design_colours() -> list[RGB]:
@@ -98,13 +105,13 @@ def palette_image() -> Image.Image:
     """A 1x1 "P" image carrying the 256-colour palette (design colours first, exact)."""
     design = design_colours()
     colours = list(design)
-    for extra in _blends(design):
-        if len(colours) >= 192:  # leave room for the cube
-            break
-        colours.append(extra)
     levels = (0, 85, 170, 255)
-    colours.extend((r, g, b) for r in levels for g in levels for b in levels)
-    colours = list(dict.fromkeys(colours))[:256]
+    cube = [(r, g, b) for r in levels for g in levels for b in levels]
+    for extra in [*_blends(design), *cube]:
+        # Pillow maps through a 6-bit-per-channel cache: an extra entry close to a design colour
+        # could take that colour's pixels, so extras keep their distance
+        if len(colours) < 256 and all(_distance(extra, kept) > _KEEP_CLEAR for kept in colours):
+            colours.append(extra)
     flat = [value for colour in colours for value in colour]
     flat += flat[:3] * (256 - len(colours))
     image = Image.new("P", (1, 1))

@@ -1,24 +1,39 @@
-"""A compact plain-text account of a view, for terminals and Discord embeds (at most 1500 characters)."""
+"""A compact plain-text account of a view, for terminals and Discord embeds (at most 1500 characters).
+
+Seat names stay as "{P1}" placeholders for the adapters to fill; the limit counts each one as a
+32-character name. A seat's own view also lists its hand: that text is for that seat only.
+"""
 
 from __future__ import annotations
 
-from engines.clashofdecks.view import ClashView, KingdomView, SideView, UnitView
+import re
+
+from engines.clashofdecks.view import ClashView, EffectRecord, KingdomView, SideView, UnitView
 from render.clashofdecks.abilities import title
 from render.clashofdecks.board import status_line, title_line
 from render.clashofdecks.hand import own_kingdom
 from render.clashofdecks.model import kingdom_name, text
+from render.clashofdecks.records import condense
 
 LIMIT = 1500
+NAME_ROOM = 32  # a placeholder such as "{P1}" may become a display name this long
+_PLACEHOLDER = re.compile(r"\{P\d\}")
+_CUT_PLACEHOLDER = re.compile(r"\{P?\d?$")
 
 
-def _unit(unit: UnitView) -> str:
+def filled_length(body: str) -> int:
+    """The length ``body`` can reach once adapters put names in for its placeholders."""
+    return len(body) + len(_PLACEHOLDER.findall(body)) * (NAME_ROOM - 4)
+
+
+def _unit(unit: UnitView, detail: bool) -> str:
     health = f"{unit.hp - unit.damage}/{unit.hp}" if unit.damage else str(unit.hp)
-    extras = "".join(f" {title(a)}" for a in unit.abilities if a != "aura")
+    extras = "".join(f" {title(a)}" for a in unit.abilities if a != "aura") if detail else ""
     return f"{unit.name} {unit.av}⚔ {health}♥{extras}"
 
 
 def _kingdom(view: ClashView, kingdom: KingdomView) -> str:
-    name = kingdom_name(view, kingdom)
+    name = kingdom_name(view, kingdom, fill=False)
     state = "defeated" if kingdom.lost else f"{kingdom.side.capitalize()} HP {kingdom.hp}"
     if kingdom.is_ai:
         rest = f"deck {kingdom.deck_size}, discard {len(kingdom.discard)}"
@@ -29,44 +44,41 @@ def _kingdom(view: ClashView, kingdom: KingdomView) -> str:
     return f"• {name}: {state}, {rest}, {kingdom.creatures} creatures"
 
 
-def _side(view: ClashView, side: SideView) -> str:
-    units = ", ".join(_unit(u) for u in sorted(side.units, key=lambda u: u.position)) or "empty"
-    return f"{kingdom_name(view, view.kingdoms[side.kingdom])}: {units}"
+def _side(view: ClashView, side: SideView, detail: bool) -> str:
+    units = ", ".join(_unit(u, detail) for u in sorted(side.units, key=lambda u: u.position)) or "empty"
+    return f"{kingdom_name(view, view.kingdoms[side.kingdom], fill=False)}: {units}"
 
 
-def _fit(sections: list[list[str]], limit: int) -> str:
-    """Join sections, cutting lines from the end of the longest sections until it fits."""
-    while True:
-        body = "\n".join(line for section in sections for line in section)
-        if len(body) <= limit:
-            return body
-        longest = max(sections, key=lambda s: sum(len(x) for x in s))
-        if len(longest) <= 1:
-            return body[: limit - 1] + "…"
-        longest.pop(-2 if longest[-1] == "…" else -1)
-        if longest[-1] != "…":
-            longest.append("…")
+def _cut(body: str, limit: int) -> str:
+    """Last resort: cut the text itself, never through a placeholder."""
+    cut = body[: limit - 1 - (filled_length(body) - len(body))]
+    return _CUT_PLACEHOLDER.sub("", cut) + "…"
 
 
-def describe_view(view: ClashView) -> str:
-    """Whose turn, mana, every kingdom's Stronghold, the lines, and what the last Assault did."""
-    status, _ = status_line(view)
-    head = [f"{title_line(view)} — {status}"]
-    kingdoms = [_kingdom(view, k) for k in view.kingdoms]
-    sections = [head, kingdoms]
+def _records(view: ClashView, title_text: str, records: tuple[EffectRecord, ...], keep: int) -> list[str]:
+    rows = [f"- {text(view, r.text, fill=False)}" for r in condense(records)]
+    if len(rows) > keep:
+        rows = [*rows[: max(keep - 1, 0)], "- …", rows[-1]]
+    return [title_text, *rows]
+
+
+def _compose(view: ClashView, detail: bool, keep: int) -> str:
+    status, _ = status_line(view, fill=False)
+    parts = [f"{title_line(view)} — {status}", *(_kingdom(view, k) for k in view.kingdoms)]
     if view.phase == "draft" and view.draft is not None:
         offer = ", ".join(card.name for card in view.draft.row) or "nothing"
-        sections.append([f"On offer: {offer}"])
+        parts.append(f"On offer: {offer}")
     else:
-        lines = [
-            f"Bridge {line.index + 1} — {_side(view, line.left)} | {_side(view, line.right)}"
+        parts.extend(
+            f"Bridge {line.index + 1} — {_side(view, line.left, detail)} | {_side(view, line.right, detail)}"
             for line in view.lines
-        ]
-        sections.append(lines)
+        )
         if view.this_turn:
-            sections.append(["This turn:", *(f"- {text(view, r.text)}" for r in view.this_turn)])
-        assault = [f"- {text(view, r.text)}" for r in view.last_assault] or ["- none yet"]
-        sections.append(["Last assault:", *assault])
+            parts.extend(_records(view, "This turn:", view.this_turn, keep))
+        if view.last_assault:
+            parts.extend(_records(view, "Last assault:", view.last_assault, keep))
+        else:
+            parts.append("Last assault: none yet")
     mine = own_kingdom(view)
     if mine is not None and view.hand is not None:
         playable = set(view.hand.playable)
@@ -74,5 +86,20 @@ def describe_view(view: ClashView) -> str:
             f"[{c.name} {c.cost}]" if c.id in playable else f"{c.name} {c.cost}" for c in view.hand.cards
         ]
         cards.insert(min(view.hand.stronghold_pos, len(cards)), f"<{view.hand.side.capitalize()}>")
-        sections.append([f"Your hand ([] playable): {' '.join(cards)}"])
-    return _fit(sections, LIMIT)
+        parts.append(f"Your hand ([] playable): {' '.join(cards)}")
+    return "\n".join(parts)
+
+
+def describe_view(view: ClashView) -> str:
+    """Whose turn, mana, every kingdom's Stronghold, the lines, and what the last Assault did.
+
+    When it would be too long, records are cut first (keeping the last, often decisive, one),
+    then creatures lose their ability names; the lines and kingdoms are always there.
+    """
+    body = ""
+    for detail in (True, False):
+        for keep in (12, 8, 5, 3, 1):
+            body = _compose(view, detail, keep)
+            if filled_length(body) <= LIMIT:
+                return body
+    return _cut(body, LIMIT)

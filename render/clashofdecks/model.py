@@ -26,15 +26,19 @@ def names(view: ClashView) -> list[str]:
     return [f"Player {seat + 1}" for seat in range(view.players)]
 
 
-def text(view: ClashView, raw: str) -> str:
-    """Event or record text with ``{P1}`` placeholders replaced by seat names, capitalised."""
-    filled = fill_names(raw, names(view))
+def text(view: ClashView, raw: str, fill: bool = True) -> str:
+    """Event or record text, capitalised, with ``{P1}`` placeholders replaced by seat names.
+
+    Pictures cannot know the players' names, so they say "Player 1"; text for adapters keeps the
+    placeholders (``fill=False``) so they can put the real names in.
+    """
+    filled = fill_names(raw, names(view)) if fill else raw
     return filled[:1].upper() + filled[1:]
 
 
-def kingdom_name(view: ClashView, kingdom: KingdomView) -> str:
-    """A kingdom's readable name ("The AI kingdom", "Player 2")."""
-    return text(view, kingdom.name)
+def kingdom_name(view: ClashView, kingdom: KingdomView, fill: bool = True) -> str:
+    """A kingdom's readable name ("The AI kingdom", "Player 2", or "{P2}" with ``fill=False``)."""
+    return text(view, kingdom.name, fill)
 
 
 def kingdom_colour(kingdom: KingdomView) -> RGB:
