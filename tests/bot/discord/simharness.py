@@ -31,6 +31,8 @@ if simcord.__version__ != SIMCORD_VERSION:  # pragma: no cover - environment gua
 
 Actor = Any  # a SimCord member (in a server) or user (in DMs)
 DM_CLOSED = 50007
+# interaction callback types: an immediate message, deferred message, deferred update, modal
+MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, MODAL = 4, 5, 6, 9
 
 
 @dataclass(frozen=True)
@@ -122,11 +124,27 @@ class World:
     # ------------------------------------------------------------------ acting
     async def slash(self, actor: Actor, name: str, channel: Any = None, **options: Any) -> Any:
         """Run a slash command in a server channel (the table channel by default)."""
-        return await actor.slash(channel or self.channel, name, **options)
+        mark = len(self.env.http_requests)
+        return self._acknowledged_first(mark, await actor.slash(channel or self.channel, name, **options))
 
     async def slash_dm(self, actor: Actor, name: str, **options: Any) -> Any:
         """Run a slash command in the actor's DM with the bot."""
-        return await self.user(actor).slash(name, **options)
+        mark = len(self.env.http_requests)
+        return self._acknowledged_first(mark, await self.user(actor).slash(name, **options))
+
+    def _acknowledged_first(self, mark: int, result: Any) -> Any:
+        """Check the bot's first REST call for the interaction was its acknowledgement.
+
+        Discord drops an interaction not answered within 3 seconds; the bot defers (or opens a
+        modal, or refuses at once) before doing any work, so the callback comes before every
+        other request.
+        """
+        assert result.acknowledged, "the interaction was never acknowledged"
+        calls = self.env.http_requests[mark:]
+        assert calls and calls[0].path.endswith("/callback"), [c.path for c in calls[:3]]
+        kind = calls[0].json.get("type") if isinstance(calls[0].json, dict) else None
+        assert kind in (MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, MODAL), f"first answer was type {kind}"
+        return result
 
     async def autocomplete(
         self, actor: Actor, name: str, option: str, value: str, **filled: Any
@@ -139,15 +157,20 @@ class World:
         self, actor: Actor, message: Any, *, custom_id: str | None = None, label: str | None = None
     ) -> Any:
         """Click a button (in a DM the actor's user clicks)."""
-        return await self._who(actor, message).click(message, custom_id=custom_id, label=label)
+        mark = len(self.env.http_requests)
+        result = await self._who(actor, message).click(message, custom_id=custom_id, label=label)
+        return self._acknowledged_first(mark, result)
 
     async def select(self, actor: Actor, message: Any, custom_id: str, value: str) -> Any:
         """Pick one option of a select menu."""
-        return await self._who(actor, message).select(message, [value], custom_id=custom_id)
+        mark = len(self.env.http_requests)
+        result = await self._who(actor, message).select(message, [value], custom_id=custom_id)
+        return self._acknowledged_first(mark, result)
 
     async def submit_modal(self, actor: Actor, shown: Any, values: dict[str, str]) -> Any:
         """Fill in and submit a modal the bot showed."""
-        return await actor.submit_modal(shown, values)
+        mark = len(self.env.http_requests)
+        return self._acknowledged_first(mark, await actor.submit_modal(shown, values))
 
     async def choose(self, actor: Actor, message: Any, choice: Choice) -> Any:
         """Make a game choice read from a message's components."""
