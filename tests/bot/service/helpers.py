@@ -19,9 +19,9 @@ async def lobby(
     return table
 
 
-async def duel(services: Services, **kw: object) -> Delivery:
+async def duel(services: Services, channel: int = CHANNEL) -> Delivery:
     """A started two-person tiny game (Ann vs Bob)."""
-    table = await lobby(services, (BOB, "Bob"), **kw)
+    table = await lobby(services, (BOB, "Bob"), channel=channel)
     return await services.tables.start(table.id, ANN)
 
 
