@@ -147,6 +147,7 @@ def finish_draft(ctx: Ctx) -> None:
     draft = state.draft
     assert draft is not None
     hands = {k: list(draft.picks[k]) for k, kd in enumerate(state.kingdoms) if not kd.is_ai}
+    state.box = list(draft.pile)
     state.draft = None
     deal(ctx, hands, list(draft.ai_pool))
 

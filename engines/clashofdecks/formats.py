@@ -11,7 +11,7 @@ from engines.core.types import GameConfig
 
 #: pick orders per round; letters are kingdoms (A = kingdom 0), '*' hands the card to the AI pool
 DRAFT_PATTERNS: dict[str, tuple[str, ...]] = {
-    "duel": ("ABBA", "BAAB") * 4,
+    "duel": ("ABBA", "BAAB") * 2,  # 4 rounds give each player 8 cards; 16 stay in the box
     "ffa": ("ABCDDCBA", "BCDAADCB", "CDABBADC", "DABCCBAD"),
     "2v2": ("ABCDDCBA", "BCDAADCB", "CDABBADC", "DABCCBAD"),
     "solo": ("A***",) * 8,

@@ -187,6 +187,7 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
             yield from kingdom.deck
         if state.draft is not None:
             yield from state.draft.pile
+        yield from state.box
 
     def conserved(self, state: ClashState) -> Mapping[str, int]:
         """Every card instance is somewhere: a hand, a pile, the play area, a draft or beside the table."""
@@ -202,7 +203,7 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         if state.draft is not None:
             draft = state.draft
             where += len(draft.pile) + len(draft.row) + len(draft.ai_pool) + sum(len(p) for p in draft.picks)
-        where += 1 if state.casting else 0
+        where += (1 if state.casting else 0) + len(state.box)
         return {"cards": where, "instances": len(state.cards)}
 
     def bots(self) -> Mapping[str, Bot]:

@@ -102,6 +102,7 @@ class ClashState(StateBase, kw_only=True):
     ai: AiSettings = AiSettings()
     sudden_death: int = 0  # designed option: from this turn on, each turn starts with 1 damage
     phase: str = "draft"  # draft | summon | over
+    box: list[str] = []  # cards set aside face down (the undrafted rest of a duel draft pile)
     casting: str = ""  # an incantation between leaving its pile or hand and landing somewhere
     turn: int = 0
     active: int = -1

@@ -33,7 +33,9 @@ def new_id(state: ClashState, design: str) -> str:
     return iid
 
 
-def hand(state: ClashState, k: int, before: list[str], after: list[str] = (), *, fort: bool = False) -> list[str]:  # type: ignore[assignment]
+def hand(
+    state: ClashState, k: int, before: list[str], after: list[str] = (), *, fort: bool = False
+) -> list[str]:  # type: ignore[assignment]
     """Set kingdom ``k``'s hand: ``before`` cards, the Stronghold, then ``after`` cards; return ids."""
     left = [new_id(state, d) for d in before]
     right = [new_id(state, d) for d in after]

@@ -20,7 +20,10 @@ def test_setup_stronghold_starts_leftmost_bastion_up_with_all_eight_cards() -> N
 
 
 def test_setup_hands_are_shuffled() -> None:
-    orders = {tuple(names(s, s.kingdoms[0].hand)) for s in (RULESET.setup(GameConfig("duel", 2), n) for n in range(6))}
+    orders = {
+        tuple(names(s, s.kingdoms[0].hand))
+        for s in (RULESET.setup(GameConfig("duel", 2), n) for n in range(6))
+    }
     assert len(orders) > 1
 
 

@@ -1,0 +1,243 @@
+"""Free-for-all, 2 vs 2, Co-op, the three Formats, deck codes and the Champion module."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.clashofdecks import RULESET
+from engines.clashofdecks.assault import assault
+from engines.clashofdecks.content import catalog
+from engines.clashofdecks.deckcode import decode_deck, encode_deck, parse_deck
+from engines.clashofdecks.formats import DRAFT_PATTERNS
+from engines.clashofdecks.modes import layout
+from engines.clashofdecks.summoning import cost
+from engines.clashofdecks.state import STRONGHOLD
+from engines.core import GameConfig, SetupError
+from tests.engines.clashofdecks.helpers import ctx, hand, side, table, unit
+
+
+def test_ffa_lines_a_top_with_b_bottom_with_d_and_c_top_with_d_bottom_with_b() -> None:
+    table_ = layout("ffa")
+    pairs = {frozenset(p) for p in table_.lines}
+    a, b, c, d = 0, 1, 2, 3
+    upper = {k: frozenset(table_.lines[table_.kingdom_lines[k][0]]) for k in range(4)}
+    lower = {k: frozenset(table_.lines[table_.kingdom_lines[k][1]]) for k in range(4)}
+    assert upper[a] == {a, b} and lower[a] == {a, d} and upper[c] == {c, d} and lower[c] == {c, b}
+    assert len(pairs) == 4
+
+
+def test_ffa_first_turn_mana_six_seven_eight_then_normal() -> None:
+    state = RULESET.setup(GameConfig("ffa", 4), 9)
+    order = [state.ring[(state.ring.index(state.active) + i) % 4] for i in range(4)]
+    assert [state.kingdoms[k].first_mana for k in order] == [6, 7, 8, 0]
+
+
+def test_ffa_owner_of_the_card_that_destroys_a_fort_wins() -> None:
+    state = table("ffa")
+    line = state.kingdoms[0].lines[0]  # A's upper line faces B
+    unit(state, line, 0, "colossus")
+    hand(state, 1, [], ["scribe"], fort=True)
+    for k in (2, 3):
+        hand(state, k, [], ["scribe"] * 3)
+    state.active = 0
+    state = RULESET.apply(state, 0, "end").state
+    assert state.winners == [0]
+
+
+def test_2v2_partners_sit_opposite_and_the_team_wins() -> None:
+    table_ = layout("2v2")
+    for a, b in table_.lines:
+        assert table_.teams[a] != table_.teams[b]
+    state = table("2v2")
+    line = state.kingdoms[0].lines[0]
+    unit(state, line, 0, "colossus")
+    hand(state, 1, [], ["scribe"], fort=True)
+    for k in (2, 3):
+        hand(state, k, [], ["scribe"] * 3)
+    state = RULESET.apply(state, 0, "end").state
+    assert state.winners == [0, 2]
+
+
+def test_coop_two_players_face_two_ai_kingdoms_each_with_24_cards() -> None:
+    state = RULESET.setup(GameConfig("coop", 2, {"format": "draft"}), 3)
+    while state.phase == "draft":
+        seat = next(iter(RULESET.prompts(state)))
+        state = RULESET.apply(state, seat, RULESET.legal_actions(state, seat)[0]).state
+    ais = [kd for kd in state.kingdoms if kd.is_ai]
+    assert len(ais) == 2
+    for line in state.lines:
+        kinds = {state.kingdoms[k].is_ai for k in line.kingdoms}
+        assert kinds == {True, False}
+    assert len(state.cards) == 64
+
+
+def test_coop_ai_fort_falling_wins_for_both_players() -> None:
+    state = table("coop")
+    line = state.kingdoms[0].lines[0]
+    ai = [k for k in state.lines[line].kingdoms if k != 0][0]
+    unit(state, line, 0, "colossus")
+    state.kingdoms[ai].fort = True
+    state.kingdoms[ai].deck = []
+    from engines.clashofdecks.stronghold import damage
+    from tests.engines.clashofdecks.helpers import new_id, run
+
+    state.kingdoms[ai].deck = [new_id(state, "scribe")]
+    assert run(damage, ctx(state), ai, 3, 0, "test") and state.winners == [0, 1]
+
+
+def test_formats_precon_each_deck_used_once() -> None:
+    with pytest.raises(SetupError, match="both chose Ironclad"):
+        RULESET.setup(GameConfig("duel", 2, {}, ({"deck": "ironclad"}, {"deck": "ironclad"})), 1)
+    state = RULESET.setup(GameConfig("ffa", 4), 1)
+    seen = {frozenset(state.cards[i] for i in kd.hand if i != STRONGHOLD) for kd in state.kingdoms}
+    assert len(seen) == 4
+
+
+def test_formats_precon_decks_one_and_two_use_the_sourced_names() -> None:
+    cat = catalog()
+    assert {cat.card(c).name for c in cat.deck("ironclad").cards} == {
+        "Annihilation",
+        "Baron",
+        "Boom!",
+        "Brute",
+        "Carapace",
+        "Partisan",
+        "Revenant",
+        "Troll",
+    }
+    assert {cat.card(c).name for c in cat.deck("tidecallers").cards} == {
+        "Abomination",
+        "Alpha",
+        "Combustion",
+        "Lieutenant",
+        "Microctopus",
+        "Ogre",
+        "Scribe",
+        "Shaman",
+    }
+
+
+def test_formats_draft_duel_a1_b2_a1_alternating() -> None:
+    assert DRAFT_PATTERNS["duel"] == ("ABBA", "BAAB", "ABBA", "BAAB")
+    state = RULESET.setup(GameConfig("duel", 2, {"format": "draft"}), 5)
+    pickers = []
+    while state.phase == "draft":
+        seat = next(iter(RULESET.prompts(state)))
+        assert RULESET.prompts(state)[seat].private
+        pickers.append(seat)
+        state = RULESET.apply(state, seat, RULESET.legal_actions(state, seat)[0]).state
+    assert pickers[:6] == [0, 1, 1, 1, 0, 0]  # A, B, B | (A takes the last) | B, A, A
+    assert all(len(kd.hand) == 9 for kd in state.kingdoms)
+
+
+def test_formats_draft_four_players_book_patterns() -> None:
+    assert DRAFT_PATTERNS["ffa"] == ("ABCDDCBA", "BCDAADCB", "CDABBADC", "DABCCBAD")
+    state = RULESET.setup(GameConfig("ffa", 4, {"format": "draft"}), 5)
+    pickers = []
+    while state.phase == "draft" and len(pickers) < 7:
+        seat = next(iter(RULESET.prompts(state)))
+        pickers.append(seat)
+        state = RULESET.apply(state, seat, RULESET.legal_actions(state, seat)[0]).state
+    assert pickers == [0, 1, 2, 3, 3, 2, 1]
+
+
+def test_formats_draft_picks_stay_visible_and_pile_is_secret() -> None:
+    state = RULESET.setup(GameConfig("duel", 2, {"format": "draft"}), 5)
+    seat = next(iter(RULESET.prompts(state)))
+    action = RULESET.legal_actions(state, seat)[0]
+    state = RULESET.apply(state, seat, action).state
+    view = RULESET.view(state, 1 - seat)
+    assert view.draft is not None and action.card in {c.id for c in view.draft.picks[seat]}
+    text = str(view)
+    assert state.draft is not None and not any(i in text for i in state.draft.pile)
+
+
+def test_formats_draft_solo_one_of_four_rest_to_ai() -> None:
+    state = RULESET.setup(GameConfig("solo", 1, {"format": "draft"}), 5)
+    while state.phase == "draft":
+        assert len(RULESET.legal_actions(state, 0)) == 4
+        state = RULESET.apply(state, 0, RULESET.legal_actions(state, 0)[0]).state
+    ai = state.kingdoms[1]
+    in_play = sum(len(u.cards) for line in state.lines for u in line.sides[1])
+    assert len(state.kingdoms[0].hand) == 9 and len(ai.deck) + len(ai.discard) + in_play == 24
+
+
+def test_formats_constructed_deck_is_revealed_before_play() -> None:
+    code = encode_deck(catalog(), list(catalog().deck("stormwing").cards))
+    state = RULESET.setup(
+        GameConfig(
+            "duel",
+            2,
+            {"format": "constructed"},
+            (
+                {"deck_code": code},
+                {"deck_code": "Golem, Leech, Assassin, Lancer, Spitter, Wraith, Hex, Venom"},
+            ),
+        ),
+        1,
+    )
+    view = RULESET.view(state, None)
+    assert [c.name for c in view.kingdoms[0].revealed_deck][0] == "Aberration"
+    assert all(c.id == "" for c in view.kingdoms[0].revealed_deck)
+
+
+def test_formats_constructed_needs_a_deck_code() -> None:
+    with pytest.raises(SetupError, match="Seat 1 needs a deck code"):
+        RULESET.setup(GameConfig("duel", 2, {"format": "constructed"}), 1)
+
+
+def test_deck_code_round_trip_and_precise_errors() -> None:
+    cat = catalog()
+    cards = list(cat.deck("ironclad").cards)
+    code = encode_deck(cat, cards)
+    assert decode_deck(cat, code) == cards and decode_deck(cat, code.lower()) == cards
+    with pytest.raises(SetupError, match="starts with 'CD1-'"):
+        decode_deck(cat, "XX" + code)
+    with pytest.raises(SetupError, match="check character"):
+        decode_deck(cat, code[:-1] + ("0" if code[-1] != "0" else "1"))
+    with pytest.raises(SetupError, match="17 characters"):
+        decode_deck(cat, code[:-2])
+    with pytest.raises(SetupError, match="appears twice"):
+        parse_deck(cat, "Golem, Golem, Leech, Assassin, Lancer, Spitter, Wraith, Hex")
+    with pytest.raises(SetupError, match="exactly 8 cards, not 7"):
+        parse_deck(cat, "Golem, Leech, Assassin, Lancer, Spitter, Wraith, Hex")
+    with pytest.raises(SetupError, match="no card called 'Dragon'"):
+        parse_deck(cat, "Dragon, Leech, Assassin, Lancer, Spitter, Wraith, Hex, Golem")
+
+
+def test_champion_module_refused_with_precon() -> None:
+    with pytest.raises(SetupError, match="Champion module"):
+        RULESET.setup(GameConfig("duel", 2, {"champion": True}), 1)
+
+
+def test_champion_always_playable_with_discount_per_creature_sharing_its_cost() -> None:
+    state = table()
+    hand(state, 0, ["scribe"] * 5, ["scribe"])
+    from tests.engines.clashofdecks.helpers import new_id
+
+    champ = new_id(state, "warmaiden")  # cost 4
+    state.kingdoms[0].champion, state.kingdoms[0].champion_status = champ, "ready"
+    unit(state, 0, 1, "golem")  # cost 4
+    unit(state, 1, 0, "berserker")  # cost 4
+    state.kingdoms[0].mana = 2
+    assert cost(ctx(state), 0, champ) == 2
+    assert f"p.{champ}.u" in {a.key for a in RULESET.legal_actions(state, 0)}
+
+
+def test_champion_destroyed_is_exhausted_then_readied_by_a_card_of_the_same_cost() -> None:
+    state = table()
+    from tests.engines.clashofdecks.helpers import new_id
+
+    champ = new_id(state, "stormcaller")  # cost 3
+    state.kingdoms[1].champion, state.kingdoms[1].champion_status = champ, "in_play"
+    from engines.clashofdecks.state import Unit
+
+    side(state, 1, 1).append(Unit([champ], 1, 1))
+    unit(state, 1, 0, "colossus")
+    hand(state, 1, [], ["golem"])
+    assault(ctx(state), 0)
+    assert state.kingdoms[1].champion_status == "exhausted" and champ not in state.kingdoms[1].hand
+    card = hand(state, 0, ["alchemist"], ["golem"])[0]  # cost 3
+    state.kingdoms[0].mana = 5
+    state = RULESET.apply(state, 0, f"p.{card}.u").state
+    assert state.kingdoms[1].champion_status == "ready"
