@@ -71,9 +71,10 @@ def greedy_pick(kind: str, actions: Sequence[Action], top: Card | None, lookup: 
             return float(design.power) - (top.power if top and top.level == 1 else 10_000)
         return 0.0
 
+    if kind in ("advance_pay", "support_pay"):
+        # Having chosen to pay, greedy pays with its least useful card.
+        return max((a for a in actions if a.key.startswith("pay:")), key=score)
     best = max(actions, key=lambda a: (score(a), a.key == "pass" or a.key == "keep"))
-    if kind in ("advance_pay", "support_pay") and "back" in by_key and best.key == "back":
-        best = next(a for a in actions if a.key != "back")
     if score(best) <= 0 and kind != "opening":
         for fallback in ("pass", "keep"):
             if fallback in by_key:

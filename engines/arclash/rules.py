@@ -169,8 +169,10 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
         if zone.choice and state.phase in (ADVANCE, SUPPORT):
             taken = {zone.choice, *zone.paying}
             rest = zones.first_of_each(state, [i for i in zone.hand if i not in taken])
-            return [Action(f"pay:{i}", f"Discard {zones.card(state, i).name}", "pay", i) for i in rest] + [
-                Action("back", "Take the card back", "back")
+            return [
+                *(Action(f"pay:{i}", f"Discard {zones.card(state, i).name}", "pay", i) for i in rest),
+                Action("back", "Take the card back", "back"),
+                Action("pass", "Take the card back and pass", "pass"),
             ]
         if state.phase == OPENING:
             return [
@@ -210,6 +212,8 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
     def _act(self, state: ArclashState, seat: int, action: Action, rng: Rng) -> Iterable[Event]:
         zone = state.seats[seat]
         key = action.key
+        if key == "pass":
+            zone.choice, zone.paying = "", []
         if key == "back":
             zone.choice, zone.paying = "", []
             yield private(seat, "back", "You take the card back.")
@@ -244,9 +248,9 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
             yield from seal(state, seat, rng)
 
     def default_action(self, state: ArclashState, seat: int) -> Action:
-        """A timed-out seat passes, keeps or takes back a half-paid card; at the opening, the first."""
+        """A timed-out seat passes (dropping a half-paid card) or keeps; at the opening, the first."""
         actions = self.legal_actions(state, seat)
-        for key in ("back", "pass", "keep"):
+        for key in ("pass", "keep"):
             for action in actions:
                 if action.key == key:
                     return action

@@ -80,7 +80,7 @@ def test_support_discard_cost_is_chosen_then_paid() -> None:
     at_battle(state)
     state, _ = act(state, 0, f"sup:{surge}")
     assert R.prompts(state)[0].kind == "support_pay"
-    assert {a.key for a in R.legal_actions(state, 0)} == {f"pay:{first}", f"pay:{second}", "back"}
+    assert {a.key for a in R.legal_actions(state, 0)} == {f"pay:{first}", f"pay:{second}", "back", "pass"}
     hand_before = len(state.seats[0].hand)
     state, public = act(state, 0, f"pay:{first}")
     assert any("plays Tide of Venom, discarding Venom Sprite" in t for t in public)

@@ -89,3 +89,14 @@ def test_advance_take_back_while_paying() -> None:
     state, _ = act(state, 0, "back")
     assert R.prompts(state)[0].kind == "advance" and not state.seats[0].sealed
     assert R.default_action(state, 0).key == "pass"
+
+
+def test_advance_timeout_while_paying_drops_the_card_and_passes() -> None:
+    state = two_climbers()
+    state, _ = act(state, 0, key_for(state, 0, "AC-006", "adv:"))
+    default = R.default_action(state, 0)
+    assert default.key == "pass"
+    state = R.apply(state, 0, default).state
+    assert state.seats[0].sealed and state.seats[0].choice == "" and state.seats[0].paying == []
+    state, public = act(state, 1, "pass")
+    assert "{P1} reveals a pass." in public and len(state.seats[0].stack) == 1
