@@ -53,6 +53,17 @@ class ConfigCog(
             settings = await (change(guild_id) if change else self.bot.services.guilds.get(guild_id))
             await interaction.followup.send(embed=settings_embed(settings), ephemeral=True)
 
+    async def _set(self, interaction: discord.Interaction, where: str, method: str, value: object) -> None:
+        """Call one of the service's single-value setters (``set_turn_timeout`` etc.)."""
+        setter = getattr(self.bot.services.guilds, method)
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            settings: GuildSettings = await setter(guild_id, value, is_admin=admin)
+            return settings
+
+        await self._run(interaction, where, change)
+
     @app_commands.command(name="show", description="Show this server's Tablekeeper settings")
     async def show(self, interaction: discord.Interaction) -> None:
         """Show the settings."""
@@ -104,13 +115,7 @@ class ConfigCog(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 604800]
     ) -> None:
         """Set the turn timer."""
-        guilds = self.bot.services.guilds
-        admin = is_admin(interaction)
-
-        async def change(guild_id: int) -> GuildSettings:
-            return await guilds.set_turn_timeout(guild_id, seconds, is_admin=admin)
-
-        await self._run(interaction, "config timeout", change)
+        await self._set(interaction, "config timeout", "set_turn_timeout", seconds)
 
     @app_commands.command(name="timeout_action", description="What happens when a player's time runs out")
     @app_commands.describe(
@@ -120,35 +125,17 @@ class ConfigCog(
         self, interaction: discord.Interaction, action: Literal["bot", "default", "forfeit"]
     ) -> None:
         """Set the timeout action."""
-        guilds = self.bot.services.guilds
-        admin = is_admin(interaction)
-
-        async def change(guild_id: int) -> GuildSettings:
-            return await guilds.set_timeout_action(guild_id, action, is_admin=admin)
-
-        await self._run(interaction, "config timeout_action", change)
+        await self._set(interaction, "config timeout_action", "set_timeout_action", action)
 
     @app_commands.command(name="thread", description="Give each new game its own thread")
     async def thread(self, interaction: discord.Interaction, enabled: bool) -> None:
         """Switch thread-per-game on or off."""
-        guilds = self.bot.services.guilds
-        admin = is_admin(interaction)
-
-        async def change(guild_id: int) -> GuildSettings:
-            return await guilds.set_thread_per_game(guild_id, enabled, is_admin=admin)
-
-        await self._run(interaction, "config thread", change)
+        await self._set(interaction, "config thread", "set_thread_per_game", enabled)
 
     @app_commands.command(name="mention", description="Mention players in the channel when it is their turn")
     async def mention(self, interaction: discord.Interaction, enabled: bool) -> None:
         """Switch turn mentions on or off."""
-        guilds = self.bot.services.guilds
-        admin = is_admin(interaction)
-
-        async def change(guild_id: int) -> GuildSettings:
-            return await guilds.set_mention_on_turn(guild_id, enabled, is_admin=admin)
-
-        await self._run(interaction, "config mention", change)
+        await self._set(interaction, "config mention", "set_mention_on_turn", enabled)
 
 
 async def setup(bot: TablekeeperBot) -> None:
