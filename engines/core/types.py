@@ -71,7 +71,7 @@ class Event(msgspec.Struct, frozen=True):
 
 def seat_ref(seat: int) -> str:
     """A placeholder for a seat's name in event text; adapters put the player's name there."""
-    return "{P%d}" % (seat + 1)
+    return f"{{P{seat + 1}}}"
 
 
 _SEAT_REF = re.compile(r"\{P(\d)\}")

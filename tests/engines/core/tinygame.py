@@ -66,7 +66,9 @@ class TinyRules(Ruleset[TinyState, TinyView]):
     view_type = TinyView
 
     def _setup(self, config: GameConfig, seed: int) -> TinyState:
-        state = TinyState(players=config.players, target=config.option("target"), deck=[], hands=[], pile=[], rng=seed)
+        state = TinyState(
+            players=config.players, target=config.option("target"), deck=[], hands=[], pile=[], rng=seed
+        )
         deck = [f"{v}-{i}" for i in range(4) for v in range(1, 6)]
         rng = self.rng(state)
         rng.shuffle(deck)
