@@ -15,7 +15,11 @@ def test_components_counts_match_the_book() -> None:
     assert len(c.witches) == 5
     assert sum(1 for k in c.clad.values() if not k.expert) == 12
     assert sum(1 for k in c.clad.values() if k.expert) == 3
-    assert [sum(1 for k in c.clad.values() if not k.expert and k.voltage == v) for v in (1, 2, 3)] == [6, 3, 3]
+    assert [sum(1 for k in c.clad.values() if not k.expert and k.voltage == v) for v in (1, 2, 3)] == [
+        6,
+        3,
+        3,
+    ]
     assert len(c.missions) == 18
     # 8 basic + 8 enhanced per witch: 40 + 40 skill cards.
     assert sum(len(w.basic) for w in c.witches.values()) == 40
@@ -23,7 +27,9 @@ def test_components_counts_match_the_book() -> None:
 
 
 def test_every_effect_keyword_has_exactly_one_handler() -> None:
-    used = {e.key for card in content().cards.values() for e in (*card.effects, *card.as_cost, *card.as_guard)}
+    used = {
+        e.key for card in content().cards.values() for e in (*card.effects, *card.as_cost, *card.as_guard)
+    }
     used |= {e.key for cp in content().cp.values() for e in cp.effects}
     assert used <= set(HANDLERS)
     assert set(HANDLERS) - used == set(), "every handler is used by some card"
@@ -39,7 +45,8 @@ def test_broken_card_names_file_entry_and_field() -> None:
 def test_unknown_effect_keyword_is_refused() -> None:
     cards = parse_content(
         '[[card]]\nid = "x"\nname = "X"\ntype = "support"\nvp = 1\ntext = "t"\neffects = [{ key = "fly" }]\n',
-        _Cards, "cards.toml",
+        _Cards,
+        "cards.toml",
     ).card
     clad = parse_content('[[clad]]\nid = "k"\nname = "K"\nvoltage = 1\n', _Clad, "clad.toml").clad
     with pytest.raises(ContentError, match="unknown effect keyword 'fly'"):
@@ -49,7 +56,8 @@ def test_unknown_effect_keyword_is_refused() -> None:
 def test_attack_cards_need_a_range() -> None:
     cards = parse_content(
         '[[card]]\nid = "x"\nname = "X"\ntype = "attack"\nvp = 1\ntext = "t"\neffects = [{ key = "deal" }]\n',
-        _Cards, "cards.toml",
+        _Cards,
+        "cards.toml",
     ).card
     with pytest.raises(ContentError, match="range"):
         validate(cards, [], [], [], [], frozenset(HANDLERS))

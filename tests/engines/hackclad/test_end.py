@@ -43,8 +43,15 @@ def test_9_score_is_shards_plus_deck_vp_plus_missions_minus_injuries() -> None:
 def test_9_deck_vp_counts_the_nine_owned_cards_not_the_enhanced_pile() -> None:
     state = started("basic", 2, witches=["rosette", "flare"])
     # Rosette's 8 basics are worth 8; the hidden starting enhanced card adds its own VP.
-    chosen = next(c for c in (*state.witches[0].deck, *state.witches[0].hand,
-                              *(s.card for s in state.standby if s.seat == 0)) if int(c[2:]) >= 8)
+    chosen = next(
+        c
+        for c in (
+            *state.witches[0].deck,
+            *state.witches[0].hand,
+            *(s.card for s in state.standby if s.seat == 0),
+        )
+        if int(c[2:]) >= 8
+    )
     from engines.hackclad.ctx import card_of
 
     assert deck_vp(state, 0) == 8 + card_of(state, chosen).vp

@@ -44,7 +44,9 @@ def test_11_2_1_solo_change_2_first_reform_draws_three_of_the_set_aside_and_volt
     later = list(after.clad_later)
     after.clad_used, after.clad_deck = after.clad_deck + after.clad_slots, []
     again, _ = run_tasks(after, Task(kind="forecast"))
-    assert again.voltage == 3 and set(later) <= set(again.clad_deck + again.clad_slots) and not again.clad_later
+    assert (
+        again.voltage == 3 and set(later) <= set(again.clad_deck + again.clad_slots) and not again.clad_later
+    )
 
 
 def test_11_2_1_solo_change_3_the_second_clad_slot_stays_face_down_until_it_acts() -> None:

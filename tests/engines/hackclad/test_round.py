@@ -101,8 +101,12 @@ def test_6_4_turns_alternate_with_the_clad_cards() -> None:
     state = started("basic", 2)
     clear_field(state)
     state.witches[0].pos, state.witches[1].pos = at(0, 0), at(4, 4)
-    state.turn_slots = [SeqSlot(seat=0, card=state.witches[0].hand.pop()), SeqSlot(), SeqSlot(),
-                        SeqSlot(seat=1, card=state.witches[1].hand.pop())]
+    state.turn_slots = [
+        SeqSlot(seat=0, card=state.witches[0].hand.pop()),
+        SeqSlot(),
+        SeqSlot(),
+        SeqSlot(seat=1, card=state.witches[1].hand.pop()),
+    ]
     state.standby = [SeqSlot() for _ in range(4)]
     state.clad_slots, state.clad_hidden = ["K02", "K03", "K04"], [False] * 3  # no moves: nobody is hit
     after, events = run_tasks(state, Task(kind="action_phase"))

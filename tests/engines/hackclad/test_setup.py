@@ -26,7 +26,9 @@ def test_4_setup_deck_is_eight_basics_plus_one_secret_enhanced() -> None:
     state = started("basic", 3)
     for w in state.witches:
         owned = len(w.hand) + len(w.deck) + len(w.discard)
-        on_board = sum(1 for s in (*state.turn_slots, *state.standby) if s.card and s.seat == state.witches.index(w))
+        on_board = sum(
+            1 for s in (*state.turn_slots, *state.standby) if s.card and s.seat == state.witches.index(w)
+        )
         assert owned + on_board == 9
         assert len(w.enhanced) == 7
 
@@ -47,7 +49,10 @@ def test_4_setup_first_game_tips_give_the_recommended_missions() -> None:
     state = R.setup(GameConfig("basic", 4, {"missions": "first_game"}), 1)
     assert state.phase == "enhanced"
     assert [w.missions for w in state.witches][:4] == [
-        ["destroyer", "striker"], ["survivor", "indestructible"], ["mage", "hard_hitter"], ["lightning", "magpie"],
+        ["destroyer", "striker"],
+        ["survivor", "indestructible"],
+        ["mage", "hard_hitter"],
+        ["lightning", "magpie"],
     ]
 
 

@@ -1,0 +1,55 @@
+"""Hidden information never reaches another seat's view or public events."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engines.core import GameConfig
+from engines.hackclad import RULESET as R
+from tests.engines.hackclad.helpers import started
+
+
+def _json(state, viewer):  # type: ignore[no-untyped-def]
+    return msgspec.json.encode(R.view(state, viewer)).decode()
+
+
+def test_hands_and_turn_cards_are_only_in_their_owners_view() -> None:
+    state = started("basic", 3)
+    for seat, w in enumerate(state.witches):
+        for other in (None, *(s for s in range(3) if s != seat)):
+            text = _json(state, other)
+            assert not any(c in text for c in w.hand)
+            assert not any(s.card in text for s in state.standby if s.seat == seat and s.card)
+    own = R.view(state, 0)
+    assert {c.id for c in own.hand} == set(state.witches[0].hand)
+
+
+def test_decks_and_enhanced_piles_stay_hidden_even_from_their_owner_order() -> None:
+    state = started("basic", 2)
+    for viewer in (None, 0, 1):
+        text = _json(state, viewer)
+        assert not any(c in text for w in state.witches for c in w.deck)
+    assert not any(c in _json(state, 1) for c in state.witches[0].enhanced)
+    assert {c.id for c in R.view(state, 0).enhanced} == set(state.witches[0].enhanced)
+
+
+def test_the_setup_enhanced_choice_is_secret() -> None:
+    state = R.setup(GameConfig("basic", 2, {"missions": "first_game"}), 9)
+    action = R.legal_actions(state, 0)[3]
+    after = R.apply(state, 0, action).state
+    assert action.card not in _json(after, 1) and action.card not in _json(after, None)
+
+
+def test_secrets_declared_for_the_harness_cover_the_clad_deck() -> None:
+    state = started("solo", 1)
+    secrets = set(R.secrets(state, 0))
+    assert set(state.clad_deck) <= secrets and set(state.clad_reserve) <= secrets
+    assert state.clad_slots[1] in secrets
+
+
+def test_draw_events_name_cards_only_for_the_drawer() -> None:
+    state = R.setup(GameConfig("basic", 2, {"missions": "first_game"}), 2)
+    state = R.apply(state, 0, R.legal_actions(state, 0)[0]).state
+    step = R.apply(state, 1, R.legal_actions(state, 1)[0])
+    draws = [e for e in step.events if e.kind == "draw"]
+    assert draws and all(e.visibility == "split" and "draws 3 card" in e.redacted for e in draws)
