@@ -8,14 +8,14 @@ import pytest
 from PIL import Image
 
 from engines.arclash import RULESET
-from engines.arclash.state import SUPPORT
+from engines.arclash.state import SUPPORT, ArclashState
 from engines.core import GameConfig, Rng
 from render.arclash import RENDERER
 from render.core.palette import seat_colour
 from render.registry import get
 
 
-def states(players: int, seed: int, every: int = 15) -> list[object]:
+def states(players: int, seed: int, every: int = 15) -> list[ArclashState]:
     state = RULESET.setup(GameConfig("standard", players), seed)
     rng = Rng(seed)
     found = [state]
@@ -39,27 +39,27 @@ def test_registered_under_its_slug() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_board_and_hand_render_for_random_states(players: int) -> None:
     for state in states(players, players * 11):
-        spectator = RULESET.view(state, None)  # type: ignore[arg-type]
+        spectator = RULESET.view(state, None)
         board = RENDERER.board(spectator)
         assert board.startswith(b"\x89PNG") and len(board) <= 300_000
         picture = image(board)
         assert picture.width >= 1200
         assert RENDERER.hand(spectator) is None
         for seat in range(players):
-            view = RULESET.view(state, seat)  # type: ignore[arg-type]
+            view = RULESET.view(state, seat)
             hand = RENDERER.hand(view)
             assert hand is not None and len(hand) <= 300_000 and image(hand).width >= 1200
-        assert len(RENDERER.describe(RULESET.view(state, 0))) <= 1500  # type: ignore[arg-type]
+        assert len(RENDERER.describe(RULESET.view(state, 0))) <= 1500
 
 
 def test_board_shows_public_facts_only_whoever_asks() -> None:
     state = states(3, 5)[4]
-    assert RENDERER.board(RULESET.view(state, None)) == RENDERER.board(RULESET.view(state, 1))  # type: ignore[arg-type]
+    assert RENDERER.board(RULESET.view(state, None)) == RENDERER.board(RULESET.view(state, 1))
 
 
 def test_seat_colours_come_from_the_shared_palette() -> None:
     state = states(4, 2)[3]
-    picture = image(RENDERER.board(RULESET.view(state, None)))  # type: ignore[arg-type]
+    picture = image(RENDERER.board(RULESET.view(state, None)))
     colours = {c for _, c in picture.getcolors(1 << 20) or []}
     assert all(seat_colour(s) in colours for s in range(4))
 
@@ -73,9 +73,9 @@ def test_describe_names_sealed_seats_and_waiting_count() -> None:
 
 def test_hand_marks_choices_during_the_support_stage() -> None:
     for state in states(2, 8, every=1):
-        if state.phase == SUPPORT:  # type: ignore[attr-defined]
-            seat = state.current  # type: ignore[attr-defined]
-            view = RULESET.view(state, seat)  # type: ignore[arg-type]
+        if state.phase == SUPPORT:
+            seat = state.current
+            view = RULESET.view(state, seat)
             assert view.choices and RENDERER.hand(view) is not None
             assert "Choices:" in RENDERER.describe(view)
             return
