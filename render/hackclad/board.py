@@ -1,0 +1,268 @@
+"""The public table: the field, the sequence board and each witch's gauges."""
+
+from __future__ import annotations
+
+from engines.hackclad import grid
+from engines.hackclad.content import content
+from engines.hackclad.state import HackView, WitchView
+from render.core.canvas import Canvas
+from render.core.palette import INK, MUTED, PANEL, PAPER, tint
+from render.hackclad.common import (
+    CELL_BG,
+    CLAD,
+    DANGER,
+    DANGER_SOFT,
+    GOLD,
+    GRID,
+    SHARD,
+    arrow,
+    headline,
+    pips,
+    range_grid,
+    witch_colour,
+)
+
+WIDTH, HEIGHT = 1400, 1000
+SY = 70  # the sequence board's top
+FX, FY, CELL = 44, 378, 112  # the field's top-left corner and cell size
+RX = FX + 5 * CELL + 36  # the witch panels' column
+
+
+def render_board(view: HackView) -> Canvas:
+    """Draw the whole public board for ``view`` (never anything private)."""
+    c = Canvas(WIDTH, HEIGHT)
+    c.text((24, 14), "HackClad", 40, weight="bold")
+    c.text((260, 26), headline(view), 28, fill=MUTED, max_width=700)
+    _field(c, view)
+    _sequence(c, view)
+    _panels(c, view)
+    return c
+
+
+# ------------------------------------------------------------------------------------------ field
+def _cell_box(cell: int) -> tuple[int, int, int, int]:
+    x, y = grid.xy(cell)
+    return FX + x * CELL, FY + y * CELL, FX + (x + 1) * CELL, FY + (y + 1) * CELL
+
+
+def _field(c: Canvas, view: HackView) -> None:
+    hits, live = set(view.next_hits), set(view.attack_cells)
+    for cell in range(grid.CELLS):
+        x0, y0, x1, y1 = _cell_box(cell)
+        fill = DANGER if cell in live else DANGER_SOFT if cell in hits else CELL_BG
+        c.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=GRID, width=2)
+    for i in range(5):
+        c.text((FX + i * CELL + CELL / 2, FY - 14), "abcde"[i], 18, fill=MUTED, anchor="mm")
+        c.text((FX - 18, FY + i * CELL + CELL / 2), str(i + 1), 18, fill=MUTED, anchor="mm")
+    # The Clad: a dark block with its facing arrow.
+    x0, y0, x1, y1 = _cell_box(view.clad_pos)
+    c.draw.rounded_rectangle((x0 + 10, y0 + 10, x1 - 10, y1 - 10), radius=18, fill=CLAD)
+    arrow(c, (x0 + x1) / 2, (y0 + y1) / 2, view.clad_facing, CELL * 0.28, GOLD)
+    if view.clad_locked:
+        c.text(((x0 + x1) / 2, y0 + 22), "pinned", 14, fill=GOLD, weight="bold", anchor="mm")
+    for w in view.witches:
+        if w.pos >= 0:
+            _witch(c, w)
+    # Entry points are drawn over the figures so a Clad standing on one never hides its letter.
+    for i, cell in enumerate(grid.ENTRIES):
+        x0, y0, _, _ = _cell_box(cell)
+        c.draw.rounded_rectangle(
+            (x0 + 6, y0 + 6, x0 + 34, y0 + 34), radius=6, fill=PAPER, outline=INK, width=2
+        )
+        c.text((x0 + 20, y0 + 21), grid.ENTRY_NAMES[i], 20, weight="bold", anchor="mm")
+    # Shards last, in the lower-right corner, so the Clad standing on them never hides them.
+    for cell, amount in enumerate(view.field):
+        if amount:
+            _, _, x1, y1 = _cell_box(cell)
+            cx, cy = x1 - 22, y1 - 26
+            c.draw.polygon(
+                [(cx, cy - 20), (cx + 16, cy), (cx, cy + 20), (cx - 16, cy)],
+                fill=SHARD,
+                outline=(255, 255, 255),
+            )
+            c.text((cx, cy + 1), str(amount), 18, fill=(255, 255, 255), weight="bold", anchor="mm")
+    # Legend under the field.
+    ly = FY + 5 * CELL + 24
+    c.draw.rectangle((FX, ly, FX + 26, ly + 26), fill=DANGER_SOFT, outline=GRID)
+    c.text((FX + 34, ly + 13), "next Clad card hits", 18, anchor="lm")
+    c.draw.rectangle((FX + 250, ly, FX + 276, ly + 26), fill=DANGER, outline=GRID)
+    c.text((FX + 284, ly + 13), "attack now", 18, anchor="lm")
+    c.draw.polygon(
+        [(FX + 420, ly), (FX + 432, ly + 13), (FX + 420, ly + 26), (FX + 408, ly + 13)], fill=SHARD
+    )
+    c.text((FX + 442, ly + 13), "shard VP", 18, anchor="lm")
+    c.draw.rounded_rectangle((FX + 540, ly - 2, FX + 570, ly + 28), radius=6, fill=CLAD)
+    arrow(c, FX + 555, ly + 13, 0, 10, GOLD)
+    c.text((FX + 578, ly + 13), "the Clad", 18, anchor="lm")
+
+
+def _witch(c: Canvas, w: WitchView) -> None:
+    x0, y0, x1, y1 = _cell_box(w.pos)
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, CELL * 0.3
+    colour = witch_colour(w.seat)
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=3)
+    dx, dy = grid.VECTORS[w.facing]
+    arrow(c, cx + dx * (r + 12), cy + dy * (r + 12), w.facing, 14, INK)
+    c.text((cx, cy - 7), f"P{w.seat + 1}", 22, fill=(255, 255, 255), weight="bold", anchor="mm")
+    c.text((cx, cy + 15), w.name[:3], 15, fill=(255, 255, 255), weight="bold", anchor="mm")
+
+
+# ------------------------------------------------------------------------------------------ sequence
+def _sequence(c: Canvas, view: HackView) -> None:
+    x, top = 24, SY
+    # Clad slots sit between the turn slots: T1 C1 T2 C2 T3 C3 T4.
+    w_turn, w_clad, gap = 140, 176, 8
+    cx = x
+    for k in range(4):
+        _turn_slot(c, view, k, cx, top, w_turn)
+        cx += w_turn + gap
+        if k < 3:
+            _clad_slot(c, view, k, cx, top, w_clad)
+            cx += w_clad + gap
+    # The voltage gauge and the Clad deck to the right.
+    vx = cx + 8
+    c.box((vx, top, WIDTH - 24, top + 270), fill=PANEL, outline=CLAD, width=3)
+    c.text((vx + 14, top + 10), "Voltage", 22, weight="bold")
+    for v in (1, 2, 3):
+        by = top + 46 + (v - 1) * 54
+        on = v == view.voltage
+        c.box(
+            (vx + 14, by, WIDTH - 38, by + 44), fill=DANGER if on else PAPER, outline=INK, width=2, radius=8
+        )
+        c.text(
+            (vx + 24, by + 22), f"{v}", 24, fill=(255, 255, 255) if on else INK, weight="bold", anchor="lm"
+        )
+        c.text(
+            (WIDTH - 50, by + 22),
+            f"ATK {v + 1}",
+            22,
+            fill=(255, 255, 255) if on else INK,
+            weight="bold",
+            anchor="rm",
+        )
+    c.text((vx + 14, top + 214), f"Clad deck {view.clad_deck_count}", 18)
+    c.text(
+        (vx + 14, top + 240),
+        "mode " + view.mode + (" · expert" if view.expert else ""),
+        16,
+        fill=MUTED,
+        max_width=WIDTH - 24 - vx - 28,
+    )
+
+
+def _turn_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) -> None:
+    seat = view.turn_slots[k]
+    c.box((x, y, x + w, y + 130), fill=tint(witch_colour(seat), 0.55) if seat >= 0 else PANEL, outline=INK)
+    c.text((x + w / 2, y + 18), f"Turn {k + 1}", 20, weight="bold", anchor="mm")
+    bonus = ("draw 1", "+1 MP", "draw, put 1 back", "step 0-1")[k]
+    c.text((x + w / 2, y + 42), bonus, 15, fill=INK, anchor="mm", max_width=int(w) - 8)
+    if seat >= 0:
+        c.text((x + w / 2, y + 78), f"P{seat + 1}", 26, weight="bold", anchor="mm")
+        c.text((x + w / 2, y + 106), view.witches[seat].name, 16, anchor="mm", max_width=int(w) - 8)
+    if view.markers and view.markers[k]:
+        c.draw.polygon(
+            [(x + w - 18, y + 66), (x + w - 6, y + 80), (x + w - 18, y + 94), (x + w - 30, y + 80)],
+            fill=SHARD,
+        )
+    # The standby slot under this turn slot (standby runs right to left).
+    sb = 3 - k
+    s_seat = view.standby[sb]
+    c.box(
+        (x, y + 140, x + w, y + 270),
+        fill=tint(witch_colour(s_seat), 0.7) if s_seat >= 0 else PAPER,
+        outline=MUTED,
+    )
+    c.text((x + w / 2, y + 160), f"Standby {sb + 1}", 18, fill=MUTED, anchor="mm")
+    if s_seat >= 0:
+        c.text((x + w / 2, y + 204), f"P{s_seat + 1}", 26, weight="bold", anchor="mm")
+        c.text((x + w / 2, y + 232), view.witches[s_seat].name, 16, anchor="mm", max_width=int(w) - 8)
+
+
+def _clad_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) -> None:
+    state = view.clad_slot_state[k]
+    card = view.clad_slots[k]
+    fill = {"done": PANEL, "hidden": (90, 90, 100), "up": (250, 236, 230), "empty": PAPER}[state]
+    c.box((x, y, x + w, y + 270), fill=fill, outline=CLAD, width=3)
+    c.text(
+        (x + w / 2, y + 18),
+        f"Clad {k + 1}",
+        16,
+        weight="bold",
+        anchor="mm",
+        fill=(255, 255, 255) if state == "hidden" else INK,
+    )
+    if card is None:
+        c.text(
+            (x + w / 2, y + 135),
+            "face down" if state == "hidden" else "—",
+            16,
+            anchor="mm",
+            fill=(255, 255, 255) if state == "hidden" else MUTED,
+        )
+        return
+    c.text((x + w / 2, y + 44), card.name, 17, weight="bold", anchor="mm", max_width=int(w) - 10)
+    range_grid(
+        c, x + (w - 140) / 2, y + 64, 28, list(card.attack), mark=DANGER if state == "up" else MUTED, pin=CLAD
+    )
+    icons = []
+    if card.attack:
+        icons.append("hit")
+    if card.drop:
+        icons.append("drop")
+    if card.move:
+        icons.append(f"move {card.move}")
+    if card.face:
+        icons.append({"left": "turn L", "right": "turn R", "back": "turn 180"}[card.face])
+    c.text((x + w / 2, y + 226), " → ".join(icons), 16, anchor="mm", max_width=int(w) - 8)
+    if state == "done":
+        c.text((x + w / 2, y + 252), "done", 16, fill=MUTED, weight="bold", anchor="mm")
+
+
+# ------------------------------------------------------------------------------------------ panels
+def _panels(c: Canvas, view: HackView) -> None:
+    top = FY - 10
+    n = max(1, len(view.witches))
+    height = min(150, (HEIGHT - top - 16) // n)
+    for w in view.witches:
+        _panel(c, view, w, RX, top + w.seat * height, WIDTH - RX - 24, height - 10)
+
+
+def _panel(c: Canvas, view: HackView, w: WitchView, x: float, y: float, width: float, h: float) -> None:
+    colour = witch_colour(w.seat)
+    asked = view.asking == w.seat
+    c.box(
+        (x, y, x + width, y + h),
+        fill=tint(colour, 0.85),
+        outline=INK if asked else colour,
+        width=4 if asked else 2,
+    )
+    c.draw.rectangle((x + 2, y + 2, x + 12, y + h - 2), fill=colour)
+    team = f" · team {w.team + 1}" if view.mode == "team" else ""
+    c.text((x + 24, y + 8), f"P{w.seat + 1} {w.name}{team}", 24, weight="bold", max_width=300)
+    score = f"{view.scores[w.seat]} VP" if view.scores else f"{w.shards} shard VP"
+    c.text((x + width - 12, y + 8), score, 24, weight="bold", anchor="ra")
+    row = y + 44
+    c.text((x + 24, row), "MP", 17, weight="bold", fill=(60, 100, 200))
+    after = pips(c, x + 60, row + 2, w.mp, 7, (60, 100, 200), 15)
+    c.text((after + 18, row), "CP", 17, weight="bold", fill=GOLD)
+    after = pips(c, after + 54, row + 2, w.cp, 7, GOLD, 15)
+    c.text(
+        (after + 18, row), f"Injuries {w.injuries}", 17, fill=DANGER if w.injuries else MUTED, weight="bold"
+    )
+    row2 = row + 28
+    where = "off the field" if w.pos < 0 else f"at {grid.label(w.pos)}"
+    uses = ", ".join(
+        f"{name} {u}/{lim}" for name, u, lim in zip(("move", "MP", "guard"), w.uses, w.limits, strict=True)
+    )
+    c.text(
+        (x + 24, row2),
+        f"hand {w.hand_count} · deck {w.deck_count} · discard {len(w.discard)} · {where} · basic {uses}",
+        16,
+        max_width=int(width) - 36,
+    )
+    if h >= 100:
+        names = []
+        for mid in w.missions:
+            m = content().missions[mid]
+            names.append(("✔ " if mid in w.completed else "") + f"{m.title} {m.vp or '(MP)'}")
+        c.text((x + 24, row2 + 26), "Missions: " + (", ".join(names) or "—"), 16, max_width=int(width) - 36)

@@ -1,0 +1,40 @@
+"""A short text account of a HackClad view for terminals and embeds."""
+
+from __future__ import annotations
+
+from engines.hackclad import grid
+from engines.hackclad.state import HackView
+from render.hackclad.common import headline
+
+
+def describe_view(view: HackView) -> str:
+    """Round, Clad, Clad slots and every witch in a few lines (at most ~1500 characters)."""
+    lines = [headline(view)]
+    lines.append(
+        f"Clad at {grid.label(view.clad_pos)} facing {grid.DIR_NAMES[view.clad_facing]}, voltage {view.voltage} "
+        f"(ATK {view.clad_atk}){', pinned' if view.clad_locked else ''}; Clad deck {view.clad_deck_count}."
+    )
+    slots = []
+    for i, state in enumerate(view.clad_slot_state):
+        card = view.clad_slots[i]
+        slots.append(f"{i + 1}: {card.name if card else state}{' (done)' if state == 'done' else ''}")
+    if view.phase == "play":
+        lines.append("Clad slots " + "; ".join(slots))
+        order = [f"{k + 1}: P{s + 1}" for k, s in enumerate(view.turn_slots) if s >= 0]
+        if order:
+            lines.append("Turn slots " + ", ".join(order))
+    for w in view.witches:
+        where = "off the field" if w.pos < 0 else f"{grid.label(w.pos)} facing {grid.DIR_NAMES[w.facing]}"
+        score = f", {view.scores[w.seat]} VP total" if view.scores else ""
+        lines.append(
+            f"P{w.seat + 1} {w.name}: {w.shards} shard VP{score}, {w.injuries} injuries, MP {w.mp}, CP {w.cp}, "
+            f"hand {w.hand_count}, {where}; missions {', '.join(w.missions) or '—'}"
+            + (f" (done: {', '.join(w.completed)})" if w.completed else "")
+        )
+    shards = sum(view.field)
+    if shards:
+        lines.append(f"{shards} shard VP lie on the field.")
+    if view.viewer is not None and view.hand:
+        lines.append("Your hand: " + ", ".join(c.name for c in view.hand))
+    text = "\n".join(lines)
+    return text if len(text) <= 1500 else text[:1497] + "…"

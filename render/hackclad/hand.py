@@ -1,0 +1,67 @@
+"""A seat's private picture: its hand (each card's range as a small grid), turn card and peeked Clad card."""
+
+from __future__ import annotations
+
+from engines.hackclad.state import CardView, HackView
+from render.core.canvas import Canvas
+from render.core.palette import INK, MUTED, PANEL, tint
+from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, range_grid, witch_colour
+
+CARD_W, CARD_H, GAP = 224, 330, 14
+MIN_WIDTH = 1200
+
+
+def render_hand(view: HackView) -> Canvas:
+    """Draw the viewer's hand, with the turn card last."""
+    cards: list[tuple[CardView, str]] = [(card, "") for card in view.hand]
+    if view.turn_card is not None:
+        cards.append((view.turn_card, "turn card"))
+    per_row = min(7, max(5, len(cards)))
+    rows = max(1, -(-len(cards) // per_row))
+    width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
+    c = Canvas(width, 90 + rows * (CARD_H + GAP) + 40)
+    seat = view.viewer if view.viewer is not None else -1
+    me = view.witches[seat] if 0 <= seat < len(view.witches) else None
+    title = f"P{seat + 1} {me.name}: your hand" if me else "Your hand"
+    c.draw.rectangle((0, 0, c.width, 70), fill=tint(witch_colour(seat), 0.75))
+    c.text((24, 18), title, 30, weight="bold")
+    if me:
+        c.text(
+            (c.width - 24, 24),
+            f"MP {me.mp} · CP {me.cp} · enhanced pile {len(view.enhanced)}",
+            20,
+            anchor="ra",
+        )
+    for i, (card, note) in enumerate(cards):
+        x = 20 + (i % per_row) * (CARD_W + GAP)
+        y = 90 + (i // per_row) * (CARD_H + GAP)
+        _card(c, card, x, y, note)
+    if not cards:
+        c.text((24, 110), "No cards in hand.", 22, fill=MUTED)
+    if view.peek is not None:
+        c.text((24, c.height - 30), f"Top of the Clad deck (you looked): {view.peek.name}", 18, fill=MUTED)
+    return c
+
+
+def _card(c: Canvas, card: CardView, x: float, y: float, note: str) -> None:
+    colour = TYPE_COLOURS.get(card.type, INK)
+    c.box((x, y, x + CARD_W, y + CARD_H), fill=(252, 250, 246), outline=colour, width=4, radius=12)
+    c.draw.rounded_rectangle((x + 4, y + 4, x + CARD_W - 4, y + 40), radius=9, fill=colour)
+    c.text((x + 12, y + 12), card.name, 19, fill=(255, 255, 255), weight="bold", max_width=CARD_W - 24)
+    c.text((x + 12, y + 46), TYPE_NAMES.get(card.type, card.type), 16, fill=colour, weight="bold")
+    stats = []
+    if card.type in ("attack", "attack_magic"):
+        stats.append(f"ATK {card.atk}")
+    if card.mp:
+        stats.append(f"MP {card.mp}")
+    stats.append(f"VP {card.vp}")
+    c.text((x + 12, y + 68), "  ".join(stats), 17, weight="bold")
+    if card.range:
+        range_grid(c, x + (CARD_W - 110) / 2, y + 96, 22, list(card.range))
+        text_y = y + 214
+    else:
+        c.draw.rectangle((x + 12, y + 96, x + CARD_W - 12, y + 98), fill=PANEL)
+        text_y = y + 108
+    c.paragraph((x + 12, text_y), card.text, 15, CARD_W - 24, max_lines=5 if card.range else 10)
+    if note:
+        c.text((x + CARD_W / 2, y + CARD_H - 18), note, 15, fill=MUTED, weight="bold", anchor="mm")
