@@ -12,6 +12,7 @@ from render.core.renderer import Renderer
 _MODULES: dict[str, str] = {
     "clashofdecks": "render.clashofdecks",
     "arclash": "render.arclash",
+    "hackclad": "render.hackclad",
 }
 
 
