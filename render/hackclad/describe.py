@@ -11,8 +11,8 @@ def describe_view(view: HackView) -> str:
     """Round, Clad, Clad slots and every witch in a few lines (at most ~1500 characters)."""
     lines = [headline(view)]
     lines.append(
-        f"Clad at {grid.label(view.clad_pos)} facing {grid.DIR_NAMES[view.clad_facing]}, voltage {view.voltage} "
-        f"(ATK {view.clad_atk}){', pinned' if view.clad_locked else ''}; Clad deck {view.clad_deck_count}."
+        f"Clad at {grid.label(view.clad_pos)} facing {grid.DIR_NAMES[view.clad_facing]}, "
+        f"voltage {view.voltage} (ATK {view.clad_atk}){', pinned' if view.clad_locked else ''}; Clad deck {view.clad_deck_count}."
     )
     slots = []
     for i, state in enumerate(view.clad_slot_state):
@@ -27,8 +27,8 @@ def describe_view(view: HackView) -> str:
         where = "off the field" if w.pos < 0 else f"{grid.label(w.pos)} facing {grid.DIR_NAMES[w.facing]}"
         score = f", {view.scores[w.seat]} VP total" if view.scores else ""
         lines.append(
-            f"P{w.seat + 1} {w.name}: {w.shards} shard VP{score}, {w.injuries} injuries, MP {w.mp}, CP {w.cp}, "
-            f"hand {w.hand_count}, {where}; missions {', '.join(w.missions) or '—'}"
+            f"P{w.seat + 1} {w.name}: {w.shards} shard VP{score}, {w.injuries} injuries, "
+            f"MP {w.mp}, CP {w.cp}, hand {w.hand_count}, {where}; missions {', '.join(w.missions) or '—'}"
             + (f" (done: {', '.join(w.completed)})" if w.completed else "")
         )
     shards = sum(view.field)

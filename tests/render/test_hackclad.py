@@ -65,7 +65,7 @@ def test_board_is_the_same_whoever_looks() -> None:
 
 
 def test_describe_shows_only_the_viewers_hand() -> None:
-    state = _states(GameConfig("basic", 2), 3, every=30)[1]
+    state = next(s for s in _states(GameConfig("basic", 2), 3, every=7) if R.view(s, 1).hand)
     own = R.view(state, 1)
     assert "Your hand: " + ", ".join(c.name for c in own.hand) in RENDERER.describe(own)
     assert "Your hand" not in RENDERER.describe(R.view(state, None))
