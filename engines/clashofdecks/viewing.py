@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.clashofdecks.board import Ctx, Loc
+from engines.clashofdecks.content import catalog
 from engines.clashofdecks.state import STRONGHOLD, ClashState, Record
 from engines.clashofdecks.summoning import affordable, cost, playable
 from engines.clashofdecks.view import (
@@ -22,9 +25,15 @@ from engines.core.rng import Rng
 
 def card_info(ctx: Ctx, iid: str, *, anonymous: bool = False) -> CardInfo:
     """A card's face; ``anonymous`` drops the instance id (for cards now hidden in a hand)."""
-    card = ctx.card(iid)
+    return _face("" if anonymous else iid, ctx.state.cards[iid])
+
+
+@lru_cache(maxsize=4096)
+def _face(iid: str, design: str) -> CardInfo:
+    """Card faces are immutable, so each (instance, design) pair is built once."""
+    card = catalog().cards[design]
     return CardInfo(
-        id="" if anonymous else iid,
+        id=iid,
         name=card.name,
         kind=card.kind,
         cost=card.cost,
@@ -93,7 +102,7 @@ def build_view(state: ClashState, viewer: int | None) -> ClashView:
                 champion=champion,
                 deck_size=len(kd.deck),
                 discard=tuple(card_info(ctx, i) for i in kd.discard),
-                revealed_deck=tuple(card_info(ctx, i, anonymous=True) for i in _revealed(ctx, kd.revealed)),
+                revealed_deck=tuple(_face("", design) for design in kd.revealed),
                 lost=kd.lost,
             )
         )
@@ -163,14 +172,6 @@ def build_view(state: ClashState, viewer: int | None) -> ClashView:
         winners=tuple(state.winners),
         result=state.result,
     )
-
-
-def _revealed(ctx: Ctx, designs: list[str]) -> list[str]:
-    """Instance ids are not needed for a revealed deck list: map designs to any instance for display."""
-    by_design: dict[str, str] = {}
-    for iid, design in ctx.state.cards.items():
-        by_design.setdefault(design, iid)
-    return [by_design[d] for d in designs]
 
 
 def _kingdom_of(state: ClashState, seat: int | None) -> int | None:

@@ -10,8 +10,8 @@ from engines.clashofdecks.content import catalog
 from engines.clashofdecks.deckcode import decode_deck, encode_deck, parse_deck
 from engines.clashofdecks.formats import DRAFT_PATTERNS
 from engines.clashofdecks.modes import layout
-from engines.clashofdecks.summoning import cost
 from engines.clashofdecks.state import STRONGHOLD
+from engines.clashofdecks.summoning import cost
 from engines.core import GameConfig, SetupError
 from tests.engines.clashofdecks.helpers import ctx, hand, side, table, unit
 
@@ -74,7 +74,7 @@ def test_coop_two_players_face_two_ai_kingdoms_each_with_24_cards() -> None:
 def test_coop_ai_fort_falling_wins_for_both_players() -> None:
     state = table("coop")
     line = state.kingdoms[0].lines[0]
-    ai = [k for k in state.lines[line].kingdoms if k != 0][0]
+    ai = next(k for k in state.lines[line].kingdoms if k != 0)
     unit(state, line, 0, "colossus")
     state.kingdoms[ai].fort = True
     state.kingdoms[ai].deck = []
@@ -177,7 +177,7 @@ def test_formats_constructed_deck_is_revealed_before_play() -> None:
         1,
     )
     view = RULESET.view(state, None)
-    assert [c.name for c in view.kingdoms[0].revealed_deck][0] == "Aberration"
+    assert view.kingdoms[0].revealed_deck[0].name == "Aberration"
     assert all(c.id == "" for c in view.kingdoms[0].revealed_deck)
 
 

@@ -53,7 +53,7 @@ def test_solo_ai_incantation_targets_enemy_creature_closest_to_bridge() -> None:
     deck(state, 1, ["boom", "golem", "golem", "golem"])
     state.kingdoms[1].mana = 2
     summon_phase(ctx(state), 1)
-    assert [u.cards[0] for u in side(state, 0, 0)][0] != front
+    assert side(state, 0, 0)[0].cards[0] != front
     assert state.cards[state.kingdoms[1].discard[-1]] == "boom"
 
 

@@ -1,0 +1,49 @@
+"""The shared contract harness over random games in every mode and format."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.clashofdecks import RULESET
+from engines.core import GameConfig
+from engines.core.fuzz import fuzz_games
+
+CONSTRUCTED = (
+    {"deck_code": "Baron, Brute, Troll, Ogre, Harpy, Golem, Hex, Venom"},
+    {"deck_code": "Kraken, Eel, Siren, Mimic, Parasite, Shade, Phantom, Firestorm"},
+    {"deck_code": "Warlord, Sellsword, Banish, Bloodpact, Bloodfiend, Standard-Bearer, Matriarch, Oracle"},
+    {"deck_code": "Driller, Skewer, Slayer, Executioner, Wyvern, Tempest, Colossus, Warden"},
+)
+
+CONFIGS = [
+    GameConfig("solo", 1),
+    GameConfig("solo", 1, {"format": "draft"}),
+    GameConfig("solo", 1, {"format": "draft", "champion": True, "difficulty": 7}),
+    GameConfig("solo", 1, {"difficulty": 10, "ai_abilities": "berserk, splash, instinct, vanish, sprint",
+                           "ai_fixed_mana": 8, "ai_first": True}),
+    GameConfig("duel", 2),
+    GameConfig("duel", 2, {"format": "draft"}),
+    GameConfig("duel", 2, {"format": "draft", "champion": True}),
+    GameConfig("duel", 2, {"format": "constructed", "champion": True}, CONSTRUCTED[:2]),
+    GameConfig("coop", 2),
+    GameConfig("coop", 2, {"format": "draft", "difficulty": 4, "champion": True}),
+    GameConfig("ffa", 4),
+    GameConfig("ffa", 4, {"format": "draft", "champion": True}),
+    GameConfig("ffa", 4, {"format": "constructed"}, CONSTRUCTED),
+    GameConfig("2v2", 4),
+    GameConfig("2v2", 4, {"format": "draft"}),
+    GameConfig("2v2", 4, {"format": "constructed", "champion": True}, CONSTRUCTED),
+]
+
+
+def test_fuzz_a_few_hundred_games_across_modes_and_formats() -> None:
+    report = fuzz_games(RULESET, CONFIGS, 320)
+    assert report.games == 320 and report.steps > 320
+    modes = {reason for reason in report.reasons}
+    assert modes
+
+
+@pytest.mark.slow
+def test_fuzz_two_thousand_games() -> None:
+    report = fuzz_games(RULESET, CONFIGS, 2000, first_seed=10_000)
+    assert report.games == 2000
