@@ -19,8 +19,16 @@ CONFIGS = [
     GameConfig("solo", 1),
     GameConfig("solo", 1, {"format": "draft"}),
     GameConfig("solo", 1, {"format": "draft", "champion": True, "difficulty": 7}),
-    GameConfig("solo", 1, {"difficulty": 10, "ai_abilities": "berserk, splash, instinct, vanish, sprint",
-                           "ai_fixed_mana": 8, "ai_first": True}),
+    GameConfig(
+        "solo",
+        1,
+        {
+            "difficulty": 10,
+            "ai_abilities": "berserk, splash, instinct, vanish, sprint",
+            "ai_fixed_mana": 8,
+            "ai_first": True,
+        },
+    ),
     GameConfig("duel", 2),
     GameConfig("duel", 2, {"format": "draft"}),
     GameConfig("duel", 2, {"format": "draft", "champion": True}),
