@@ -12,7 +12,8 @@ def describe_view(view: HackView) -> str:
     lines = [headline(view)]
     lines.append(
         f"Clad at {grid.label(view.clad_pos)} facing {grid.DIR_NAMES[view.clad_facing]}, "
-        f"voltage {view.voltage} (ATK {view.clad_atk}){', pinned' if view.clad_locked else ''}; Clad deck {view.clad_deck_count}."
+        f"voltage {view.voltage} (ATK {view.clad_atk}){', pinned' if view.clad_locked else ''}; "
+        f"Clad deck {view.clad_deck_count}."
     )
     slots = []
     for i, state in enumerate(view.clad_slot_state):

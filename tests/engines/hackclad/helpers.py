@@ -80,7 +80,7 @@ def at(x: int, y: int) -> int:
 
 
 def my_turn(state: HackState, seat: int) -> HackState:
-    """Put the game at ``seat``'s action-phase turn with no other work queued (the turn then ends the test)."""
+    """Put the game at ``seat``'s action-phase turn with nothing else queued (ending it ends the test)."""
     state.stage = "action"
     state.tasks = []
     state.frames = []

@@ -75,7 +75,7 @@ def test_6_4_2_reaction_cards_cannot_be_played_on_your_turn() -> None:
 def test_6_4_2_basic_move_discards_a_card_and_has_a_per_round_limit() -> None:
     state = _beside_clad("rosette")  # Rosette: +1 Move twice per round
     state.witches[0].pos = at(0, 0)
-    a, b, c = hand(state, 0, "shot", "block", "verve")
+    a, b, _c = hand(state, 0, "shot", "block", "verve")
     state, _ = play(state, 0, f"bm.{a}", "d1", f"bm.{b}", "d1")
     assert state.witches[0].pos == at(2, 0) and state.witches[0].uses[0] == 2
     assert not any(k.startswith("bm.") for k in keys(state))
@@ -84,7 +84,7 @@ def test_6_4_2_basic_move_discards_a_card_and_has_a_per_round_limit() -> None:
 
 def test_6_4_2_basic_mp_discards_a_card_for_one_mp() -> None:
     state = _beside_clad("luna")  # Luna: +1 MP twice
-    a, b, c = hand(state, 0, "shot", "block", "storm")
+    a, b, _c = hand(state, 0, "shot", "block", "storm")
     state, _ = play(state, 0, f"bp.{a}", f"bp.{b}")
     assert state.witches[0].mp == 2 and not any(k.startswith("bp.") for k in keys(state))
 

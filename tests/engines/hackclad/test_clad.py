@@ -67,7 +67,7 @@ def test_6_4_1_drop_on_a_witch_goes_to_her() -> None:
 def test_6_4_1_move_charges_into_each_space_and_the_clad_keeps_shards_on_the_field() -> None:
     state = _field(at(2, 0), at(4, 4))
     state.field[at(2, 1)] = 2
-    after, text = _clad(state, RUSH)
+    after, _text = _clad(state, RUSH)
     assert after.clad_pos == at(2, 0) and after.clad_moved == 2
     assert after.witches[0].injuries == 1 and after.witches[0].pos == -1
     assert after.field[at(2, 1)] == 2

@@ -21,7 +21,7 @@ def _empty_deck():  # type: ignore[no-untyped-def]
 def test_7_1_reform_gains_cp_offers_a_swap_and_shuffles_the_discards_in() -> None:
     state = _empty_deck()
     discards = len(state.witches[0].discard)
-    after, events = run_tasks(state, Task(kind="draw", seat=0, n=1))
+    after, _events = run_tasks(state, Task(kind="draw", seat=0, n=1))
     assert after.witches[0].cp == 1
     assert after.ask is not None and after.ask.handler == "reform_in"
     after, _ = play(after, 0, "none")

@@ -394,7 +394,7 @@ def test_effect_robin_hood_richest_gives_to_poorest() -> None:
 # ----------------------------------------------------------------------------------- the Clad
 def test_effect_lock_clad_ensnare_stops_moves_and_repels() -> None:
     state = duel("flare")
-    ensnare, rebuff = hand(state, 0, "ensnare", "shot")
+    ensnare, _rebuff = hand(state, 0, "ensnare", "shot")
     state, _ = play(state, 0, f"p.{ensnare}.0")
     assert state.clad_locked
     from engines.hackclad.state import Task
@@ -522,7 +522,7 @@ def test_passive_move_use_high_mobility_arm_adds_a_move() -> None:
     state = duel("amelia")
     state.witches[0].pos = at(0, 0)
     discard(state, 0, "high_mobility_arm")
-    a, b, _c = hand(state, 0, "shot", "block", "move")
+    a, _b, _c = hand(state, 0, "shot", "block", "move")
     state, _ = play(state, 0, f"bm.{a}", "d1")
     assert any(k.startswith("bm.") for k in keys(state))
 

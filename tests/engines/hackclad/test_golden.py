@@ -1,7 +1,7 @@
 """Golden playthroughs: fixed seeds played by the witch bot must replay to the same log, events and scores.
 
-Regenerate after an intended rules change with ``HACKCLAD_REGOLD=1 pytest tests/engines/hackclad/test_golden.py``
-and review the diff of the JSON files.
+Regenerate after an intended rules change with
+``HACKCLAD_REGOLD=1 pytest tests/engines/hackclad/test_golden.py`` and review the diff of the JSON files.
 """
 
 from __future__ import annotations

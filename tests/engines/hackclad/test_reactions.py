@@ -36,7 +36,7 @@ def test_6_4_3_the_active_player_may_react_again_until_passing() -> None:
     assert state.ask is not None and state.ask.seat == 1
     state, _ = play(state, 1, f"r.{fortress}")
     assert state.frames[-1].reduce[1] == 4
-    state, events = play(state, 1, "pass")
+    state, _events = play(state, 1, "pass")
     assert state.witches[1].injuries == 0 and state.witches[0].injuries == 1
 
 
@@ -59,7 +59,7 @@ def test_6_4_3_a_charge_caused_by_a_reaction_is_resolved_first() -> None:
     (counter,) = hand(state, 0, "counter_cross")
     hand(state, 1, "block")
     state = attack(state, [(0, -1)])
-    state, events = play(state, 0, f"r.{counter}")
+    state, _events = play(state, 0, f"r.{counter}")
     # Counter Cross hit for 2, then repelled the Clad north into seat 1: her charge reaction comes first.
     assert state.witches[0].shards == 2
     assert state.ask is not None and state.ask.seat == 1 and "charge" in state.ask.text
@@ -90,7 +90,7 @@ def test_glossary_reduce_never_goes_below_zero() -> None:
 
 def test_6_4_3_basic_damage_cut_discards_a_card_within_the_limit() -> None:
     state = _two(["mia", "flare"], [at(2, 1), at(0, 4)], [0, 1])  # Mia: -1 DMG once per round
-    a, b = hand(state, 0, "shot", "move")
+    a, _b = hand(state, 0, "shot", "move")
     state = attack(state, CLAWS)
     state, _ = play(state, 0, f"bd.{a}")
     assert a in state.witches[0].discard and state.frames[-1].reduce[0] == 1
