@@ -178,9 +178,7 @@ def test_indestructible_still_takes_creature_damage() -> None:
 def test_instinct_strikes_back_after_the_attackers_attacks() -> None:
     state = table()
     unit(state, 0, 0, "golem")
-    unit(state, 0, 1, "hornet")  # 2 HP? no: Hornet 2/2 dies to Golem; use Shade instead
-    side(state, 0, 1).clear()
-    unit(state, 0, 1, "warden")  # Indestructible + Instinct, 4/2
+    unit(state, 0, 1, "warden")  # Indestructible + Instinct, 4/2: survives Golem's 3
     assault(ctx(state), 0)
     kinds = [r.kind for r in state.last_assault]
     assert "instinct" in kinds
