@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.hackclad.state import CardView, HackView
-from render.core.canvas import Canvas
+from render.core.stamps import StampCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, tint
 from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, range_grid, witch_colour
 
