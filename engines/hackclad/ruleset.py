@@ -8,7 +8,7 @@ from engines.core.bots import Bot, RandomBot
 from engines.core.errors import SetupError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt
+from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt, seat_ref
 from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
 from engines.hackclad import deck as _deck  # noqa: F401
 from engines.hackclad import effects as _effects  # noqa: F401
@@ -209,7 +209,7 @@ class HackClad(Ruleset[HackState, HackView]):
             state.offer.remove(mid)
             state.draft_order.pop(0)
             state.witches[seat].missions.append(mid)
-            ctx.say("mission", f"{{P{seat + 1}}} takes the mission {content().missions[mid].title}.")
+            ctx.say("mission", f"{seat_ref(seat)} takes the mission {content().missions[mid].title}.")
             if not state.draft_order:
                 state.offer = []
                 state.phase = "enhanced"
@@ -222,7 +222,7 @@ class HackClad(Ruleset[HackState, HackView]):
                 seat,
                 "enhanced",
                 f"You shuffle {ctx.card(action.card).name} into your deck.",
-                f"{{P{seat + 1}}} has chosen an enhanced card.",
+                f"{seat_ref(seat)} has chosen an enhanced card.",
             )
             if all(x.chose_enhanced for x in state.witches):
                 self._begin(ctx)
