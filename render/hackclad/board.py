@@ -5,8 +5,8 @@ from __future__ import annotations
 from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import HackView, WitchView
-from render.core.stamps import StampCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, PAPER, tint
+from render.core.stamps import StampCanvas as Canvas
 from render.hackclad.common import (
     CELL_BG,
     CLAD,

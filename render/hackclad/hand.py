@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.hackclad.state import CardView, HackView
-from render.core.stamps import StampCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, tint
+from render.core.stamps import StampCanvas as Canvas
 from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, range_grid, witch_colour
 
 CARD_W, CARD_H, GAP = 224, 330, 14
