@@ -38,7 +38,15 @@ class Settings:
     cache_size: int = 5000
     dev_guild_id: int = 0
     log_level: str = "INFO"
+    shard_count: int = 0
+    shard_ids: str = ""
     discord_token: str | None = None
+
+    def shard_plan(self) -> tuple[int | None, list[int] | None]:
+        """(shard_count, shard_ids) for the client; ``None`` lets Discord choose / run all."""
+        count = self.shard_count or None
+        ids = [int(part) for part in self.shard_ids.split(",") if part.strip()] or None
+        return count, ids
 
     def __repr__(self) -> str:
         # Never print the token, even by accident in a traceback or log line.
@@ -61,6 +69,8 @@ _KEYS: dict[tuple[str, str], str] = {
     ("service", "cache_size"): "cache_size",
     ("discord", "dev_guild_id"): "dev_guild_id",
     ("discord", "log_level"): "log_level",
+    ("discord", "shard_count"): "shard_count",
+    ("discord", "shard_ids"): "shard_ids",
 }
 
 
@@ -123,7 +133,25 @@ def _validate(settings: Settings) -> Settings:
         raise SettingsError("Setting reminder_fraction must be between 0 and 1 (e.g. 0.75).")
     if settings.cache_size < 1:
         raise SettingsError("Setting cache_size must be at least 1.")
+    _validate_shards(settings)
     return settings
+
+
+def _validate_shards(settings: Settings) -> None:
+    """Shard ids need a shard count, and each id must lie below it."""
+    if settings.shard_count < 0:
+        raise SettingsError("Setting shard_count must be 0 (let Discord decide) or a positive number.")
+    parts = [part.strip() for part in settings.shard_ids.split(",") if part.strip()]
+    if not parts:
+        return
+    if not settings.shard_count:
+        raise SettingsError("Setting shard_ids needs shard_count too (every process must agree on it).")
+    for part in parts:
+        if not part.isdigit() or int(part) >= settings.shard_count:
+            raise SettingsError(
+                f"Setting shard_ids has {part!r}; each id must be a whole number below shard_count "
+                f"({settings.shard_count})."
+            )
 
 
 def load_settings(

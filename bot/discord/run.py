@@ -18,6 +18,7 @@ def run(settings: Settings) -> None:
             "(`tablekeeper play` needs no token)."
         )
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level.upper()))
-    bot = TablekeeperBot(settings)
+    shard_count, shard_ids = settings.shard_plan()
+    bot = TablekeeperBot(settings, shard_count=shard_count, shard_ids=shard_ids)
     # Logging is set up above; discord.py must not install a second handler (or print the token).
     bot.run(settings.discord_token, log_handler=None)

@@ -72,3 +72,20 @@ def test_load_settings_reads_defaults_env_and_dotenv(tmp_path: Path) -> None:
         load_settings({"TABLEKEEPER_TABLES_TIMEOUT_ACTION": "nap"}, dotenv_path=None)
     with pytest.raises(SettingsError, match="must be a int"):
         load_settings({"TABLEKEEPER_SERVICE_CACHE_SIZE": "lots"}, dotenv_path=None)
+
+
+def test_shard_settings_split_shards_between_processes() -> None:
+    settings = load_settings(
+        {"TABLEKEEPER_DISCORD_SHARD_COUNT": "4", "TABLEKEEPER_DISCORD_SHARD_IDS": "2, 3"}, dotenv_path=None
+    )
+    assert settings.shard_plan() == (4, [2, 3])
+    assert load_settings({}, dotenv_path=None).shard_plan() == (None, None)
+
+
+def test_shard_ids_without_count_or_out_of_range_are_refused() -> None:
+    with pytest.raises(SettingsError, match="needs shard_count"):
+        load_settings({"TABLEKEEPER_DISCORD_SHARD_IDS": "0"}, dotenv_path=None)
+    with pytest.raises(SettingsError, match="below shard_count"):
+        load_settings(
+            {"TABLEKEEPER_DISCORD_SHARD_COUNT": "2", "TABLEKEEPER_DISCORD_SHARD_IDS": "0,2"}, dotenv_path=None
+        )
