@@ -15,7 +15,8 @@ failed and the request is safe to retry. Ids are Discord snowflakes (ints); seat
     running table in a channel or its thread); ``tables_of(user_id) -> list[TableInfo]`` (where a
     user plays, e.g. to route a DM interaction); ``current(table_id) -> Delivery`` (redraw);
     ``hand(table_id, user_id, seat=None) -> SeatUpdate`` ("Show my hand" when DMs are closed);
-    ``dm_messages(table_id) -> dict[seat, message_id]``; ``log(table_id)``.
+    ``dm_messages(table_id) -> dict[seat, message_id]``; ``dm_refs(table_id) -> dict[seat, DmRef]``
+    (message id and the adapter's fingerprint of what that DM shows); ``log(table_id)``.
     Lobby (return ``TableInfo``): ``open_table(guild_id, channel_id, host_id, host_name, game,
     mode=None, options=None)``; ``join(table_id, user_id, name)``; ``leave(table_id, user_id)``
     (in a running game a bot plays the seat on); ``add_bot(table_id, user_id, difficulty=None)``;
@@ -23,11 +24,12 @@ failed and the request is safe to retry. Ids are Discord snowflakes (ints); seat
     ``set_seat_option(table_id, user_id, name, value, seat=None)``;
     ``abort(table_id, user_id, is_admin=False)``.
     Playing (return ``Delivery``): ``start(table_id, user_id, is_admin=False)``;
-    ``act(table_id, user_id, expected_seq, action_key, seat=None)``;
+    ``act(table_id, user_id, expected_seq, action_key, seat=None)``; ``reclaim(table_id, user_id)``
+    (take back a seat a bot has played since your time ran out);
     ``open_solo(user_id, dm_channel_id, game, mode=None, difficulty=None, options=None, *,
     name="You", players=None, seat_options=None)`` (starts at once in the DM channel).
     Messages: ``record_public_message(table_id, message_id)``, ``record_thread(table_id,
-    thread_id)``, ``record_dm_message(table_id, seat, message_id)``, ``set_dm_open(user_id,
+    thread_id)``, ``record_dm_message(table_id, seat, message_id, digest=None)``, ``set_dm_open(user_id,
     is_open, table_id=None)``.
     Restarts: ``resume() -> list[TableInfo]`` (running games, loaded into the cache);
     ``replay_check(table_id) -> bool`` (log replayed from the seed equals the snapshot).
@@ -40,7 +42,8 @@ failed and the request is safe to retry. Ids are Discord snowflakes (ints); seat
 
 ``services.timers`` (:class:`TimerService`), called by the adapter's periodic task:
     ``due_reminders(now=None) -> list[Reminder]`` (each deadline once);
-    ``expire(now=None) -> list[Delivery]`` (applies the server's timeout action).
+    ``expire(now=None) -> list[Delivery]`` (applies the server's timeout action; with ``bot``,
+    ``Delivery.taken_over`` names the seats a bot now plays).
 
 ``services.stats`` (:class:`StatsService`)
     ``player(user_id, guild_id=None, game=None) -> list[GameStats]``;
@@ -58,6 +61,7 @@ from bot.service.api import (
     LOBBY,
     PLAYING,
     Delivery,
+    DmRef,
     GameStats,
     GuildSettings,
     LeaderRow,
@@ -79,6 +83,7 @@ __all__ = [
     "LOBBY",
     "PLAYING",
     "Delivery",
+    "DmRef",
     "GameStats",
     "GuildService",
     "GuildSettings",

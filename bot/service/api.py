@@ -33,13 +33,23 @@ class ServiceError(Exception):
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Who sits in a seat: a Discord user (``user_id``) or a bot (``bot`` is its name)."""
+    """Who sits in a seat: a Discord user (``user_id``) or a bot (``bot`` is its name).
+
+    A seat with both a ``user_id`` and a ``bot`` is a person's seat a bot plays for now: after
+    they left the game (``has_left``) or after their time ran out (they may take it back).
+    """
 
     seat: int
     name: str
     user_id: int | None = None
     bot: str | None = None
     dm_open: bool = True
+    has_left: bool = False
+
+    @property
+    def taken_over(self) -> bool:
+        """A bot plays this person's seat because their time ran out (they may reclaim it)."""
+        return self.user_id is not None and self.bot is not None and not self.has_left
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,16 @@ class Delivery:
     waiting_on: tuple[int, ...] = ()
     sealed_done: tuple[int, ...] = ()
     deadline_ts: float | None = None
+    #: seats this change handed to a bot because their player's time ran out
+    taken_over: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class DmRef:
+    """The DM message showing a seat's hand, and the adapter's fingerprint of what it shows."""
+
+    message_id: int | None
+    digest: str | None = None
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ class SeatRow:
     remind_at: float | None
     reminded: bool
     has_left: bool
+    dm_digest: str | None = None
 
     @property
     def human(self) -> bool:
@@ -96,7 +97,10 @@ def table_info(row: TableRow, seats: tuple[SeatRow, ...] | list[SeatRow]) -> Tab
         solo=row.solo,
         options=dict(row.options),
         seats=tuple(
-            SeatInfo(seat=s.seat, name=s.name, user_id=s.user_id, bot=s.bot, dm_open=s.dm_open) for s in seats
+            SeatInfo(
+                seat=s.seat, name=s.name, user_id=s.user_id, bot=s.bot, dm_open=s.dm_open, has_left=s.has_left
+            )
+            for s in seats
         ),
         seq=row.seq,
         min_players=low,

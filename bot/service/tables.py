@@ -22,6 +22,7 @@ from bot.service.api import (
     LOBBY,
     PLAYING,
     Delivery,
+    DmRef,
     SeatUpdate,
     ServiceError,
     TableInfo,
@@ -130,6 +131,15 @@ class TableService:
         """The DM message id recorded for each seat (seat -> message id)."""
         loaded = await self.rt.load(table_id, fresh=True)
         return {s.seat: s.dm_message_id for s in loaded.seats if s.dm_message_id is not None}
+
+    async def dm_refs(self, table_id: int) -> dict[int, DmRef]:
+        """Each seat's recorded DM message and the fingerprint of what it shows (from the database)."""
+        loaded = await self.rt.load(table_id, fresh=True)
+        return {
+            s.seat: DmRef(s.dm_message_id, s.dm_digest)
+            for s in loaded.seats
+            if s.dm_message_id is not None or s.dm_digest is not None
+        }
 
     # ------------------------------------------------------------------ lobby
     async def open_table(
@@ -272,6 +282,31 @@ class TableService:
                 )
             self.rt.release(table_id)
             return await self.get(table_id)
+
+    async def reclaim(self, table_id: int, user_id: int) -> Delivery:
+        """Take back a seat a bot has played since ``user_id``'s time ran out; deliver the table.
+
+        Only a seat taken over on timeout can be reclaimed: a player who left the game gave it
+        up for good. From the next decision on the seat is theirs again (with a fresh timer).
+        """
+        async with self.rt.lock(table_id):
+            loaded = await self.rt.load(table_id, fresh=True)
+            self._need_playing(loaded)
+            mine = [s for s in loaded.seats if s.user_id == user_id]
+            if not mine:
+                raise ServiceError("not_player", "You don't have a seat at this table.")
+            taken = [s for s in mine if s.bot is not None and not s.has_left]
+            if not taken:
+                if all(s.has_left for s in mine):
+                    raise ServiceError(
+                        "not_player", "You left this game, so your seat stays with the bot until it ends."
+                    )
+                raise ServiceError("already_seated", "You are already playing your seat yourself.")
+            back = {s.seat for s in taken}
+            seats = [dataclasses.replace(s, bot=None) if s.seat in back else s for s in loaded.seats]
+            change = Change(loaded=loaded, state=loaded.state, seats=seats)
+            committed = await self.pipeline.commit(change)
+        return await deliver(committed)
 
     # ------------------------------------------------------------------ starting
     async def start(self, table_id: int, user_id: int, *, is_admin: bool = False) -> Delivery:
@@ -426,10 +461,17 @@ class TableService:
         """Remember the thread a table plays in (thread-per-game servers)."""
         await self._set_message(table_id, thread_id=thread_id)
 
-    async def record_dm_message(self, table_id: int, seat: int, message_id: int) -> None:
-        """Remember the DM message showing ``seat``'s hand, to edit it later."""
-        await self._set_seat(table_id, schema.seats.c.seat == seat, dm_message_id=message_id)
-        self._patch_cached_seats(table_id, lambda r: r.seat == seat, dm_message_id=message_id)
+    async def record_dm_message(
+        self, table_id: int, seat: int, message_id: int | None, digest: str | None = None
+    ) -> None:
+        """Remember the DM message showing ``seat``'s hand (None: none to edit) and what it shows.
+
+        ``digest`` is the adapter's opaque fingerprint of the message's content; the adapter
+        compares it before editing so an unchanged DM costs no request to Discord.
+        """
+        values = {"dm_message_id": message_id, "dm_digest": digest}
+        await self._set_seat(table_id, schema.seats.c.seat == seat, **values)
+        self._patch_cached_seats(table_id, lambda r: r.seat == seat, **values)
 
     async def set_dm_open(self, user_id: int, is_open: bool, table_id: int | None = None) -> None:
         """Record whether Tablekeeper can DM ``user_id`` (at one table, or at all active ones)."""
@@ -592,7 +634,11 @@ class TableService:
         if not people:
             if any(s.has_left for s in mine):
                 raise ServiceError("not_player", "You left this game; a bot is playing your seat now.")
-            raise ServiceError("not_player", "A bot took over your seat after your time ran out.")
+            raise ServiceError(
+                "not_player",
+                "A bot took over your seat after your time ran out; "
+                "press **Take my seat back** or use /table rejoin to play on.",
+            )
         if seat is not None:
             for row in people:
                 if row.seat == seat:

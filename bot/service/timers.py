@@ -141,7 +141,11 @@ class TimerService:
                 ]
                 run_bot_seats(ruleset, change)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events)
+        delivery = await deliver(committed, change.events)
+        if action == "bot":
+            # The adapter tells these players a bot has their seat, and how to take it back.
+            return dataclasses.replace(delivery, taken_over=tuple(late))
+        return delivery
 
     async def _timeout_action(self, loaded: Loaded) -> str:
         if loaded.table.guild_id is None:

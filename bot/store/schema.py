@@ -77,6 +77,8 @@ seats = Table(
     Column("name", String(100), nullable=False),
     Column("dm_open", Boolean, nullable=False),
     Column("dm_message_id", BigInteger, nullable=True),
+    # the adapter's fingerprint of what that DM shows, so an unchanged DM is not edited again
+    Column("dm_digest", String(64), nullable=True),
     Column("has_left", Boolean, nullable=False),  # the player left mid-game and a bot took over
     Column("seat_options", JSON, nullable=False),
     Column("prompted_at", Float, nullable=True),

@@ -1,0 +1,127 @@
+"""Taking back a seat a bot played after a timeout, and the DM references the adapter keeps."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from bot.service import ServiceError, Services
+from tests.bot.service.conftest import Clock
+from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, asked, duel, lobby, play_out
+
+Factory = Callable[..., Awaitable[Services]]
+
+
+async def bot_on_timeout(services: Services, seconds: int = 100) -> None:
+    await services.guilds.set_turn_timeout(GUILD, seconds, is_admin=True)
+    await services.guilds.set_timeout_action(GUILD, "bot", is_admin=True)
+
+
+async def test_timeout_names_the_seats_taken_over(services: Services, clock: Clock) -> None:
+    await bot_on_timeout(services)
+    delivery = await duel(services)
+    clock.now += 100
+    [expired] = await services.timers.expire()
+    assert expired.taken_over == (0,)
+    ann = expired.table.seats[0]
+    assert ann.taken_over and not ann.has_left and ann.user_id == ANN
+    assert not expired.table.seats[1].taken_over
+    assert expired.table.id == delivery.table.id
+
+
+async def test_reclaim_gives_the_seat_back_with_a_fresh_timer(services: Services, clock: Clock) -> None:
+    await bot_on_timeout(services)
+    delivery = await duel(services)
+    table_id = delivery.table.id
+    clock.now += 100
+    [expired] = await services.timers.expire()
+    moved_by_bot = await services.tables.log(table_id)
+    assert [seat for _, seat, _ in moved_by_bot] == [0]
+
+    back = await services.tables.reclaim(table_id, ANN)
+    assert back.table.seats[0].bot is None and not back.table.seats[0].taken_over
+    assert back.seq == expired.seq  # taking the seat back is not a move
+    assert [s.seat for s in back.seats] == [0, 1]  # Ann is shown her hand again
+    # Bob moves; now Ann is asked herself, with a new deadline, and her click counts.
+    _, user, key = asked(back)
+    assert user == BOB
+    clock.now += 5
+    after = await services.tables.act(table_id, BOB, back.seq, key)
+    assert after.waiting_on == (0,) and after.deadline_ts == clock.now + 100
+    _, user, key = asked(after)
+    assert user == ANN
+    await services.tables.act(table_id, ANN, after.seq, key)
+    assert [seat for _, seat, _ in await services.tables.log(table_id)] == [0, 1, 0]
+    assert await services.tables.replay_check(table_id)
+
+
+async def test_reclaim_refusals_say_why(services: Services, clock: Clock) -> None:
+    await bot_on_timeout(services)
+    waiting = await lobby(services, (BOB, "Bob"))
+    with pytest.raises(ServiceError) as error:
+        await services.tables.reclaim(waiting.id, ANN)
+    assert error.value.code == "not_started"
+
+    delivery = await services.tables.start(waiting.id, ANN)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.reclaim(delivery.table.id, ANN)
+    assert error.value.code == "already_seated" and "already playing" in error.value.message
+    with pytest.raises(ServiceError) as error:
+        await services.tables.reclaim(delivery.table.id, CAT)
+    assert error.value.code == "not_player"
+
+    clock.now += 100
+    await services.timers.expire()
+    await services.tables.reclaim(delivery.table.id, ANN)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.reclaim(delivery.table.id, ANN)  # twice: the seat is already back
+    assert error.value.code == "already_seated"
+
+
+async def test_a_player_who_left_cannot_reclaim(services: Services) -> None:
+    table = await lobby(services, (BOB, "Bob"), (CAT, "Cat"))
+    delivery = await services.tables.start(table.id, ANN)
+    left = await services.tables.leave(delivery.table.id, CAT)
+    assert left.seats[2].has_left and not left.seats[2].taken_over
+    with pytest.raises(ServiceError) as error:
+        await services.tables.reclaim(delivery.table.id, CAT)
+    assert error.value.code == "not_player" and "You left this game" in error.value.message
+
+
+async def test_reclaim_after_the_end_is_refused(services: Services, clock: Clock) -> None:
+    await bot_on_timeout(services)
+    delivery = await duel(services)
+    clock.now += 100
+    [expired] = await services.timers.expire()
+    # Bob plays on against the bot to the end.
+    while expired.outcome is None:
+        _, user, key = asked(expired)
+        expired = await services.tables.act(delivery.table.id, user, expired.seq, key)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.reclaim(delivery.table.id, ANN)
+    assert error.value.code == "game_over"
+
+
+async def test_dm_refs_keep_message_and_digest_across_processes(
+    services: Services, make_services: Factory
+) -> None:
+    delivery = await duel(services)
+    table_id = delivery.table.id
+    assert await services.tables.dm_refs(table_id) == {}
+    await services.tables.record_dm_message(table_id, 0, 555, "abc.def")
+    await services.tables.record_dm_message(table_id, 1, 777)
+    refs = await services.tables.dm_refs(table_id)
+    assert (refs[0].message_id, refs[0].digest) == (555, "abc.def")
+    assert (refs[1].message_id, refs[1].digest) == (777, None)
+    assert await services.tables.dm_messages(table_id) == {0: 555, 1: 777}
+    other = await make_services()
+    assert (await other.tables.dm_refs(table_id))[0].digest == "abc.def"
+    # Clearing the reference (the message was retired) forgets both.
+    await other.tables.record_dm_message(table_id, 0, None)
+    assert 0 not in await services.tables.dm_refs(table_id)
+    # A move keeps the references (the pipeline does not touch them).
+    _, user, key = asked(delivery)
+    await services.tables.act(table_id, user, delivery.seq, key)
+    assert (await services.tables.dm_refs(table_id))[1].message_id == 777
+    await play_out(services, await services.tables.current(table_id))
