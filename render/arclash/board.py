@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, SeatView
+from engines.core.types import fill_names
 from render.arclash.look import CARD, PHASE_NAMES, WHITE, WIDTH, sealed_summary, seat_name, status
-from render.core.canvas import Canvas, font
+from render.core.canvas import font
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, RGB, seat_colour, tint
+from render.core.stamps import StampCanvas as Canvas
 
 HEADER = 92
 PANEL_H = 392
@@ -15,20 +18,20 @@ GAP = 16
 FOOTER_LINE = 30
 
 
-def render_board(view: ArclashView) -> Canvas:
-    """Draw the board for anyone: it shows only public facts, whoever the viewer is."""
+def render_board(view: ArclashView, names: Sequence[str] = ()) -> Canvas:
+    """Draw the board for anyone: it shows only public facts, whoever the viewer is (``names`` by seat)."""
     cols = 2 if view.players <= 4 else 3
     rows = math.ceil(view.players / cols)
-    footer = _footer_lines(view)
+    footer = _footer_lines(view, names)
     height = HEADER + rows * (PANEL_H + GAP) + 24 + FOOTER_LINE * len(footer)
     canvas = Canvas(WIDTH, height)
-    _header(canvas, view)
+    _header(canvas, view, names)
     panel_w = (WIDTH - GAP * (cols + 1)) // cols
     for index, seat in enumerate(view.seats):
         row, col = divmod(index, cols)
         x = GAP + col * (panel_w + GAP)
         y = HEADER + row * (PANEL_H + GAP)
-        _panel(canvas, view, seat, x, y, panel_w)
+        _panel(canvas, view, seat, x, y, panel_w, names)
     y = HEADER + rows * (PANEL_H + GAP) + 8
     for line in footer:
         canvas.text((GAP + 4, y), line, 21, INK, max_width=WIDTH - 2 * GAP, min_size=16)
@@ -36,14 +39,14 @@ def render_board(view: ArclashView) -> Canvas:
     return canvas
 
 
-def _header(canvas: Canvas, view: ArclashView) -> None:
+def _header(canvas: Canvas, view: ArclashView, names: Sequence[str]) -> None:
     canvas.draw.rectangle((0, 0, WIDTH, HEADER - 14), fill=INK)
     title = f"Arclash  ·  Turn {max(view.turn, 1)}  ·  first to {view.target} points"
     canvas.text((GAP + 4, 12), title, 32, WHITE, "bold", max_width=WIDTH // 2 + 80)
     phase = PHASE_NAMES.get(view.phase, view.phase)
     if view.phase == "advance":
         phase += f" (round {view.round})"
-    waiting = sealed_summary(view)
+    waiting = sealed_summary(view, names)
     canvas.text((WIDTH - GAP - 4, 14), phase, 24, WHITE, "bold", anchor="ra", max_width=WIDTH // 2 - 120)
     if waiting:
         canvas.text(
@@ -53,12 +56,14 @@ def _header(canvas: Canvas, view: ArclashView) -> None:
         canvas.text((GAP + 4, 52), "Highest power wins each battle", 17, tint(MUTED, 0.7))
 
 
-def _panel(canvas: Canvas, view: ArclashView, seat: SeatView, x: int, y: int, w: int) -> None:
+def _panel(
+    canvas: Canvas, view: ArclashView, seat: SeatView, x: int, y: int, w: int, names: Sequence[str]
+) -> None:
     colour = seat_colour(seat.seat)
     canvas.box((x, y, x + w, y + PANEL_H), fill=tint(colour, 0.85), outline=colour, width=3, radius=12)
     canvas.draw.rounded_rectangle((x, y, x + w, y + 48), radius=12, fill=colour)
     canvas.draw.rectangle((x, y + 36, x + w, y + 48), fill=colour)
-    canvas.text((x + 14, y + 9), seat_name(seat.seat), 27, WHITE, "bold", max_width=w // 2 - 20)
+    canvas.text((x + 14, y + 9), seat_name(seat.seat, names), 27, WHITE, "bold", max_width=w // 2 - 20)
     score = f"{seat.points} / {view.target} pts"
     canvas.text((x + w - 14, y + 9), score, 27, WHITE, "bold", anchor="ra", max_width=w // 2 - 10)
     # points against the target
@@ -125,15 +130,10 @@ def _lower(canvas: Canvas, seat: SeatView, x: int, y: int, w: int) -> None:
     canvas.text((x, y), f"Under it: {below}", 19, INK, max_width=w, min_size=14)
 
 
-def _footer_lines(view: ArclashView) -> list[str]:
+def _footer_lines(view: ArclashView, names: Sequence[str]) -> list[str]:
     lines: list[str] = []
     if view.order and view.phase == "support":
-        lines.append("Support order: " + " → ".join(seat_name(s) for s in view.order))
+        lines.append("Support order: " + " → ".join(seat_name(s, names) for s in view.order))
     lines.extend(view.report[-4:])
-    return [_names(line) for line in lines] or ["No battle yet."]
-
-
-def _names(text: str) -> str:
-    from engines.core.types import fill_names
-
-    return fill_names(text, [seat_name(s) for s in range(6)])
+    everyone = [seat_name(s, names) for s in range(max(view.players, 6))]
+    return [fill_names(line, everyone) for line in lines] or ["No battle yet."]

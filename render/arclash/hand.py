@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, CardView
 from render.arclash.look import CARD, WHITE, WIDTH, seat_name
-from render.core.canvas import Canvas
 from render.core.palette import GOOD, HIGHLIGHT, INK, MUTED, seat_colour, tint
+from render.core.stamps import StampCanvas as Canvas
 
 COLS = 4
 GAP = 16
@@ -15,8 +16,8 @@ TILE_H = 262
 CHOICE_LINE = 30
 
 
-def render_hand(view: ArclashView) -> Canvas | None:
-    """Draw the viewer's hand; None for spectators."""
+def render_hand(view: ArclashView, names: Sequence[str] = ()) -> Canvas | None:
+    """Draw the viewer's hand (headed with ``names[viewer]``); None for spectators."""
     if view.viewer is None:
         return None
     colour = seat_colour(view.viewer)
@@ -27,7 +28,15 @@ def render_hand(view: ArclashView) -> Canvas | None:
     height += 32 if view.my_choice is not None else 0
     canvas = Canvas(WIDTH, height)
     canvas.draw.rectangle((0, 0, WIDTH, 84), fill=colour)
-    canvas.text((GAP, 10), f"{seat_name(view.viewer)} · your hand ({len(view.hand)})", 30, WHITE, "bold")
+    canvas.text(
+        (GAP, 10),
+        f"{seat_name(view.viewer, names)} · your hand ({len(view.hand)})",
+        30,
+        WHITE,
+        "bold",
+        max_width=WIDTH - 2 * GAP,
+        min_size=18,
+    )
     note = view.prompt or "Nothing to decide right now."
     canvas.text((GAP, 50), note, 21, WHITE, max_width=WIDTH - 2 * GAP, min_size=15)
     chosen = {a.card for a in choices if a.card}

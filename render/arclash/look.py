@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image
 
 from engines.arclash.state import ADVANCE, OPENING, OVER, SUPPORT, SWAP, ArclashView, SeatView
+from render.core.names import default_name
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, tint
 
 WIDTH = 1280
@@ -22,9 +24,11 @@ PHASE_NAMES = {
 }
 
 
-def seat_name(seat: int) -> str:
-    """The default name of a seat on pictures (adapters put real names in text, not in images)."""
-    return f"Player {seat + 1}"
+def seat_name(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat's name on pictures: ``names[seat]`` (already made drawable) or "Player N"."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return default_name(seat)
 
 
 def status(view: ArclashView, seat: SeatView) -> tuple[str, RGB]:
@@ -44,12 +48,12 @@ def status(view: ArclashView, seat: SeatView) -> tuple[str, RGB]:
     return "", MUTED
 
 
-def sealed_summary(view: ArclashView) -> str:
+def sealed_summary(view: ArclashView, names: Sequence[str] = ()) -> str:
     """'waiting for N players' plus who has sealed, for sealed phases; '' otherwise."""
     if view.phase not in (OPENING, ADVANCE, SWAP) or view.over:
         return ""
     waiting = [s for s in view.seats if s.waiting]
-    sealed = [seat_name(s.seat) for s in view.seats if s.sealed]
+    sealed = [seat_name(s.seat, names) for s in view.seats if s.sealed]
     text = f"waiting for {len(waiting)} player{'s' * (len(waiting) != 1)}"
     return text + (f"; sealed: {', '.join(sealed)}" if sealed else "")
 

@@ -33,7 +33,7 @@ def _unit(unit: UnitView, detail: bool) -> str:
 
 
 def _kingdom(view: ClashView, kingdom: KingdomView) -> str:
-    name = kingdom_name(view, kingdom, fill=False)
+    name = kingdom_name(kingdom)
     state = "defeated" if kingdom.lost else f"{kingdom.side.capitalize()} HP {kingdom.hp}"
     if kingdom.is_ai:
         rest = f"deck {kingdom.deck_size}, discard {len(kingdom.discard)}"
@@ -46,7 +46,7 @@ def _kingdom(view: ClashView, kingdom: KingdomView) -> str:
 
 def _side(view: ClashView, side: SideView, detail: bool) -> str:
     units = ", ".join(_unit(u, detail) for u in sorted(side.units, key=lambda u: u.position)) or "empty"
-    return f"{kingdom_name(view, view.kingdoms[side.kingdom], fill=False)}: {units}"
+    return f"{kingdom_name(view.kingdoms[side.kingdom])}: {units}"
 
 
 def _cut(body: str, limit: int) -> str:
@@ -56,14 +56,14 @@ def _cut(body: str, limit: int) -> str:
 
 
 def _records(view: ClashView, title_text: str, records: tuple[EffectRecord, ...], keep: int) -> list[str]:
-    rows = [f"- {text(view, r.text, fill=False)}" for r in condense(records)]
+    rows = [f"- {text(r.text)}" for r in condense(records)]
     if len(rows) > keep:
         rows = [*rows[: max(keep - 1, 0)], "- …", rows[-1]]
     return [title_text, *rows]
 
 
 def _compose(view: ClashView, detail: bool, keep: int) -> str:
-    status, _ = status_line(view, fill=False)
+    status, _ = status_line(view)
     parts = [f"{title_line(view)} — {status}", *(_kingdom(view, k) for k in view.kingdoms)]
     if view.phase == "draft" and view.draft is not None:
         offer = ", ".join(card.name for card in view.draft.row) or "nothing"

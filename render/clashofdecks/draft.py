@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.clashofdecks.view import ClashView, DraftView
 from render.clashofdecks.model import card_tile, colour_of, kingdom_name
 from render.clashofdecks.tiles import hand_tile
@@ -27,16 +29,22 @@ def draft_height(view: ClashView, w: float) -> int:
     return 70 + card_rows * (CARD_H + CARD_GAP + 8) + 30 + PICK_ROW * len(view.kingdoms) + 12
 
 
-def _heading(view: ClashView, draft: DraftView) -> str:
+def _heading(view: ClashView, draft: DraftView, names: Sequence[str]) -> str:
     picker = ""
     if draft.picker is not None and 0 <= draft.picker < len(view.kingdoms):
-        who = kingdom_name(view, view.kingdoms[draft.picker])
+        who = kingdom_name(view.kingdoms[draft.picker], names)
         picker = f" · {who} picks {draft.picks_now}"
     return f"Draft round {draft.round} · order {draft.pattern}{picker} · {draft.pile_left} left in the pile"
 
 
 def draft_panel(
-    canvas: StampCanvas, x: float, y: float, w: float, view: ClashView, mine: int | None
+    canvas: StampCanvas,
+    x: float,
+    y: float,
+    w: float,
+    view: ClashView,
+    mine: int | None,
+    names: Sequence[str],
 ) -> float:
     """Draw the draft panel; the row is framed in gold when ``mine`` is the kingdom picking now."""
     draft = view.draft
@@ -45,7 +53,12 @@ def draft_panel(
     h = draft_height(view, w)
     canvas.box((x, y, x + w, y + h), fill=PANEL, outline=None, radius=10)
     canvas.text(
-        (x + 14, y + 12), _heading(view, draft), size=20, weight="bold", max_width=int(w - 28), min_size=16
+        (x + 14, y + 12),
+        _heading(view, draft, names),
+        size=20,
+        weight="bold",
+        max_width=int(w - 28),
+        min_size=16,
     )
     my_turn = mine is not None and draft.picker == mine
     hint = "Your pick: choose from the framed cards." if my_turn else "Cards on offer:"
@@ -72,8 +85,8 @@ def draft_panel(
     py += 28
     for kingdom in view.kingdoms:
         picks = draft.picks[kingdom.index] if kingdom.index < len(draft.picks) else ()
-        names = ", ".join(card.name for card in picks) or "—"
-        label = f"{kingdom_name(view, kingdom)} ({len(picks)}): {names}"
+        cards = ", ".join(card.name for card in picks) or "—"
+        label = f"{kingdom_name(kingdom, names)} ({len(picks)}): {cards}"
         canvas.text(
             (x + 14, py),
             label,

@@ -6,6 +6,8 @@ damage the current side can still take, which is how the game counts health.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.clashofdecks.view import ClashView, HandView, KingdomView
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.model import card_tile, kingdom_colour, kingdom_name, text
@@ -66,9 +68,9 @@ def hand_height(view: ClashView) -> int:
     return height + MARGIN
 
 
-def _header(canvas: StampCanvas, view: ClashView, kingdom: KingdomView) -> None:
+def _header(canvas: StampCanvas, view: ClashView, kingdom: KingdomView, names: Sequence[str]) -> None:
     colour = kingdom_colour(kingdom)
-    who = kingdom_name(view, kingdom)
+    who = kingdom_name(kingdom, names)
     drafting = view.phase == "draft"
     canvas.text(
         (MARGIN, 14),
@@ -103,7 +105,7 @@ def _header(canvas: StampCanvas, view: ClashView, kingdom: KingdomView) -> None:
             f"  Champion {champion.card.name}: {champion.status.replace('_', ' ')}, cost {champion.cost_now}."
         )
     canvas.text(
-        (MARGIN, 52), text(view, note), size=16, fill=MUTED, max_width=WIDTH - 2 * MARGIN, min_size=16
+        (MARGIN, 52), text(note, names), size=16, fill=MUTED, max_width=WIDTH - 2 * MARGIN, min_size=16
     )
 
 
@@ -146,17 +148,17 @@ def _hand_row(canvas: StampCanvas, y: float, view: ClashView, hand: HandView, ki
     return y + (last_row + 1) * ROW_H
 
 
-def render_hand(view: ClashView) -> StampCanvas | None:
+def render_hand(view: ClashView, names: Sequence[str] = ()) -> StampCanvas | None:
     """Draw the viewer's private image, or None when the viewer holds nothing secret."""
     kingdom = own_kingdom(view)
     drafting = view.phase == "draft" and view.draft is not None
     if kingdom is None or (view.hand is None and not drafting):
         return None
     canvas = StampCanvas(WIDTH, hand_height(view))
-    _header(canvas, view, kingdom)
+    _header(canvas, view, kingdom, names)
     y: float = HEADER_H
     if view.hand is not None:
         y = _hand_row(canvas, y, view, view.hand, kingdom)
     if drafting:
-        draft_panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, view, kingdom.index)
+        draft_panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, view, kingdom.index, names)
     return canvas

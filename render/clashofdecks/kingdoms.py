@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.clashofdecks.view import ClashView, KingdomView
 from render.clashofdecks.colours import PANEL_TINT, WHITE
 from render.clashofdecks.gauge import hand_gauge, pile_gauge, side_pips
@@ -26,9 +28,15 @@ def lost_sides(kingdom: KingdomView) -> int:
 
 
 def kingdom_panel(
-    canvas: StampCanvas, x: float, y: float, w: float, view: ClashView, kingdom: KingdomView
+    canvas: StampCanvas,
+    x: float,
+    y: float,
+    w: float,
+    view: ClashView,
+    kingdom: KingdomView,
+    names: Sequence[str],
 ) -> None:
-    """Draw one kingdom's panel at (x, y), ``w`` wide."""
+    """Draw one kingdom's panel at (x, y), ``w`` wide (``names``: the seats' drawable names)."""
     colour = kingdom_colour(kingdom)
     h = panel_height(view)
     active = view.phase != "over" and kingdom.index == view.active
@@ -61,7 +69,7 @@ def kingdom_panel(
         )
     canvas.text(
         (x + 12, y + 10),
-        kingdom_name(view, kingdom),
+        kingdom_name(kingdom, names),
         size=20,
         weight="bold",
         fill=colour,
@@ -117,5 +125,5 @@ def kingdom_panel(
             status = champion.status.replace("_", " ")
             line = f"Champion: {champion.card.name} · {status} · cost {champion.cost_now}"
         canvas.text(
-            (x + 12, y + 124), text(view, line), size=16, fill=MUTED, max_width=int(w - 24), min_size=16
+            (x + 12, y + 124), text(line, names), size=16, fill=MUTED, max_width=int(w - 24), min_size=16
         )

@@ -97,9 +97,22 @@ def draw_line(
     canvas.draw.rounded_rectangle(
         (mid + BRIDGE_W / 2, y, x + w, y + h), radius=10, fill=tint(right_colour, LINE_TINT)
     )
-    canvas.text((x + 10, y + 4), left_name, size=16, weight="bold", fill=left_colour)
-    canvas.text((x + w - 10, y + 4), right_name, size=16, weight="bold", fill=right_colour, anchor="ra")
     label_w = canvas.textlength(label, 16, "bold") + 16
+    # each kingdom's label stops short of the Bridge label, however long the player's name
+    room = w / 2 - label_w / 2 - 20
+    canvas.text(
+        (x + 10, y + 4), left_name, size=16, weight="bold", fill=left_colour, max_width=room, min_size=16
+    )
+    canvas.text(
+        (x + w - 10, y + 4),
+        right_name,
+        size=16,
+        weight="bold",
+        fill=right_colour,
+        anchor="ra",
+        max_width=room,
+        min_size=16,
+    )
     canvas.draw.rounded_rectangle(
         (mid - label_w / 2, y, mid + label_w / 2, y + LABEL_H - 4), radius=6, fill=DECK
     )

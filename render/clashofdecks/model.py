@@ -5,6 +5,8 @@ Only this module knows the View's field names, so a change in the View touches o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.clashofdecks.view import CardInfo, ClashView, KingdomView, UnitView
 from engines.core.types import fill_names
 from render.clashofdecks.abilities import normalise
@@ -21,24 +23,23 @@ MODE_TITLES = {
 FORMAT_TITLES = {"precon": "Preconstructed", "draft": "Draft", "constructed": "Constructed"}
 
 
-def names(view: ClashView) -> list[str]:
-    """Display names of the seats ("Player N"; the adapters put real names in text, not pictures)."""
-    return [f"Player {seat + 1}" for seat in range(view.players)]
+Names = Sequence[str] | None
 
 
-def text(view: ClashView, raw: str, fill: bool = True) -> str:
-    """Event or record text, capitalised, with ``{P1}`` placeholders replaced by seat names.
+def text(raw: str, names: Names = None) -> str:
+    """Event or record text, capitalised, with ``{P1}`` placeholders replaced by ``names``.
 
-    Pictures cannot know the players' names, so they say "Player 1"; text for adapters keeps the
-    placeholders (``fill=False``) so they can put the real names in.
+    Pictures pass the seats' drawable names (see ``render.core.names``); text for adapters passes
+    None and keeps the placeholders so they can put the names in. A name is never capitalised:
+    only the text's own first letter is.
     """
-    filled = fill_names(raw, names(view)) if fill else raw
-    return filled[:1].upper() + filled[1:]
+    capped = raw[:1].upper() + raw[1:]
+    return capped if names is None else fill_names(capped, names)
 
 
-def kingdom_name(view: ClashView, kingdom: KingdomView, fill: bool = True) -> str:
-    """A kingdom's readable name ("The AI kingdom", "Player 2", or "{P2}" with ``fill=False``)."""
-    return text(view, kingdom.name, fill)
+def kingdom_name(kingdom: KingdomView, names: Names = None) -> str:
+    """A kingdom's readable name ("The AI kingdom", a seat's name, or "{P2}" with no names)."""
+    return text(kingdom.name, names)
 
 
 def kingdom_colour(kingdom: KingdomView) -> RGB:

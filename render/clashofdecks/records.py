@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.clashofdecks.view import ClashView, EffectRecord
 from render.clashofdecks.colours import GUARD, HURT
 from render.clashofdecks.model import colour_of, text
@@ -63,6 +65,7 @@ def _column(
     view: ClashView,
     records: tuple[EffectRecord, ...],
     empty: str,
+    names: Sequence[str],
 ) -> None:
     canvas.text((x, y), title, size=18, weight="bold", fill=INK)
     row_y = y + HEAD_H - 6
@@ -80,7 +83,7 @@ def _column(
         canvas.draw.ellipse((x, row_y + 5, x + 10, row_y + 15), fill=colour_of(view, record.kingdom))
         canvas.text(
             (x + 16, row_y),
-            text(view, record.text),
+            text(record.text, names),
             size=16,
             fill=_KIND_COLOURS.get(record.kind, INK),
             max_width=int(w - 20),
@@ -89,11 +92,15 @@ def _column(
         row_y += ROW_H
 
 
-def records_panel(canvas: StampCanvas, x: float, y: float, w: float, view: ClashView) -> float:
-    """Draw both columns; return the y below the panel."""
+def records_panel(
+    canvas: StampCanvas, x: float, y: float, w: float, view: ClashView, names: Sequence[str]
+) -> float:
+    """Draw both columns (placeholders filled from ``names``); return the y below the panel."""
     h = records_height(view)
     canvas.box((x, y, x + w, y + h), fill=PANEL, outline=None, radius=10)
     half = (w - 36) / 2
-    _column(canvas, x + 12, y + 8, half, "This turn", view, view.this_turn, "nothing played yet")
-    _column(canvas, x + 24 + half, y + 8, half, "Last assault", view, view.last_assault, "no assault yet")
+    _column(canvas, x + 12, y + 8, half, "This turn", view, view.this_turn, "nothing played yet", names)
+    _column(
+        canvas, x + 24 + half, y + 8, half, "Last assault", view, view.last_assault, "no assault yet", names
+    )
     return y + h

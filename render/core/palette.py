@@ -22,6 +22,8 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (86, 180, 233),  # sky
 )
 AUTOMATON: RGB = (90, 90, 90)
+#: what players call each seat colour (same order as SEAT_COLOURS), for text such as embeds
+SEAT_COLOUR_NAMES: tuple[str, ...] = ("blue", "vermilion", "green", "pink", "orange", "sky blue")
 
 
 def seat_colour(seat: int | None) -> RGB:
@@ -29,6 +31,13 @@ def seat_colour(seat: int | None) -> RGB:
     if seat is None or seat < 0:
         return AUTOMATON
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_colour_name(seat: int | None) -> str:
+    """The name of a seat's colour ("grey" for rule-driven opponents)."""
+    if seat is None or seat < 0:
+        return "grey"
+    return SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
 
 
 def tint(colour: RGB, amount: float) -> RGB:

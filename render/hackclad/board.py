@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import HackView, WitchView
@@ -18,6 +20,7 @@ from render.hackclad.common import (
     arrow,
     headline,
     pips,
+    player_name,
     range_grid,
     witch_colour,
 )
@@ -28,14 +31,14 @@ FX, FY, CELL = 44, 378, 112  # the field's top-left corner and cell size
 RX = FX + 5 * CELL + 36  # the witch panels' column
 
 
-def render_board(view: HackView) -> Canvas:
-    """Draw the whole public board for ``view`` (never anything private)."""
+def render_board(view: HackView, names: Sequence[str] = ()) -> Canvas:
+    """Draw the whole public board for ``view`` (never anything private); ``names`` by seat."""
     c = Canvas(WIDTH, HEIGHT)
     c.text((24, 14), "HackClad", 40, weight="bold")
     c.text((260, 26), headline(view), 28, fill=MUTED, max_width=700)
     _field(c, view)
-    _sequence(c, view)
-    _panels(c, view)
+    _sequence(c, view, names)
+    _panels(c, view, names)
     return c
 
 
@@ -108,13 +111,13 @@ def _witch(c: Canvas, w: WitchView) -> None:
 
 
 # ------------------------------------------------------------------------------------------ sequence
-def _sequence(c: Canvas, view: HackView) -> None:
+def _sequence(c: Canvas, view: HackView, names: Sequence[str]) -> None:
     x, top = 24, SY
     # Clad slots sit between the turn slots: T1 C1 T2 C2 T3 C3 T4.
     w_turn, w_clad, gap = 140, 176, 8
     cx = x
     for k in range(4):
-        _turn_slot(c, view, k, cx, top, w_turn)
+        _turn_slot(c, view, k, cx, top, w_turn, names)
         cx += w_turn + gap
         if k < 3:
             _clad_slot(c, view, k, cx, top, w_clad)
@@ -150,7 +153,7 @@ def _sequence(c: Canvas, view: HackView) -> None:
     )
 
 
-def _turn_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) -> None:
+def _turn_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float, names: Sequence[str]) -> None:
     seat = view.turn_slots[k]
     c.box((x, y, x + w, y + 130), fill=tint(witch_colour(seat), 0.55) if seat >= 0 else PANEL, outline=INK)
     c.text((x + w / 2, y + 18), f"Turn {k + 1}", 20, weight="bold", anchor="mm")
@@ -158,7 +161,7 @@ def _turn_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) 
     c.text((x + w / 2, y + 42), bonus, 15, fill=INK, anchor="mm", max_width=int(w) - 8)
     if seat >= 0:
         c.text((x + w / 2, y + 78), f"P{seat + 1}", 26, weight="bold", anchor="mm")
-        c.text((x + w / 2, y + 106), view.witches[seat].name, 16, anchor="mm", max_width=int(w) - 8)
+        _who(c, view.witches[seat], x + w / 2, y + 106, w - 8, names)
     if view.markers and view.markers[k]:
         c.draw.polygon(
             [(x + w - 18, y + 66), (x + w - 6, y + 80), (x + w - 18, y + 94), (x + w - 30, y + 80)],
@@ -175,7 +178,16 @@ def _turn_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) 
     c.text((x + w / 2, y + 160), f"Standby {sb + 1}", 18, fill=MUTED, anchor="mm")
     if s_seat >= 0:
         c.text((x + w / 2, y + 204), f"P{s_seat + 1}", 26, weight="bold", anchor="mm")
-        c.text((x + w / 2, y + 232), view.witches[s_seat].name, 16, anchor="mm", max_width=int(w) - 8)
+        _who(c, view.witches[s_seat], x + w / 2, y + 232, w - 8, names)
+
+
+def _who(c: Canvas, w: WitchView, cx: float, cy: float, room: float, names: Sequence[str]) -> None:
+    """Who holds a slot: the player's name, and her witch when the slot is wide enough for both."""
+    player = player_name(w, names)
+    label = f"{player} ({w.name})"
+    if c.textlength(label, 16) > room:
+        label = player
+    c.text((cx, cy), label, 16, anchor="mm", max_width=room, min_size=12)
 
 
 def _clad_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) -> None:
@@ -219,15 +231,24 @@ def _clad_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) 
 
 
 # ------------------------------------------------------------------------------------------ panels
-def _panels(c: Canvas, view: HackView) -> None:
+def _panels(c: Canvas, view: HackView, names: Sequence[str]) -> None:
     top = FY - 10
     n = max(1, len(view.witches))
     height = min(150, (HEIGHT - top - 16) // n)
     for w in view.witches:
-        _panel(c, view, w, RX, top + w.seat * height, WIDTH - RX - 24, height - 10)
+        _panel(c, view, w, RX, top + w.seat * height, WIDTH - RX - 24, height - 10, names)
 
 
-def _panel(c: Canvas, view: HackView, w: WitchView, x: float, y: float, width: float, h: float) -> None:
+def _panel(
+    c: Canvas,
+    view: HackView,
+    w: WitchView,
+    x: float,
+    y: float,
+    width: float,
+    h: float,
+    names: Sequence[str],
+) -> None:
     colour = witch_colour(w.seat)
     asked = view.asking == w.seat
     c.box(
@@ -238,9 +259,11 @@ def _panel(c: Canvas, view: HackView, w: WitchView, x: float, y: float, width: f
     )
     c.draw.rectangle((x + 2, y + 2, x + 12, y + h - 2), fill=colour)
     team = f" · team {w.team + 1}" if view.mode == "team" else ""
-    c.text((x + 24, y + 8), f"P{w.seat + 1} {w.name}{team}", 24, weight="bold", max_width=300)
     score = f"{view.scores[w.seat]} VP" if view.scores else f"{w.shards} shard VP"
     c.text((x + width - 12, y + 8), score, 24, weight="bold", anchor="ra")
+    title = f"P{w.seat + 1} {w.name} · {player_name(w, names)}{team}"
+    room = width - 60 - c.textlength(score, 24, "bold")
+    c.text((x + 24, y + 8), title, 24, weight="bold", max_width=room, min_size=16)
     row = y + 44
     c.text((x + 24, row), "MP", 17, weight="bold", fill=(60, 100, 200))
     after = pips(c, x + 60, row + 2, w.mp, 7, (60, 100, 200), 15)

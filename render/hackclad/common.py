@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image
 
-from engines.hackclad.state import HackView
+from engines.hackclad.state import HackView, WitchView
 from render.core.canvas import Canvas
+from render.core.names import default_name
 from render.core.palette import INK, MUTED, RGB, seat_colour, tint
 
 CELL_BG: RGB = (236, 232, 222)
@@ -38,6 +40,18 @@ TYPE_NAMES = {
 def witch_colour(seat: int) -> RGB:
     """A witch's colour (her seat's, shared with every other game)."""
     return seat_colour(seat)
+
+
+def player_of(w: WitchView) -> int:
+    """The seat that runs witch ``w`` (her own number unless the view names another player)."""
+    player: int = getattr(w, "player", w.seat)
+    return player
+
+
+def player_name(w: WitchView, names: Sequence[str]) -> str:
+    """The drawable name of the person running witch ``w`` ("Player N" when unnamed)."""
+    seat = player_of(w)
+    return names[seat] if 0 <= seat < len(names) and names[seat] else default_name(seat)
 
 
 def arrow(c: Canvas, cx: float, cy: float, facing: int, size: float, fill: RGB) -> None:

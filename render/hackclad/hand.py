@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.hackclad.state import CardView, HackView
 from render.core.palette import INK, MUTED, PANEL, tint
 from render.core.stamps import StampCanvas as Canvas
-from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, range_grid, witch_colour
+from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, player_name, range_grid, witch_colour
 
 CARD_W, CARD_H, GAP = 224, 330, 14
 MIN_WIDTH = 1200
 
 
-def render_hand(view: HackView) -> Canvas:
-    """Draw the viewer's hand, with the turn card last."""
+def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
+    """Draw the viewer's hand, with the turn card last, headed with the viewer's name."""
     cards: list[tuple[CardView, str]] = [(card, "") for card in view.hand]
     if view.turn_card is not None:
         cards.append((view.turn_card, "turn card"))
@@ -21,17 +23,14 @@ def render_hand(view: HackView) -> Canvas:
     width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
     c = Canvas(width, 90 + rows * (CARD_H + GAP) + 40)
     seat = view.viewer if view.viewer is not None else -1
-    me = view.witches[seat] if 0 <= seat < len(view.witches) else None
-    title = f"P{seat + 1} {me.name}: your hand" if me else "Your hand"
+    me = next((w for w in view.witches if w.seat == seat), None)
+    title = f"P{seat + 1} {me.name} · {player_name(me, names)}: your hand" if me else "Your hand"
     c.draw.rectangle((0, 0, c.width, 70), fill=tint(witch_colour(seat), 0.75))
-    c.text((24, 18), title, 30, weight="bold")
-    if me:
-        c.text(
-            (c.width - 24, 24),
-            f"MP {me.mp} · CP {me.cp} · enhanced pile {len(view.enhanced)}",
-            20,
-            anchor="ra",
-        )
+    facts = f"MP {me.mp} · CP {me.cp} · enhanced pile {len(view.enhanced)}" if me else ""
+    if facts:
+        c.text((c.width - 24, 24), facts, 20, anchor="ra")
+    room = c.width - 72 - (c.textlength(facts, 20) if facts else 0)
+    c.text((24, 18), title, 30, weight="bold", max_width=room, min_size=16)
     for i, (card, note) in enumerate(cards):
         x = 20 + (i % per_row) * (CARD_W + GAP)
         y = 90 + (i // per_row) * (CARD_H + GAP)
