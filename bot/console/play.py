@@ -106,8 +106,8 @@ class TerminalGame:
         seq = self.state.seq
         self.images.mkdir(parents=True, exist_ok=True)
         paths = [self.images / f"{seq:04d}-board.png"]
-        paths[0].write_bytes(self.renderer.board(self.ruleset.view(self.state, None)))
-        hand = self.renderer.hand(self.ruleset.view(self.state, HUMAN))
+        paths[0].write_bytes(self.renderer.board(self.ruleset.view(self.state, None), self.names))
+        hand = self.renderer.hand(self.ruleset.view(self.state, HUMAN), self.names)
         if hand is not None:
             paths.append(self.images / f"{seq:04d}-hand.png")
             paths[1].write_bytes(hand)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +33,15 @@ def write_snapshot(
     players: int,
     out: Path,
     stem: str,
+    names: Sequence[str] = (),
 ) -> list[Path]:
-    """Write the public image and each seat's private image; return the paths written."""
+    """Write the public image and each seat's private image (seats named by ``names``); return the paths."""
     out.mkdir(parents=True, exist_ok=True)
     board = out / f"{stem}-board.png"
-    board.write_bytes(renderer.board(ruleset.view(state, None)))
+    board.write_bytes(renderer.board(ruleset.view(state, None), names))
     paths = [board]
     for seat in range(players):
-        image = renderer.hand(ruleset.view(state, seat))
+        image = renderer.hand(ruleset.view(state, seat), names)
         if image is not None:
             path = out / f"{stem}-seat{seat + 1}.png"
             path.write_bytes(image)

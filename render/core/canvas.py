@@ -81,15 +81,18 @@ class Canvas:
                 text += "…"
         self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
 
+    def textlength(self, text: str, size: int, weight: str = "regular") -> float:
+        """Advance width of ``text`` in px at this size."""
+        return self.draw.textlength(text, font=font(size, weight))
+
     def wrap(self, text: str, size: int, max_width: int, weight: str = "regular") -> list[str]:
         """Split ``text`` into lines no wider than ``max_width`` at this font size."""
-        face = font(size, weight)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             current = ""
             for word in paragraph.split():
                 trial = f"{current} {word}".strip()
-                if self.draw.textlength(trial, font=face) <= max_width or not current:
+                if self.textlength(trial, size, weight) <= max_width or not current:
                     current = trial
                 else:
                     lines.append(current)
@@ -114,9 +117,8 @@ class Canvas:
         if max_lines is not None and len(lines) > max_lines:
             lines = lines[:max_lines]
             lines[-1] = lines[-1].rstrip() + "…"
-        face = font(size, weight)
         for line in lines:
-            self.draw.text((x, y), line, font=face, fill=fill)
+            self.text((x, y), line, size=size, fill=fill, weight=weight)  # one line each, no fitting
             y += size * spacing
         return y
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from render.core import Canvas, encode_png, seat_colour
 from render.core.palette import PANEL, tint
 from tests.engines.core.tinygame import TinyView
@@ -10,7 +12,7 @@ from tests.engines.core.tinygame import TinyView
 class TinyRenderer:
     slug = "tiny"
 
-    def board(self, view: TinyView) -> bytes:
+    def board(self, view: TinyView, names: Sequence[str] = ()) -> bytes:
         canvas = Canvas(1200, 360)
         canvas.text((40, 30), f"Pile {view.pile_total} of {view.target}", size=40, weight="bold")
         width = 1120 * min(view.pile_total, view.target) // view.target
@@ -20,11 +22,12 @@ class TinyRenderer:
             x = 40 + seat * 380
             canvas.draw.rounded_rectangle((x, 190, x + 340, 320), 16, fill=tint(seat_colour(seat), 0.7))
             marker = " (to play)" if seat == view.turn and not view.over else ""
-            canvas.text((x + 20, 210), f"Player {seat + 1}{marker}", size=26, weight="bold", max_width=300)
+            who = names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+            canvas.text((x + 20, 210), f"{who}{marker}", size=26, weight="bold", max_width=300)
             canvas.text((x + 20, 260), f"{size} card(s) in hand", size=22)
         return encode_png(canvas.image)
 
-    def hand(self, view: TinyView) -> bytes | None:
+    def hand(self, view: TinyView, names: Sequence[str] = ()) -> bytes | None:
         if view.viewer is None:
             return None
         canvas = Canvas(1200, 240)

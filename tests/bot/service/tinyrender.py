@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from render.core import Canvas, encode_png
@@ -10,12 +11,12 @@ from render.core import Canvas, encode_png
 class TinyRenderer:
     slug = "tiny"
 
-    def board(self, view: Any) -> bytes:
+    def board(self, view: Any, names: Sequence[str] = ()) -> bytes:
         canvas = Canvas(120, 40)
         canvas.text((4, 4), f"pile {view.pile_total}/{view.target}", size=12)
         return encode_png(canvas.image)
 
-    def hand(self, view: Any) -> bytes | None:
+    def hand(self, view: Any, names: Sequence[str] = ()) -> bytes | None:
         if view.viewer is None:
             return None
         canvas = Canvas(120, 40)
