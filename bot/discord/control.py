@@ -8,6 +8,8 @@ process, or after a restart, behaves the same.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import io
 import logging
 from typing import Any
@@ -193,9 +195,47 @@ class TableControl:
         elif table.status == LOBBY:
             await self.courier.show_lobby(table, f"{name} left.")
         else:
-            # A bot now plays the seat and may already have moved: show the game as it stands.
-            await self.courier.publish(await self.tables.current(table_id), actor_id=interaction.user.id)
+            # A bot now plays the seat and may already have moved: show the game as it stands,
+            # and say so on the table message, where everyone looks.
+            delivery = await self.tables.current(table_id)
+            seats = [s.seat for s in table.seats if s.user_id == interaction.user.id]
+            bot = next((s.bot for s in table.seats if s.seat in seats), None) or "normal"
+            note = f"{name} left the game; a {bot} bot plays their seat from now on."
+            delivery = dataclasses.replace(delivery, narration=(*delivery.narration, note))
+            await self.courier.publish(delivery, actor_id=interaction.user.id)
+            await tell(
+                interaction,
+                f"You left table #{table_id}. A {bot} bot plays your seat until the game ends "
+                "(it counts as a loss for you), and you can't take the seat back.",
+            )
+            return
         await tell(interaction, f"You left table #{table_id}.")
+
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        """``/table rejoin``: take back the seat a bot has played since your time ran out."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "table rejoin"):
+            table = await self._here(interaction)
+            await self._reclaim(interaction, table.id)
+            await tell(interaction, f"Your seat at table #{table.id} is yours again.")
+
+    async def reclaim_click(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The "Take my seat back" button (in a DM or the table's channel)."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "take seat back"):
+            await self._reclaim(interaction, table_id)
+            message = interaction.message
+            if message is not None and message.guild is None:
+                # In the player's own DM: the notice has served its purpose.
+                with contextlib.suppress(discord.HTTPException):
+                    await message.edit(content=f"You took your seat back at table #{table_id}.", view=None)
+            await tell(interaction, f"Your seat at table #{table_id} is yours again.")
+
+    async def _reclaim(self, interaction: discord.Interaction, table_id: int) -> None:
+        delivery = await self.tables.reclaim(table_id, interaction.user.id)
+        note = f"{display_name(interaction.user)} is back and plays their own seat again."
+        delivery = dataclasses.replace(delivery, narration=(*delivery.narration, note))
+        await self.courier.publish(delivery, actor_id=interaction.user.id)
 
     async def _options(self, interaction: discord.Interaction, table_id: int) -> None:
         # A modal must be the first answer to the click, so no defer here.

@@ -8,6 +8,7 @@ can edit them later. A failure to reach one player never stops the others from b
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import logging
 from collections.abc import Sequence
@@ -16,9 +17,9 @@ import discord
 
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
 from bot.discord.replies import PartialDelivery, with_view
-from bot.discord.views import lobby_view, seat_view, table_view
+from bot.discord.views import lobby_view, reclaim_view, seat_actions, seat_view, table_view
 from bot.service import Services
-from bot.service.api import Delivery, Reminder, SeatUpdate, TableInfo
+from bot.service.api import Delivery, DmRef, Reminder, SeatUpdate, TableInfo
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -39,6 +40,39 @@ def table_place(table: TableInfo) -> int:
 
 def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
+
+
+def _hash(*parts: object) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part if isinstance(part, bytes) else repr(part).encode())
+        digest.update(b"\x1f")
+    return digest.hexdigest()
+
+
+def dm_digest(table: TableInfo, update: SeatUpdate, public_lines: Sequence[str], seq: int) -> str:
+    """A fingerprint of what a seat's DM shows privately: ``"<question>.<content>"``.
+
+    It covers the hand image, the question asked and its choices, and narration meant for this
+    seat alone (lines that differ from the public ones). Public news is on the table message, so
+    it alone never edits a DM. Choices carry the move number in their ids, so a DM with live
+    choices (or with news of its own) changes with every move; an idle DM does not. Without a hand
+    image the seat's own text stands in for it.
+    """
+    prompt = update.prompt
+    asked = "-" if prompt is None else _hash(prompt.kind, prompt.text, prompt.sealed, update.deadline_ts)[:16]
+    actions = seat_actions(update, table.solo)
+    shown = set(public_lines)
+    own_lines = [line for line in update.narration if line not in shown]
+    live = bool(actions) or bool(own_lines)
+    picture: object = update.image if update.image is not None else update.text
+    content = _hash(picture, [(a.key, a.label, a.group) for a in actions], own_lines, seq if live else None)
+    return f"{asked}.{content[:40]}"
+
+
+def _asked_part(digest: str | None) -> str | None:
+    """The question half of a :func:`dm_digest` (None when nothing was recorded)."""
+    return digest.split(".", 1)[0] if digest else None
 
 
 class Courier:
@@ -115,17 +149,20 @@ class Courier:
         except discord.HTTPException as exc:
             failed += 1
             log.warning("table %s: public message not updated (%s)", delivery.table.id, _why(exc))
-        dm_ids = await self.services.tables.dm_messages(delivery.table.id)
+        refs = await self.services.tables.dm_refs(delivery.table.id)
         unreachable: list[int] = []
         for update in delivery.seats:
             try:
-                reached = await self._seat(delivery, update, dm_ids.get(update.seat), actor_id)
+                reached = await self._seat(delivery, update, refs.get(update.seat), actor_id)
             except discord.HTTPException as exc:
                 failed += 1
                 log.warning("table %s: seat %s not updated (%s)", delivery.table.id, update.seat, _why(exc))
                 continue
             if not reached and update.prompt is not None:
                 unreachable.append(update.user_id)
+        await self._release_bot_seats(delivery.table, refs)
+        for seat in delivery.taken_over:
+            await self._tell_taken_over(delivery.table, seat)
         await self._ping(delivery, actor_id, unreachable)
         if failed:
             raise PartialDelivery(failed)
@@ -148,19 +185,30 @@ class Courier:
         await self.services.tables.record_public_message(table.id, message.id)
 
     async def _seat(
-        self, delivery: Delivery, update: SeatUpdate, message_id: int | None, actor_id: int | None
+        self, delivery: Delivery, update: SeatUpdate, ref: DmRef | None, actor_id: int | None
     ) -> bool:
-        """Update one player's DM; False when their DMs are closed."""
+        """Update one player's DM; False when their DMs are closed.
+
+        Discord rate-limits message edits, so a DM is only touched when what it shows privately
+        changed (see :func:`dm_digest`); the fingerprint of what each DM shows is kept in the
+        database, so every process (and every restart) agrees on it.
+        """
         table = delivery.table
         info = next((s for s in table.seats if s.seat == update.seat), None)
         was_open = info.dm_open if info is not None else True
         if not was_open and update.prompt is None:
             return False  # nothing to ask; don't knock on a closed door every move
+        message_id = ref.message_id if ref is not None else None
+        digest = dm_digest(table, update, delivery.narration, delivery.seq)
+        if message_id is not None and ref is not None and ref.digest == digest and was_open:
+            return True  # the DM already shows exactly this
         embed = hand_embed(table, update, delivery.seq)
         view = seat_view(table, delivery.seq, update)
-        # A new message notifies the player; an edit does not. Notify when someone else's
-        # move handed them a decision; otherwise keep one tidy message up to date.
-        fresh = message_id is None or (update.prompt is not None and update.user_id != actor_id)
+        # A new message notifies the player; an edit does not. Notify when someone else's move
+        # handed them a new decision; otherwise keep one tidy message up to date.
+        before = ref.digest if ref is not None else None
+        asked_anew = update.prompt is not None and _asked_part(digest) != _asked_part(before)
+        fresh = message_id is None or (asked_anew and update.user_id != actor_id)
         try:
             channel = await self.client.create_dm(discord.Object(id=update.user_id))
             if not fresh and message_id is not None:
@@ -168,11 +216,12 @@ class Courier:
                     await channel.get_partial_message(message_id).edit(
                         embed=embed, attachments=self._hand_files(update), view=view
                     )
+                    await self.services.tables.record_dm_message(table.id, update.seat, message_id, digest)
                 except discord.NotFound:
                     fresh = True
             if fresh:
                 message = await channel.send(embed=embed, files=self._hand_files(update), **with_view(view))
-                await self.services.tables.record_dm_message(table.id, update.seat, message.id)
+                await self.services.tables.record_dm_message(table.id, update.seat, message.id, digest)
                 if message_id is not None:
                     await self._retire(channel, message_id)
         except discord.Forbidden as exc:
@@ -189,6 +238,45 @@ class Courier:
         if not was_open:
             await self.services.tables.set_dm_open(update.user_id, True, table.id)
         return True
+
+    async def _release_bot_seats(self, table: TableInfo, refs: dict[int, DmRef]) -> None:
+        """Strip the controls from the DM of a seat a bot now plays, and forget that DM.
+
+        Forgetting it means that when the player takes the seat back they get a fresh message
+        (which notifies them) instead of an edit far up the conversation.
+        """
+        for info in table.seats:
+            ref = refs.get(info.seat)
+            if info.user_id is None or info.bot is None or ref is None or ref.message_id is None:
+                continue
+            with contextlib.suppress(discord.HTTPException):  # unreachable DMs keep nothing clickable
+                channel = await self.client.create_dm(discord.Object(id=info.user_id))
+                await self._retire(channel, ref.message_id)
+            await self.services.tables.record_dm_message(table.id, info.seat, None)
+
+    async def _tell_taken_over(self, table: TableInfo, seat: int) -> None:
+        """Tell a player a bot took their seat on timeout, with a button to take it back."""
+        info = next((s for s in table.seats if s.seat == seat), None)
+        if info is None or info.user_id is None or not info.taken_over:
+            return
+        text = (
+            f"Your time ran out at table #{table.id}, so a bot is playing your seat for now. "
+            "Press **Take my seat back** (or use `/table rejoin` in the table's channel) to play on yourself."
+        )
+        view = reclaim_view(table.id)
+        if info.dm_open and not table.solo:
+            try:
+                channel = await self.client.create_dm(discord.Object(id=info.user_id))
+                await channel.send(text, view=view)
+                return
+            except discord.Forbidden as exc:
+                if exc.code != DMS_CLOSED:
+                    raise
+        place = self.client.get_partial_messageable(table.channel_id if table.solo else table_place(table))
+        try:
+            await place.send(f"<@{info.user_id}> {text}", view=view, allowed_mentions=PINGS)
+        except discord.HTTPException as exc:
+            log.warning("table %s: takeover notice not sent (%s)", table.id, _why(exc))
 
     @staticmethod
     def _hand_files(update: SeatUpdate) -> list[discord.File]:

@@ -6,10 +6,12 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from bot.discord.colours import seat_embed_colour, seat_square, seat_swatch
 from bot.discord.layout import clip
 from bot.service.api import Delivery, SeatUpdate, TableInfo
 from engines import registry
 from engines.core import Outcome, Prompt
+from render.core.palette import seat_colour_name
 
 TITLE = 256
 DESCRIPTION = 4096
@@ -40,6 +42,20 @@ def seat_label(table: TableInfo, seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def seat_line(table: TableInfo, seat: int) -> str:
+    """One line of the seat list: colour, who sits there, and whether a bot plays for them now."""
+    info = next((s for s in table.seats if s.seat == seat), None)
+    line = f"{seat_swatch(seat)} · {seat_label(table, seat)}"
+    if info is not None and info.user_id is not None and info.bot is not None:
+        line += " — left; a bot plays on" if info.has_left else " — time ran out; a bot plays for now"
+    return line
+
+
+def seats_text(table: TableInfo) -> str:
+    """Every seat with its colour, one per line (as the board and hands colour them)."""
+    return lines_within([seat_line(table, s.seat) for s in table.seats], FIELD, keep_last=False)
+
+
 def lines_within(lines: Sequence[str], limit: int, keep_last: bool = True) -> str:
     """Join as many whole lines as fit in ``limit`` characters (the newest ones by default)."""
     chosen: list[str] = []
@@ -65,7 +81,7 @@ def _options_text(table: TableInfo) -> str:
 def lobby_embed(table: TableInfo, note: str = "") -> discord.Embed:
     """The lobby: who has joined, the options, and what the host does next."""
     embed = discord.Embed(title=clip(f"{game_title(table.game, table.mode)} · lobby", TITLE), colour=COLOUR)
-    players = [f"{s.seat + 1}. {seat_label(table, s.seat)}" for s in table.seats] or ["nobody yet"]
+    players = [f"{s.seat + 1}. {seat_line(table, s.seat)}" for s in table.seats] or ["nobody yet"]
     embed.description = clip(
         f"{len(table.seats)}/{table.max_players} players (at least {table.min_players} to start).\n"
         "Join with the button or `/table join`; the host starts the game.",
@@ -111,6 +127,8 @@ def table_embed(delivery: Delivery) -> discord.Embed:
     embed = discord.Embed(title=clip(game_title(table.game, table.mode), TITLE), colour=COLOUR)
     turn = turn_text(table, delivery.prompts, delivery.waiting_on, delivery.deadline_ts)
     embed.description = clip(f"**Now:** {turn}\n\n{delivery.text}".strip(), DESCRIPTION)
+    if table.seats and not table.solo:
+        embed.add_field(name="Seats", value=seats_text(table), inline=False)
     if delivery.narration:
         embed.add_field(
             name="What just happened", value=lines_within(delivery.narration, FIELD), inline=False
@@ -135,7 +153,7 @@ def result_embed(table: TableInfo, outcome: Outcome, narration: Sequence[str], t
     for place, group in enumerate(outcome.ranking, start=1):
         for seat in group:
             score = f" — {outcome.scores[seat]}" if seat in outcome.scores else ""
-            ranking.append(f"{place}. {seat_label(table, seat)}{score}")
+            ranking.append(f"{place}. {seat_square(seat)} {seat_label(table, seat)}{score}")
     if ranking:
         embed.add_field(name="Ranking", value=lines_within(ranking, FIELD, keep_last=False), inline=False)
     if narration:
@@ -148,7 +166,8 @@ def result_embed(table: TableInfo, outcome: Outcome, narration: Sequence[str], t
 def hand_embed(table: TableInfo, update: SeatUpdate, seq: int) -> discord.Embed:
     """A seat's private message: its own view, what it alone saw happen, and what it is asked."""
     embed = discord.Embed(
-        title=clip(f"{game_title(table.game, table.mode)} · your hand", TITLE), colour=COLOUR
+        title=clip(f"{game_title(table.game, table.mode)} · your hand", TITLE),
+        colour=seat_embed_colour(update.seat),
     )
     asked = (
         f"**Your move:** {update.prompt.text}"
@@ -162,5 +181,6 @@ def hand_embed(table: TableInfo, update: SeatUpdate, seq: int) -> discord.Embed:
         embed.add_field(name="What just happened", value=lines_within(update.narration, FIELD), inline=False)
     if update.image is not None:
         embed.set_image(url=f"attachment://{HAND_FILE}")
-    embed.set_footer(text=f"Table #{table.id} · seat {update.seat + 1} · move {seq}")
+    colour = seat_colour_name(update.seat)
+    embed.set_footer(text=f"Table #{table.id} · seat {update.seat + 1} ({colour}) · move {seq}")
     return embed

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 MAX_ID = 100
 
-#: An action button: table, seq seen, seat, action key.
-ACTION = r"tk:a:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<key>[^:]+)"
+#: An action button: table, seq seen, seat, action key (last, so the key may itself hold colons).
+ACTION = r"tk:a:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<key>.+)"
 #: A select whose option values are action keys: table, seq, seat, page shown.
 ACTION_SELECT = r"tk:s:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<page>\d+)"
 #: Prev/Next over a long list of choices: table, seq, seat, page to show, where (d=DM/table, e=ephemeral).
@@ -23,6 +23,8 @@ SEAT_CHOICE = r"tk:c:(?P<table>\d+):(?P<option>[a-z_]+)"
 BOT_SELECT = r"tk:b:(?P<table>\d+)"
 #: "Show my hand": answers ephemerally with the clicker's hand and private choices.
 HAND = r"tk:h:(?P<table>\d+)"
+#: "Take my seat back" after a bot took a timed-out player's seat.
+RECLAIM = r"tk:j:(?P<table>\d+)"
 #: Rules pages: game slug and page to show.
 RULES = r"tk:r:(?P<slug>[a-z0-9_]+):(?P<page>\d+)"
 
@@ -35,8 +37,8 @@ def _checked(custom_id: str) -> str:
 
 def action_id(table: int, seq: int, seat: int, key: str) -> str:
     """The custom_id of an action button."""
-    if ":" in key:
-        raise ValueError(f"action key {key!r} may not contain ':'")
+    if not key:
+        raise ValueError("an action key may not be empty")
     return _checked(f"tk:a:{table}:{seq}:{seat}:{key}")
 
 
@@ -73,3 +75,8 @@ def hand_id(table: int) -> str:
 def rules_id(slug: str, page: int) -> str:
     """The custom_id of a rules page button."""
     return _checked(f"tk:r:{slug}:{page}")
+
+
+def reclaim_id(table: int) -> str:
+    """The custom_id of the "Take my seat back" button."""
+    return _checked(f"tk:j:{table}")

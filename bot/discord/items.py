@@ -267,6 +267,29 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
         await control(interaction).show_hand(interaction, self.table)
 
 
+class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RECLAIM):
+    """ "Take my seat back": a timed-out player plays their seat again instead of the bot."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take my seat back", custom_id=ids.reclaim_id(table), style=discord.ButtonStyle.success
+            )
+        )
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReclaimButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Give the seat back to the clicker (the service checks it is theirs)."""
+        await control(interaction).reclaim_click(interaction, self.table)
+
+
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RULES):
     """Previous/next page of a game's rules summary."""
 
@@ -301,5 +324,6 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SeatChoiceSelect,
     BotSelect,
     HandButton,
+    ReclaimButton,
     RulesButton,
 )

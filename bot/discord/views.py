@@ -19,6 +19,7 @@ from bot.discord.items import (
     HandButton,
     LobbyButton,
     PageButton,
+    ReclaimButton,
     RulesButton,
     SeatChoiceSelect,
     action_option,
@@ -188,3 +189,8 @@ def rules_view(slug: str, page: int, pages: int) -> discord.ui.View | None:
             RulesButton(slug, min(page + 1, pages - 1), "Next ▶", disabled=page >= pages - 1),
         ]
     )
+
+
+def reclaim_view(table_id: int) -> discord.ui.View:
+    """The "Take my seat back" button sent to a player whose seat a bot took on timeout."""
+    return _view([ReclaimButton(table_id)])

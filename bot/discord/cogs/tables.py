@@ -1,4 +1,4 @@
-"""``/table new|join|leave|start|abort|status``: a game in a server channel."""
+"""``/table new|join|leave|rejoin|start|abort|status``: a game in a server channel."""
 
 from __future__ import annotations
 
@@ -60,6 +60,13 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the table here."""
         await self.bot.control.leave(interaction)
+
+    @app_commands.command(
+        name="rejoin", description="Take your seat back from the bot that played it after a timeout"
+    )
+    async def rejoin(self, interaction: discord.Interaction) -> None:
+        """Take back your seat here."""
+        await self.bot.control.rejoin(interaction)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:

@@ -34,8 +34,17 @@ def test_custom_ids_round_trip_and_fit() -> None:
         assert len(made) <= ids.MAX_ID
     with pytest.raises(ValueError, match="longer than 100"):
         ids.action_id(big, 1, 0, "y" * 80)
-    with pytest.raises(ValueError, match="':'"):
-        ids.action_id(1, 1, 0, "a:b")
+    with pytest.raises(ValueError, match="empty"):
+        ids.action_id(1, 1, 0, "")
+    # Keys may hold colons (Arclash names cards "pay:c0-01"): the key is the id's last field.
+    found = re.fullmatch(ids.ACTION, ids.action_id(7, 12, 2, "pay:c0-01"))
+    assert found is not None and (found["table"], found["seq"], found["seat"], found["key"]) == (
+        "7",
+        "12",
+        "2",
+        "pay:c0-01",
+    )
+    assert re.fullmatch(ids.RECLAIM, ids.reclaim_id(big)) is not None
 
 
 def test_few_choices_are_buttons_five_a_row() -> None:

@@ -3,6 +3,7 @@
 ``tinypub``: every decision is public, so choices sit on the table message for all to see.
 ``tinybroken``: any move crashes inside the engine, to check how surprises are handled.
 ``tinysealed``: every round all players pick at once, in secret (a sealed decision).
+``tinydouble``: each turn a seat plays two cards, so the other seats sit idle for two moves.
 ``tinywide``: each card can be played in twelve styles, so a seat has up to 36 choices, more
 than one select menu holds (25), which forces paging.
 """
@@ -112,3 +113,30 @@ class SealedTiny(TinyRules):
 
 
 SEALED = SealedTiny()
+
+
+class DoubleState(TinyState, kw_only=True):
+    played: int = 0  # cards the seat to move has played this turn
+
+
+class DoubleTiny(TinyRules):
+    """Each turn the seat to move plays two cards (one if its hand runs out), then play passes on."""
+
+    slug = "tinydouble"
+    title = "Tiny, two at a time"
+    state_type = DoubleState
+
+    def _setup(self, config: GameConfig, seed: int) -> DoubleState:
+        base = super()._setup(config, seed)
+        return DoubleState(**msgspec.structs.asdict(base))
+
+    def _apply(self, state: TinyState, seat: int, action: Action) -> Iterable[Event]:
+        assert isinstance(state, DoubleState)
+        yield from super()._apply(state, seat, action)
+        if state.winner < 0 and state.played == 0 and state.hands[seat]:
+            state.turn, state.played = seat, 1  # the same seat plays its second card
+        else:
+            state.played = 0
+
+
+DOUBLE = DoubleTiny()
