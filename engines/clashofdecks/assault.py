@@ -5,7 +5,10 @@ Aerial, Splash, Perforation), (4) Sprint, (5) Aura update, (6) Aquatic, (7) dama
 (8) dealing (Protection), (9) damage stays until the end of the turn, (10) destroyed creatures go
 back (Mercenary), (11) the line closes up, (12) Aura update, (13) Regeneration, (14) Sharpening,
 (15) Vanish, (16) close up, (17) Aura update, (18) Berserk repeats, (19) Instinct answers.
-Auras are read live from positions, so every "Aura update" step holds by construction.
+Auras are read from positions whenever a step needs them, which is the book's "Aura update" at
+steps 1, 5, 12 and 17; the one place a live read would differ is Vanish, where one creature moving
+could strip another's lent Vanish mid-step, so Vanish takes its snapshot first (``hits.vanish_all``).
+Simultaneous triggers (Vanish, Instinct) resolve upper line first, furthest from the Bridge first.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import msgspec
 
 from engines.clashofdecks import abilities as ab
 from engines.clashofdecks.board import Ctx, Loc
-from engines.clashofdecks.hits import deal
+from engines.clashofdecks.hits import deal, in_book_order, located, vanish_all
 from engines.clashofdecks.stronghold import damage as stronghold_damage
 
 #: a safety bound on attacks in one Assault (Instinct answering Instinct always converges, since
@@ -61,8 +64,8 @@ def amount(ctx: Ctx, loc: Loc, found: set[str], target_hp: int) -> int:
 
 
 def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
-    """One creature's full attack: repeats for Berserk, then lets hurt Instinct creatures answer."""
-    answers: list[str] = []
+    """One creature's full attack: steps 3-17 (again for Berserk, step 18), then Instinct answers (19)."""
+    hurt_by_it: list[str] = []  # survivors this creature damaged, for step 19
     while ctx.attacks < MAX_ATTACKS:
         loc = ctx.find(uid)
         if loc is None:
@@ -105,9 +108,9 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
             where = ctx.find(target.cards[0])
             assert where is not None
             plan.append((where, amount(ctx, loc, found, ctx.hp(target) - target.damage)))
-        hit = deal(ctx, plan, name, spell=False)
-        ab.regeneration(ctx, owner, found, hit.dealt, name)
-        for victim, excess in hit.excess.items():
+        hit = deal(ctx, plan, name, spell=False)  # steps 7-12
+        ab.regeneration(ctx, owner, found, hit.dealt, name)  # step 13
+        for victim, excess in hit.excess.items():  # step 14
             spill = ab.sharpening(found, excess)
             if spill:
                 ctx.say(
@@ -118,14 +121,8 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
                     amount=spill,
                 )
                 stronghold_damage(ctx, victim, spill, owner, name)
-        for hurt in hit.hurt:
-            where = ctx.find(hurt)
-            if where is None:
-                continue
-            hurt_found = ctx.abilities(where)
-            ab.vanish(ctx, where, hurt_found)
-            if ab.instinct(hurt_found, True) and hurt not in answers:
-                answers.append(hurt)
+        vanish_all(ctx, hit.hurt)  # steps 15-17
+        hurt_by_it.extend(h for h in hit.hurt if h not in hurt_by_it)
         killed_enemy = bool(hit.destroyed)
         now = ctx.find(uid)
         if now is None or not ab.berserk(ctx.abilities(now), killed_enemy):
@@ -133,18 +130,21 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
         ctx.say(
             "berserk", f"{name} goes berserk and attacks again.", source=name, kingdom=owner, line=now.line
         )
+    # Step 19: every survivor it hurt that has Instinct now (after Vanish and the Aura update of
+    # step 17) answers, in the book's order for simultaneous effects.
+    answers = [h for h in in_book_order(ctx, hurt_by_it) if ab.instinct(ctx.abilities(located(ctx, h)), True)]
     for hurt in answers:
-        if ctx.find(hurt) is not None:
-            where = ctx.find(hurt)
-            assert where is not None
-            ctx.say(
-                "instinct",
-                f"{ctx.unit_name(ctx.at(where))} strikes back on Instinct.",
-                source=ctx.unit_name(ctx.at(where)),
-                kingdom=ctx.owner_of(where),
-                line=where.line,
-            )
-            attack(ctx, hurt, False)
+        where = ctx.find(hurt)
+        if where is None:
+            continue
+        ctx.say(
+            "instinct",
+            f"{ctx.unit_name(ctx.at(where))} strikes back on Instinct.",
+            source=ctx.unit_name(ctx.at(where)),
+            kingdom=ctx.owner_of(where),
+            line=where.line,
+        )
+        attack(ctx, hurt, False)
 
 
 def assault(ctx: Ctx, k: int) -> None:

@@ -115,3 +115,27 @@ def send_home(ctx: Ctx, unit: Unit, line: int) -> None:
             owner.discard.append(iid)
         else:
             owner.hand.append(iid)
+
+
+def located(ctx: Ctx, uid: str) -> Loc:
+    """Where a creature known to be in play stands."""
+    where = ctx.find(uid)
+    assert where is not None
+    return where
+
+
+def in_book_order(ctx: Ctx, uids: list[str]) -> list[str]:
+    """The creatures still in play among ``uids``, upper line first, furthest from the Bridge first."""
+    here = [(uid, ctx.find(uid)) for uid in uids]
+    placed = [(uid, loc) for uid, loc in here if loc is not None]
+    placed.sort(key=lambda pair: ctx.order_key(pair[1]))
+    return [uid for uid, _ in placed]
+
+
+def vanish_all(ctx: Ctx, hurt: list[str]) -> None:
+    """Vanish step: decide who vanishes from the Auras as they stand now, then move them in book order."""
+    # One creature vanishing can carry an Aura away from another; the book decides them all from
+    # the Aura update before this step, so read every creature's abilities before anyone moves.
+    snapshot = [(uid, ctx.abilities(located(ctx, uid))) for uid in in_book_order(ctx, hurt)]
+    for uid, found in snapshot:
+        ab.vanish(ctx, located(ctx, uid), found)

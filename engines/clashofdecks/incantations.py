@@ -14,7 +14,7 @@ from collections.abc import Callable
 from engines.clashofdecks import abilities as ab
 from engines.clashofdecks.board import Ctx, Loc
 from engines.clashofdecks.content import Card
-from engines.clashofdecks.hits import Hit, deal, remove
+from engines.clashofdecks.hits import Hit, deal, remove, vanish_all
 from engines.clashofdecks.stronghold import damage as stronghold_damage
 
 Effect = Callable[[Ctx, Card, list[Loc]], Hit]
@@ -101,10 +101,7 @@ def cast(ctx: Ctx, k: int, iid: str, target_uid: str) -> None:
         if spill:
             stronghold_damage(ctx, victim, spill, k, card.name)
     spell_home(ctx, k, iid, victim_owner, target_line)
-    for hurt in hit.hurt:
-        where = ctx.find(hurt)
-        if where is not None:
-            ab.vanish(ctx, where, ctx.abilities(where))
+    vanish_all(ctx, hit.hurt)  # steps 11-13
 
 
 def spell_home(ctx: Ctx, k: int, iid: str, victim: int, line: int) -> None:
