@@ -37,6 +37,24 @@ def parse_options(text: str | None) -> dict[str, OptionValue]:
     return dict(parse_pair(part, "options") for part in text.replace(",", " ").split())
 
 
+def split_seat_options(
+    game: str, mode: str | None, options: dict[str, OptionValue]
+) -> tuple[dict[str, OptionValue], dict[str, OptionValue]]:
+    """(table options, the player's own per-seat options such as ``witch``) from one ``key=value`` list.
+
+    In ``/solo`` there is no lobby to pick per-seat options from, so they come with the others.
+    """
+    try:
+        ruleset = registry.get(game)
+        spec = ruleset.mode(mode.strip().lower()) if mode and mode.strip() else ruleset.modes[0]
+    except Exception:  # an unknown game or mode is reported by the service with its own message
+        return dict(options), {}
+    per_seat = {o.name for o in spec.options if o.per_seat}
+    table = {k: v for k, v in options.items() if k not in per_seat}
+    mine = {k: v for k, v in options.items() if k in per_seat}
+    return table, mine
+
+
 def is_admin(interaction: discord.Interaction) -> bool:
     """Whether the user may manage this server (Manage Server or Administrator)."""
     perms = interaction.permissions
@@ -432,15 +450,18 @@ class TableControl:
                 channel = await self.client.create_dm(interaction.user)
             except discord.HTTPException:
                 raise ServiceError("unavailable", "I could not open a direct message with you.") from None
+            table_options, seat_options = split_seat_options(game, mode, parse_options(options))
+            if deck:
+                seat_options["deck"] = deck
             delivery = await self.tables.open_solo(
                 interaction.user.id,
                 channel.id,
                 game,
                 mode,
                 difficulty,
-                parse_options(options),
+                table_options,
                 name=display_name(interaction.user),
-                seat_options={"deck": deck} if deck else None,
+                seat_options=seat_options or None,
             )
             title = registry.get(delivery.table.game).title
             if in_dm:
