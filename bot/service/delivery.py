@@ -1,7 +1,14 @@
 """Turning a committed state into a :class:`Delivery`: views, pictures and narration per seat.
 
 Rendering is CPU work, so it runs in a worker thread (``asyncio.to_thread``) and never blocks
-the event loop. Each seat's text is built from that seat's own View and the events it may read.
+the event loop. Each seat's text is built from that seat's own View and the events it may read;
+pictures name the seats with their display names.
+
+The board and the hands are drawn one after another on purpose. Drawing the board in a second
+thread while this one draws the hands was measured on two cores (paired runs, six-seat Arclash,
+four-seat Clash of Decks and HackClad): at best 1-8% faster when every picture is new, and
+7-18% slower in the usual case where the renderers' picture caches already hold the unchanged
+hands, because only PNG compression releases the GIL and the hand-off costs more than it saves.
 """
 
 from __future__ import annotations
@@ -58,7 +65,7 @@ def seat_update(loaded: Loaded, seat: SeatRow, events: Sequence[Event] = ()) -> 
         narration=_narrate(events, seat.seat, names),
         prompt=prompt,
         actions=actions,
-        image=renderer.hand(view),
+        image=renderer.hand(view, names),
         deadline_ts=seat.deadline,
     )
 
@@ -96,7 +103,7 @@ def build_delivery(loaded: Loaded, events: Sequence[Event] = ()) -> Delivery:
         seq=loaded.table.seq,
         text=fill_names(renderer.describe(public_view), names),
         narration=_narrate(events, None, names),
-        board_png=renderer.board(public_view),
+        board_png=renderer.board(public_view, names),
         prompts=prompts,
         public_actions=public_actions,
         seats=updates,

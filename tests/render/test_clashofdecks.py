@@ -203,9 +203,9 @@ def test_every_colour_drawn_is_in_the_palette_and_saved_exactly(
     design = set(design_colours())
     assert recorder.colours <= design, recorder.colours - design
     # a design colour maps to itself: no pixel of it may be lost when the image is saved
-    before = dict((colour, count) for count, colour in canvas.image.getcolors(1 << 20))
+    before = dict((colour, count) for count, colour in canvas.image.getcolors(1 << 20) or [])
     saved = Image.open(io.BytesIO(encode_png_indexed(canvas.image, palette_image()))).convert("RGB")
-    after = dict((colour, count) for count, colour in saved.getcolors(1 << 20))
+    after = dict((colour, count) for count, colour in saved.getcolors(1 << 20) or [])
     for colour in design:
         assert after.get(colour, 0) >= before.get(colour, 0), colour
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from PIL import Image
 
@@ -13,7 +14,7 @@ from render.registry import get
 RENDERER = get("hackclad")
 
 
-def _states(config: GameConfig, seed: int, every: int = 23) -> list[object]:
+def _states(config: GameConfig, seed: int, every: int = 23) -> list[Any]:
     bot = R.bots()["witch"]
     state = R.setup(config, seed)
     rng = Rng(seed)
