@@ -2,10 +2,12 @@
 
 Phase 1: fixed mana plus so much per creature its enemies have in play on its lines (quick play
 6 + 1 each), plus Catalyst. Phase 2: reveal the top card of the deck pile onto the upper line, then
-the lower, alternating, until the cost of what it summoned reaches its mana. Incantations hit the
-enemy creature nearest the Bridge on that line (none: discarded, no mana spent); Symbiotes merge
-with its own creature nearest the Bridge there (none: discarded, no mana spent); Price of Blood
-costs no mana but mills its cost. Phase 3 is the ordinary Assault.
+the lower, alternating, until the cost of what it summoned reaches its mana; every revealed card
+takes its turn in the alternation, even one that is discarded unused. Incantations hit the enemy
+creature nearest the Bridge on that line (none: discarded, no mana spent); Symbiotes merge with its
+own creature nearest the Bridge there that can take one (none: discarded, no mana spent); Price of
+Blood costs no mana but mills its cost. Only a card actually played readies a Champion of the same
+cost. Phase 3 is the ordinary Assault.
 """
 
 from __future__ import annotations
@@ -46,7 +48,6 @@ def summon_phase(ctx: Ctx, k: int) -> None:
         card = ctx.card(iid)
         line = kingdom.lines[turn_line % 2]
         turn_line += 1
-        ready_champions(ctx, card.cost)
         blood = "price_of_blood" in card.abilities
         price = 0 if blood else card.cost
         if card.kind == "incantation":
@@ -57,6 +58,7 @@ def summon_phase(ctx: Ctx, k: int) -> None:
                 settle(ctx, k, -1)
                 continue
             ctx.state.casting = iid
+            ready_champions(ctx, card.cost)
             settle(ctx, k, -1)
             if blood:
                 ab.price_of_blood(ctx, k, card.cost, card.name)
@@ -65,20 +67,24 @@ def summon_phase(ctx: Ctx, k: int) -> None:
             ctx.state.casting = ""
             continue
         if "symbiote" in card.abilities:
-            own = ctx.units(line, k)
-            if not own or not ab.symbiote(ctx, own[0]):
+            # "No creature available": a creature that already carries a Symbiote cannot take one,
+            # so the merge goes to the nearest creature that can.
+            host = next((u for u in ctx.units(line, k) if ab.symbiote(ctx, u)), None)
+            if host is None:
                 _discard(ctx, k, iid, "no creature to merge with on that line")
                 settle(ctx, k, -1)
                 continue
-            own[0].cards.append(iid)
+            ready_champions(ctx, card.cost)
+            host.cards.append(iid)
             ctx.say(
                 "symbiote",
-                f"{ctx.name(k)} reveals {card.name} and merges it onto {ctx.card(own[0].cards[0]).name}.",
+                f"{ctx.name(k)} reveals {card.name} and merges it onto {ctx.card(host.cards[0]).name}.",
                 source=card.name,
                 kingdom=k,
                 line=line,
             )
         else:
+            ready_champions(ctx, card.cost)
             ctx.units(line, k).append(Unit([iid], k, ctx.state.turn))
             where = "upper" if ctx.is_upper(k, line) else "lower"
             ctx.say(

@@ -102,7 +102,7 @@ class SoloFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     quick_fixed_mana: int
     quick_mana_per_creature: int
-    champion_extra_points: int
+    champion_discount: int  # levels a Champion takes off the level a custom game counts as
     costs: SoloCosts
     auto: SoloAuto
 

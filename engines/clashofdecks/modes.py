@@ -15,7 +15,8 @@ FORMAT = OptionSpec(
 )
 SUDDEN_DEATH = OptionSpec(
     "sudden_death",
-    "Not in the book: from this turn on every turn starts with 1 damage to the active Stronghold (0 = off)",
+    "House rule, not in the book (0 = off, the default): from this turn on, every turn starts with "
+    "1 damage to the active Stronghold",
     0,
     kind="int",
     minimum=0,
@@ -56,7 +57,13 @@ def _ai_options() -> tuple[OptionSpec, ...]:
     """Custom play: the difficulty level and how its points are spent."""
     return (
         OptionSpec(
-            "difficulty", "AI level: 0 quick play, 1-10 custom play", 0, kind="int", minimum=0, maximum=10
+            "difficulty",
+            "AI level: 0 quick play, 1-10 custom play (spend exactly that many points; "
+            "a Champion makes the game count 2 levels lower)",
+            0,
+            kind="int",
+            minimum=0,
+            maximum=10,
         ),
         OptionSpec(
             "ai_fixed_mana",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engines.clashofdecks.content import Catalog
 from engines.clashofdecks.state import AiSettings
 from engines.core.errors import SetupError
@@ -42,49 +44,24 @@ def price(cat: Catalog, settings: AiSettings) -> int:
 def _buy(settings: AiSettings, step: str) -> AiSettings:
     """``settings`` with one more ladder step bought."""
     if step == "fixed_mana":
-        return AiSettings(
-            settings.fixed_mana + 1,
-            settings.mana_per_creature,
-            settings.first,
-            settings.resistance,
-            settings.abilities,
-            settings.level,
-        )
+        return msgspec.structs.replace(settings, fixed_mana=settings.fixed_mana + 1)
     if step == "mana_per_creature_2":
-        return AiSettings(
-            settings.fixed_mana, 2, settings.first, settings.resistance, settings.abilities, settings.level
-        )
+        return msgspec.structs.replace(settings, mana_per_creature=2)
     if step == "ai_first":
-        return AiSettings(
-            settings.fixed_mana,
-            settings.mana_per_creature,
-            True,
-            settings.resistance,
-            settings.abilities,
-            settings.level,
-        )
+        return msgspec.structs.replace(settings, first=True)
     if step == "resistance":
-        return AiSettings(
-            settings.fixed_mana,
-            settings.mana_per_creature,
-            settings.first,
-            True,
-            settings.abilities,
-            settings.level,
-        )
-    return AiSettings(
-        settings.fixed_mana,
-        settings.mana_per_creature,
-        settings.first,
-        settings.resistance,
-        (*settings.abilities, step),
-        settings.level,
-    )
+        return msgspec.structs.replace(settings, resistance=True)
+    return msgspec.structs.replace(settings, abilities=(*settings.abilities, step))
 
 
-def auto_spend(cat: Catalog, points: int, level: int) -> AiSettings:
+def auto_spend(cat: Catalog, points: int, level: int, credited: int | None = None) -> AiSettings:
     """Spend exactly ``points`` along the data file's ladder (a step is skipped if it does not fit)."""
-    settings = AiSettings(cat.solo.quick_fixed_mana, cat.solo.quick_mana_per_creature, level=level)
+    settings = AiSettings(
+        cat.solo.quick_fixed_mana,
+        cat.solo.quick_mana_per_creature,
+        level=level,
+        credited=level if credited is None else credited,
+    )
     for step in cat.solo.auto.ladder:
         bought = _buy(settings, step)
         if bought.fixed_mana <= MAX_FIXED_MANA and price(cat, bought) <= points:
@@ -94,9 +71,19 @@ def auto_spend(cat: Catalog, points: int, level: int) -> AiSettings:
     return settings
 
 
+def credited_level(cat: Catalog, level: int, champion: bool) -> int:
+    """The level a game counts as: with a Champion, the chosen level less the Champion's points."""
+    return max(0, level - cat.solo.champion_discount) if champion else level
+
+
 def ai_settings(cat: Catalog, options: dict[str, Any], champion: bool) -> AiSettings:
-    """The AI's parameters from the table options; ``SetupError`` if the points do not add up."""
+    """The AI's parameters from the table options; ``SetupError`` if the points do not add up.
+
+    The AI receives exactly as many points as the chosen level (never more than 10); playing with a
+    Champion does not change what the AI gets but lowers the level the game counts as by 2.
+    """
     level = int(options["difficulty"])
+    credited = credited_level(cat, level, champion)
     chosen = AiSettings(
         fixed_mana=int(options["ai_fixed_mana"]),
         mana_per_creature=int(options["ai_mana_per_creature"]),
@@ -104,6 +91,7 @@ def ai_settings(cat: Catalog, options: dict[str, Any], champion: bool) -> AiSett
         resistance=bool(options["ai_resistance"]),
         abilities=parse_abilities(cat, str(options["ai_abilities"])),
         level=level,
+        credited=credited,
     )
     spent = price(cat, chosen)
     if level == 0:
@@ -118,13 +106,11 @@ def ai_settings(cat: Catalog, options: dict[str, Any], champion: bool) -> AiSett
                 option="champion",
             )
         return chosen
-    points = level + (cat.solo.champion_extra_points if champion else 0)
     if spent == 0:
-        return auto_spend(cat, points, level)
-    if spent != points:
-        extra = f" ({level} + {cat.solo.champion_extra_points} for the Champion)" if champion else ""
+        return auto_spend(cat, level, level, credited)
+    if spent != level:
         raise SetupError(
-            f"Difficulty {level} spends exactly {points} points{extra}; the parameters chosen cost {spent}.",
+            f"Difficulty {level} spends exactly {level} points; the parameters chosen cost {spent}.",
             option="difficulty",
         )
     return chosen

@@ -37,7 +37,8 @@ class AiSettings(msgspec.Struct, frozen=True):
     first: bool = False
     resistance: bool = False
     abilities: tuple[str, ...] = ()
-    level: int = 0  # 0 = quick play
+    level: int = 0  # 0 = quick play; custom play: the points the AI received
+    credited: int = 0  # the level the game counts as (2 less with a Champion)
 
 
 class Kingdom(msgspec.Struct):

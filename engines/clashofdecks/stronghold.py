@@ -168,5 +168,10 @@ def lose(ctx: Ctx, k: int, by: int, reason: str) -> None:
         state.result = f"{reason}: {names} win{'s' if len(win_kingdoms) == 1 else ''}."
     else:
         state.result = f"{reason}: the AI wins."
+    if state.ai.level:
+        counted = (
+            "" if state.ai.credited == state.ai.level else f", counted as {state.ai.credited} with a Champion"
+        )
+        state.result += f" Custom play level {state.ai.level}{counted}."
     ctx.say("fort_falls", state.result, kingdom=k)
     raise GameOver

@@ -10,7 +10,7 @@ from engines.clashofdecks.state import STRONGHOLD
 from engines.clashofdecks.stronghold import regenerate
 from engines.clashofdecks.summoning import incantation
 from engines.clashofdecks.turns import mana
-from tests.engines.clashofdecks.helpers import ctx, hand, run, side, table, unit
+from tests.engines.clashofdecks.helpers import ctx, deck, hand, run, side, table, unit
 
 
 def spos(state, k: int) -> int:  # type: ignore[no-untyped-def]
@@ -185,7 +185,7 @@ def test_instinct_strikes_back_after_the_attackers_attacks() -> None:
     assert side(state, 0, 0)[0].damage == 2
 
 
-def test_instinct_with_no_enemy_creature_hits_stronghold() -> None:
+def test_instinct_each_hurt_creature_answers_on_its_own_line() -> None:
     state = table()
     unit(state, 0, 0, "golem")
     unit(state, 0, 1, "sentinel")  # Defender + Instinct: with no creature to hit it stays put
@@ -459,3 +459,109 @@ def test_game_can_end_during_an_assault() -> None:
     unit(state, 0, 0, "colossus")
     hand(state, 1, [], ["scribe"], fort=True)
     assert run(assault, ctx(state), 0) and state.winners == [0]
+
+
+def test_instinct_with_no_enemy_creature_hits_stronghold() -> None:
+    state = table()
+    unit(state, 0, 0, "spitter")  # Splash reaches Warden on the lower line, where 0 has no creature
+    unit(state, 0, 1, "bulwark")
+    unit(state, 1, 1, "warden")
+    hand(state, 0, [], ["golem"] * 5)
+    assault(ctx(state), 0)
+    assert [r.source for r in state.last_assault if r.kind == "instinct"] == ["Warden"]
+    assert spos(state, 0) == 2
+
+
+def test_sharpening_with_perforation_excess_goes_on_in_a_single_instance() -> None:
+    state = table()
+    unit(state, 0, 0, "driller")  # Perforation + Sharpening, AV 4
+    unit(state, 0, 1, "microctopus")  # 2 HP: 2 excess
+    unit(state, 0, 1, "eel")  # 2 HP: 2 excess
+    hand(state, 1, [], [])
+    # Both come home first ([#, Microctopus, Eel]: 2 HP); 4 at once fells the Bastion and the rest is
+    # lost. Two instances of 2 would have felled the Bastion and then the Fort.
+    assert not run(assault, ctx(state), 0)
+    sharpen = [r.amount for r in state.last_assault if r.kind == "sharpen"]
+    assert sharpen == [4] and state.kingdoms[1].fort and spos(state, 1) == 0
+
+
+def test_sharpening_with_splash_excess_goes_on_in_a_single_instance() -> None:
+    state = table("solo", active=1, difficulty=1, ai_abilities="sharpening")
+    unit(state, 0, 1, "kraken")  # Aquatic + Splash next to the Bridge: 6 damage, Sharpening bought
+    unit(state, 0, 0, "microctopus")
+    unit(state, 1, 0, "eel")
+    hand(state, 0, [], [])
+    assert not run(assault, ctx(state), 1)
+    assert [r.amount for r in state.last_assault if r.kind == "sharpen"] == [8]
+    assert state.kingdoms[0].fort and spos(state, 0) == 0
+
+
+def test_vulnerability_on_the_ai_deck_pile_leaves_one_card() -> None:
+    state = table("solo")
+    unit(state, 0, 0, "assassin")
+    deck(state, 1, ["scribe"] * 6)
+    assault(ctx(state), 0)
+    assert len(state.kingdoms[1].deck) == 1 and not state.kingdoms[1].fort
+
+
+def test_vulnerability_on_a_fort_keeps_the_fort_side() -> None:
+    state = table()
+    unit(state, 0, 0, "assassin")
+    hand(state, 1, [], ["golem"] * 4, fort=True)
+    assault(ctx(state), 0)
+    assert state.kingdoms[1].fort and spos(state, 1) == 3 and state.phase != "over"
+
+
+def test_regeneration_fort_at_leftmost_during_an_assault_becomes_bastion_second_rightmost() -> None:
+    state = table()
+    unit(state, 0, 0, "revenant")
+    unit(state, 0, 1, "bulwark")
+    hand(state, 0, [], ["golem"] * 3, fort=True)
+    assault(ctx(state), 0)
+    assert not state.kingdoms[0].fort and spos(state, 0) == 2
+
+
+def test_regeneration_bastion_at_leftmost_stays_put() -> None:
+    state = table()
+    hand(state, 0, [], ["golem"] * 3)
+    regenerate(ctx(state), 0, "test")
+    assert not state.kingdoms[0].fort and spos(state, 0) == 0
+
+
+def test_mercenary_ai_creature_destroyed_goes_to_the_players_hand() -> None:
+    state = table("solo")
+    unit(state, 0, 0, "colossus")
+    merc = unit(state, 0, 1, "sellsword")
+    hand(state, 0, [], ["golem"])
+    deck(state, 1, ["scribe"] * 3)
+    assault(ctx(state), 0)
+    assert state.kingdoms[0].hand[-1] == merc and merc not in state.kingdoms[1].discard
+
+
+def test_aerial_with_rage_on_lower_line_attacks_creatures_on_arrival() -> None:
+    state = table()
+    unit(state, 1, 0, "lieutenant", entered=state.turn)  # lends Rage
+    unit(state, 1, 0, "harpy", entered=state.turn)
+    unit(state, 1, 1, "bulwark")
+    assault(ctx(state), 0)
+    assert [r.source for r in state.last_assault if r.kind == "attack"] == ["Harpy"]
+
+
+def test_same_ability_twice_is_one_instance() -> None:
+    state = table("solo", difficulty=2, ai_abilities="protection")
+    unit(state, 0, 0, "golem")
+    unit(state, 0, 0, "golem")
+    unit(state, 0, 1, "paladin")  # Protection printed and bought: still only one shield
+    assault(ctx(state), 0)
+    assert side(state, 0, 1)[0].damage == 3
+
+
+def test_incantation_same_card_can_be_cast_again_in_the_same_turn() -> None:
+    state = table()
+    target = unit(state, 0, 1, "bulwark")
+    spell = hand(state, 0, ["boom"], ["golem"])[0]
+    state.kingdoms[0].mana = 9
+    state = RULESET.apply(state, 0, f"i.{spell}.{target}").state
+    assert state.kingdoms[0].hand[-1] == spell
+    state = RULESET.apply(state, 0, f"i.{spell}.{target}").state
+    assert side(state, 0, 1)[0].damage == 4 and state.kingdoms[0].mana == 5

@@ -13,6 +13,7 @@ from engines.clashofdecks.modes import layout
 from engines.clashofdecks.state import STRONGHOLD
 from engines.clashofdecks.summoning import cost
 from engines.core import GameConfig, SetupError
+from engines.core.content import load_rules_pages
 from tests.engines.clashofdecks.helpers import ctx, hand, side, table, unit
 
 
@@ -241,3 +242,53 @@ def test_champion_destroyed_is_exhausted_then_readied_by_a_card_of_the_same_cost
     state.kingdoms[0].mana = 5
     state = RULESET.apply(state, 0, f"p.{card}.u").state
     assert state.kingdoms[1].champion_status == "ready"
+
+
+def test_ffa_fort_felled_by_an_instinct_answer_wins_for_the_answering_kingdom() -> None:
+    state = table("ffa")
+    a_upper = state.kingdoms[0].lines[0]  # A-B
+    b_other = state.kingdoms[1].lines[0]  # B's upper line faces C
+    assert state.lines[b_other].kingdoms == [1, 2]
+    unit(state, a_upper, 0, "spitter")  # A's Splash reaches B's Warden on the B-C line
+    unit(state, a_upper, 1, "bulwark")
+    unit(state, b_other, 1, "warden")
+    hand(state, 0, [], ["scribe"] * 5)
+    hand(state, 1, [], ["scribe"] * 5)
+    hand(state, 2, [], ["scribe"], fort=True)  # C has no creature on the B-C line and 1 HP left
+    hand(state, 3, [], ["scribe"] * 5)
+    state = RULESET.apply(state, 0, "end").state
+    assert state.phase == "over" and state.winners == [1]
+
+
+def test_2v2_first_turn_mana_six_seven_eight_then_normal() -> None:
+    for seed in (3, 4):
+        state = RULESET.setup(GameConfig("2v2", 4), seed)
+        order = [state.ring[(state.ring.index(state.active) + i) % 4] for i in range(4)]
+        assert [state.kingdoms[k].first_mana for k in order] == [6, 7, 8, 0]
+        assert state.kingdoms[state.active].mana == 6
+
+
+def test_coop_first_turn_mana_follows_turn_position_the_ais_skipped() -> None:
+    state = RULESET.setup(GameConfig("coop", 2), 3)
+    order = [state.ring[(state.ring.index(state.active) + i) % 4] for i in range(4)]
+    firsts = [state.kingdoms[k].first_mana for k in order]
+    assert [state.kingdoms[k].is_ai for k in order] == [False, True, False, True]
+    assert firsts == [6, 0, 8, 0]
+
+
+def test_sudden_death_house_rule_is_off_by_default_and_says_so() -> None:
+    for mode in RULESET.modes:
+        spec = mode.option_spec("sudden_death")
+        assert spec is not None and spec.default == 0 and spec.help.startswith("House rule")
+    assert RULESET.setup(GameConfig("duel", 2), 1).sudden_death == 0
+    pages = dict(load_rules_pages("engines.clashofdecks"))
+    assert "not part of the game's rules" in pages["House rule: sudden death"].lower()
+
+
+def test_sudden_death_when_chosen_each_turn_starts_with_one_damage() -> None:
+    state = RULESET.setup(GameConfig("duel", 2, {"sudden_death": 2}), 3)
+    first = state.active
+    assert state.kingdoms[first].hand.index(STRONGHOLD) == 0  # turn 1: not yet
+    state = RULESET.apply(state, state.kingdoms[first].seat, "end").state
+    second = state.active
+    assert state.kingdoms[second].hand.index(STRONGHOLD) == 1

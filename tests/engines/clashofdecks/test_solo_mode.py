@@ -11,7 +11,7 @@ from engines.clashofdecks.content import catalog
 from engines.clashofdecks.solo import auto_spend, price
 from engines.clashofdecks.stronghold import damage
 from engines.core import GameConfig, SetupError
-from tests.engines.clashofdecks.helpers import ctx, deck, hand, run, side, table, unit
+from tests.engines.clashofdecks.helpers import ctx, deck, hand, new_id, run, side, table, unit
 
 
 def test_solo_quick_play_precon_ai_deck_is_the_other_three_decks() -> None:
@@ -213,24 +213,95 @@ def test_solo_custom_play_abilities_for_every_ai_creature() -> None:
     assert side(state, 0, 1)[0].shielded
 
 
-def test_solo_custom_play_champion_adds_two_points() -> None:
-    with pytest.raises(SetupError, match="exactly 5 points"):
+def test_solo_custom_play_champion_subtracts_two_from_the_level_not_from_the_ai() -> None:
+    options = {"format": "draft", "champion": True, "difficulty": 3}
+    with pytest.raises(SetupError, match="exactly 3 points"):
         RULESET.setup(
             GameConfig(
-                "solo",
-                1,
-                {
-                    "format": "draft",
-                    "champion": True,
-                    "difficulty": 3,
-                    "ai_resistance": True,
-                    "ai_first": True,
-                },
+                "solo", 1, {**options, "ai_resistance": True, "ai_first": True, "ai_abilities": "rage"}
             ),
             1,
         )
-    state = RULESET.setup(GameConfig("solo", 1, {"format": "draft", "champion": True, "difficulty": 3}), 1)
-    assert price(catalog(), state.ai) == 5
+    state = RULESET.setup(GameConfig("solo", 1, {**options, "ai_resistance": True, "ai_first": True}), 1)
+    assert price(catalog(), state.ai) == 3 and state.ai.level == 3 and state.ai.credited == 1
+    auto = RULESET.setup(GameConfig("solo", 1, {**options, "difficulty": 10}), 1)
+    assert price(catalog(), auto.ai) == 10 and auto.ai.credited == 8
+
+
+def test_solo_custom_play_result_names_the_level_the_game_counts_as() -> None:
+    state = table("solo", format="draft", champion=True, difficulty=4)
+    deck(state, 1, ["scribe"])
+    state.kingdoms[1].fort = True
+    assert run(damage, ctx(state), 1, 1, 0, "test")
+    assert "level 4, counted as 2 with a Champion" in state.result
+
+
+def test_solo_ai_alternation_counts_a_card_discarded_unused() -> None:
+    state = table("solo", active=1)
+    deck(state, 1, ["boom", "golem", "scribe", "colossus"])
+    state.kingdoms[1].mana = 6
+    summon_phase(ctx(state), 1)
+    # Boom took the upper line's turn (no target: discarded, free), Golem the lower, Scribe the upper.
+    assert [state.cards[u.cards[0]] for u in side(state, 0, 1)] == ["scribe"]
+    assert [state.cards[u.cards[0]] for u in side(state, 1, 1)] == ["golem"]
+
+
+def test_solo_ai_incantation_targets_the_front_enemy_of_the_line_it_falls_on() -> None:
+    state = table("solo", active=1)
+    upper = unit(state, 0, 0, "microctopus")
+    unit(state, 1, 0, "bulwark")
+    unit(state, 1, 0, "eel")
+    deck(state, 1, ["golem", "venom", "scribe"])  # Venom falls on the lower line
+    state.kingdoms[1].mana = 8
+    summon_phase(ctx(state), 1)
+    assert side(state, 1, 0)[0].damage == 6 and side(state, 0, 0)[0].cards[0] == upper
+    assert side(state, 0, 0)[0].damage == 0
+
+
+def test_solo_ai_exception_symbiote_merges_with_the_nearest_creature_that_can_take_it() -> None:
+    state = table("solo", active=1)
+    unit(state, 0, 1, "golem", "parasite")  # already carries a Symbiote
+    second = unit(state, 0, 1, "bulwark")
+    deck(state, 1, ["shaman", "golem"])
+    state.kingdoms[1].mana = 3
+    summon_phase(ctx(state), 1)
+    assert [state.cards[c] for c in side(state, 0, 1)[1].cards] == ["bulwark", "shaman"]
+    assert side(state, 0, 1)[1].cards[0] == second and state.kingdoms[1].discard == []
+
+
+def test_solo_ai_exception_price_of_blood_incantation_costs_no_mana_and_mills() -> None:
+    state = table("solo", active=1)
+    unit(state, 0, 0, "bulwark")
+    deck(state, 1, ["bloodpact", *(["scribe"] * 7)])
+    state.kingdoms[1].mana = 2
+    summon_phase(ctx(state), 1)
+    ai = state.kingdoms[1]
+    assert side(state, 0, 0)[0].damage == 5
+    assert len(ai.deck) == 1 and len(ai.discard) == 6 and len(side(state, 1, 1)) == 1
+
+
+def test_solo_ai_deck_running_out_while_summoning_flips_the_bastion_and_reshuffles() -> None:
+    state = table("solo", active=1)
+    deck(state, 1, ["golem"], discard=["scribe"] * 3)
+    state.kingdoms[1].mana = 6
+    summon_phase(ctx(state), 1)
+    ai = state.kingdoms[1]
+    assert ai.fort and ai.discard == [] and len(ai.deck) == 2 and state.phase != "over"
+    assert [state.cards[u.cards[0]] for u in side(state, 1, 1)] == ["scribe"]
+
+
+def test_solo_ai_card_discarded_unused_does_not_ready_a_champion() -> None:
+    state = table("solo", active=1)
+    champ = new_id(state, "stormcaller")  # cost 3
+    state.kingdoms[0].champion, state.kingdoms[0].champion_status = champ, "exhausted"
+    deck(state, 1, ["hex", "golem", "scribe"])  # Hex (3) finds no target and is discarded
+    state.kingdoms[1].mana = 4
+    summon_phase(ctx(state), 1)
+    assert state.kingdoms[0].champion_status == "exhausted"
+    deck(state, 1, ["alchemist", "scribe"])  # a creature of cost 3 is played: the Champion is readied
+    state.kingdoms[1].mana = 3
+    summon_phase(ctx(state), 1)
+    assert state.kingdoms[0].champion_status == "ready"
 
 
 def test_solo_quick_play_refuses_champion() -> None:
