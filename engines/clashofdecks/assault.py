@@ -135,8 +135,8 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
     answers = [h for h in in_book_order(ctx, hurt_by_it) if ab.instinct(ctx.abilities(located(ctx, h)), True)]
     for hurt in answers:
         where = ctx.find(hurt)
-        if where is None:
-            continue
+        if where is None or targets(ctx, where, ctx.abilities(where), False) is None:
+            continue  # gone, or nothing it may attack (a Defender facing no creature)
         ctx.say(
             "instinct",
             f"{ctx.unit_name(ctx.at(where))} strikes back on Instinct.",

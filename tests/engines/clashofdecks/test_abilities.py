@@ -565,3 +565,23 @@ def test_incantation_same_card_can_be_cast_again_in_the_same_turn() -> None:
     assert state.kingdoms[0].hand[-1] == spell
     state = RULESET.apply(state, 0, f"i.{spell}.{target}").state
     assert side(state, 0, 1)[0].damage == 4 and state.kingdoms[0].mana == 5
+
+
+def test_mercenary_incantation_cast_on_own_creature_goes_to_the_enemy_across_that_line() -> None:
+    state = table()
+    mine = unit(state, 0, 0, "bulwark")
+    spell = hand(state, 0, ["banish"], ["scribe"])[0]
+    state.kingdoms[0].mana = 9
+    incantation(ctx(state), 0, spell, mine)
+    assert state.kingdoms[1].hand[-1] == spell and state.kingdoms[0].hand[-1] == mine
+
+
+def test_instinct_with_defender_and_no_enemy_creature_does_not_attack() -> None:
+    state = table()
+    unit(state, 0, 0, "spitter")  # Splash reaches Sentinel (Defender + Instinct) on the empty lower line
+    unit(state, 0, 1, "bulwark")
+    unit(state, 1, 1, "sentinel")
+    hand(state, 0, [], ["golem"] * 5)
+    assault(ctx(state), 0)
+    assert [r.source for r in state.last_assault if r.kind == "instinct"] == []
+    assert spos(state, 0) == 0

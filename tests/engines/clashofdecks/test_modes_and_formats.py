@@ -292,3 +292,44 @@ def test_sudden_death_when_chosen_each_turn_starts_with_one_damage() -> None:
     state = RULESET.apply(state, state.kingdoms[first].seat, "end").state
     second = state.active
     assert state.kingdoms[second].hand.index(STRONGHOLD) == 1
+
+
+def test_setup_two_bridges_two_lines_player_a_left_player_b_right() -> None:
+    state = RULESET.setup(GameConfig("duel", 2), 1)
+    assert [line.kingdoms for line in state.lines] == [[0, 1], [0, 1]]
+    assert all(kd.lines == [0, 1] for kd in state.kingdoms)
+
+
+def test_setup_four_player_modes_use_four_bridges() -> None:
+    for mode in ("ffa", "2v2", "coop"):
+        state = RULESET.setup(GameConfig(mode, 4 if mode != "coop" else 2), 1)
+        assert len(state.lines) == 4 and len({frozenset(line.kingdoms) for line in state.lines}) == 4
+
+
+def test_formats_draft_2v2_uses_the_four_player_patterns() -> None:
+    assert DRAFT_PATTERNS["2v2"] == DRAFT_PATTERNS["ffa"]
+
+
+def test_formats_constructed_refused_in_coop() -> None:
+    with pytest.raises(SetupError, match="Constructed"):
+        RULESET.setup(GameConfig("coop", 2, {"format": "constructed"}), 1)
+
+
+def test_coop_precon_two_ai_piles_of_24_from_the_cards_outside_both_decks() -> None:
+    state = RULESET.setup(GameConfig("coop", 2, {}, ({"deck": "ironclad"}, {"deck": "stormwing"})), 2)
+    ais = [kd for kd in state.kingdoms if kd.is_ai]
+    assert not state.kingdoms[state.active].is_ai  # a player opens, so the AI piles are untouched
+    assert [len(kd.deck) for kd in ais] == [24, 24]
+    decks = set(catalog().deck("ironclad").cards) | set(catalog().deck("stormwing").cards)
+    assert not decks & {state.cards[c] for kd in ais for c in kd.deck} and len(state.cards) == 64
+
+
+def test_champion_setup_revealed_beside_the_table_ready_not_in_hand() -> None:
+    state = RULESET.setup(
+        GameConfig("duel", 2, {"format": "draft", "champion": True}, ({"champion_card": "tidelord"}, {})), 4
+    )
+    kd = state.kingdoms[0]
+    assert state.cards[kd.champion] == "tidelord" and kd.champion_status == "ready"
+    assert kd.champion not in kd.hand
+    view = RULESET.view(state, 1)
+    assert view.kingdoms[0].champion is not None and view.kingdoms[0].champion.card.name == "Tidelord"
