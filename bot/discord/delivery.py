@@ -57,14 +57,17 @@ def dm_digest(table: TableInfo, update: SeatUpdate, public_lines: Sequence[str],
     seat alone (lines that differ from the public ones). Public news is on the table message, so
     it alone never edits a DM. Choices carry the move number in their ids, so a DM with live
     choices (or with news of its own) changes with every move; an idle DM does not. Without a hand
-    image the seat's own text stands in for it.
+    image the seat's own text stands in for it. A sealed choice still open is the exception: the
+    service accepts its buttons from an older move (the others' hidden picks cannot change it),
+    so a player waiting on one is left alone while the others choose.
     """
     prompt = update.prompt
     asked = "-" if prompt is None else _hash(prompt.kind, prompt.text, prompt.sealed, update.deadline_ts)[:16]
     actions = seat_actions(update, table.solo)
     shown = set(public_lines)
     own_lines = [line for line in update.narration if line not in shown]
-    live = bool(actions) or bool(own_lines)
+    sealed = prompt is not None and prompt.sealed
+    live = (bool(actions) and not sealed) or bool(own_lines)
     picture: object = update.image if update.image is not None else update.text
     content = _hash(picture, [(a.key, a.label, a.group) for a in actions], own_lines, seq if live else None)
     return f"{asked}.{content[:40]}"

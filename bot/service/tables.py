@@ -424,8 +424,9 @@ class TableService:
 
         ``seat`` picks which of the user's seats acts when they hold several (default: the one
         being asked). A click on an older state, or a second click on the same one, is
-        ``stale``; a click by someone without a seat is ``not_player``; an engine refusal keeps
-        its code (``not_your_turn``, ``illegal``, ``game_over``).
+        ``stale`` -- except a click for a sealed choice the seat has not made yet, which the
+        others' hidden choices cannot have changed; a click by someone without a seat is
+        ``not_player``; an engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
         """
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id)
@@ -436,7 +437,9 @@ class TableService:
                 loaded = await self.rt.load(table_id, fresh=True)
                 self._need_playing(loaded)
             row = self._acting_seat(ruleset, loaded, user_id, seat)
-            if expected_seq != loaded.table.seq:
+            if expected_seq != loaded.table.seq and not await self._same_sealed_choice(
+                ruleset, loaded, row.seat, expected_seq
+            ):
                 raise ServiceError(
                     "stale",
                     "That choice was for an earlier moment of the game (it may already have been made); "
@@ -451,6 +454,35 @@ class TableService:
             run_bot_seats(ruleset, change)
             committed = await self.pipeline.commit(change)
         return await deliver(committed, change.events)
+
+    async def _same_sealed_choice(
+        self,
+        ruleset: Ruleset,  # type: ignore[type-arg]
+        loaded: Loaded,
+        seat: int,
+        expected_seq: int,
+    ) -> bool:
+        """Whether a click made at an older ``expected_seq`` still answers the seat's open sealed choice.
+
+        While a sealed choice is open, the others' moves are hidden from this seat and cannot
+        change what it may choose; the choice closes only once the seat itself has chosen. So a
+        click drawn at ``expected_seq`` is still meant for the decision now open if that decision
+        is sealed and the seat has made no move since. This lets the adapter leave a waiting
+        player's message alone while the others choose, instead of redrawing it for each of them.
+        """
+        prompt = ruleset.prompts(loaded.state).get(seat)
+        if prompt is None or not prompt.sealed or expected_seq > loaded.table.seq:
+            return False
+        m = schema.moves
+        async with self.rt.reading() as connection:
+            since = (
+                await connection.execute(
+                    select(m.c.seq)
+                    .where(m.c.table_id == loaded.table.id, m.c.seat == seat, m.c.seq >= expected_seq)
+                    .limit(1)
+                )
+            ).first()
+        return since is None
 
     # ------------------------------------------------------------------ messages and DMs
     async def record_public_message(self, table_id: int, message_id: int) -> None:

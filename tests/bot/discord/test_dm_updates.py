@@ -53,19 +53,20 @@ async def test_a_restart_remembers_what_each_dm_shows(w: World) -> None:
     assert dm_calls(w, bob, mark) == []  # the fingerprints are in the database, not in memory
 
 
-async def test_a_sealed_round_edits_the_others_choices_without_new_messages(w: World) -> None:
+async def test_a_sealed_round_leaves_the_others_dms_alone(w: World) -> None:
     alice, bob = await started_table(w, game="tinysealed")
-    bob_messages = len(w.dms(bob))
+    bob_dm = latest_dm_with_choices(w, bob)
     mark = len(w.env.http_requests)
     dm = latest_dm_with_choices(w, alice)
     await w.choose(alice, dm, w.choices(dm)[0])
-    # Bob is still choosing: his choices move to the new move number by an edit, with no new
-    # message (he was already asked, so there is nothing new to notify him of).
-    assert dm_calls(w, bob, mark) == ["PATCH edit"]
-    assert len(w.dms(bob)) == bob_messages
-    dm = latest_dm_with_choices(w, bob)
-    result = await w.choose(bob, dm, w.choices(dm)[0])
+    # Bob is still choosing and Alice's pick is hidden from him: his DM is not touched at all...
+    assert dm_calls(w, bob, mark) == []
+    # ...and the choices it shows, drawn before Alice chose, still count.
+    assert w.choices(bob_dm)[0].seq == 0
+    result = await w.choose(bob, bob_dm, w.choices(bob_dm)[0])
     assert not result.followups, w.said(result)
+    assert [seat for _, seat, _ in await w.bot.services.tables.log(1)] == [0, 1]
     # The next round asks both anew: each gets a fresh message.
     assert latest_dm_with_choices(w, alice).id == w.dms(alice)[-1].id
     assert latest_dm_with_choices(w, bob).id == w.dms(bob)[-1].id
+    assert w.choices(w.dms(bob)[-1])[0].seq == 2

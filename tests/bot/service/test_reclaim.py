@@ -125,3 +125,36 @@ async def test_dm_refs_keep_message_and_digest_across_processes(
     await services.tables.act(table_id, user, delivery.seq, key)
     assert (await services.tables.dm_refs(table_id))[1].message_id == 777
     await play_out(services, await services.tables.current(table_id))
+
+
+async def test_a_sealed_choice_made_on_an_older_move_still_counts_until_the_seat_chooses(
+    services: Services,
+) -> None:
+    # Arclash opens with a sealed choice for everyone: the others' hidden picks change nothing
+    # for a seat still choosing, so its choices drawn at an older move stay valid.
+    table = await services.tables.open_table(GUILD, 11, ANN, "Ann", "arclash")
+    for user_id, name in ((BOB, "Bob"), (CAT, "Cat")):
+        table = await services.tables.join(table.id, user_id, name)
+    start = await services.tables.start(table.id, ANN)
+    assert all(p.sealed for p in start.prompts.values()) and set(start.prompts) == {0, 1, 2}
+    keys = {u.seat: u.actions[0].key for u in start.seats}
+    first = await services.tables.act(table.id, ANN, 0, keys[0])
+    assert first.seq == 1
+    second = await services.tables.act(table.id, BOB, 0, keys[1])  # drawn at move 0, still open
+    assert second.seq == 2 and second.waiting_on == (2,)
+    # A second click on Ann's old choice is refused: she has chosen since.
+    with pytest.raises(ServiceError) as error:
+        await services.tables.act(table.id, ANN, 0, keys[0])
+    assert error.value.code == "stale"
+    assert [(seq, seat) for seq, seat, _ in await services.tables.log(table.id)] == [(0, 0), (1, 1)]
+    assert await services.tables.replay_check(table.id)
+
+
+async def test_a_turn_based_choice_from_an_older_move_is_still_stale(services: Services) -> None:
+    delivery = await duel(services)
+    _, user, key = asked(delivery)
+    after = await services.tables.act(delivery.table.id, user, 0, key)
+    _, other, other_key = asked(after)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.act(delivery.table.id, other, 0, other_key)  # not sealed: refused
+    assert error.value.code == "stale"
