@@ -6,23 +6,11 @@ from collections.abc import Iterator
 
 from engines.arclash import zones
 from engines.arclash.cards import SUPPORT
-from engines.arclash.effects import Ctx, resolve
 from engines.arclash.state import OVER, ArclashState
 from engines.arclash.state import SUPPORT as SUPPORT_PHASE
+from engines.arclash.triggers import settle, trigger
 from engines.core.rng import Rng
 from engines.core.types import Event, public, seat_ref
-
-
-def trigger(state: ArclashState, seat: int, when: str, rng: Rng, only: str = "") -> Iterator[Event]:
-    """Resolve ``when`` effects of every card in ``seat``'s stack (or of the one card ``only``).
-
-    Lower levels stay in play under the top card, so their abilities trigger too, bottom first.
-    """
-    for iid in [only] if only else list(state.seats[seat].stack):
-        design = zones.card(state, iid)
-        for effect in design.effects:
-            if effect.when == when:
-                yield from resolve(Ctx(state, seat, rng, design.name), effect)
 
 
 def contest(state: ArclashState, seats: list[int], rng: Rng, what: str) -> tuple[int, list[Event]]:
@@ -41,11 +29,19 @@ def contest(state: ArclashState, seats: list[int], rng: Rng, what: str) -> tuple
 
 
 def begin_battle(state: ArclashState, rng: Rng) -> Iterator[Event]:
-    """Beginning stage effects, then set up the support stage (lowest power first, clockwise)."""
+    """Beginning stage: every card's start-of-battle effects, then the support stage."""
     state.phase = SUPPORT_PHASE
+    state.order, state.current = [], -1
+    for zone in state.seats:
+        zone.passed, zone.choice, zone.paying = False, "", []
     yield public("battle", "Battle begins.")
     for seat in range(state.players):
-        yield from trigger(state, seat, "battle", rng)
+        trigger(state, seat, "battle")
+    yield from settle(state, "support", rng)
+
+
+def support_order(state: ArclashState, rng: Rng) -> Iterator[Event]:
+    """Set the support-stage order: the lowest power first (a roll-off among the tied), clockwise."""
     powers = [zones.power(state, s) for s in range(state.players)]
     lowest = [s for s in range(state.players) if powers[s] == min(powers)]
     first = lowest[0]
@@ -53,11 +49,6 @@ def begin_battle(state: ArclashState, rng: Rng) -> Iterator[Event]:
         first, events = contest(state, lowest, rng, "lowest power (who supports first)")
         yield from events
     state.order = [(first + k) % state.players for k in range(state.players)]
-    for zone in state.seats:
-        zone.passed = False
-        zone.choice = ""
-        zone.paying = []
-    state.current = -1
     yield public("support", f"Support stage: {seat_ref(first)} has the lowest power and goes first.")
     yield from next_supporter(state, rng)
 
@@ -76,20 +67,18 @@ def playable(state: ArclashState, seat: int) -> list[str]:
 
 
 def next_supporter(state: ArclashState, rng: Rng) -> Iterator[Event]:
-    """Hand the support stage to the next seat in order who has not passed, or go to damage."""
+    """Hand the support stage to the next seat in order who has not passed, or go to damage.
+
+    A seat with nothing it can play is still asked (with only a pass): skipping it would tell the
+    table that its hand holds no usable support.
+    """
     order = state.order
     start = order.index(state.current) + 1 if state.current >= 0 else 0
     for k in range(len(order)):
         seat = order[(start + k) % len(order)]
-        zone = state.seats[seat]
-        if zone.passed:
-            continue
-        if not playable(state, seat):
-            zone.passed = True
-            yield public("pass", f"{seat_ref(seat)} passes (no support to play).")
-            continue
-        state.current = seat
-        return
+        if not state.seats[seat].passed:
+            state.current = seat
+            return
     state.current = -1
     yield from damage(state, rng)
 
@@ -107,8 +96,8 @@ def play_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
     design = zones.card(state, iid)
     cost = f", discarding {zones.names(state, paid)}" if paid else ""
     yield public("support", f"{seat_ref(seat)} plays {design.name}{cost}.")
-    yield from trigger(state, seat, "play", rng, only=iid)
-    yield from next_supporter(state, rng)
+    trigger(state, seat, "play", only=iid)
+    yield from settle(state, "next", rng)
 
 
 def pass_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:

@@ -22,6 +22,9 @@ Lookup = Callable[[Action], Card | None]
 
 # Rough worth of one card moved to hand, in power points, for comparing effects.
 _CARD_WORTH = 15
+# Prompts where a search or take-back effect has its owner choose cards.
+PICKS = ("search", "recycle")
+_NOTHING = Card(id="AC-000", name="", kind=SUPPORT)
 
 
 def support_value(design: Card, top: Card | None) -> float:
@@ -71,6 +74,10 @@ def greedy_pick(kind: str, actions: Sequence[Action], top: Card | None, lookup: 
             return float(design.power) - (top.power if top and top.level == 1 else 10_000)
         return 0.0
 
+    if kind in PICKS:
+        # Any card is worth having: take the most useful one while any is left.
+        takes = [a for a in actions if a.key.startswith("take:")]
+        return max(takes, key=lambda a: keep_value(lookup(a) or _NOTHING, top)) if takes else actions[-1]
     if kind in ("advance_pay", "support_pay"):
         # Having chosen to pay, greedy pays with its least useful card.
         return max((a for a in actions if a.key.startswith("pay:")), key=score)
@@ -270,7 +277,9 @@ class SearchBot:
     def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Pick the action with the best average rollout over sampled worlds."""
         greedy = GreedyBot().choose(view, prompt, actions, rng)
-        if len(actions) == 1 or prompt.kind == "opening":
+        # Samples cannot rebuild a half-done search (the cards looked at are hidden), and
+        # taking the most useful card is what a rollout would find anyway.
+        if len(actions) == 1 or prompt.kind in ("opening", *PICKS):
             return greedy
         worlds = [determinize(view, rng) for _ in range(self.worlds)]
         stop_turn = view.turn + (1 if view.phase == SWAP else 0)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from engines.arclash import zones
+from engines.arclash import picks, zones
 from engines.arclash.cards import Effect, matches
 from engines.arclash.state import ArclashState
 from engines.core.rng import Rng
-from engines.core.types import Event, public, seat_ref, split
+from engines.core.types import Event, public, seat_ref
 
 
 @dataclass
@@ -110,12 +110,6 @@ def _die(ctx: Ctx, effect: Effect) -> tuple[int, str]:
 
 def _cards(count: int) -> str:
     return f"{count} card{'s' * (count != 1)}"
-
-
-def _filter(effect: Effect) -> str:
-    tag = f"[{effect.tag}] " if effect.tag else ""
-    kind = effect.kind or "card"
-    return f"{tag}{kind}{'s' * (effect.count != 1)}"
 
 
 def _hurt(ctx: Ctx, amount: int) -> None:
@@ -221,9 +215,9 @@ def _draw(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     "search",
     lambda e: (
         (
-            f"Search your whole deck for up to {e.count} {_filter(e)}"
+            f"Search your whole deck for up to {e.count} {picks.wanted(e)}"
             if not e.depth
-            else f"Look at the top {e.depth} cards of your deck for up to {e.count} {_filter(e)}"
+            else f"Look at the top {e.depth} cards of your deck for up to {e.count} {picks.wanted(e)}"
         )
         + f" and take {'it' if e.count == 1 else 'them'} into your hand; then shuffle your deck."
     ),
@@ -231,44 +225,21 @@ def _draw(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     lambda e: Reach(cards=e.count, full_search=not e.depth, chance=bool(e.need)),
 )
 def _search(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    zone = ctx.state.seats[ctx.seat]
-    looked = zone.deck[-effect.depth :] if effect.depth else list(zone.deck)
-    # Taking the first fits from the top keeps the search a single automatic step.
-    taken: list[str] = []
-    for iid in reversed(looked):
-        if len(taken) < effect.count and _fits(ctx, iid, effect):
-            taken.append(iid)
-    for iid in taken:
-        zone.deck.remove(iid)
-    zone.hand.extend(taken)
-    ctx.rng.shuffle(zone.deck)
-    yield split(
-        ctx.seat,
-        "search",
-        f"{ctx.source}: you take {zones.names(ctx.state, taken)} from your deck and shuffle it.",
-        f"{ctx.source}: {seat_ref(ctx.seat)} takes {_cards(len(taken))} from their deck and shuffles it.",
-    )
+    deck = ctx.state.seats[ctx.seat].deck
+    # Top first (the deck's top is its end); the owner picks from what matches.
+    looked = list(reversed(deck[-effect.depth :] if effect.depth else deck))
+    yield from picks.begin(ctx.state, ctx.seat, ctx.source, effect, picks.DECK, looked)
 
 
 @keyword(
     "recycle",
-    lambda e: f"Take up to {e.count} {_filter(e)} from your discard pile into your hand.",
+    lambda e: f"Take up to {e.count} {picks.wanted(e)} from your discard pile into your hand.",
     ("count",),
     lambda e: Reach(cards=e.count, chance=bool(e.need)),
 )
 def _recycle(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    zone = ctx.state.seats[ctx.seat]
-    taken = [iid for iid in reversed(zone.discard) if _fits(ctx, iid, effect)][: effect.count]
-    for iid in taken:
-        zone.discard.remove(iid)
-    zone.hand.extend(taken)
-    # The discard pile is public, so what comes back from it is public too.
-    yield public("recycle", f"{ctx.source}: {seat_ref(ctx.seat)} takes back {zones.names(ctx.state, taken)}.")
-
-
-def _fits(ctx: Ctx, iid: str, effect: Effect) -> bool:
-    design = zones.card(ctx.state, iid)
-    return (not effect.kind or design.kind == effect.kind) and (not effect.tag or matches(design, effect.tag))
+    looked = list(reversed(ctx.state.seats[ctx.seat].discard))
+    yield from picks.begin(ctx.state, ctx.seat, ctx.source, effect, picks.DISCARD, looked)
 
 
 # ------------------------------------------------------------------ harm

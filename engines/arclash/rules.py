@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from engines.arclash import zones
+from engines.arclash import picks, zones
 from engines.arclash.battle import pass_support, play_support, playable
 from engines.arclash.cards import card_text, catalogue
 from engines.arclash.decks import check_deck, decode_deck, starters
@@ -22,6 +22,7 @@ from engines.arclash.state import (
     SeatState,
     SeatView,
 )
+from engines.arclash.triggers import drain
 from engines.arclash.turn import advance_options, asked, seal
 from engines.core.bots import Bot
 from engines.core.errors import SetupError
@@ -86,7 +87,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     slug = "arclash"
     title = "Arclash"
-    rules_version = "0.1.6-tk1"
+    rules_version = "0.1.6-tk2"
     content_version = "1"
     modes = _modes()
     state_type = ArclashState
@@ -130,6 +131,10 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     # ------------------------------------------------------------------ prompts
     def _prompts(self, state: ArclashState) -> dict[int, Prompt]:
+        if state.pick is not None:
+            seat = state.pick.seat
+            kind = "search" if state.pick.zone == picks.DECK else "recycle"
+            return {seat: Prompt(seat, kind, picks.prompt_text(state), private=True)}
         if state.phase == SUPPORT:
             seat = state.current
             zone = state.seats[seat]
@@ -166,6 +171,8 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     def _legal_actions(self, state: ArclashState, seat: int) -> list[Action]:
         zone = state.seats[seat]
+        if state.pick is not None:
+            return picks.actions(state) if seat == state.pick.seat else []
         if zone.choice and state.phase in (ADVANCE, SUPPORT):
             taken = {zone.choice, *zone.paying}
             rest = zones.first_of_each(state, [i for i in zone.hand if i not in taken])
@@ -212,6 +219,14 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
     def _act(self, state: ArclashState, seat: int, action: Action, rng: Rng) -> Iterable[Event]:
         zone = state.seats[seat]
         key = action.key
+        if state.pick is not None:
+            if key == "done":
+                yield from picks.finish(state, rng)
+            else:
+                yield from picks.take(state, str(action.params[0]), rng)
+            if state.pick is None:
+                yield from drain(state, rng)
+            return
         if key == "pass":
             zone.choice, zone.paying = "", []
         if key == "back":
@@ -248,7 +263,10 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
             yield from seal(state, seat, rng)
 
     def default_action(self, state: ArclashState, seat: int) -> Action:
-        """A timed-out seat passes (dropping a half-paid card) or keeps; at the opening, the first."""
+        """A timed-out seat passes (dropping a half-paid card) or keeps; at the opening, the first.
+
+        In a search or take-back it takes the first card listed (what the effect is for), else goes on.
+        """
         actions = self.legal_actions(state, seat)
         for key in ("pass", "keep"):
             for action in actions:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
+from engines.arclash.cards import Effect
 from engines.core.types import Action, StateBase, ViewBase
 
 OPENING = "opening"  # everyone seals a level 1 from their deck
+START = "start"  # start-of-turn effects resolve (a search may ask its owner to choose)
 ADVANCE = "advance"  # rounds of sealed advancements
 SUPPORT = "support"  # support cards in turn, lowest power first
 SWAP = "swap"  # recover: sealed choice to start over with a new level 1
@@ -20,6 +22,29 @@ class Mod(msgspec.Struct):
 
     amount: int
     source: str
+
+
+class Queued(msgspec.Struct, frozen=True):
+    """One triggered effect waiting to resolve: whose, which card instance, which effect line."""
+
+    seat: int
+    iid: str
+    index: int
+
+
+class Pick(msgspec.Struct, kw_only=True):
+    """A search or take-back in progress: its owner chooses the cards one at a time.
+
+    ``looked`` holds the instance ids the effect lets its owner look through (hidden deck cards
+    for a search), so it never goes into a view; views list the matching designs instead.
+    """
+
+    seat: int
+    source: str  # the name of the card whose effect this is
+    effect: Effect
+    zone: str  # "deck" (a search) or "discard" (a take-back)
+    looked: list[str]
+    taken: list[str] = []
 
 
 class SeatState(msgspec.Struct, kw_only=True):
@@ -54,6 +79,9 @@ class ArclashState(StateBase, kw_only=True):
     current: int = -1  # seat whose support turn it is
     winner: int = -1
     report: list[str] = []  # public lines about the last battle, for boards
+    queue: list[Queued] = []  # triggered effects still to resolve, in order
+    then: str = ""  # what the game goes on to once the queue is empty (see triggers.py)
+    pick: Pick | None = None  # a card choice that pauses the queue
 
 
 class CardView(msgspec.Struct, frozen=True):

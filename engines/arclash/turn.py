@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engines.arclash import zones
-from engines.arclash.battle import begin_battle, trigger
+from engines.arclash.battle import begin_battle
 from engines.arclash.cards import CHARACTER, matches
-from engines.arclash.state import ADVANCE, HAND_SIZE, OPENING, SWAP, ArclashState
+from engines.arclash.state import ADVANCE, HAND_SIZE, OPENING, START, SWAP, ArclashState
+from engines.arclash.triggers import settle, trigger
 from engines.core.rng import Rng
 from engines.core.types import Event, private, public, seat_ref
 
@@ -53,12 +54,13 @@ def begin_turn(state: ArclashState, rng: Rng) -> Iterator[Event]:
     """Start phase: start-of-turn effects, then the first advance round."""
     state.turn += 1
     state.round = 0
+    state.phase = START
+    for zone in state.seats:
+        zone.passed, zone.sealed, zone.choice, zone.paying = False, False, "", []
     yield public("turn", f"Turn {state.turn} begins.")
     for seat in range(state.players):
-        yield from trigger(state, seat, "start", rng)
-    for zone in state.seats:
-        zone.passed = False
-    yield from open_advance_round(state, rng)
+        trigger(state, seat, "start")
+    yield from settle(state, "advance", rng)
 
 
 # ------------------------------------------------------------------ advance
@@ -80,14 +82,15 @@ def advance_options(state: ArclashState, seat: int) -> list[str]:
 
 
 def open_advance_round(state: ArclashState, rng: Rng) -> Iterator[Event]:
-    """Ask every seat that has not passed for a sealed advancement; with none left, battle."""
+    """Ask every seat that has not passed for a sealed advancement; with none left, battle.
+
+    Seats with nothing that can advance are asked too (they can only pass): skipping them would
+    tell the table what their hands lack before anything is revealed.
+    """
     state.phase = ADVANCE
     state.round += 1
     for zone in state.seats:
         zone.choice, zone.paying, zone.sealed = "", [], False
-    for seat, zone in enumerate(state.seats):
-        if not zone.passed and not advance_options(state, seat):
-            zone.passed = True  # nothing in hand can advance: this seat cannot act
     if not asked(state):
         yield from begin_battle(state, rng)
 
@@ -121,10 +124,12 @@ def reveal_advances(state: ArclashState, rng: Rng) -> Iterator[Event]:
             "advance", f"{seat_ref(seat)} reveals {design.name} and advances to level {design.level}{paid}."
         )
         arrived.append((seat, zone.choice))
+    for zone in state.seats:
+        zone.choice, zone.paying, zone.sealed = "", [], False
     # Placement is simultaneous; arrival effects resolve afterwards in seat order.
     for seat, iid in arrived:
-        yield from trigger(state, seat, "advance", rng, only=iid)
-    yield from open_advance_round(state, rng)
+        trigger(state, seat, "advance", only=iid)
+    yield from settle(state, "advance", rng)
 
 
 # ------------------------------------------------------------------ recover
@@ -140,20 +145,17 @@ def recover(state: ArclashState, rng: Rng) -> Iterator[Event]:
             yield public("level_down", f"{seat_ref(seat)}'s {current.name} levels down after the battle.")
     for seat, zone in enumerate(state.seats):
         yield from zones.draw(state, seat, max(0, HAND_SIZE - len(zone.hand)), rng)
+    # Everyone is asked, level 1 in hand or not, so being asked gives nothing away.
     state.phase = SWAP
     for zone in state.seats:
-        zone.choice, zone.paying, zone.sealed = "", [], False
-        zone.passed = not zones.level_ones(state, zone.hand)
-    if asked(state):
-        yield public("swap", "Recover: anyone may start over with a new level 1 (sealed choice).")
-    else:
-        yield from begin_turn(state, rng)
+        zone.choice, zone.paying, zone.sealed, zone.passed = "", [], False, False
+    yield public("swap", "Recover: anyone may start over with a new level 1 (sealed choice).")
 
 
 def reveal_swaps(state: ArclashState, rng: Rng) -> Iterator[Event]:
     """Those who chose to start over discard their stack and reveal the new level 1."""
     for seat, zone in enumerate(state.seats):
-        if zone.passed or not zone.choice:
+        if not zone.choice:
             continue
         zone.discard.extend(zone.stack)
         zone.hand.remove(zone.choice)

@@ -15,10 +15,16 @@ def config(players: int = 2, score: int = 15, decks: tuple[str, ...] = ()) -> Ga
 
 
 def opened(players: int = 2, seed: int = 1, decks: tuple[str, ...] = (), score: int = 15) -> ArclashState:
-    """A game past the opening: everyone sealed their first listed level 1."""
+    """A game past the opening (everyone sealed their first listed level 1), in the advance phase.
+
+    Any start-of-turn search the deal triggered is answered with its default, so no choice is left
+    pending under a hand-built position.
+    """
     state = R.setup(config(players, score, decks), seed)
     for seat in range(players):
         state = R.apply(state, seat, R.legal_actions(state, seat)[0]).state
+    while state.pick is not None:
+        state = R.apply(state, state.pick.seat, R.default_action(state, state.pick.seat)).state
     return state
 
 
@@ -83,10 +89,16 @@ def run(state: ArclashState, phase_step: object, *args: object) -> list[str]:
     return [e.text for e in events if e.visibility == "public"]
 
 
+def clear_pending(state: ArclashState) -> None:
+    """Drop any queued effects or half-done card choice left over from the real deal."""
+    state.queue, state.then, state.pick = [], "", None
+
+
 def at_advance(state: ArclashState) -> list[str]:
     """Restart the advance phase of the current turn on a hand-built position."""
     from engines.arclash.turn import open_advance_round
 
+    clear_pending(state)
     state.round = 0
     for zone in state.seats:
         zone.passed = False
@@ -98,6 +110,7 @@ def at_battle(state: ArclashState) -> list[str]:
     """Start the battle of the current turn on a hand-built position."""
     from engines.arclash.battle import begin_battle
 
+    clear_pending(state)
     for zone in state.seats:
         zone.mods = []
     return run(state, begin_battle)

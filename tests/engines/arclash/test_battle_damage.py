@@ -65,3 +65,16 @@ def test_damage_power_counts_every_bonus_and_penalty() -> None:
     modify(state, 1, 50, "boost")
     run(state, damage)
     assert state.seats[1].points == 1 and state.seats[0].points == 0
+
+
+def test_damage_tie_every_player_beaten_in_the_roll_off_is_defeated_too() -> None:
+    state = prepared(3, ("AC-021", "AC-025"), ("AC-023", "AC-028"), ("AC-043",))
+    from engines.arclash.zones import modify
+
+    modify(state, 1, 200, "boost")  # Cinder Knight 550 and Forge Chaplain 350 + 200: a tie
+    public = run(state, damage)
+    assert any(t.startswith("Tie for the battle") for t in public)
+    winner = next(s for s in (0, 1) if state.seats[s].points)
+    loser = 1 - winner
+    assert state.seats[winner].points == 2 + 1  # the tied loser's level 2 plus the level 1
+    assert len(state.seats[loser].stack) == 1 and len(state.seats[winner].stack) == 2

@@ -61,14 +61,18 @@ def test_support_cards_act_at_once_and_a_pass_is_final() -> None:
     assert state.phase != SUPPORT
 
 
-def test_support_stage_a_player_who_cannot_play_passes() -> None:
+def test_support_stage_a_player_who_cannot_play_is_still_asked_and_can_only_pass() -> None:
     state = opened(2, seed=5)
     set_stack(state, 0, "AC-002")
     set_hand(state, 0, "AC-005")  # no supports
     set_stack(state, 1, "AC-023")
     set_hand(state, 1, "AC-054")
-    public = at_battle(state)
-    assert "{P1} passes (no support to play)." in public and state.current == 1
+    at_battle(state)
+    # asked like anyone else, so the table cannot tell that the hand holds no support
+    assert state.current == 0 and R.prompts(state)[0].kind == "support"
+    assert [a.key for a in R.legal_actions(state, 0)] == ["pass"]
+    state, public = act(state, 0, "pass")
+    assert public == ["{P1} passes."] and state.current == 1
 
 
 def test_support_discard_cost_is_chosen_then_paid() -> None:
@@ -85,6 +89,27 @@ def test_support_discard_cost_is_chosen_then_paid() -> None:
     state, public = act(state, 0, f"pay:{first}")
     assert any("plays Tide of Venom, discarding Venom Sprite" in t for t in public)
     assert first in state.seats[0].discard and surge in state.seats[0].supports
-    assert hand_before == 3 and state.current == 0
+    assert hand_before == 3 and state.current == 1
+    assert [a.key for a in R.legal_actions(state, 1)] == ["pass"]  # seat 1 holds nothing: only a pass
     drawn = [i for i in state.seats[0].hand if i not in (surge, first, second)]
     assert len(drawn) == 2 and second in state.seats[0].hand
+
+
+def test_beginning_stage_a_card_knocked_out_of_play_does_not_trigger() -> None:
+    # The Perpetual Engine rolls first (4+ levels down every rival above level 1); Coil Warden,
+    # knocked off the top of seat 1's stack, then has no start-of-battle effect left to resolve.
+    for seed in range(40):
+        state = opened(2, seed=4)
+        state.rng = seed
+        set_stack(state, 0, "AC-062", "AC-068", "AC-069", "AC-072")
+        set_hand(state, 0)
+        set_stack(state, 1, "AC-001", "AC-005")  # weaken 25 (level 1), weaken 50 (level 2)
+        set_hand(state, 1)
+        public = at_battle(state)
+        if any("success" in t for t in public):
+            break
+    else:
+        raise AssertionError("no seed rolled a success")
+    assert len(state.seats[1].stack) == 1
+    sources = {m.source for m in state.seats[0].mods if m.amount < 0}
+    assert "Coilspawn Hatchling" in sources and "Coil Warden" not in sources

@@ -9,11 +9,12 @@ from engines.arclash.cards import Effect
 from engines.arclash.effects import KEYWORDS, Ctx, describe, resolve
 from engines.arclash.state import ArclashState
 from engines.core.rng import Rng
-from tests.engines.arclash.helpers import give, opened, set_hand, set_stack
+from tests.engines.arclash.helpers import R, clear_pending, give, opened, set_hand, set_stack
 
 
 def board(players: int = 3) -> ArclashState:
     state = opened(players, seed=11)
+    clear_pending(state)
     for seat in range(players):
         set_stack(state, seat, "AC-023", "AC-025")  # Knights, 550 power
         set_hand(state, seat, "AC-013", "AC-014", "AC-033")
@@ -110,10 +111,15 @@ def test_keyword_search() -> None:
     wanted = give(state, 0, "AC-054", "deck")  # deep in the deck
     for _ in range(5):
         give(state, 0, "AC-023", "deck")
-    fire(state, Effect("play", "search", count=1, depth=5, kind="support"))
-    assert wanted not in state.seats[0].hand  # beyond the top 5
+    texts = fire(state, Effect("play", "search", count=1, depth=5, kind="support"))
+    assert texts == [] and R.prompts(state)[0].kind == "search"
+    assert [a.key for a in R.legal_actions(state, 0)] == ["done"]  # AC-054 is beyond the top 5
+    state = R.apply(state, 0, "done").state
     fire(state, Effect("advance", "search", count=1, kind="support"))
+    assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-054", "done"]
+    state = R.apply(state, 0, "take:AC-054").state
     assert wanted in state.seats[0].hand and wanted not in state.seats[0].deck
+    assert state.pick is None and len(state.seats[0].deck) == 5
 
 
 def test_keyword_recycle() -> None:
@@ -121,9 +127,13 @@ def test_keyword_recycle() -> None:
     state.seats[0].discard = []
     old = give(state, 0, "AC-021", "discard")
     give(state, 0, "AC-033", "discard")
-    texts = fire(state, Effect("play", "recycle", count=2, kind="character"))
+    fire(state, Effect("play", "recycle", count=2, kind="character"))
+    assert R.prompts(state)[0].kind == "recycle"
+    assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-021", "done"]
+    step = R.apply(state, 0, "take:AC-021")
+    state = step.state
     assert old in state.seats[0].hand and len(state.seats[0].discard) == 1
-    assert "takes back Cinder Squire" in texts[0]
+    assert any("takes back Cinder Squire" in e.text for e in step.events if e.visibility == "public")
 
 
 def test_keyword_discard_random() -> None:

@@ -65,3 +65,28 @@ def test_recover_keep_is_the_default_and_changes_nothing() -> None:
         assert R.default_action(state, seat).key == "keep"
         state, _ = act(state, seat, "keep")
     assert state.seats[0].stack == stack
+
+
+def test_recover_a_level_four_that_lost_the_battle_drops_only_that_card() -> None:
+    from engines.arclash.battle import damage
+    from engines.arclash.zones import modify
+
+    state = recovering()
+    modify(state, 1, 2000, "boost")  # the level 4 loses the battle
+    run(state, damage)
+    # the loss took the level 4; the recover level-down finds a level 3 on top and leaves it
+    assert [state.ids[i] for i in state.seats[0].stack] == ["AC-001", "AC-005", "AC-009"]
+
+
+def test_recover_reshuffle_applies_to_any_draw_at_any_time() -> None:
+    from engines.arclash.cards import Effect
+    from engines.arclash.effects import Ctx, resolve
+    from engines.core.rng import Rng
+
+    state = recovering()
+    state.seats[0].deck = []
+    gone = [give(state, 0, "AC-013", "discard"), give(state, 0, "AC-014", "discard")]
+    texts = [e.text for e in resolve(Ctx(state, 0, Rng(1), "Test"), Effect("play", "draw", count=1))]
+    assert texts[0] == "{P1} shuffles their discard pile into a new deck."
+    assert len(state.seats[0].deck) == 1 and state.seats[0].discard == []
+    assert {*state.seats[0].deck, state.seats[0].hand[-1]} == set(gone)

@@ -64,7 +64,8 @@ def test_advance_unpayable_cost_discards_the_card_instead() -> None:
     at_advance(state)
     action = next(a for a in R.legal_actions(state, 0) if a.card == viper_l3)
     assert "cannot pay" in action.label
-    state, public = act(state, 0, action.key)
+    state, _ = act(state, 0, action.key)
+    state, public = act(state, 1, "pass")  # seat 1 holds nothing, but is asked all the same
     assert any("cannot pay its cost" in t for t in public)
     assert viper_l3 in state.seats[0].discard and len(state.seats[0].stack) == 1
 
@@ -79,7 +80,9 @@ def test_advance_repeats_until_everyone_has_passed() -> None:
     state, _ = act(state, 0, key_for(state, 0, "AC-009", "adv:"))
     state, _ = act(state, 0, key_for(state, 0, "AC-013", "pay:"))
     assert [state.ids[i] for i in state.seats[0].stack] == ["AC-001", "AC-005", "AC-009"]
-    # nothing left that can advance: seat 0 passes by itself and the battle begins
+    # nothing left that can advance: seat 0 is still asked, can only pass, and then battle begins
+    assert state.phase == ADVANCE and [a.key for a in R.legal_actions(state, 0)] == ["pass"]
+    state, _ = act(state, 0, "pass")
     assert state.phase == SUPPORT
 
 
@@ -100,3 +103,42 @@ def test_advance_timeout_while_paying_drops_the_card_and_passes() -> None:
     assert state.seats[0].sealed and state.seats[0].choice == "" and state.seats[0].paying == []
     state, public = act(state, 1, "pass")
     assert "{P1} reveals a pass." in public and len(state.seats[0].stack) == 1
+
+
+def test_advance_placement_is_simultaneous_then_arrival_effects_resolve() -> None:
+    # Leviathan's arrival roll (5+) levels down every rival above level 1. Seat 1's Cinder Knight,
+    # revealed in the same round, is already in place when that roll happens.
+    for seed in range(40):
+        state = opened(2, seed=3)
+        state.rng = seed
+        set_stack(state, 0, "AC-001", "AC-005", "AC-009")
+        leviathan, *cost = set_hand(state, 0, "AC-012", "AC-013", "AC-014", "AC-015")
+        set_stack(state, 1, "AC-023")
+        knight = set_hand(state, 1, "AC-025")[0]
+        at_advance(state)
+        state, _ = act(state, 0, f"adv:{leviathan}")
+        for iid in cost:
+            state, _ = act(state, 0, f"pay:{iid}")
+        state, public = act(state, 1, f"adv:{knight}")
+        if any("success" in t for t in public):
+            break
+    else:
+        raise AssertionError("no seed rolled a success")
+    assert public.index("{P2} reveals Cinder Knight and advances to level 2.") < next(
+        i for i, t in enumerate(public) if "success" in t
+    )
+    assert knight in state.seats[1].discard and len(state.seats[1].stack) == 1
+    assert state.seats[0].stack[-1] == leviathan
+
+
+def test_advance_a_discarded_advancement_does_not_end_the_players_advancing() -> None:
+    state = opened(2, seed=3)
+    set_stack(state, 0, "AC-001")
+    viper = set_hand(state, 0, "AC-006")[0]  # Tidepool Viper costs 1 discard; nothing to pay with
+    set_stack(state, 1, "AC-023")
+    set_hand(state, 1)
+    at_advance(state)
+    state, _ = act(state, 0, f"adv:{viper}")  # unpayable: sealed at once, discarded at the reveal
+    state, public = act(state, 1, "pass")
+    assert any("cannot pay" in t for t in public) and viper in state.seats[0].discard
+    assert state.round == 2 and set(R.prompts(state)) == {0}  # still in the advance phase
