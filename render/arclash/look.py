@@ -7,7 +7,7 @@ from functools import cache
 
 from PIL import Image
 
-from engines.arclash.state import ADVANCE, OPENING, OVER, SUPPORT, SWAP, ArclashView, SeatView
+from engines.arclash.state import ADVANCE, OPENING, OVER, START, SUPPORT, SWAP, ArclashView, SeatView
 from render.core.names import default_name
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, tint
 
@@ -17,6 +17,7 @@ CARD: RGB = (253, 251, 246)
 
 PHASE_NAMES = {
     OPENING: "Opening: everyone picks a level 1",
+    START: "Start of turn",
     ADVANCE: "Advance",
     SUPPORT: "Battle: support stage",
     SWAP: "Recover: start over?",
