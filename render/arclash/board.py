@@ -63,7 +63,9 @@ def _panel(
     canvas.box((x, y, x + w, y + PANEL_H), fill=tint(colour, 0.85), outline=colour, width=3, radius=12)
     canvas.draw.rounded_rectangle((x, y, x + w, y + 48), radius=12, fill=colour)
     canvas.draw.rectangle((x, y + 36, x + w, y + 48), fill=colour)
-    canvas.text((x + 14, y + 9), seat_name(seat.seat, names), 27, WHITE, "bold", max_width=w // 2 - 20)
+    canvas.text(
+        (x + 14, y + 9), seat_name(seat.seat, names), 27, WHITE, "bold", max_width=w // 2 - 20, min_size=18
+    )
     score = f"{seat.points} / {view.target} pts"
     canvas.text((x + w - 14, y + 9), score, 27, WHITE, "bold", anchor="ra", max_width=w // 2 - 10)
     # points against the target
