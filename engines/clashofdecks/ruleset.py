@@ -71,64 +71,91 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         k = self._kingdom(state, seat)
         if state.phase == "draft":
             assert state.draft is not None
-            return [
-                Action(f"d.{iid}", f"Take {ctx.card(iid).name}", group="draft", card=iid, params=(iid,))
-                for iid in state.draft.row
-            ]
+            return [self._draft_action(ctx, iid) for iid in state.draft.row]
         actions: list[Action] = []
-        kingdom = state.kingdoms[k]
-        choices = list(playable(state, k))
+        for iid in self._summonable(ctx, k):
+            actions.extend(self._card_actions(ctx, k, iid))
+        actions.append(Action(END, "End summoning and attack", group="end"))
+        return actions
+
+    def _find_action(self, state: ClashState, seat: int, key: str) -> Action | None:
+        # Build only the choices of the one card the key names: apply need not label every
+        # other card's choices just to check a key (the fuzz harness checks both paths agree).
+        if key == END:
+            return Action(END, "End summoning and attack", group="end") if state.phase == "summon" else None
+        ctx = Ctx(state, Rng(0))
+        parts = key.split(".")
+        if len(parts) < 2:
+            return None
+        iid = parts[1]
+        if state.phase == "draft":
+            assert state.draft is not None
+            return self._draft_action(ctx, iid) if key[0] == "d" and iid in state.draft.row else None
+        k = self._kingdom(state, seat)
+        if iid not in self._summonable(ctx, k):
+            return None
+        for action in self._card_actions(ctx, k, iid):
+            if action.key == key:
+                return action
+        return None
+
+    @staticmethod
+    def _draft_action(ctx: Ctx, iid: str) -> Action:
+        return Action(f"d.{iid}", f"Take {ctx.card(iid).name}", group="draft", card=iid, params=(iid,))
+
+    @staticmethod
+    def _summonable(ctx: Ctx, k: int) -> list[str]:
+        """Cards kingdom ``k`` may pay for now: the 4 leftmost, plus a ready Champion."""
+        kingdom = ctx.state.kingdoms[k]
+        choices = list(playable(ctx.state, k))
         if kingdom.champion and kingdom.champion_status == "ready":
             choices.append(kingdom.champion)
-        units = [(unit.cards[0], ctx.unit_name(unit)) for _, unit in ctx.all_units()]
-        for iid in choices:
-            if not affordable(ctx, k, iid):
-                continue
-            card = ctx.card(iid)
-            price = f"{cost(ctx, k, iid)} mana"
-            if card.kind == "incantation":
-                for uid, name in units:
-                    actions.append(
-                        Action(
-                            f"i.{iid}.{uid}",
-                            f"Cast {card.name} on {name} ({price})",
-                            group="incantation",
-                            card=iid,
-                            params=(iid, uid),
-                        )
-                    )
-                continue
-            upper, lower = kingdom.lines
-            actions.append(
+        return [iid for iid in choices if affordable(ctx, k, iid)]
+
+    @staticmethod
+    def _card_actions(ctx: Ctx, k: int, iid: str) -> list[Action]:
+        """Every way to play card ``iid``: a line, a Symbiote host, or an incantation target."""
+        card = ctx.card(iid)
+        price = f"{cost(ctx, k, iid)} mana"
+        if card.kind == "incantation":
+            return [
                 Action(
-                    f"p.{iid}.u",
-                    f"Summon {card.name} on the upper line ({price})",
-                    group="summon",
+                    f"i.{iid}.{uid}",
+                    f"Cast {card.name} on {name} ({price})",
+                    group="incantation",
                     card=iid,
-                    params=(iid, upper),
+                    params=(iid, uid),
                 )
-            )
-            actions.append(
+                for uid, name in ((unit.cards[0], ctx.unit_name(unit)) for _, unit in ctx.all_units())
+            ]
+        upper, lower = ctx.state.kingdoms[k].lines
+        actions = [
+            Action(
+                f"p.{iid}.u",
+                f"Summon {card.name} on the upper line ({price})",
+                group="summon",
+                card=iid,
+                params=(iid, upper),
+            ),
+            Action(
+                f"p.{iid}.l",
+                f"Summon {card.name} on the lower line ({price})",
+                group="summon",
+                card=iid,
+                params=(iid, lower),
+            ),
+        ]
+        if "symbiote" in card.abilities:
+            actions.extend(
                 Action(
-                    f"p.{iid}.l",
-                    f"Summon {card.name} on the lower line ({price})",
-                    group="summon",
+                    f"s.{iid}.{uid}",
+                    f"Merge {card.name} onto {ctx.card(uid).name} ({price})",
+                    group="symbiote",
                     card=iid,
-                    params=(iid, lower),
+                    params=(iid, uid),
                 )
+                for uid in symbiote_hosts(ctx, k)
             )
-            if "symbiote" in card.abilities:
-                for uid in symbiote_hosts(ctx, k):
-                    actions.append(
-                        Action(
-                            f"s.{iid}.{uid}",
-                            f"Merge {card.name} onto {ctx.card(uid).name} ({price})",
-                            group="symbiote",
-                            card=iid,
-                            params=(iid, uid),
-                        )
-                    )
-        actions.append(Action(END, "End summoning and attack", group="end"))
         return actions
 
     # ------------------------------------------------------------------ acting

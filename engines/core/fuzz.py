@@ -88,6 +88,8 @@ def play_one(
             raise ContractViolation(f"{where}: duplicate action keys {keys}")
         action = chooser(state, seat, actions, rng)
         if check:
+            if ruleset._find_action(state, seat, action.key) != action:
+                raise ContractViolation(f"{where}: _find_action disagrees with legal_actions: {action.key!r}")
             before = ruleset.encode(state)
             _expect_rejected(ruleset, state, seat, "\x00no-such-action", where)
             idle = [s for s in range(_players(ruleset, state)) if s not in prompts]

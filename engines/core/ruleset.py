@@ -121,10 +121,8 @@ class Ruleset(Generic[S, V]):
         if seat not in asked:
             raise Rejected("not_your_turn", "You are not being asked to decide anything right now.")
         key = action if isinstance(action, str) else action.key
-        for legal in self._legal_actions(state, seat):
-            if legal.key == key:
-                break
-        else:
+        legal = self._find_action(state, seat, key)
+        if legal is None:
             raise Rejected("illegal", f"{key!r} is not one of your choices right now.")
         new_state: S = self.clone(state)
         events = list(self._apply(new_state, seat, legal))
@@ -191,6 +189,14 @@ class Ruleset(Generic[S, V]):
 
     def _legal_actions(self, state: S, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def _find_action(self, state: S, seat: int, key: str) -> Action | None:
+        """The legal action called ``key``, or None. Games may override this to build only that
+        one action instead of every labelled choice; the fuzz harness checks both agree."""
+        for legal in self._legal_actions(state, seat):
+            if legal.key == key:
+                return legal
+        return None
 
     def _apply(self, state: S, seat: int, action: Action) -> Iterable[Event]:
         """Change ``state`` in place (it is already a private copy) and yield events."""
