@@ -27,7 +27,9 @@ def _states(mode: str, players: int, seeds: range):  # type: ignore[no-untyped-d
 
 
 @pytest.mark.parametrize(("mode", "players"), [("duel", 2), ("ffa", 4), ("solo", 1)])
-def test_every_legal_key_is_found_and_cards_beyond_the_leftmost_four_are_refused(mode: str, players: int) -> None:
+def test_every_legal_key_is_found_and_cards_beyond_the_leftmost_four_are_refused(
+    mode: str, players: int
+) -> None:
     checked = 0
     for state, seat in _states(mode, players, range(1, 6)):
         legal = {a.key: a for a in RULESET.legal_actions(state, seat)}
