@@ -26,6 +26,10 @@ def _game_args(parser: argparse.ArgumentParser, mode_required: bool) -> None:
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option; repeatable"
     )
+    parser.add_argument(
+        "--seat-option", action="append", default=[], metavar="SEAT:KEY=VALUE",
+        help="a per-player choice such as a deck or deck code, seats counted from 1; repeatable",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,10 +42,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (you are seat 1)")
     _game_args(play, mode_required=False)
-    play.add_argument(
-        "--seat-option", action="append", default=[], metavar="SEAT:KEY=VALUE",
-        help="a per-player choice such as a deck, seats counted from 1; repeatable",
-    )
     play.add_argument("--difficulty", default="normal", help="easy, normal, hard, or a bot's name")
     play.add_argument("--seed", type=int, help="deal seed (default: random, printed for replays)")
     play.add_argument("--images", type=Path, help="folder for the board and hand images")
@@ -116,7 +116,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from bot.console.selfplay import selfplay
 
     ruleset = _game(args.game)
-    config = build_config(ruleset, args.mode, args.players, args.option)
+    config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     if args.games < 1:
         return _fail("--games must be at least 1.")
     try:
@@ -135,7 +135,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from bot.console.snapshot import advance, write_snapshot
 
     ruleset = _game(args.game)
-    config = build_config(ruleset, args.mode, args.players, args.option)
+    config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     if args.steps < 0:
         return _fail("--steps cannot be negative.")
     state = advance(ruleset, config, args.seed, args.steps)

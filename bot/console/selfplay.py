@@ -70,6 +70,8 @@ def selfplay(
 ) -> SelfplayReport:
     """Play ``games`` games from consecutive seeds; failures are written to ``err`` and counted."""
     bot_for(ruleset, bot_name)  # refuse an unknown bot before any game starts
+    # A config the game refuses (say, Constructed without deck codes) is one clear error, not one per seed.
+    ruleset.setup(config, first_seed)
     report = SelfplayReport()
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):

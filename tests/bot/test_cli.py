@@ -373,3 +373,23 @@ def test_clash_of_decks_selfplay_and_render(tmp_path: Path, capsys: pytest.Captu
     assert cli.main([*render, "--out", str(tmp_path)]) == 0
     paths = capsys.readouterr().out.split()
     assert len(paths) == 5 and all(Path(p).read_bytes().startswith(PNG) for p in paths)
+
+
+# ---------------------------------------------------------------- constructed decks from the terminal
+def test_selfplay_constructed_without_deck_codes_is_one_clear_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["selfplay", "clashofdecks", "--mode", "duel", "--games", "3", "--seed", "1"]
+    assert cli.main([*args, "--option", "format=constructed"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "needs a deck code" in captured.err
+
+
+def test_selfplay_constructed_takes_each_seats_deck_code(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "clashofdecks", "--mode", "duel", "--games", "2", "--seed", "1"]
+    seats = [
+        "--seat-option", "1:deck_code=CD1-0102030405060708O",
+        "--seat-option", "2:deck_code=Alpha, Ogre, Shaman, Scribe, Troll, Brute, Baron, Boom!",
+    ]
+    assert cli.main([*args, "--option", "format=constructed", *seats]) == 0
+    assert "games=2 errors=0" in capsys.readouterr().out
