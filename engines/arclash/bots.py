@@ -24,7 +24,6 @@ Lookup = Callable[[Action], Card | None]
 _CARD_WORTH = 15
 # Prompts where a search or take-back effect has its owner choose cards.
 PICKS = ("search", "recycle")
-_NOTHING = Card(id="AC-000", name="", kind=SUPPORT)
 
 
 def support_value(design: Card, top: Card | None) -> float:
@@ -77,7 +76,9 @@ def greedy_pick(kind: str, actions: Sequence[Action], top: Card | None, lookup: 
     if kind in PICKS:
         # Any card is worth having: take the most useful one while any is left.
         takes = [a for a in actions if a.key.startswith("take:")]
-        return max(takes, key=lambda a: keep_value(lookup(a) or _NOTHING, top)) if takes else actions[-1]
+        if not takes:
+            return actions[-1]
+        return max(takes, key=lambda a: keep_value(design, top) if (design := lookup(a)) else 0.0)
     if kind in ("advance_pay", "support_pay"):
         # Having chosen to pay, greedy pays with its least useful card.
         return max((a for a in actions if a.key.startswith("pay:")), key=score)

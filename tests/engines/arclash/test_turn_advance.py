@@ -16,7 +16,7 @@ def two_climbers():  # type: ignore[no-untyped-def]
     return state
 
 
-def test_advance_everyone_able_is_asked_at_once_and_sealed() -> None:
+def test_advance_everyone_still_in_the_phase_is_asked_at_once_and_sealed() -> None:
     state = two_climbers()
     prompts = R.prompts(state)
     assert set(prompts) == {0, 1}
