@@ -131,8 +131,9 @@ class WitchBot:
 
     # ------------------------------------------------------------------------------------------------
     def _me(self, view: HackView) -> int:
-        assert view.viewer is not None
-        return view.viewer
+        # The witch being asked (a person may run two in a two-player team match).
+        assert view.viewer is not None and view.me >= 0
+        return view.me
 
     def _turn(self, view: HackView, actions: Sequence[Action], by_key: dict[str, Action]) -> Action:
         me = self._me(view)

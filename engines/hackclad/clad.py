@@ -6,7 +6,6 @@ handling), 6.4.5 (re-entry), 10 (repel).
 
 from __future__ import annotations
 
-from engines.core.types import seat_ref
 from engines.hackclad import grid
 from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_atk, clad_of, task
 from engines.hackclad.state import Ask, Frame, HackState, Task
@@ -27,8 +26,9 @@ def blocked(state: HackState, cell: int) -> bool:
 
 
 def turn_order(state: HackState) -> list[int]:
-    """Seats in this round's turn order (by turn slot; seats without a slot last, by seat)."""
-    return sorted(range(state.players), key=lambda s: (state.witches[s].slot < 0, state.witches[s].slot, s))
+    """Witches in this round's turn order (by turn slot; witches without a slot last, by number)."""
+    ws = state.witches
+    return sorted(range(len(ws)), key=lambda s: (ws[s].slot < 0, ws[s].slot, s))
 
 
 def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
@@ -42,7 +42,7 @@ def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
     w.dealt_round += amount
     if by_card and ctx.st.plays:
         ctx.st.plays[-1].dealt += amount
-    ctx.say("hit", f"{seat_ref(seat)} deals {amount} damage to the Clad and takes {amount} shard VP.")
+    ctx.say("hit", f"{ctx.who(seat)} deals {amount} damage to the Clad and takes {amount} shard VP.")
     check_now(ctx, seat)
 
 
@@ -57,7 +57,7 @@ def pick_up(ctx: Ctx, seat: int) -> None:
     ctx.st.field[w.pos] = 0
     w.shards += amount
     w.picked_round += amount
-    ctx.say("pickup", f"{seat_ref(seat)} picks up {amount} shard VP at {grid.label(w.pos)}.")
+    ctx.say("pickup", f"{ctx.who(seat)} picks up {amount} shard VP at {grid.label(w.pos)}.")
     if w.scythe:
         deal_damage(ctx, seat, amount, by_card=False)
     check_now(ctx, seat)
@@ -78,7 +78,7 @@ def step_witch(ctx: Ctx, seat: int, direction: int) -> None:
     w = ctx.w(seat)
     w.pos = grid.step(w.pos, direction)
     w.moved_round += 1
-    ctx.say("move", f"{seat_ref(seat)} moves {grid.DIR_NAMES[direction]} to {grid.label(w.pos)}.")
+    ctx.say("move", f"{ctx.who(seat)} moves {grid.DIR_NAMES[direction]} to {grid.label(w.pos)}.")
     pick_up(ctx, seat)
     check_now(ctx, seat)
 
@@ -107,7 +107,7 @@ def in_range(state: HackState, frame: Frame) -> list[int]:
 
 def open_frame(ctx: Ctx, frame: Frame, *after: Task) -> None:
     """Start resolving a Clad attack now (nested attacks resolve first, book 6.4.3 ⑤)."""
-    n = ctx.st.players
+    n = len(ctx.st.witches)
     frame.reduce = [0] * n
     frame.prevent = [False] * n
     frame.last = frame_cells(ctx.st, frame)
@@ -168,7 +168,7 @@ def _resolve(ctx: Ctx, f: Frame) -> None:
         if damage >= 1:
             injure(ctx, seat, damage)
         else:
-            ctx.say("unhurt", f"{seat_ref(seat)} takes no damage from {f.name}.")
+            ctx.say("unhurt", f"{ctx.who(seat)} takes no damage from {f.name}.")
 
 
 def shield(ctx: Ctx, seat: int) -> int:
@@ -185,7 +185,7 @@ def injure(ctx: Ctx, seat: int, damage: int) -> None:
     ctx.st.field[w.pos] += dropped
     ctx.say(
         "injury",
-        f"{seat_ref(seat)} takes {damage} damage: 1 injury, drops {dropped} shard VP at {grid.label(w.pos)} "
+        f"{ctx.who(seat)} takes {damage} damage: 1 injury, drops {dropped} shard VP at {grid.label(w.pos)} "
         "and leaves the field.",
     )
     w.pos = -1
@@ -238,7 +238,7 @@ def clad_drop(ctx: Ctx, t: Task) -> None:
         seat = witch_at(st, cell)
         if seat is not None:
             st.witches[seat].shards += 1
-            ctx.say("drop", f"A shard falls on {seat_ref(seat)}, who keeps it.")
+            ctx.say("drop", f"A shard falls on {ctx.who(seat)}, who keeps it.")
         else:
             st.field[cell] += 1
     ctx.say("drop", f"The Clad sheds shards ({card.name}).")
@@ -290,7 +290,7 @@ def repel(ctx: Ctx, t: Task) -> None:
     if ctx.st.clad_locked:
         ctx.say("locked", "The Clad is held in place and cannot be repelled.")
         return
-    ctx.say("repel", f"{seat_ref(t.seat)} repels the Clad {grid.DIR_NAMES[t.n]}.")
+    ctx.say("repel", f"{ctx.who(t.seat)} repels the Clad {grid.DIR_NAMES[t.n]}.")
     ctx.push(Task(kind="clad_step", n=t.n))
 
 
@@ -330,5 +330,5 @@ def reentry(ctx: Ctx, t: Task) -> None:
 def reentry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Place the witch on the chosen entry point and take any shards there."""
     cell = option_cell(key)
-    ctx.say("reentry", f"{seat_ref(ask.seat)} re-enters the field at {grid.label(cell)}.")
+    ctx.say("reentry", f"{ctx.who(ask.seat)} re-enters the field at {grid.label(cell)}.")
     place_witch(ctx, ask.seat, cell)

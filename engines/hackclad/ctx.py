@@ -13,6 +13,7 @@ from collections.abc import Callable
 from engines.core.rng import Rng
 from engines.core.types import Event, private, public, split
 from engines.hackclad.content import Card, CladCard, Content, content
+from engines.hackclad.seats import owner, shared_seats, who
 from engines.hackclad.state import CLAD_ATK, GAUGE_MAX, Ask, HackState, Task, WitchState
 
 TaskHandler = Callable[["Ctx", Task], None]
@@ -97,13 +98,23 @@ class Ctx:
         """A public event."""
         self.ev.append(public(kind, text))
 
+    def who(self, seat: int) -> str:
+        """The name placeholder for a witch in event text."""
+        return who(self.st, seat)
+
+    def _mine(self, seat: int, text: str) -> str:
+        # A person running two witches needs to know which of them the private text is about.
+        if shared_seats(self.st):
+            return f"{self.c.witches[self.w(seat).witch].name}: {text}"
+        return text
+
     def tell(self, seat: int, kind: str, text: str) -> None:
-        """A private event for one seat."""
-        self.ev.append(private(seat, kind, text))
+        """A private event for the person running witch ``seat``."""
+        self.ev.append(private(owner(self.st, seat), kind, self._mine(seat, text)))
 
     def split(self, seat: int, kind: str, text: str, redacted: str) -> None:
-        """A split event: full text for ``seat``, redacted for the rest."""
-        self.ev.append(split(seat, kind, text, redacted))
+        """A split event: full text for the person running witch ``seat``, redacted for the rest."""
+        self.ev.append(split(owner(self.st, seat), kind, self._mine(seat, text), redacted))
 
     # ---------------------------------------------------------------- lookups
     def w(self, seat: int) -> WitchState:

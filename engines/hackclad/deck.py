@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engines.core.types import seat_ref
 from engines.hackclad.ctx import Ctx, answer, ask_choice, task
 from engines.hackclad.state import Ask, Task
 
@@ -33,7 +32,7 @@ def draw(ctx: Ctx, t: Task) -> None:
         n -= 1
     if got:
         names = ", ".join(ctx.card(c).name for c in got)
-        ctx.split(t.seat, "draw", f"You draw {names}.", f"{seat_ref(t.seat)} draws {len(got)} card(s).")
+        ctx.split(t.seat, "draw", f"You draw {names}.", f"{ctx.who(t.seat)} draws {len(got)} card(s).")
 
 
 @task("draw_to")
@@ -58,7 +57,7 @@ def mill(ctx: Ctx, t: Task) -> None:
         w.discard.append(card)
         if ctx.st.plays and ctx.st.plays[-1].seat == t.seat:
             ctx.st.plays[-1].milled_vp = ctx.card(card).vp
-        ctx.say("mill", f"{seat_ref(t.seat)} mills {ctx.card(card).name}.")
+        ctx.say("mill", f"{ctx.who(t.seat)} mills {ctx.card(card).name}.")
         n -= 1
 
 
@@ -67,7 +66,7 @@ def reform(ctx: Ctx, t: Task) -> None:
     """Reform an empty deck: +1 CP, an optional hidden enhanced swap, then shuffle the discards in."""
     w = ctx.w(t.seat)
     ctx.gain_cp(t.seat, 1)
-    ctx.say("reform", f"{seat_ref(t.seat)} reforms their deck and gains 1 CP.")
+    ctx.say("reform", f"{ctx.who(t.seat)} reforms their deck and gains 1 CP.")
     ctx.push(Task(kind="shuffle_in", seat=t.seat))
     if w.enhanced and w.discard:
         options = [("none", "Keep the deck as it is")]
@@ -108,7 +107,7 @@ def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
         ask.seat,
         "swap",
         f"You swap {ctx.card(out).name} for {ctx.card(into).name}.",
-        f"{seat_ref(ask.seat)} swaps an enhanced card into their deck.",
+        f"{ctx.who(ask.seat)} swaps an enhanced card into their deck.",
     )
 
 
@@ -129,6 +128,6 @@ def reveal(ctx: Ctx, t: Task) -> None:
         need_reform(ctx, t.seat, Task(kind="reveal", seat=t.seat))
         return
     top = ctx.card(w.deck[0])
-    ctx.say("reveal", f"{seat_ref(t.seat)} reveals {top.name} from the top of their deck.")
+    ctx.say("reveal", f"{ctx.who(t.seat)} reveals {top.name} from the top of their deck.")
     if top.is_attack and ctx.st.plays:
         ctx.st.plays[-1].atk += 1

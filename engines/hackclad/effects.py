@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.core.types import seat_ref
 from engines.hackclad import grid
 from engines.hackclad.clad import (
     blocked,
@@ -209,7 +208,7 @@ def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Put the whole deck into the discard pile."""
     w = ctx.w(seat)
     w.discard.extend(w.deck)
-    ctx.say("mill", f"{seat_ref(seat)} puts {len(w.deck)} cards from their deck into their discard pile.")
+    ctx.say("mill", f"{ctx.who(seat)} puts {len(w.deck)} cards from their deck into their discard pile.")
     w.deck = []
 
 
@@ -240,7 +239,7 @@ def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
     w = ctx.w(ask.seat)
     w.discard.remove(card)
     w.hand.append(card)
-    ctx.say("recover", f"{seat_ref(ask.seat)} takes {ctx.card(card).name} from their discard pile.")
+    ctx.say("recover", f"{ctx.who(ask.seat)} takes {ctx.card(card).name} from their discard pile.")
 
 
 @handler("stack_discard")
@@ -259,7 +258,7 @@ def stack(ctx: Ctx, ask: Ask, key: str) -> None:
     w = ctx.w(ask.seat)
     w.discard.remove(card)
     w.deck.insert(0, card)
-    ctx.say("stack", f"{seat_ref(ask.seat)} puts {ctx.card(card).name} on top of their deck.")
+    ctx.say("stack", f"{ctx.who(ask.seat)} puts {ctx.card(card).name} on top of their deck.")
 
 
 def _look_top(
@@ -298,7 +297,7 @@ def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
         ask.seat,
         "scry",
         f"You put the card {'at the bottom' if key == 'bottom' else 'back on top'}.",
-        f"{seat_ref(ask.seat)} looks at their top card.",
+        f"{ctx.who(ask.seat)} looks at their top card.",
     )
 
 
@@ -322,9 +321,9 @@ def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     if key == "discard":
         card = w.deck.pop(0)
         w.discard.append(card)
-        ctx.say("mill", f"{seat_ref(ask.seat)} discards {ctx.card(card).name} from the top of their deck.")
+        ctx.say("mill", f"{ctx.who(ask.seat)} discards {ctx.card(card).name} from the top of their deck.")
     else:
-        ctx.say("look", f"{seat_ref(ask.seat)} leaves their top card where it is.")
+        ctx.say("look", f"{ctx.who(ask.seat)} leaves their top card where it is.")
 
 
 @handler("upgrade")
@@ -365,7 +364,7 @@ def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
     w.enhanced.remove(into)
     w.enhanced.append(out)
     w.discard.append(into)
-    ctx.say("upgrade", f"{seat_ref(ask.seat)} upgrades a card from their hand into {ctx.card(into).name}.")
+    ctx.say("upgrade", f"{ctx.who(ask.seat)} upgrades a card from their hand into {ctx.card(into).name}.")
 
 
 @handler("peek_clad")
@@ -380,7 +379,7 @@ def peek_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
         seat,
         "peek",
         f"The top Clad card is {clad_of(st.clad_deck[0]).name}.",
-        f"{seat_ref(seat)} looks at the top Clad card.",
+        f"{ctx.who(seat)} looks at the top Clad card.",
     )
 
 
@@ -398,7 +397,7 @@ def move_task(ctx: Ctx, t: Task) -> None:
         return
     dirs = move_options(ctx.st, t.seat)
     if not dirs:
-        ctx.say("stuck", f"{seat_ref(t.seat)} has nowhere to move.")
+        ctx.say("stuck", f"{ctx.who(t.seat)} has nowhere to move.")
         return
     w = ctx.w(t.seat)
     options = [(f"d{d}", f"Move {grid.DIR_NAMES[d]} to {grid.label(grid.step(w.pos, d))}") for d in dirs]
@@ -443,7 +442,7 @@ def teleport_answer(ctx: Ctx, ask: Ask, key: str) -> None:
 
     cell = int(key[1:])
     ctx.w(ask.seat).moved_round += 1
-    ctx.say("jump", f"{seat_ref(ask.seat)} jumps to {grid.label(cell)}.")
+    ctx.say("jump", f"{ctx.who(ask.seat)} jumps to {grid.label(cell)}.")
     place_witch(ctx, ask.seat, cell)
     check_now(ctx, ask.seat)
 
@@ -460,7 +459,7 @@ def jump_entry(ctx: Ctx, seat: int, eff: Eff) -> None:
 def jump_entry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Land on the chosen entry point."""
     cell = option_cell(key)
-    ctx.say("jump", f"{seat_ref(ask.seat)} vanishes and reappears at {grid.label(cell)}.")
+    ctx.say("jump", f"{ctx.who(ask.seat)} vanishes and reappears at {grid.label(cell)}.")
     place_witch(ctx, ask.seat, cell)
 
 
@@ -488,7 +487,7 @@ def take_shard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     ctx.st.field[cell] -= 1
     w.shards += 1
     w.picked_round += 1
-    ctx.say("pickup", f"{seat_ref(ask.seat)} fetches 1 shard VP from {grid.label(cell)}.")
+    ctx.say("pickup", f"{ctx.who(ask.seat)} fetches 1 shard VP from {grid.label(cell)}.")
     if w.scythe:
         deal_damage(ctx, ask.seat, 1, by_card=False)
     check_now(ctx, ask.seat)
@@ -507,7 +506,7 @@ def robin_hood(ctx: Ctx, seat: int, eff: Eff) -> None:
         return
     ctx.w(rich).shards -= 1
     ctx.w(poor).shards += 1
-    ctx.say("robin", f"{seat_ref(rich)} gives 1 shard VP to {seat_ref(poor)}.")
+    ctx.say("robin", f"{ctx.who(rich)} gives 1 shard VP to {ctx.who(poor)}.")
 
 
 # ------------------------------------------------------------------------------------- the Clad

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engines.core.types import seat_ref
 from engines.hackclad.content import Mission, content
 from engines.hackclad.ctx import Ctx
 from engines.hackclad.state import HackState, WitchState
@@ -22,7 +21,7 @@ def _complete(ctx: Ctx, seat: int, m: Mission) -> None:
     w = ctx.w(seat)
     if m.id in w.missions and m.id not in w.completed:
         w.completed.append(m.id)
-        ctx.say("mission", f"{seat_ref(seat)} completes the mission {m.title} ({m.vp} VP).")
+        ctx.say("mission", f"{ctx.who(seat)} completes the mission {m.title} ({m.vp} VP).")
 
 
 def check_now(ctx: Ctx, seat: int) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.core.types import seat_ref
 from engines.hackclad import grid
-from engines.hackclad.clad import turn_order
 from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_of, task
+from engines.hackclad.seats import shared_seats
 from engines.hackclad.state import CLAD_SLOTS, HAND_SIZE, ROUNDS, TURN_SLOTS, Ask, HackState, SeqSlot, Task
 
 
@@ -100,7 +100,7 @@ def reform_clad(ctx: Ctx) -> None:
 def draw_phase(ctx: Ctx, t: Task) -> None:
     """Everyone draws up to three cards."""
     ctx.st.stage = "draw"
-    ctx.push(*[Task(kind="draw_to", seat=s, n=HAND_SIZE) for s in range(ctx.st.players)])
+    ctx.push(*[Task(kind="draw_to", seat=s, n=HAND_SIZE) for s in range(len(ctx.st.witches))])
 
 
 # ------------------------------------------------------------------------------------- 6.3 draft
@@ -157,7 +157,7 @@ def apply_draft(ctx: Ctx, seat: int, slot: int, card: str) -> None:
     w.hand.remove(card)
     st.turn_slots[slot] = SeqSlot(seat=seat, card=card)
     w.slot = slot
-    ctx.say("draft", f"{seat_ref(seat)} takes turn slot {slot + 1}.")
+    ctx.say("draft", f"{ctx.who(seat)} takes turn slot {slot + 1}.")
     ctx.push(Task(kind="slot_effect", seat=seat, n=slot))
 
 
@@ -170,7 +170,7 @@ def slot_effect(ctx: Ctx, t: Task) -> None:
         ctx.push(Task(kind="draw", seat=t.seat, n=1))
     elif t.n == 1:
         ctx.gain_mp(t.seat, 1)
-        ctx.say("slot", f"{seat_ref(t.seat)} gains 1 MP from the 2nd turn slot.")
+        ctx.say("slot", f"{ctx.who(t.seat)} gains 1 MP from the 2nd turn slot.")
     elif t.n == 2:
         ctx.push(Task(kind="draw", seat=t.seat, n=1), Task(kind="put_back", seat=t.seat))
     else:
@@ -218,7 +218,7 @@ def turn_start(ctx: Ctx, t: Task) -> None:
     w = ctx.w(t.seat)
     w.turn_over = False
     w.turn_bonus = 0
-    ctx.say("turn", f"{seat_ref(t.seat)}'s turn.")
+    ctx.say("turn", f"{ctx.who(t.seat)}'s turn.")
     ctx.push(
         Task(kind="reentry", seat=t.seat), Task(kind="turn", seat=t.seat), Task(kind="turn_end", seat=t.seat)
     )
@@ -251,7 +251,7 @@ def end_round(ctx: Ctx, t: Task) -> None:
 
 def finish(ctx: Ctx, reason: str) -> None:
     """The game is over; scoring is read off the final state."""
-    from engines.hackclad.scoring import scores
+    from engines.hackclad.scoring import scores, seat_scores
 
     st = ctx.st
     st.phase = "over"
@@ -260,7 +260,10 @@ def finish(ctx: Ctx, reason: str) -> None:
     st.tasks = []
     ctx.say("over", f"The game ends: {reason}.")
     for seat, total in scores(st).items():
-        ctx.say("score", f"{seat_ref(seat)} scores {total} VP.")
+        ctx.say("score", f"{ctx.who(seat)} scores {total} VP.")
+    if shared_seats(st):
+        for person, total in seat_scores(st).items():
+            ctx.say("score", f"{seat_ref(person)}'s witches score {total} VP together.")
 
 
 def entry_facing(cell: int) -> int:
@@ -269,11 +272,6 @@ def entry_facing(cell: int) -> int:
     if abs(dx) >= abs(dy):
         return 1 if dx > 0 else 3
     return 2 if dy > 0 else 0
-
-
-def order_names(state: HackState) -> str:
-    """This round's turn order as seat placeholders (for events)."""
-    return ", ".join(seat_ref(s) for s in turn_order(state))
 
 
 @answer("put_back")
@@ -287,5 +285,5 @@ def put_back_answer(ctx: Ctx, ask: Ask, key: str) -> None:
         ask.seat,
         "put_back",
         f"You put {ctx.card(card).name} on top of your deck.",
-        f"{seat_ref(ask.seat)} puts a card from their hand on top of their deck.",
+        f"{ctx.who(ask.seat)} puts a card from their hand on top of their deck.",
     )

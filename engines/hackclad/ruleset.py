@@ -8,7 +8,7 @@ from engines.core.bots import Bot, RandomBot
 from engines.core.errors import SetupError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt, seat_ref
+from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt
 from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
 from engines.hackclad import deck as _deck  # noqa: F401
 from engines.hackclad import effects as _effects  # noqa: F401
@@ -17,6 +17,7 @@ from engines.hackclad.content import content
 from engines.hackclad.ctx import ANSWERS, Ctx, card_id
 from engines.hackclad.rounds import apply_draft, clad_pool, draft_slots, entry_facing
 from engines.hackclad.scoring import outcome as final_outcome
+from engines.hackclad.seats import acting, asked_seats, shared_seats, team_owners
 from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState
 from engines.hackclad.turn import apply_react, apply_turn, react_actions, turn_actions
 from engines.hackclad.view import build_view, secrets
@@ -38,6 +39,16 @@ _OPTIONS = (
     OptionSpec(
         "witch",
         "Which witch you play (auto: the first one nobody picked).",
+        "auto",
+        choices=("auto", *WITCHES),
+        per_seat=True,
+    ),
+)
+_TEAM_OPTIONS = (
+    *_OPTIONS,
+    OptionSpec(
+        "witch2",
+        "Your second witch in a two-player team match (auto: the first one nobody picked).",
         "auto",
         choices=("auto", *WITCHES),
         per_seat=True,
@@ -73,8 +84,9 @@ class HackClad(Ruleset[HackState, HackView]):
             "team",
             "Team match",
             (2, 4),
-            "Seats 1+3 against 2+4 (with 4 seats); team VP are added up.",
-            _OPTIONS,
+            "Two teams of two witches, VP added up: seats 1+3 against 2+4, or two people running two "
+            "witches each.",
+            _TEAM_OPTIONS,
             automata="the Clad",
         ),
     )
@@ -85,7 +97,15 @@ class HackClad(Ruleset[HackState, HackView]):
     # ------------------------------------------------------------------------------- setup
     def _setup(self, config: GameConfig, seed: int) -> HackState:
         n = config.players
-        chosen = [config.seat_option(s, "witch", "auto") for s in range(n)]
+        owners = team_owners(config.mode, n)
+        chosen = []
+        for witch, seat in enumerate(owners):
+            second = witch >= n  # a two-player team match: witches 3 and 4 are the seats' second witches
+            chosen.append(config.seat_option(seat, "witch2" if second else "witch", "auto"))
+        if len(owners) == n and any(config.seat_option(s, "witch2") is not None for s in range(n)):
+            raise SetupError(
+                "witch2 is only for a two-player team match (one person, two witches).", option="witch2"
+            )
         taken = {w for w in chosen if w != "auto"}
         spare = [w for w in WITCHES if w not in taken]
         witches = []
@@ -98,6 +118,7 @@ class HackClad(Ruleset[HackState, HackView]):
         st = HackState(
             mode=config.mode,
             players=n,
+            owners=owners,
             expert=bool(config.option("expert")),
             rng=seed,
             witches=[WitchState(witch=w) for w in witches],
@@ -128,7 +149,7 @@ class HackClad(Ruleset[HackState, HackView]):
             offer = list(content().mission_order)
             rng.shuffle(offer)
             st.offer = sorted(offer[:10], key=content().mission_order.index)
-            st.draft_order = list(range(n)) + list(reversed(range(n)))
+            st.draft_order = list(range(len(owners))) + list(reversed(range(len(owners))))
         st.rng = rng.state
         return st
 
@@ -144,27 +165,32 @@ class HackClad(Ruleset[HackState, HackView]):
 
     # ------------------------------------------------------------------------------- play
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
-        if state.phase == "missions":
-            seat = state.draft_order[0]
-            return {seat: Prompt(seat, "mission", "Choose a mission card.")}
-        if state.phase == "enhanced":
-            return {
-                s: Prompt(
-                    s,
+        out = {}
+        for seat, witch in asked_seats(state).items():
+            if state.phase == "missions":
+                prompt = Prompt(seat, "mission", "Choose a mission card.")
+            elif state.phase == "enhanced":
+                prompt = Prompt(
+                    seat,
                     "enhanced",
                     "Secretly choose the enhanced card that starts in your deck.",
                     private=True,
                     sealed=True,
                 )
-                for s, w in enumerate(state.witches)
-                if not w.chose_enhanced
-            }
-        if state.phase == "play" and state.ask is not None:
-            a = state.ask
-            return {a.seat: Prompt(a.seat, a.kind, a.text, private=a.handler != "reentry")}
-        return {}
+            else:
+                a = state.ask
+                assert a is not None
+                prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
+            if shared_seats(state):
+                # One person runs two witches: say which one is being asked.
+                name = content().witches[state.witches[witch].witch].name
+                prompt = Prompt(seat, prompt.kind, f"{name}: {prompt.text}", prompt.private, prompt.sealed)
+            out[seat] = prompt
+        return out
 
     def _legal_actions(self, state: HackState, seat: int) -> list[Action]:
+        witch = acting(state, seat)
+        assert witch is not None
         c = content()
         if state.phase == "missions":
             return [
@@ -179,15 +205,15 @@ class HackClad(Ruleset[HackState, HackView]):
             ctx = Ctx(state)
             return [
                 Action(f"e.{x}", f"{ctx.card(x).name} ({ctx.card(x).vp} VP)", group="enhanced", card=x)
-                for x in sorted(state.witches[seat].enhanced)
+                for x in sorted(state.witches[witch].enhanced)
             ]
         ask = state.ask
         assert ask is not None
         ctx = Ctx(state)
         if ask.kind == "turn":
-            return turn_actions(ctx, seat)
+            return turn_actions(ctx, witch)
         if ask.kind == "react":
-            return react_actions(ctx, seat)
+            return react_actions(ctx, witch)
         if ask.kind == "draft":
             return [
                 Action(
@@ -198,31 +224,33 @@ class HackClad(Ruleset[HackState, HackView]):
                     params=(slot,),
                 )
                 for slot in draft_slots(state, ask.n)
-                for x in state.witches[seat].hand
+                for x in state.witches[witch].hand
             ]
         return [Action(k, label, group=ask.handler) for k, label in ask.options]
 
     def _apply(self, state: HackState, seat: int, action: Action) -> Iterable[Event]:
+        witch = acting(state, seat)
+        assert witch is not None
         ctx = Ctx(state)
         if state.phase == "missions":
             mid = action.key[2:]
             state.offer.remove(mid)
             state.draft_order.pop(0)
-            state.witches[seat].missions.append(mid)
-            ctx.say("mission", f"{seat_ref(seat)} takes the mission {content().missions[mid].title}.")
+            state.witches[witch].missions.append(mid)
+            ctx.say("mission", f"{ctx.who(witch)} takes the mission {content().missions[mid].title}.")
             if not state.draft_order:
                 state.offer = []
                 state.phase = "enhanced"
         elif state.phase == "enhanced":
-            w = state.witches[seat]
+            w = state.witches[witch]
             w.enhanced.remove(action.card)
             w.deck.append(action.card)
             w.chose_enhanced = True
             ctx.split(
-                seat,
+                witch,
                 "enhanced",
                 f"You shuffle {ctx.card(action.card).name} into your deck.",
-                f"{seat_ref(seat)} has chosen an enhanced card.",
+                f"{ctx.who(witch)} has chosen an enhanced card.",
             )
             if all(x.chose_enhanced for x in state.witches):
                 self._begin(ctx)
@@ -231,11 +259,11 @@ class HackClad(Ruleset[HackState, HackView]):
             assert ask is not None
             state.ask = None
             if ask.kind == "turn":
-                apply_turn(ctx, seat, action)
+                apply_turn(ctx, witch, action)
             elif ask.kind == "react":
-                apply_react(ctx, seat, action)
+                apply_react(ctx, witch, action)
             elif ask.kind == "draft":
-                apply_draft(ctx, seat, int(action.params[0]), action.card)
+                apply_draft(ctx, witch, int(action.params[0]), action.card)
             else:
                 ANSWERS[ask.handler](ctx, ask, action.key)
         ctx.run()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core.types import Outcome
 from engines.hackclad.missions import deck_vp, final_missions
+from engines.hackclad.seats import owner
 from engines.hackclad.state import HackState
 
 
@@ -24,25 +25,44 @@ def breakdown(state: HackState, seat: int) -> dict[str, int]:
 
 
 def scores(state: HackState) -> dict[int, int]:
-    """Each seat's total VP."""
-    return {s: breakdown(state, s)["total"] for s in range(state.players)}
+    """Each witch's total VP."""
+    return {s: breakdown(state, s)["total"] for s in range(len(state.witches))}
+
+
+def seat_scores(state: HackState) -> dict[int, int]:
+    """Each seat's total VP: the sum over the witches that seat runs."""
+    out = dict.fromkeys(range(state.players), 0)
+    for witch, total in scores(state).items():
+        out[owner(state, witch)] += total
+    return out
 
 
 def teams(state: HackState) -> list[tuple[int, ...]]:
-    """The sides: one per seat, or seats 1+3 against 2+4 in a four-seat team match."""
+    """The sides as seats: one per seat, or seats 1+3 against 2+4 in a four-seat team match.
+
+    In a two-seat team match each seat is a side on its own (it runs both witches of its team).
+    """
     if state.mode == "team" and state.players == 4:
         return [(0, 2), (1, 3)]
     return [(s,) for s in range(state.players)]
 
 
+def witch_teams(state: HackState) -> list[tuple[int, ...]]:
+    """The sides as witches: witches 1+3 against 2+4 in any team match, else one witch each."""
+    if state.mode == "team":
+        return [(0, 2), (1, 3)]
+    return [(s,) for s in range(len(state.witches))]
+
+
 def _key(state: HackState, side: tuple[int, ...]) -> tuple[int, int, int, int, int]:
-    parts = [breakdown(state, s) for s in side]
+    witches = [w for w in range(len(state.witches)) if owner(state, w) in side]
+    parts = [breakdown(state, w) for w in witches]
     total = sum(p["total"] for p in parts)
     injuries = sum(p["injuries"] for p in parts)
     done = sum(p["missions_done"] for p in parts)
     deck = sum(p["deck"] for p in parts)
     # Most VP, then fewest injuries, most missions, most deck VP, and finally the later starting seat.
-    return (total, -injuries, done, deck, max(side))
+    return (total, -injuries, done, deck, max(witches))
 
 
 def outcome(state: HackState) -> Outcome:
@@ -52,5 +72,5 @@ def outcome(state: HackState) -> Outcome:
         winners=sides[0],
         ranking=tuple(sides),
         reason=state.end_reason or "game over",
-        scores=scores(state),
+        scores=seat_scores(state),
     )

@@ -7,7 +7,8 @@ import msgspec
 from engines.core.types import StateBase, ViewBase
 from engines.hackclad.content import Eff
 
-SCHEMA_VERSION = 1
+# 2: witches are told apart from seats (``owners``) so one person can run two witches.
+SCHEMA_VERSION = 2
 ROUNDS = 9
 HAND_SIZE = 3
 GAUGE_MAX = 7
@@ -20,7 +21,7 @@ MOVE, MP, GUARD = 0, 1, 2
 
 
 class WitchState(msgspec.Struct, kw_only=True):
-    """One seat's witch: figure, cards, gauges, missions and this round's tallies."""
+    """One witch: figure, cards, gauges, missions and this round's tallies."""
 
     witch: str
     pos: int = -1  # -1: off the field, standing on her turn card
@@ -108,11 +109,18 @@ class SeqSlot(msgspec.Struct, kw_only=True):
 
 
 class HackState(StateBase, kw_only=True):
-    """The whole game."""
+    """The whole game.
+
+    Inside the engine a "seat" in tasks, asks, plays and frames is a witch's index in ``witches``
+    (her place in the entry and tiebreak order). ``owners[i]`` is the seat (person) who runs witch
+    ``i``; they are the same number except in the two-player team match, where each person runs
+    two witches (seat 0: witches 0 and 2, seat 1: witches 1 and 3).
+    """
 
     schema_version: int = SCHEMA_VERSION
     mode: str
-    players: int
+    players: int  # seats (people), not witches
+    owners: list[int] = []
     expert: bool = False
     phase: str = "missions"  # missions | enhanced | play | over
     round: int = 0
@@ -172,7 +180,7 @@ class CladCardView(msgspec.Struct, frozen=True):
 
 
 class WitchView(msgspec.Struct, frozen=True):
-    """What everyone may know about a seat."""
+    """What everyone may know about a witch (``seat`` is her number, ``player`` the seat running her)."""
 
     seat: int
     witch: str
@@ -193,10 +201,28 @@ class WitchView(msgspec.Struct, frozen=True):
     uses: list[int]
     turn_slot: int
     team: int
+    player: int
+
+
+class OwnWitch(msgspec.Struct, frozen=True):
+    """One of the viewer's own witches with her private cards (hand, turn card, enhanced pile, peek)."""
+
+    seat: int
+    name: str
+    hand: list[CardView]
+    turn_card: CardView | None
+    enhanced: list[CardView]
+    peek: CladCardView | None
 
 
 class HackView(ViewBase, kw_only=True):
-    """A seat's (or a spectator's) picture of the game."""
+    """A seat's (or a spectator's) picture of the game.
+
+    ``me`` is the viewer's witch the view centres on (the one being asked if she is the viewer's,
+    else the viewer's first); ``hand``, ``turn_card``, ``enhanced`` and ``peek`` are hers. ``own``
+    lists every witch the viewer runs with her private cards (two in a two-player team match).
+    ``asking`` is the witch being asked, ``asking_player`` the seat that answers for her.
+    """
 
     mode: str
     expert: bool
@@ -218,11 +244,14 @@ class HackView(ViewBase, kw_only=True):
     field: list[int]
     witches: list[WitchView]
     offer: list[str]
+    me: int = -1
     hand: list[CardView] = []
     turn_card: CardView | None = None
     enhanced: list[CardView] = []
     peek: CladCardView | None = None
+    own: list[OwnWitch] = []
     asking: int = -1
+    asking_player: int = -1
     asking_kind: str = ""
     attack_cells: list[int] = []
     scores: dict[int, int] = {}

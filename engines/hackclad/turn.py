@@ -4,7 +4,7 @@ reactions during a Clad attack (6.4.3), and how a played card resolves (costs, e
 
 from __future__ import annotations
 
-from engines.core.types import Action, seat_ref
+from engines.core.types import Action
 from engines.hackclad import grid
 from engines.hackclad.clad import move_options, repel_direction
 from engines.hackclad.content import Card, CpAction
@@ -217,7 +217,7 @@ def start_play(
     ctx.st.plays.append(
         Play(seat=seat, card=cid, atk=card.atk, x=x, opted=opted, source=source, reaction=card.is_reaction)
     )
-    ctx.say("play", f"{seat_ref(seat)} plays {card.name}.")
+    ctx.say("play", f"{ctx.who(seat)} plays {card.name}.")
     tasks: list[Task] = []
     if card.extra_shards:
         tasks.append(Task(kind="drop_own", seat=seat, n=card.extra_shards))
@@ -232,7 +232,7 @@ def start_cp(ctx: Ctx, seat: int, cp: CpAction, after: Task) -> None:
     """Pay CP and queue a CP action's effects."""
     ctx.w(seat).cp -= cp.cost
     ctx.st.plays.append(Play(seat=seat, card=cp.id, source="cp"))
-    ctx.say("cp", f"{seat_ref(seat)} uses {cp.name} ({cp.cost} CP).")
+    ctx.say("cp", f"{ctx.who(seat)} uses {cp.name} ({cp.cost} CP).")
     ctx.push(*_effect_tasks(seat, cp.effects, False), Task(kind="end_play", seat=seat), after)
 
 
@@ -242,7 +242,7 @@ def drop_own(ctx: Ctx, t: Task) -> None:
     w = ctx.w(t.seat)
     w.shards -= t.n
     ctx.st.field[w.pos] += t.n
-    ctx.say("drop", f"{seat_ref(t.seat)} leaves {t.n} shard VP at {grid.label(w.pos)}.")
+    ctx.say("drop", f"{ctx.who(t.seat)} leaves {t.n} shard VP at {grid.label(w.pos)}.")
 
 
 @task("extra_discard")
@@ -264,7 +264,7 @@ def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     w.hand.remove(cid)
     w.discard.append(cid)
     card = ctx.card(cid)
-    ctx.say("discard", f"{seat_ref(seat)} discards {card.name} to pay the extra cost.")
+    ctx.say("discard", f"{ctx.who(seat)} discards {card.name} to pay the extra cost.")
     ctx.push(*_effect_tasks(seat, card.as_cost, False))
 
 
@@ -296,7 +296,7 @@ def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
     kind = action.key.split(".")[0]
     if kind == "end":
         w.turn_over = True
-        ctx.say("end_turn", f"{seat_ref(seat)} ends their turn.")
+        ctx.say("end_turn", f"{ctx.who(seat)} ends their turn.")
         return
     if kind == "f":
         w.facing = int(action.params[1])
@@ -322,7 +322,7 @@ def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
         w.uses[index] += 1
         ctx.say(
             "basic",
-            f"{seat_ref(seat)} discards {ctx.card(action.card).name} for "
+            f"{ctx.who(seat)} discards {ctx.card(action.card).name} for "
             f"{'a move' if kind == 'bm' else '+1 MP'}.",
         )
         if kind == "bm":
@@ -363,7 +363,7 @@ def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
         w.discard.append(action.card)
         w.uses[GUARD] += 1
         frame.reduce[seat] += 1
-        ctx.say("basic", f"{seat_ref(seat)} discards {card.name} to take 1 less damage.")
+        ctx.say("basic", f"{ctx.who(seat)} discards {card.name} to take 1 less damage.")
         ctx.push(*_effect_tasks(seat, card.as_guard, False), again)
     elif kind == "cp":
         start_cp(ctx, seat, ctx.c.cp[action.key[3:]], again)

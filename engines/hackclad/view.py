@@ -6,8 +6,9 @@ from engines.hackclad import grid
 from engines.hackclad.clad import frame_cells
 from engines.hackclad.content import content
 from engines.hackclad.ctx import card_of, clad_atk, clad_of
-from engines.hackclad.scoring import scores, teams
-from engines.hackclad.state import CardView, CladCardView, HackState, HackView, WitchView
+from engines.hackclad.scoring import scores, witch_teams
+from engines.hackclad.seats import acting, owner, witches_of
+from engines.hackclad.state import CardView, CladCardView, HackState, HackView, OwnWitch, WitchView
 
 
 def card_view(state: HackState, iid: str) -> CardView:
@@ -40,10 +41,28 @@ def slot_states(state: HackState) -> list[str]:
     return out
 
 
+def _own(state: HackState, witch: int) -> OwnWitch:
+    """One of the viewer's witches with her private cards."""
+    w = state.witches[witch]
+    turn = next(
+        (card_view(state, s.card) for s in (*state.turn_slots, *state.standby) if s.seat == witch and s.card),
+        None,
+    )
+    peek = clad_view(state, w.peek) if w.peek and state.clad_deck[:1] == [w.peek] else None
+    return OwnWitch(
+        seat=witch,
+        name=content().witches[w.witch].name,
+        hand=[card_view(state, x) for x in w.hand],
+        turn_card=turn,
+        enhanced=[card_view(state, x) for x in sorted(w.enhanced)],
+        peek=peek,
+    )
+
+
 def build_view(state: HackState, viewer: int | None) -> HackView:
-    """The view for ``viewer`` (None: a spectator)."""
+    """The view for ``viewer`` (a seat; None: a spectator)."""
     c = content()
-    side = {s: i for i, team in enumerate(teams(state)) for s in team}
+    side = {s: i for i, team in enumerate(witch_teams(state)) for s in team}
     witches = []
     for seat, w in enumerate(state.witches):
         witches.append(
@@ -67,6 +86,7 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
                 uses=list(w.uses),
                 turn_slot=w.slot,
                 team=side[seat],
+                player=owner(state, seat),
             )
         )
     states = slot_states(state)
@@ -78,6 +98,7 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
             break
         if s == "hidden":
             break
+    asking = state.ask.seat if state.phase == "play" and state.ask else -1
     view = HackView(
         seq=state.seq,
         viewer=viewer,
@@ -103,20 +124,23 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
         field=list(state.field),
         witches=witches,
         offer=list(state.offer),
-        asking=state.ask.seat if state.ask else -1,
+        asking=asking,
+        asking_player=owner(state, asking) if asking >= 0 else -1,
         asking_kind=state.ask.kind if state.ask else "",
         attack_cells=frame_cells(state, state.frames[-1]) if state.frames else [],
         scores=scores(state) if state.phase == "over" else {},
     )
-    if viewer is not None and 0 <= viewer < state.players:
-        w = state.witches[viewer]
-        view.hand = [card_view(state, x) for x in w.hand]
-        view.enhanced = [card_view(state, x) for x in sorted(w.enhanced)]
-        for slot in (*state.turn_slots, *state.standby):
-            if slot.seat == viewer and slot.card:
-                view.turn_card = card_view(state, slot.card)
-        if w.peek and state.clad_deck[:1] == [w.peek]:
-            view.peek = clad_view(state, w.peek)
+    mine = witches_of(state, viewer)
+    if mine:
+        now = acting(state, viewer) if viewer is not None else None
+        me = now if now is not None else mine[0]
+        view.own = [_own(state, x) for x in mine]
+        focus = view.own[mine.index(me)]
+        view.me = me
+        view.hand = focus.hand
+        view.turn_card = focus.turn_card
+        view.enhanced = focus.enhanced
+        view.peek = focus.peek
     return view
 
 
@@ -125,13 +149,13 @@ def secrets(state: HackState, viewer: int | None) -> list[str]:
     out: list[str] = []
     for seat, w in enumerate(state.witches):
         out += w.deck
-        if seat != viewer:
+        if viewer is None or owner(state, seat) != viewer:
             out += w.hand + w.enhanced
     for slot in (*state.turn_slots, *state.standby):
-        if slot.card and slot.seat != viewer:
+        if slot.card and (viewer is None or owner(state, slot.seat) != viewer):
             out.append(slot.card)
-    peek = state.witches[viewer].peek if viewer is not None and 0 <= viewer < state.players else ""
-    out += [k for k in state.clad_deck if k != peek or state.clad_deck[:1] != [k]]
+    peeks = {state.witches[x].peek for x in witches_of(state, viewer)}
+    out += [k for k in state.clad_deck if k not in peeks or state.clad_deck[:1] != [k]]
     out += state.clad_reserve + state.clad_later
     out += [k for k, hidden in zip(state.clad_slots, state.clad_hidden, strict=False) if hidden]
     return out

@@ -16,8 +16,9 @@ def started(mode: str = "basic", players: int = 2, seed: int = 1, **options: obj
     seat_options = tuple({"witch": w} for w in witches) if witches else ()  # type: ignore[attr-defined]
     opts = {"missions": "first_game", **options}
     state = R.setup(GameConfig(mode, players, opts, seat_options), seed)  # type: ignore[arg-type]
-    for seat in range(players):
-        state = R.apply(state, seat, R.legal_actions(state, seat)[0]).state
+    while state.phase == "enhanced":  # a seat running two witches is asked once for each
+        for seat in sorted(R.prompts(state)):
+            state = R.apply(state, seat, R.legal_actions(state, seat)[0]).state
     return state
 
 

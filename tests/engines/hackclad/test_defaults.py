@@ -46,5 +46,7 @@ def test_default_action_in_the_draft_is_a_legal_pick() -> None:
 def test_every_mode_offers_expert_missions_and_a_per_seat_witch() -> None:
     for mode in R.modes:
         names = {o.name: o for o in mode.options}
-        assert set(names) == {"expert", "missions", "witch"} and names["witch"].per_seat
+        extra = {"witch2"} if mode.name == "team" else set()
+        assert set(names) == {"expert", "missions", "witch"} | extra and names["witch"].per_seat
+        assert all(names[n].per_seat for n in extra)
         assert names["missions"].choices == ("draft", "first_game") and names["expert"].default is False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.hackclad import RULESET as R
 from engines.hackclad.missions import deck_vp
 from engines.hackclad.scoring import breakdown, outcome
@@ -57,7 +59,7 @@ def test_9_deck_vp_counts_the_nine_owned_cards_not_the_enhanced_pile() -> None:
     assert deck_vp(state, 0) == 8 + card_of(state, chosen).vp
 
 
-def _tied(a: dict[str, int], b: dict[str, int]) -> HackState:
+def _tied(a: dict[str, Any], b: dict[str, Any]) -> HackState:
     state = started("basic", 2, witches=["rosette", "rosette"])
     for seat, spec in enumerate((a, b)):
         w = state.witches[seat]
