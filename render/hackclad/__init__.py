@@ -52,7 +52,7 @@ def hand_part(view: HackView) -> HackView:
             team=0,
         )
         for w in view.witches
-        if w.seat == view.viewer
+        if w.seat in {o.seat for o in view.own}
     ]
     return replace(
         view,
@@ -77,7 +77,8 @@ def hand_part(view: HackView) -> HackView:
         field=[],
         witches=me,
         offer=[],
-        asking=-1,
+        asking=view.asking if len(view.own) > 1 else -1,  # two hands mark the witch being asked
+        asking_player=-1,
         asking_kind="",
         attack_cells=[],
         scores={},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.hackclad.state import CardView, HackView
+from engines.hackclad.state import CardView, HackView, OwnWitch, WitchView
 from render.core.palette import INK, MUTED, PANEL, tint
 from render.core.stamps import StampCanvas as Canvas
 from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, player_name, range_grid, witch_colour
@@ -15,6 +15,8 @@ MIN_WIDTH = 1200
 
 def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
     """Draw the viewer's hand, with the turn card last, headed with the viewer's name."""
+    if len(view.own) > 1:
+        return _render_hands(view, names)
     cards: list[tuple[CardView, str]] = [(card, "") for card in view.hand]
     if view.turn_card is not None:
         cards.append((view.turn_card, "turn card"))
@@ -23,7 +25,7 @@ def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
     width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
     c = Canvas(width, 90 + rows * (CARD_H + GAP) + 40)
     seat = view.viewer if view.viewer is not None else -1
-    me = next((w for w in view.witches if w.seat == seat), None)
+    me = next((w for w in view.witches if w.seat == (view.me if view.me >= 0 else seat)), None)
     title = f"P{seat + 1} {me.name} · {player_name(me, names)}: your hand" if me else "Your hand"
     c.draw.rectangle((0, 0, c.width, 70), fill=tint(witch_colour(seat), 0.75))
     facts = f"MP {me.mp} · CP {me.cp} · enhanced pile {len(view.enhanced)}" if me else ""
@@ -39,6 +41,39 @@ def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
         c.text((24, 110), "No cards in hand.", 22, fill=MUTED)
     if view.peek is not None:
         c.text((24, c.height - 30), f"Top of the Clad deck (you looked): {view.peek.name}", 18, fill=MUTED)
+    return c
+
+
+def _render_hands(view: HackView, names: Sequence[str]) -> Canvas:
+    """A person running two witches: one band per witch (her gauges, hand and turn card)."""
+    bands: list[tuple[WitchView, OwnWitch, list[tuple[CardView, str]]]] = []
+    for own in view.own:
+        w = next(x for x in view.witches if x.seat == own.seat)
+        cards = [(card, "") for card in own.hand]
+        if own.turn_card is not None:
+            cards.append((own.turn_card, "turn card"))
+        bands.append((w, own, cards))
+    per_row = min(7, max(5, *(len(cards) for _, _, cards in bands)))
+    rows = [max(1, -(-len(cards) // per_row)) for _, _, cards in bands]
+    width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
+    c = Canvas(width, sum(70 + r * (CARD_H + GAP) for r in rows) + 20 * len(bands) + 20)
+    y = 0.0
+    for (w, own, cards), r in zip(bands, rows, strict=True):
+        asked = " · asked now" if own.seat == view.asking else ""
+        c.draw.rectangle((0, y, c.width, y + 60), fill=tint(witch_colour(w.seat), 0.75))
+        facts = f"MP {w.mp} · CP {w.cp} · enhanced pile {len(own.enhanced)}"
+        c.text((c.width - 24, y + 18), facts, 20, anchor="ra")
+        room = c.width - 72 - c.textlength(facts, 20)
+        title = f"{own.name} · {player_name(w, names)}: hand{asked}"
+        c.text((24, y + 14), title, 28, weight="bold", max_width=room, min_size=16)
+        for i, (card, note) in enumerate(cards):
+            top = y + 70 + (i // per_row) * (CARD_H + GAP)
+            _card(c, card, 20 + (i % per_row) * (CARD_W + GAP), top, note)
+        if not cards:
+            c.text((24, y + 90), "No cards in hand.", 22, fill=MUTED)
+        y += 70 + r * (CARD_H + GAP) + 20
+        if own.peek is not None:
+            c.text((24, y - 24), f"Top of the Clad deck ({own.name} looked): {own.peek.name}", 18, fill=MUTED)
     return c
 
 

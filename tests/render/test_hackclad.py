@@ -77,3 +77,14 @@ def test_renderer_refuses_other_games_views() -> None:
 
     with pytest.raises(TypeError, match="HackView"):
         RENDERER.board(object())
+
+
+def test_two_player_team_hand_shows_both_witches() -> None:
+    states = _states(GameConfig("team", 2), 5, every=11)
+    state = next(s for s in states if all(o.hand for o in R.view(s, 0).own))
+    view = R.view(state, 0)
+    assert [o.seat for o in view.own] == [0, 2]
+    two = _png(RENDERER.hand(view) or b"")
+    solo = next(s for s in _states(GameConfig("basic", 2), 5, every=11) if R.view(s, 0).hand)
+    one = _png(RENDERER.hand(R.view(solo, 0)) or b"")
+    assert two.height > one.height and two.width >= 1200
