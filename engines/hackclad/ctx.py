@@ -9,6 +9,7 @@ is one handler registered with :func:`task`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engines.core.rng import Rng
 from engines.core.types import Event, private, public, split
@@ -42,9 +43,14 @@ def clad_id(index: int) -> str:
 
 def card_of(state: HackState, iid: str) -> Card:
     """The design of a skill card instance."""
-    seat, index = int(iid[1]), int(iid[2:])
-    w = content().witches[state.witches[seat].witch]
-    return content().cards[(w.basic + w.enhanced)[index]]
+    return design(state.witches[int(iid[1])].witch, iid)
+
+
+@cache
+def design(witch: str, iid: str) -> Card:
+    """The design behind instance ``iid`` of ``witch``'s cards (looked up once per pair)."""
+    w = content().witches[witch]
+    return content().cards[(w.basic + w.enhanced)[int(iid[2:])]]
 
 
 def is_enhanced(iid: str) -> bool:

@@ -8,6 +8,7 @@ figure's right and y spaces ahead of it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 SIZE = 5
 CELLS = SIZE * SIZE
@@ -47,7 +48,13 @@ def offset(cell: int, facing: int, rel: tuple[int, int]) -> int:
 
 def area(cell: int, facing: int, rels: Iterable[tuple[int, int]]) -> list[int]:
     """The sorted distinct cells covered by offsets from a figure."""
-    return sorted({offset(cell, facing, tuple(r)) for r in rels})  # type: ignore[arg-type]
+    return list(_area(cell, facing, tuple(tuple(r) for r in rels)))  # type: ignore[misc]
+
+
+@cache
+def _area(cell: int, facing: int, rels: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    # Card and Clad shapes are few and fixed, so each (cell, facing, shape) is worked out once.
+    return tuple(sorted({offset(cell, facing, r) for r in rels}))
 
 
 def delta(a: int, b: int) -> tuple[int, int]:

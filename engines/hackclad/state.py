@@ -152,7 +152,9 @@ class HackState(StateBase, kw_only=True):
     end_reason: str = ""
 
 
-class CardView(msgspec.Struct, frozen=True):
+# The small view records below encode as arrays (array_like): views are handed over in-process and
+# only encoded to be hashed, stored or checked, so field names in every entry are dead weight.
+class CardView(msgspec.Struct, frozen=True, array_like=True):
     """A visible card with what a player needs to read it."""
 
     id: str
@@ -162,24 +164,34 @@ class CardView(msgspec.Struct, frozen=True):
     atk: int
     mp: int
     vp: int
-    range: list[tuple[int, int]]
+    range: tuple[tuple[int, int], ...]
     text: str
 
 
-class CladCardView(msgspec.Struct, frozen=True):
+class PileCard(msgspec.Struct, frozen=True, array_like=True):
+    """A card in a pile (discard or enhanced): which one it is; its full face is the design ``card``."""
+
+    id: str
+    card: str
+    name: str
+    type: str
+    vp: int
+
+
+class CladCardView(msgspec.Struct, frozen=True, array_like=True):
     """A face-up Clad card and the cells it attacks from where the Clad stands now."""
 
     id: str
     card: str
     name: str
-    attack: list[tuple[int, int]]
-    drop: list[tuple[int, int]]
+    attack: tuple[tuple[int, int], ...]
+    drop: tuple[tuple[int, int], ...]
     move: int
     face: str
-    hits: list[int]
+    hits: tuple[int, ...]
 
 
-class WitchView(msgspec.Struct, frozen=True):
+class WitchView(msgspec.Struct, frozen=True, array_like=True):
     """What everyone may know about a witch (``seat`` is her number, ``player`` the seat running her)."""
 
     seat: int
@@ -194,7 +206,7 @@ class WitchView(msgspec.Struct, frozen=True):
     hand_count: int
     deck_count: int
     enhanced_count: int
-    discard: list[CardView]
+    discard: list[PileCard]
     missions: list[str]
     completed: list[str]
     limits: tuple[int, int, int]
@@ -204,14 +216,14 @@ class WitchView(msgspec.Struct, frozen=True):
     player: int
 
 
-class OwnWitch(msgspec.Struct, frozen=True):
+class OwnWitch(msgspec.Struct, frozen=True, array_like=True):
     """One of the viewer's own witches with her private cards (hand, turn card, enhanced pile, peek)."""
 
     seat: int
     name: str
     hand: list[CardView]
     turn_card: CardView | None
-    enhanced: list[CardView]
+    enhanced: list[PileCard]
     peek: CladCardView | None
 
 
@@ -219,8 +231,9 @@ class HackView(ViewBase, kw_only=True):
     """A seat's (or a spectator's) picture of the game.
 
     ``me`` is the viewer's witch the view centres on (the one being asked if she is the viewer's,
-    else the viewer's first); ``hand``, ``turn_card``, ``enhanced`` and ``peek`` are hers. ``own``
-    lists every witch the viewer runs with her private cards (two in a two-player team match).
+    else the viewer's first); ``hand``, ``turn_card``, ``enhanced`` and ``peek`` are hers. When the
+    viewer runs two witches (the two-player team match) ``own`` lists both with their private cards;
+    otherwise it is empty.
     ``asking`` is the witch being asked, ``asking_player`` the seat that answers for her.
     """
 
@@ -247,7 +260,7 @@ class HackView(ViewBase, kw_only=True):
     me: int = -1
     hand: list[CardView] = []
     turn_card: CardView | None = None
-    enhanced: list[CardView] = []
+    enhanced: list[PileCard] = []
     peek: CladCardView | None = None
     own: list[OwnWitch] = []
     asking: int = -1

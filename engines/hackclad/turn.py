@@ -121,10 +121,8 @@ def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
             )
     for cp in cp_actions(ctx, seat, "turn"):
         acts.append(Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",)))
-    if w.pos >= 0:
-        for d in range(4):
-            if d != w.facing:
-                acts.append(Action(f"f.{d}", f"Face {grid.DIR_NAMES[d]}", group="facing", params=("face", d)))
+    # Facing is free and may change at any time (6.4), but it only counts when an attack is aimed, so
+    # every attack action carries its own facing and there is no separate "turn" choice to click through.
     acts.append(Action("end", "End your turn", group="end", params=("end",)))
     return acts
 
@@ -297,10 +295,6 @@ def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
     if kind == "end":
         w.turn_over = True
         ctx.say("end_turn", f"{ctx.who(seat)} ends their turn.")
-        return
-    if kind == "f":
-        w.facing = int(action.params[1])
-        ctx.push(again)
         return
     if kind == "p":
         _, facing, opted, x = action.params[1:5]

@@ -2,28 +2,48 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.hackclad import grid
 from engines.hackclad.clad import frame_cells
 from engines.hackclad.content import content
-from engines.hackclad.ctx import card_of, clad_atk, clad_of
+from engines.hackclad.ctx import clad_atk, clad_of, design
 from engines.hackclad.scoring import scores, witch_teams
 from engines.hackclad.seats import acting, owner, witches_of
-from engines.hackclad.state import CardView, CladCardView, HackState, HackView, OwnWitch, WitchView
+from engines.hackclad.state import CardView, CladCardView, HackState, HackView, OwnWitch, PileCard, WitchView
 
 
 def card_view(state: HackState, iid: str) -> CardView:
     """A card the viewer is allowed to see."""
-    c = card_of(state, iid)
-    return CardView(iid, c.id, c.name, c.type, c.atk, c.mp, c.vp, list(c.range), c.text)
+    return _card_view(state.witches[int(iid[1])].witch, iid)
+
+
+@cache
+def _card_view(witch: str, iid: str) -> CardView:
+    # A card's face never changes, so each (witch, instance) is built once and shared (it is frozen).
+    c = design(witch, iid)
+    return CardView(iid, c.id, c.name, c.type, c.atk, c.mp, c.vp, tuple(c.range), c.text)
+
+
+@cache
+def _pile_card(witch: str, iid: str) -> PileCard:
+    # A card in a pile is named without its face text: views stay small and the face is in content.
+    c = design(witch, iid)
+    return PileCard(iid, c.id, c.name, c.type, c.vp)
 
 
 def clad_view(state: HackState, iid: str) -> CladCardView:
     """A face-up Clad card with the cells it would hit from the Clad's current place."""
+    return _clad_view(iid, state.clad_pos, state.clad_facing)
+
+
+@cache
+def _clad_view(iid: str, pos: int, facing: int) -> CladCardView:
     k = clad_of(iid)
-    hits = grid.area(state.clad_pos, state.clad_facing, k.attack) if k.attack else []
+    hits = grid.area(pos, facing, k.attack) if k.attack else []
     if k.move and not k.attack:
-        hits = [grid.step(state.clad_pos, state.clad_facing)]
-    return CladCardView(iid, k.id, k.name, list(k.attack), list(k.drop), k.move, k.face, hits)
+        hits = [grid.step(pos, facing)]
+    return CladCardView(iid, k.id, k.name, tuple(k.attack), tuple(k.drop), k.move, k.face, tuple(hits))
 
 
 def slot_states(state: HackState) -> list[str]:
@@ -52,9 +72,9 @@ def _own(state: HackState, witch: int) -> OwnWitch:
     return OwnWitch(
         seat=witch,
         name=content().witches[w.witch].name,
-        hand=[card_view(state, x) for x in w.hand],
+        hand=[_card_view(w.witch, x) for x in w.hand],
         turn_card=turn,
-        enhanced=[card_view(state, x) for x in sorted(w.enhanced)],
+        enhanced=[_pile_card(w.witch, x) for x in sorted(w.enhanced)],
         peek=peek,
     )
 
@@ -79,7 +99,7 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
                 hand_count=len(w.hand),
                 deck_count=len(w.deck),
                 enhanced_count=len(w.enhanced),
-                discard=[card_view(state, x) for x in w.discard],
+                discard=[_pile_card(w.witch, x) for x in w.discard],
                 missions=list(w.missions),
                 completed=list(w.completed),
                 limits=c.witches[w.witch].limits,
@@ -134,8 +154,9 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
     if mine:
         now = acting(state, viewer) if viewer is not None else None
         me = now if now is not None else mine[0]
-        view.own = [_own(state, x) for x in mine]
-        focus = view.own[mine.index(me)]
+        own = [_own(state, x) for x in mine]
+        focus = own[mine.index(me)]
+        view.own = own if len(own) > 1 else []
         view.me = me
         view.hand = focus.hand
         view.turn_card = focus.turn_card
@@ -147,14 +168,15 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
 def secrets(state: HackState, viewer: int | None) -> list[str]:
     """Card instance ids the viewer must not see: others' hands, piles and turn cards, every deck order."""
     out: list[str] = []
+    mine = set(witches_of(state, viewer))
     for seat, w in enumerate(state.witches):
         out += w.deck
-        if viewer is None or owner(state, seat) != viewer:
+        if seat not in mine:
             out += w.hand + w.enhanced
     for slot in (*state.turn_slots, *state.standby):
-        if slot.card and (viewer is None or owner(state, slot.seat) != viewer):
+        if slot.card and slot.seat not in mine:
             out.append(slot.card)
-    peeks = {state.witches[x].peek for x in witches_of(state, viewer)}
+    peeks = {state.witches[x].peek for x in mine}
     out += [k for k in state.clad_deck if k not in peeks or state.clad_deck[:1] != [k]]
     out += state.clad_reserve + state.clad_later
     out += [k for k, hidden in zip(state.clad_slots, state.clad_hidden, strict=False) if hidden]

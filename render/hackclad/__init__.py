@@ -52,7 +52,7 @@ def hand_part(view: HackView) -> HackView:
             team=0,
         )
         for w in view.witches
-        if w.seat in {o.seat for o in view.own}
+        if w.seat in ({o.seat for o in view.own} or {view.me})
     ]
     return replace(
         view,

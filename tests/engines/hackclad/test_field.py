@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.hackclad import RULESET as R
 from engines.hackclad import grid
 from engines.hackclad.clad import move_options
 from tests.engines.hackclad.helpers import at, clear_field, hand, my_turn, play, started
@@ -47,6 +48,12 @@ def test_6_4_stepping_on_shards_picks_them_up() -> None:
 
 def test_6_4_facing_changes_are_free_and_any_time() -> None:
     state = _setup()
-    hand(state, 0, "shot")
-    state, _ = play(my_turn(state, 0), 0, "f.2")
-    assert state.witches[0].facing == 2 and state.witches[0].hand and state.witches[0].mp == 0
+    w = state.witches[0]
+    w.pos, w.facing, w.mp = at(2, 3), 2, 1  # just south of the Clad, looking away from it
+    (shot,) = hand(state, 0, "shot")
+    state = my_turn(state, 0)
+    keys = [a.key for a in R.legal_actions(state, 0)]
+    # The attack turns her to face north as part of playing it: no cost, no separate step.
+    assert f"p.{shot}.0" in keys and not any(k.startswith("f.") for k in keys)
+    state, _ = play(state, 0, f"p.{shot}.0")
+    assert state.witches[0].facing == 0 and state.witches[0].mp == 0 and state.witches[0].shards == 1
