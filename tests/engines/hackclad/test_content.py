@@ -61,3 +61,19 @@ def test_attack_cards_need_a_range() -> None:
     ).card
     with pytest.raises(ContentError, match="range"):
         validate(cards, [], [], [], [], frozenset(HANDLERS))
+
+
+def test_character_pages_basic_action_limits_and_innate_cp_actions() -> None:
+    c = content()
+    # Move / MP / -1 DMG uses per round and the 3-CP innate action, as each character page gives them.
+    book = {
+        "rosette": ((2, 1, 2), "blaze_out"),
+        "flare": ((1, 2, 3), "aristocracy"),
+        "luna": ((1, 2, 2), "sabbath"),
+        "mia": ((3, 1, 1), "scythe_saltation"),
+        "amelia": ((1, 2, 1), "phronesis"),
+    }
+    for witch, (limits, innate) in book.items():
+        w = c.witches[witch]
+        assert tuple(w.limits) == limits
+        assert w.innate == innate and c.cp[innate].cost == 3 and c.cp[innate].witch == witch

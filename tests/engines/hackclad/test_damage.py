@@ -53,3 +53,17 @@ def test_6_4_5_re_entry_happens_at_the_start_of_the_turn() -> None:
     assert after.ask is not None and after.ask.handler == "reentry"
     after, _ = play(after, 0, R.legal_actions(after, 0)[0].key)
     assert after.ask is not None and after.ask.kind == "turn" and after.witches[0].pos >= 0
+
+
+def test_3_injuries_keep_counting_past_seven_and_all_count_at_scoring() -> None:
+    from engines.hackclad.scoring import breakdown
+
+    state = started("basic", 2)
+    clear_field(state)
+    state.witches[0].pos, state.witches[1].pos = at(2, 1), at(0, 4)
+    hand(state, 0)
+    state.witches[0].cp, state.witches[0].injuries = 0, 7
+    state = attack(state, [(0, 1)])
+    assert state.witches[0].injuries == 8
+    parts = breakdown(state, 0)
+    assert parts["total"] == parts["shards"] + parts["deck"] + parts["missions"] - 8

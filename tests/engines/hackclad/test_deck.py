@@ -74,3 +74,10 @@ def test_7_draw_with_nothing_left_anywhere_draws_nothing() -> None:
     after, _ = run_tasks(state, Task(kind="draw", seat=0, n=2))
     assert len(after.witches[0].hand) == before and after.witches[0].cp == 0
     assert cid(state, 0, "shot")
+
+
+def test_3_cp_gained_with_the_gauge_at_seven_is_lost() -> None:
+    state = _empty_deck()
+    state.witches[0].cp = 7
+    after, _ = run_tasks(state, Task(kind="draw", seat=0, n=1))
+    assert after.witches[0].cp == 7

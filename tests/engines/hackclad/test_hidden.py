@@ -53,3 +53,12 @@ def test_draw_events_name_cards_only_for_the_drawer() -> None:
     step = R.apply(state, 1, R.legal_actions(state, 1)[0])
     draws = [e for e in step.events if e.kind == "draw"]
     assert draws and all(e.visibility == "split" and "draws 3 card" in e.redacted for e in draws)
+
+
+def test_3_discard_piles_are_open_to_everyone() -> None:
+    state = started("basic", 3)
+    w = state.witches[1]
+    w.discard, w.hand = w.hand[:2], w.hand[2:]
+    for viewer in (None, 0, 1, 2):
+        seen = R.view(state, viewer).witches[1].discard
+        assert [c.id for c in seen] == w.discard and all(c.name for c in seen)

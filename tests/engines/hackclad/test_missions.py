@@ -94,3 +94,11 @@ def test_missions_round_tallies_reset_each_round() -> None:
     state.witches[0].moved_round = 3
     after, _ = run_tasks(state, Task(kind="end_round"))
     assert after.witches[0].moved_round == 0
+
+
+def test_3_several_missions_can_be_completed_at_once() -> None:
+    state, ctx = _with("hard_hitter")
+    state.witches[0].missions = ["hard_hitter", "destroyer"]
+    state.witches[0].dealt_round = 7
+    check_now(ctx, 0)
+    assert state.witches[0].completed == ["hard_hitter", "destroyer"]

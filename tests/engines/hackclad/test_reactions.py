@@ -95,3 +95,17 @@ def test_6_4_3_basic_damage_cut_discards_a_card_within_the_limit() -> None:
     state, _ = play(state, 0, f"bd.{a}")
     assert a in state.witches[0].discard and state.frames[-1].reduce[0] == 1
     assert not any(x.key.startswith("bd.") for x in R.legal_actions(state, 0))
+
+
+def test_6_4_1_a_charge_set_off_by_another_players_card_can_be_reacted_to() -> None:
+    state = _two(["mia", "flare"], [at(0, 4), at(2, 1)], [0, 1])
+    (oi,) = hand(state, 0, "oi_over_here")
+    hand(state, 1, "block")
+    state.stage, state.tasks, state.frames = "action", [], []
+    from engines.hackclad.state import Ask
+
+    state.ask = Ask(kind="turn", seat=0)
+    state, _ = play(state, 0, f"p.{oi}")
+    # The Clad steps north into Flare's space: a charge, so Flare's player may react first.
+    assert state.ask is not None and state.ask.kind == "react" and state.ask.seat == 1
+    assert state.frames and state.frames[-1].charge

@@ -119,3 +119,12 @@ def test_6_4_turns_alternate_with_the_clad_cards() -> None:
     assert all(f"The Clad acts: {n}" in text for n in names)
     assert state2.ask is not None and state2.ask.seat == 1 and state2.ask.kind == "turn"
     assert text.index("The Clad acts: Tail Whip") < text.index("{P2}'s turn")
+
+
+def test_6_3_the_draft_goes_in_standby_order_not_seat_order() -> None:
+    state = started("basic", 2)
+    state.turn_slots = [SeqSlot() for _ in range(4)]
+    turn = {s: state.witches[s].hand.pop() for s in (0, 1)}
+    state.standby = [SeqSlot(seat=1, card=turn[1]), SeqSlot(seat=0, card=turn[0]), SeqSlot(), SeqSlot()]
+    after, _ = run_tasks(state, Task(kind="draft_phase"))
+    assert after.ask is not None and after.ask.kind == "draft" and after.ask.seat == 1

@@ -87,3 +87,19 @@ def test_setup_refuses_bad_configs_with_readable_messages() -> None:
         R.setup(GameConfig("basic", 2, {}, ({"witch": "merlin"},)), 1)
     with pytest.raises(SetupError, match="true or false"):
         R.setup(GameConfig("basic", 2, {"expert": "maybe"}), 1)
+
+
+def test_4_setup_step_6_two_players_may_run_the_same_witch() -> None:
+    from engines.core import GameConfig
+
+    state = R.setup(GameConfig("basic", 2, {}, ({"witch": "luna"}, {"witch": "luna"})), 1)
+    assert [w.witch for w in state.witches] == ["luna", "luna"]
+    # Their cards are told apart: every instance id names its own witch.
+    assert not set(state.witches[0].deck + state.witches[0].enhanced) & set(
+        state.witches[1].deck + state.witches[1].enhanced
+    )
+
+
+def test_4_setup_step_8_every_gauge_starts_at_zero() -> None:
+    state = R.setup(GameConfig("basic", 4), 2)
+    assert all((w.mp, w.cp, w.injuries, w.shards) == (0, 0, 0, 0) for w in state.witches)
