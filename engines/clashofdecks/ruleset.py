@@ -25,7 +25,7 @@ from engines.clashofdecks.viewing import build_view
 from engines.core.bots import Bot
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, Event, GameConfig, Outcome, Prompt
+from engines.core.types import Action, CatalogueEntry, DeckEntry, Event, GameConfig, Outcome, Prompt
 
 END = "end"
 
@@ -238,6 +238,18 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         from engines.clashofdecks.bots import BOTS
 
         return BOTS
+
+    def catalogue(self) -> list[CatalogueEntry]:
+        """The 64 collection cards and the Champions, with text generated from their data."""
+        from engines.clashofdecks.catalogue import entries
+
+        return entries()
+
+    def decks(self) -> list[DeckEntry]:
+        """The four preconstructed decks with their Constructed deck codes."""
+        from engines.clashofdecks.catalogue import decks
+
+        return decks()
 
 
 RULESET = ClashOfDecks()

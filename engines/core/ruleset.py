@@ -3,6 +3,12 @@
 Games subclass :class:`Ruleset` and fill in the ``_``-prefixed hooks. The public methods here
 do the checks every game needs in the same way (config validation, whose turn it is, legality,
 copying the state before it changes, the ``seq`` counter) so no engine can forget them.
+
+Two optional hooks let people read a game's content outside play: ``catalogue()`` lists every
+card as a :class:`CatalogueEntry` (id, name, group, one-line stats, rules text generated from the
+data the engine plays by, and the ready-made decks holding it) and ``decks()`` lists the
+ready-made decks as :class:`DeckEntry` values (cards, and the share code a player can paste into
+the game's deck-code option, for games that have codes). Both default to empty.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from engines.core.errors import Rejected, SetupError
 from engines.core.rng import Rng
 from engines.core.types import (
     Action,
+    CatalogueEntry,
+    DeckEntry,
     Event,
     GameConfig,
     ModeSpec,
@@ -175,6 +183,14 @@ class Ruleset(Generic[S, V]):
     def conserved(self, state: S) -> Mapping[str, int] | None:
         """Counts that must never change during a game (card conservation), if any."""
         return None
+
+    def catalogue(self) -> list[CatalogueEntry]:
+        """Every card a player can read about, in display order (empty for games with none)."""
+        return []
+
+    def decks(self) -> list[DeckEntry]:
+        """The ready-made decks, with their share codes where the game has codes (may be empty)."""
+        return []
 
     def seat_name(self, state: S, seat: int) -> str:
         """A default name for a seat when the platform has none."""

@@ -211,6 +211,45 @@ class ModeSpec(msgspec.Struct, frozen=True):
         return None
 
 
+class CatalogueEntry(msgspec.Struct, frozen=True):
+    """One card (or other piece of content) as the readable catalogue lists it.
+
+    ``group`` clusters entries for display (card kind, level, owner); ``stats`` is a one-line
+    summary of its numbers; ``text`` is generated from the same data the engine plays by, so
+    it cannot drift from the rules; ``decks`` names the ready-made decks that hold it.
+    """
+
+    id: str
+    name: str
+    group: str
+    stats: str
+    text: str
+    decks: tuple[str, ...] = ()
+
+    def matches(self, needle: str) -> bool:
+        """True when ``needle`` (case-insensitive) occurs in the id, name, group, stats or text."""
+        wanted = needle.strip().casefold()
+        if not wanted:
+            return True
+        fields = (self.id, self.name, self.group, self.stats, self.text)
+        return any(wanted in part.casefold() for part in fields)
+
+
+class DeckEntry(msgspec.Struct, frozen=True):
+    """A ready-made deck: its option name, title, a line about it, its cards and its share code.
+
+    ``cards`` and ``card_ids`` list one entry per copy, in the same order; ``code`` is empty for
+    games without deck codes.
+    """
+
+    name: str
+    title: str
+    cards: tuple[str, ...]
+    card_ids: tuple[str, ...]
+    code: str = ""
+    summary: str = ""
+
+
 class Step(NamedTuple):
     """What ``apply`` returns: the new state and the events it produced."""
 
