@@ -28,7 +28,18 @@ from engines.core.bots import Bot
 from engines.core.errors import SetupError
 from engines.core.rng import Rng, seed_state
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt, private
+from engines.core.types import (
+    Action,
+    CatalogueEntry,
+    DeckEntry,
+    Event,
+    GameConfig,
+    ModeSpec,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    private,
+)
 
 SCORE_HELP = (
     "Points needed to win. 10 is a short game, 15 the usual, 20 a long one; "
@@ -357,6 +368,18 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
         from engines.core.bots import RandomBot
 
         return {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot()}
+
+    def catalogue(self) -> list[CatalogueEntry]:
+        """Every card of the pool with its level, power, traits, needs and generated text."""
+        from engines.arclash.catalogue import entries
+
+        return entries()
+
+    def decks(self) -> list[DeckEntry]:
+        """The starter decks with their ARC1- deck codes."""
+        from engines.arclash.catalogue import decks
+
+        return decks()
 
 
 def _character_label(state: ArclashState, iid: str) -> str:

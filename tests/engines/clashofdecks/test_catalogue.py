@@ -13,6 +13,7 @@ from engines.clashofdecks.content import ABILITIES, EFFECTS, catalog
 from engines.clashofdecks.deckcode import decode_deck
 from engines.core import GameConfig, SetupError
 from engines.core.catalogue import select
+from engines.core.types import OptionValue
 
 
 def test_every_collection_card_and_champion_appears_exactly_once() -> None:
@@ -101,7 +102,7 @@ def test_the_four_decks_carry_codes_that_decode_to_their_cards() -> None:
 
 def test_deck_codes_are_accepted_by_constructed_setup() -> None:
     decks = RULESET.decks()
-    seats = tuple({"deck_code": d.code} for d in decks)
+    seats: tuple[dict[str, OptionValue], ...] = tuple({"deck_code": d.code} for d in decks)
     state = RULESET.setup(GameConfig("ffa", 4, {"format": "constructed"}, seats), 3)
     for seat, deck in enumerate(decks):
         kingdom = next(k for k in state.kingdoms if k.seat == seat)
