@@ -1,4 +1,4 @@
-"""The ``tablekeeper`` command: play in the terminal, self-play, render, run the bot, migrate, bench.
+"""The ``tablekeeper`` command: play in the terminal, self-play, render, cards, run the bot, migrate, bench.
 
 Every refusal of a game set-up (wrong game, mode, player count or option) is one line on stderr
 and exit status 2, the same status argparse uses for a malformed command line.
@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     db_sub = db.add_subparsers(dest="db_command", required=True, metavar="TASK")
     db_sub.add_parser("upgrade", help="apply migrations to TABLEKEEPER_DATABASE_URL")
     sub.add_parser("games", help="list the games, their modes and options")
+    cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
+    cards.add_argument("game", help="game slug (see `tablekeeper games`)")
+    cards.add_argument("--deck", default="", help="only the cards of this ready-made deck")
+    cards.add_argument("--search", default="", help="only cards whose name, numbers or text hold this")
 
     bench = sub.add_parser("bench", help="measure engine, render, pipeline and memory figures")
     bench.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
@@ -196,6 +200,17 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """``tablekeeper cards``."""
+    from bot.console.cards import describe_cards
+    from engines.core.catalogue import select
+
+    ruleset = _game(args.game)
+    chosen = select(ruleset, args.search, args.deck)
+    print("\n".join(describe_cards(ruleset, chosen, args.search, args.deck)))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """``tablekeeper bench``."""
     from bot.bench.runner import main as bench_main
@@ -210,6 +225,7 @@ COMMANDS = {
     "run": cmd_run,
     "db": cmd_db,
     "games": cmd_games,
+    "cards": cmd_cards,
     "bench": cmd_bench,
 }
 

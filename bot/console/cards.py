@@ -1,0 +1,111 @@
+"""The text of ``tablekeeper cards``: a game's catalogue grouped and aligned, then its decks and codes."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from engines.core import Ruleset
+from engines.core.catalogue import Selection
+from engines.core.types import CatalogueEntry, DeckEntry
+
+WIDTH = 100
+TEXT_INDENT = " " * 6
+
+
+def deck_list(deck: DeckEntry) -> list[str]:
+    """A deck's cards in order, repeated copies shown once with a count ("2x Reef Adder")."""
+    counted: list[tuple[str, int]] = []
+    for name in deck.cards:
+        if counted and counted[-1][0] == name:
+            counted[-1] = (name, counted[-1][1] + 1)
+        else:
+            counted.append((name, 1))
+    return [f"{n}x {name}" if n > 1 else name for name, n in counted]
+
+
+def wrap_items(items: Sequence[str], indent: str = TEXT_INDENT) -> list[str]:
+    """Comma-separated items over lines of at most ``WIDTH`` characters, never splitting an item."""
+    lines: list[str] = []
+    line = ""
+    for index, item in enumerate(items):
+        piece = item + ("," if index < len(items) - 1 else "")
+        if line and len(indent) + len(line) + 1 + len(piece) > WIDTH:
+            lines.append(indent + line)
+            line = piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    if line:
+        lines.append(indent + line)
+    return lines
+
+
+def code_hint(ruleset: Ruleset) -> str:  # type: ignore[type-arg]
+    """How to play a deck code in this game, from its per-player ``deck_code`` option."""
+    for mode in ruleset.modes:
+        spec = mode.option_spec("deck_code")
+        if spec is None or not spec.per_seat:
+            continue
+        # a game whose own decks need a "constructed" format says so, or the code would sit unused
+        needs = [
+            f"--option {o.name}=constructed "
+            for o in mode.options
+            if not o.per_seat and o.kind == "choice" and "constructed" in o.choices
+        ]
+        usage = f"{''.join(needs)}--seat-option SEAT:deck_code=CODE"
+        return f"Play a code with {usage} ({spec.help.rstrip('.')})."
+    return ""
+
+
+def _wrapped(text: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=TEXT_INDENT, subsequent_indent=TEXT_INDENT)
+
+
+def _entry_lines(entries: Sequence[CatalogueEntry], name_width: int, stats_width: int) -> list[str]:
+    lines: list[str] = []
+    group = None
+    for entry in entries:
+        if entry.group != group:
+            group = entry.group
+            count = sum(1 for e in entries if e.group == group)
+            lines += ["", f"{group} ({count})"]
+        held = f"  [{', '.join(entry.decks)}]" if entry.decks else ""
+        lines.append(f"  {entry.name:<{name_width}}  {entry.stats:<{stats_width}}{held}".rstrip())
+        lines += _wrapped(entry.text)
+    return lines
+
+
+def _deck_lines(decks: Sequence[DeckEntry], hint: str) -> list[str]:
+    lines = ["", f"Decks ({len(decks)})"]
+    width = max(len(d.name) for d in decks)
+    for deck in decks:
+        head = f"  {deck.name:<{width}}  {deck.title}"
+        lines.append(f"{head}: {deck.code}" if deck.code else head)
+        if deck.summary:
+            lines += _wrapped(deck.summary)
+        lines += wrap_items(deck_list(deck))
+    if hint and any(d.code for d in decks):
+        lines += ["", hint]
+    return lines
+
+
+def describe_cards(
+    ruleset: Ruleset, chosen: Selection, search: str = "", deck: str = ""  # type: ignore[type-arg]
+) -> list[str]:
+    """Every line ``tablekeeper cards`` prints for one selection."""
+    filters = []
+    if deck.strip():
+        filters.append(f"in deck {chosen.decks[0].title}")
+    if search.strip():
+        filters.append(f"matching {search.strip()!r}")
+    shown = f"{len(chosen.entries)} of {chosen.total} cards" if filters else f"{chosen.total} cards"
+    lines = [f"{chosen.title}: {shown}{' ' + ' '.join(filters) if filters else ''}"]
+    if chosen.entries:
+        name_width = max(len(e.name) for e in chosen.entries)
+        stats_width = max(len(e.stats) for e in chosen.entries)
+        lines += _entry_lines(chosen.entries, name_width, stats_width)
+    else:
+        lines.append("No cards match; try a shorter search.")
+    if chosen.decks:
+        lines += _deck_lines(chosen.decks, code_hint(ruleset))
+    return lines

@@ -1,0 +1,111 @@
+"""``tablekeeper cards``: the catalogue in the terminal, grouped and aligned, with decks and codes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot import cli
+from engines import registry
+from engines.arclash.decks import decode_deck as arclash_decode
+from engines.clashofdecks.content import catalog
+from engines.clashofdecks.deckcode import decode_deck as cod_decode
+from tests.engines.core.tinygame import RULESET as TINY
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = cli.main(["cards", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def _rows(out: str) -> list[str]:
+    """The card rows: two-space indent, then a name (text lines are indented further)."""
+    return [line for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
+
+
+@pytest.mark.parametrize("game", ["clashofdecks", "arclash"])
+def test_every_card_is_listed_once_under_its_group(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    status, out, err = _run(capsys, game)
+    assert status == 0 and err == ""
+    entries = registry.get(game).catalogue()
+    rows = _rows(out.split("\nDecks (")[0])
+    assert len(rows) == len(entries)
+    for entry, row in zip(entries, rows, strict=True):
+        assert row.split("  ")[1].strip() == entry.name
+        assert entry.stats in row
+    for group in dict.fromkeys(e.group for e in entries):
+        count = sum(1 for e in entries if e.group == group)
+        assert f"\n{group} ({count})\n" in out
+
+
+def test_rows_are_aligned_in_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, "clashofdecks")
+    entries = registry.get("clashofdecks").catalogue()
+    starts = {row.index(e.stats) for row, e in zip(_rows(out.split("\nDecks (")[0]), entries, strict=True)}
+    assert len(starts) == 1
+
+
+def test_clash_of_decks_prints_the_four_deck_codes_and_how_to_play_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = _run(capsys, "clashofdecks")
+    codes = re.findall(r"CD1-[0-9A-Z]{17}", out)
+    assert len(codes) == 4
+    assert [cod_decode(catalog(), c) for c in codes] == [list(d.cards) for d in catalog().decks]
+    assert "--option format=constructed --seat-option SEAT:deck_code=CODE" in out
+
+
+def test_arclash_prints_the_starter_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, "arclash")
+    codes = re.findall(r"ARC1-[A-Z2-7]+", out)
+    starters = registry.get("arclash").decks()
+    assert len(codes) == len(starters) == 4
+    for code, deck in zip(codes, starters, strict=True):
+        assert sum(arclash_decode(code).values()) == 30
+        assert code == deck.code
+
+
+def test_search_narrows_the_list_and_names_the_decks_holding_a_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = _run(capsys, "clashofdecks", "--search", "boom")
+    assert status == 0
+    assert out.startswith("Clash of Decks: 1 of 68 cards matching 'boom'")
+    assert len(_rows(out.split("\nDecks (")[0])) == 1
+    assert "Decks (1)" in out and "Ironclad: CD1-0102030405060708O" in out
+
+
+def test_a_search_with_no_match_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "arclash", "--search", "no card is called this")
+    assert status == 0
+    assert "0 of 80 cards" in out and "No cards match" in out
+
+
+def test_deck_lists_only_that_decks_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "arclash", "--deck", "Tidecallers")
+    assert status == 0
+    assert "in deck Tidecallers" in out
+    rows = _rows(out.split("\nDecks (")[0])
+    tide = registry.get("arclash").decks()[2]
+    assert len(rows) == len(set(tide.card_ids))
+    assert all(row.rstrip().endswith("]") and "tide" in row for row in rows)
+    assert "2x Shoreline Adept" in out
+
+
+def test_unknown_game_and_unknown_deck_are_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "chess")
+    assert status == 2 and out == ""
+    games = ", ".join(registry.slugs())
+    assert err.strip() == f"tablekeeper: There is no game 'chess'; choose one of: {games}."
+    status, out, err = _run(capsys, "clashofdecks", "--deck", "dragons")
+    assert status == 2 and out == ""
+    assert "Clash of Decks has no deck 'dragons'; choose one of: ironclad, tidecallers" in err
+
+
+def test_a_game_without_a_catalogue_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    with registry.registered("tiny", TINY):
+        status, out, err = _run(capsys, "tiny")
+    assert status == 2 and out == ""
+    assert "Tiny has no card catalogue yet." in err
