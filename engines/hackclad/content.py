@@ -51,7 +51,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     text: str
     atk: int = 0
     mp: int = 0
-    range: list[tuple[int, int]] = []
+    range: tuple[tuple[int, int], ...] = ()
     tags: list[str] = []
     need: str = ""
     optional: str = ""
@@ -82,8 +82,8 @@ class CladCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
     voltage: int
-    attack: list[tuple[int, int]] = []
-    drop: list[tuple[int, int]] = []
+    attack: tuple[tuple[int, int], ...] = ()
+    drop: tuple[tuple[int, int], ...] = ()
     move: int = 0
     face: str = ""
     expert: bool = False

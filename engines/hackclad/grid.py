@@ -48,7 +48,8 @@ def offset(cell: int, facing: int, rel: tuple[int, int]) -> int:
 
 def area(cell: int, facing: int, rels: Iterable[tuple[int, int]]) -> list[int]:
     """The sorted distinct cells covered by offsets from a figure."""
-    return list(_area(cell, facing, tuple(tuple(r) for r in rels)))  # type: ignore[misc]
+    shape = rels if isinstance(rels, tuple) else tuple(tuple(r) for r in rels)  # content shapes are tuples
+    return list(_area(cell, facing, shape))  # type: ignore[arg-type]
 
 
 @cache

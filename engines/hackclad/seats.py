@@ -61,6 +61,8 @@ def acting(state: HackState, seat: int) -> int | None:
 
 def asked_seats(state: HackState) -> dict[int, int]:
     """Every seat that must decide now, with the witch it decides for."""
+    if state.phase == "play":  # the common case, asked at every step: one witch is waited on
+        return {owner(state, state.ask.seat): state.ask.seat} if state.ask is not None else {}
     out = {}
     for seat in range(state.players):
         witch = acting(state, seat)

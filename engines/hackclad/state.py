@@ -152,8 +152,8 @@ class HackState(StateBase, kw_only=True):
     end_reason: str = ""
 
 
-# The small view records below encode as arrays (array_like): views are handed over in-process and
-# only encoded to be hashed, stored or checked, so field names in every entry are dead weight.
+# View records encode as arrays (array_like; HackView too): views are handed over in-process and
+# only encoded to be hashed (picture memo keys) or checked, so field names in every entry are dead weight.
 class CardView(msgspec.Struct, frozen=True, array_like=True):
     """A visible card with what a player needs to read it."""
 
@@ -227,7 +227,7 @@ class OwnWitch(msgspec.Struct, frozen=True, array_like=True):
     peek: CladCardView | None
 
 
-class HackView(ViewBase, kw_only=True):
+class HackView(ViewBase, kw_only=True, array_like=True):
     """A seat's (or a spectator's) picture of the game.
 
     ``me`` is the viewer's witch the view centres on (the one being asked if she is the viewer's,

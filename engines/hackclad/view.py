@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
+import msgspec
+from msgspec.structs import replace
+
 from engines.hackclad import grid
 from engines.hackclad.clad import frame_cells
 from engines.hackclad.content import content
@@ -22,7 +25,7 @@ def card_view(state: HackState, iid: str) -> CardView:
 def _card_view(witch: str, iid: str) -> CardView:
     # A card's face never changes, so each (witch, instance) is built once and shared (it is frozen).
     c = design(witch, iid)
-    return CardView(iid, c.id, c.name, c.type, c.atk, c.mp, c.vp, tuple(c.range), c.text)
+    return CardView(iid, c.id, c.name, c.type, c.atk, c.mp, c.vp, c.range, c.text)
 
 
 @cache
@@ -43,7 +46,7 @@ def _clad_view(iid: str, pos: int, facing: int) -> CladCardView:
     hits = grid.area(pos, facing, k.attack) if k.attack else []
     if k.move and not k.attack:
         hits = [grid.step(pos, facing)]
-    return CladCardView(iid, k.id, k.name, tuple(k.attack), tuple(k.drop), k.move, k.face, tuple(hits))
+    return CladCardView(iid, k.id, k.name, k.attack, k.drop, k.move, k.face, tuple(hits))
 
 
 def slot_states(state: HackState) -> list[str]:
@@ -80,7 +83,42 @@ def _own(state: HackState, witch: int) -> OwnWitch:
 
 
 def build_view(state: HackState, viewer: int | None) -> HackView:
-    """The view for ``viewer`` (a seat; None: a spectator)."""
+    """The view for ``viewer`` (a seat; None: a spectator).
+
+    Views of one state share their public part: it is built once and reused while the same state
+    (by content, not identity) is viewed again, as happens for every seat in turn. Views are
+    read-only values.
+    """
+    global _LAST
+    key = _ENCODER.encode(state)
+    last = _LAST
+    if last is not None and last[0] == key:
+        public = last[1]
+    else:
+        public = _public_view(state)
+        _LAST = (key, public)
+    view = replace(public, viewer=viewer)
+    mine = witches_of(state, viewer)
+    if mine:
+        now = acting(state, viewer) if viewer is not None else None
+        me = now if now is not None else mine[0]
+        own = [_own(state, x) for x in mine]
+        focus = own[mine.index(me)]
+        view.own = own if len(own) > 1 else []
+        view.me = me
+        view.hand = focus.hand
+        view.turn_card = focus.turn_card
+        view.enhanced = focus.enhanced
+        view.peek = focus.peek
+    return view
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+_LAST: tuple[bytes, HackView] | None = None
+
+
+def _public_view(state: HackState) -> HackView:
+    """What everyone may see of ``state`` (a spectator's view)."""
     c = content()
     side = {s: i for i, team in enumerate(witch_teams(state)) for s in team}
     witches = []
@@ -119,9 +157,9 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
         if s == "hidden":
             break
     asking = state.ask.seat if state.phase == "play" and state.ask else -1
-    view = HackView(
+    return HackView(
         seq=state.seq,
-        viewer=viewer,
+        viewer=None,
         players=state.players,
         over=state.phase == "over",
         mode=state.mode,
@@ -150,19 +188,6 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
         attack_cells=frame_cells(state, state.frames[-1]) if state.frames else [],
         scores=scores(state) if state.phase == "over" else {},
     )
-    mine = witches_of(state, viewer)
-    if mine:
-        now = acting(state, viewer) if viewer is not None else None
-        me = now if now is not None else mine[0]
-        own = [_own(state, x) for x in mine]
-        focus = own[mine.index(me)]
-        view.own = own if len(own) > 1 else []
-        view.me = me
-        view.hand = focus.hand
-        view.turn_card = focus.turn_card
-        view.enhanced = focus.enhanced
-        view.peek = focus.peek
-    return view
 
 
 def secrets(state: HackState, viewer: int | None) -> list[str]:

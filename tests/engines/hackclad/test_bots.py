@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.core import GameConfig, Rng
 from engines.core.bots import Bot
 from engines.hackclad import RULESET as R
@@ -38,9 +40,10 @@ def test_witch_bot_beats_random_in_at_least_90_percent_of_solo_games() -> None:
     assert wins / len(SEEDS) >= 0.9, (wins, margins)
 
 
-def test_witch_bot_finishes_multiplayer_games() -> None:
+@pytest.mark.parametrize("config", [GameConfig("basic", 4, {"expert": True}), GameConfig("team", 2)])
+def test_witch_bot_finishes_multiplayer_games(config: GameConfig) -> None:
     bot = R.bots()["witch"]
-    state = R.setup(GameConfig("basic", 4, {"expert": True}), 5)
+    state = R.setup(config, 5)
     rng = Rng(5)
     while prompts := R.prompts(state):
         seat = min(prompts)

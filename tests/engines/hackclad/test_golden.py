@@ -20,6 +20,7 @@ CASES = {
     "solo_luna_seed3": (GameConfig("solo", 1, {}, ({"witch": "luna"},)), 3),
     "basic2_expert_seed11": (GameConfig("basic", 2, {"expert": True}), 11),
     "team4_first_game_seed7": (GameConfig("team", 4, {"missions": "first_game"}), 7),
+    "team2_seed5": (GameConfig("team", 2), 5),
 }
 
 

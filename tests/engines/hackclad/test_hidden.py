@@ -62,3 +62,14 @@ def test_3_discard_piles_are_open_to_everyone() -> None:
     for viewer in (None, 0, 1, 2):
         seen = R.view(state, viewer).witches[1].discard
         assert [c.id for c in seen] == w.discard and all(c.name for c in seen)
+
+
+def test_views_follow_the_states_content_even_when_reused() -> None:
+    a = started("basic", 2, seed=1)
+    b = started("basic", 2, seed=2)
+    for _ in range(2):  # alternating states never mixes their views
+        assert R.view(a, 0).hand == R.view(R.clone(a), 0).hand
+        assert {c.id for c in R.view(b, 1).hand} == set(b.witches[1].hand)
+    before = R.view(a, None)
+    a.witches[0].shards = 42  # the same object changed in place: the next view shows it
+    assert R.view(a, None).witches[0].shards == 42 and before.witches[0].shards == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.hackclad import RULESET as R
 from engines.hackclad.state import HackState
-from tests.engines.hackclad.helpers import at, attack, clear_field, hand, play, started
+from tests.engines.hackclad.helpers import at, attack, clear_field, hand, my_turn, play, started
 
 CLAWS = [(-1, 1), (0, 1), (1, 1)]
 SIDES = [(-1, 1), (1, 1), (-1, 0), (1, 0)]
@@ -101,11 +101,7 @@ def test_6_4_1_a_charge_set_off_by_another_players_card_can_be_reacted_to() -> N
     state = _two(["mia", "flare"], [at(0, 4), at(2, 1)], [0, 1])
     (oi,) = hand(state, 0, "oi_over_here")
     hand(state, 1, "block")
-    state.stage, state.tasks, state.frames = "action", [], []
-    from engines.hackclad.state import Ask
-
-    state.ask = Ask(kind="turn", seat=0)
-    state, _ = play(state, 0, f"p.{oi}")
+    state, _ = play(my_turn(state, 0), 0, f"p.{oi}")
     # The Clad steps north into Flare's space: a charge, so Flare's player may react first.
     assert state.ask is not None and state.ask.kind == "react" and state.ask.seat == 1
     assert state.frames and state.frames[-1].charge
