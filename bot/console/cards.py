@@ -40,21 +40,33 @@ def wrap_items(items: Sequence[str], indent: str = TEXT_INDENT) -> list[str]:
     return lines
 
 
-def code_hint(ruleset: Ruleset) -> str:  # type: ignore[type-arg]
-    """How to play a deck code in this game, from its per-player ``deck_code`` option."""
+def deck_code_usage(ruleset: Ruleset) -> tuple[list[str], str] | None:  # type: ignore[type-arg]
+    """The table options a deck code needs (``format=constructed``) and the code option's help.
+
+    None when the game takes no per-player ``deck_code``.
+    """
     for mode in ruleset.modes:
         spec = mode.option_spec("deck_code")
         if spec is None or not spec.per_seat:
             continue
         # a game whose own decks need a "constructed" format says so, or the code would sit unused
         needs = [
-            f"--option {o.name}=constructed "
+            f"{o.name}=constructed"
             for o in mode.options
             if not o.per_seat and o.kind == "choice" and "constructed" in o.choices
         ]
-        usage = f"{''.join(needs)}--seat-option SEAT:deck_code=CODE"
-        return f"Play a code with {usage} ({spec.help.rstrip('.')})."
-    return ""
+        return needs, spec.help.rstrip(".")
+    return None
+
+
+def code_hint(ruleset: Ruleset) -> str:  # type: ignore[type-arg]
+    """How to play a deck code from the terminal."""
+    usage = deck_code_usage(ruleset)
+    if usage is None:
+        return ""
+    needs, help_text = usage
+    flags = "".join(f"--option {n} " for n in needs)
+    return f"Play a code with {flags}--seat-option SEAT:deck_code=CODE ({help_text})."
 
 
 def _wrapped(text: str) -> list[str]:
@@ -90,7 +102,10 @@ def _deck_lines(decks: Sequence[DeckEntry], hint: str) -> list[str]:
 
 
 def describe_cards(
-    ruleset: Ruleset, chosen: Selection, search: str = "", deck: str = ""  # type: ignore[type-arg]
+    ruleset: Ruleset,  # type: ignore[type-arg]
+    chosen: Selection,
+    search: str = "",
+    deck: str = "",
 ) -> list[str]:
     """Every line ``tablekeeper cards`` prints for one selection."""
     filters = []

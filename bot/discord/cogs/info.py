@@ -1,4 +1,4 @@
-"""``/rules`` and ``/stats``: reading, for everyone, in servers and DMs."""
+"""``/rules``, ``/cards`` and ``/stats``: reading, for everyone, in servers and DMs."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.cards import SEARCH_MAX, CardsButton, decks_autocomplete, show_cards
 from bot.discord.choices import games_autocomplete
 from bot.discord.control import display_name
 from bot.discord.info import stats_embed
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class InfoCog(commands.Cog):
-    """Rules pages and statistics."""
+    """Rules pages, card catalogues and statistics."""
 
     def __init__(self, bot: TablekeeperBot) -> None:
         self.bot = bot
@@ -32,6 +33,26 @@ class InfoCog(commands.Cog):
     ) -> None:
         """Show a rules page."""
         await self.bot.control.rules(interaction, game.strip().lower(), page - 1)
+
+    @app_commands.command(
+        name="cards", description="Read a game's cards and ready-made decks with their codes"
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.describe(
+        game="Which game",
+        search="Only cards whose name, numbers or text hold this",
+        deck="Only the cards of this ready-made deck",
+    )
+    @app_commands.autocomplete(game=games_autocomplete, deck=decks_autocomplete)
+    async def cards(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        search: app_commands.Range[str, 1, SEARCH_MAX] | None = None,
+        deck: str | None = None,
+    ) -> None:
+        """Show the first page of a game's catalogue (only to the asker)."""
+        await show_cards(interaction, game, search or "", deck or "")
 
     @app_commands.command(name="stats", description="Games played and won, per player and per server")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -58,4 +79,6 @@ class InfoCog(commands.Cog):
 
 async def setup(bot: TablekeeperBot) -> None:
     """Load the cog."""
+    # the catalogue's Prev/Next buttons live with /cards; registered here so they survive restarts
+    bot.add_dynamic_items(CardsButton)
     await bot.add_cog(InfoCog(bot))
