@@ -46,8 +46,8 @@ def _random_choice(state: Any, seat: int, actions: Sequence[Action], rng: Rng) -
     return rng.choice(actions)
 
 
-def _check_views(ruleset: Ruleset, state: Any, where: str) -> None:  # type: ignore[type-arg]
-    viewers: list[int | None] = [None, *range(_players(ruleset, state))]
+def _check_views(ruleset: Ruleset, state: Any, where: str, players: int) -> None:  # type: ignore[type-arg]
+    viewers: list[int | None] = [None, *range(players)]
     for viewer in viewers:
         view = ruleset.view(state, viewer)
         text = _json.encode(view).decode()
@@ -74,6 +74,7 @@ def play_one(
     rng = Rng(seed ^ 0x5EED)
     log: list[tuple[int, int, str]] = []
     conserved = ruleset.conserved(state) if check else None
+    players = _players(ruleset, state)
     for _ in range(max_steps):
         where = f"{ruleset.slug} {config.mode} seed={seed} seq={state.seq}"
         prompts = ruleset.prompts(state)
@@ -92,10 +93,10 @@ def play_one(
                 raise ContractViolation(f"{where}: _find_action disagrees with legal_actions: {action.key!r}")
             before = ruleset.encode(state)
             _expect_rejected(ruleset, state, seat, "\x00no-such-action", where)
-            idle = [s for s in range(_players(ruleset, state)) if s not in prompts]
+            idle = [s for s in range(players) if s not in prompts]
             if idle:
                 _expect_rejected(ruleset, state, idle[0], action.key, where)
-            _check_views(ruleset, state, where)
+            _check_views(ruleset, state, where, players)
         step = ruleset.apply(state, seat, action)
         if check:
             if ruleset.encode(state) != before:
@@ -119,7 +120,7 @@ def play_one(
     if ruleset.outcome(state) is None:
         raise ContractViolation(f"{ruleset.slug} seed={seed}: no prompts but no outcome")
     if check:
-        _check_views(ruleset, state, f"{ruleset.slug} seed={seed} final")
+        _check_views(ruleset, state, f"{ruleset.slug} seed={seed} final", players)
         replayed = replay(ruleset, config, seed, log)
         if ruleset.encode(replayed) != ruleset.encode(state):
             raise ContractViolation(f"{ruleset.slug} {config.mode} seed={seed}: replay differs")
