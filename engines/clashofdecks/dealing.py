@@ -35,6 +35,18 @@ def validate(config: GameConfig) -> tuple[str, bool]:
         raise SetupError(
             "The Champion module is played with the Draft or Constructed format.", option="champion"
         )
+    # A per-player choice the format would ignore is refused, so nobody thinks their deck is in play.
+    for seat in range(config.players):
+        if fmt != "constructed" and str(config.seat_option(seat, "deck_code", "") or "").strip():
+            raise SetupError(
+                f"Seat {seat + 1} gave a deck code, but deck codes are for the Constructed format "
+                f"(this table plays {fmt}).",
+                option="deck_code",
+            )
+        if fmt != "precon" and config.seat_option(seat, "deck", "auto") not in (None, "auto"):
+            raise SetupError(
+                f"Seat {seat + 1} chose a preconstructed deck, but this table plays {fmt}.", option="deck"
+            )
     return fmt, champion
 
 

@@ -187,6 +187,14 @@ def test_formats_constructed_needs_a_deck_code() -> None:
         RULESET.setup(GameConfig("duel", 2, {"format": "constructed"}), 1)
 
 
+def test_formats_a_deck_code_outside_constructed_is_refused_not_ignored() -> None:
+    code = encode_deck(catalog(), list(catalog().deck("stormwing").cards))
+    with pytest.raises(SetupError, match="Seat 2 gave a deck code, but deck codes are for the Constructed"):
+        RULESET.setup(GameConfig("duel", 2, {"format": "precon"}, ({}, {"deck_code": code})), 1)
+    with pytest.raises(SetupError, match="Seat 1 chose a preconstructed deck, but this table plays draft"):
+        RULESET.setup(GameConfig("duel", 2, {"format": "draft"}, ({"deck": "stormwing"},)), 1)
+
+
 def test_deck_code_round_trip_and_precise_errors() -> None:
     cat = catalog()
     cards = list(cat.deck("ironclad").cards)
