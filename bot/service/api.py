@@ -45,6 +45,8 @@ class SeatInfo:
     bot: str | None = None
     dm_open: bool = True
     has_left: bool = False
+    #: the per-player options this seat chose in the lobby (e.g. ``deck_code``), parsed by the game
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def taken_over(self) -> bool:

@@ -98,7 +98,13 @@ def table_info(row: TableRow, seats: tuple[SeatRow, ...] | list[SeatRow]) -> Tab
         options=dict(row.options),
         seats=tuple(
             SeatInfo(
-                seat=s.seat, name=s.name, user_id=s.user_id, bot=s.bot, dm_open=s.dm_open, has_left=s.has_left
+                seat=s.seat,
+                name=s.name,
+                user_id=s.user_id,
+                bot=s.bot,
+                dm_open=s.dm_open,
+                has_left=s.has_left,
+                options=dict(s.seat_options),
             )
             for s in seats
         ),

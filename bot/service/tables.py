@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -32,9 +33,10 @@ from bot.service.guilds import GuildService
 from bot.service.play import Change, Pipeline, run_bot_seats
 from bot.service.records import SeatRow, table_info
 from bot.service.runtime import Loaded, Runtime, load_from
+from bot.service.seatcheck import check_seat_choices
 from bot.store import schema
 from engines import registry
-from engines.core import GameConfig, Rejected, Ruleset, SetupError
+from engines.core import GameConfig, ModeSpec, Rejected, Ruleset, SetupError
 from engines.core.autoplay import bot_for
 from engines.core.rng import ALGORITHM
 from engines.core.types import OptionValue
@@ -48,6 +50,12 @@ def _ruleset(game: str) -> Ruleset:  # type: ignore[type-arg]
         return registry.get(game)
     except SetupError as error:
         raise ServiceError("not_found", error.message) from None
+
+
+def _is_text(mode: ModeSpec, name: str) -> bool:
+    """Whether ``name`` is a free-text option of ``mode`` (an empty one means "not chosen")."""
+    spec = mode.option_spec(name)
+    return spec is not None and spec.kind == "text"
 
 
 def _new_seed() -> int:
@@ -246,20 +254,46 @@ class TableService:
         self, table_id: int, user_id: int, name: str, value: OptionValue, seat: int | None = None
     ) -> TableInfo:
         """A player sets a per-player option for their own seat (e.g. their deck)."""
+        return await self.set_seat_options(table_id, user_id, {name: value}, seat)
+
+    async def set_seat_options(
+        self,
+        table_id: int,
+        user_id: int,
+        values: Mapping[str, OptionValue],
+        seat: int | None = None,
+    ) -> TableInfo:
+        """A player sets several per-player options for their own seat at once (all or none).
+
+        Each value is parsed by the game, then a trial deal checks it (a deck code is only
+        understood by ``setup``), so a refusal comes now, in the game's words. An empty text
+        value clears that choice.
+        """
         async with self.rt.lock(table_id):
             loaded = await self._lobby(table_id)
             row = self._own_seat(loaded, user_id, seat, allow_bot=False)
             ruleset = _ruleset(loaded.table.game)
-            chosen = {**row.seat_options, name: value}
             mode = ruleset.mode(loaded.table.mode)
+            chosen = {**row.seat_options, **values}
             try:
                 resolved = ruleset.resolve_config(
                     GameConfig(loaded.table.mode, max(mode.players), {}, (chosen,))
                 )
+                mine = {
+                    k: v
+                    for k, v in resolved.seat_options[0].items()
+                    if not (k in values and v == "" and _is_text(mode, k))
+                }
+                everyone = [dict(s.seat_options) for s in loaded.seats]
+                everyone[row.seat] = mine
+                given = {k for k in values if k in mine}  # a cleared choice has nothing to check
+                check_seat_choices(
+                    ruleset, loaded.table.mode, loaded.table.options, everyone, row.seat, given
+                )
             except SetupError as error:
                 raise ServiceError("bad_option", error.message) from None
             seats = list(loaded.seats)
-            seats[row.seat] = dataclasses.replace(row, seat_options=dict(resolved.seat_options[0]))
+            seats[row.seat] = dataclasses.replace(row, seat_options=mine)
             return await self._save_lobby(loaded, seats)
 
     async def abort(self, table_id: int, user_id: int, *, is_admin: bool = False) -> TableInfo:
