@@ -138,6 +138,22 @@ class Greedy:
         return ln.left.units if ln.left.kingdom == k else ln.right.units
 
 
+#: from this turn on the tactician varies its play more and more (see _restlessness)
+STALE_TURN = 40
+
+
+def _restlessness(turn: int) -> float:
+    """How much random spread to add to each score (per unit of a 0..99 draw).
+
+    Two tacticians can settle into a cycle where the same trades repeat forever (the book has no
+    turn limit). Past ``STALE_TURN`` the bot grows less predictable each turn, which breaks such
+    cycles without changing any rule; before it, the spread only breaks ties.
+    """
+    if turn <= STALE_TURN:
+        return 0.0001
+    return 0.0001 + min(turn - STALE_TURN, 60) * 0.001
+
+
 class Tactician(Greedy):
     """Scores every play: creature value, where it is needed, HP it costs, spells that kill."""
 
@@ -148,7 +164,8 @@ class Tactician(Greedy):
         if prompt.kind == "draft":
             return max(actions, key=lambda a: self._pick_value(view, a) + rng.below(10) / 100)
         me = _my_kingdom(view)
-        scored = [(self._score(view, me, a) + rng.below(100) / 10000, a) for a in actions]
+        noise = _restlessness(view.turn)
+        scored = [(self._score(view, me, a) + rng.below(100) * noise, a) for a in actions]
         return max(scored, key=lambda pair: pair[0])[1]
 
     def _pick_value(self, view: ClashView, action: Action) -> float:
