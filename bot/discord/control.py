@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import io
 import logging
+import re
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.discord.delivery import Courier, table_place
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
 from bot.discord.info import rules_embed
 from bot.discord.replies import defer, reported, tell, with_view
+from bot.discord.seat_text import SeatTextModal, option_label, text_specs
 from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_view, table_view
 from bot.service import Services
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
@@ -30,11 +32,16 @@ from engines.core.types import OptionValue
 log = logging.getLogger("tablekeeper.discord")
 
 
+#: a space or comma followed by the next ``key=``: values may hold spaces and commas themselves
+#: (``deck_code=Ogre, Scribe, ...``), so pairs are split only where a new key starts
+_NEXT_PAIR = re.compile(r"[\s,]+(?=[A-Za-z_][\w-]*\s*=)")
+
+
 def parse_options(text: str | None) -> dict[str, OptionValue]:
     """Turn ``"key=value key=value"`` into a dict (``SetupError`` names a malformed pair)."""
-    if not text:
+    if not text or not text.strip():
         return {}
-    return dict(parse_pair(part, "options") for part in text.replace(",", " ").split())
+    return dict(parse_pair(part.strip(" ,"), "options") for part in _NEXT_PAIR.split(text.strip()))
 
 
 def split_seat_options(
@@ -156,10 +163,13 @@ class TableControl:
         if verb == "options":
             await self._options(interaction, table_id)
             return
+        if verb == "mine":
+            await self._my_choices(interaction, table_id)
+            return
         await defer(interaction, ephemeral=True)
         async with reported(interaction, f"lobby {verb}"):
             if verb == "join":
-                await self._join(interaction, table_id, None)
+                await self._join(interaction, table_id, {})
             elif verb == "leave":
                 await self._leave(interaction, table_id)
             elif verb == "bot":
@@ -178,19 +188,43 @@ class TableControl:
             else:
                 raise ServiceError("bad_option", "That button is no longer in use.")
 
-    async def join(self, interaction: discord.Interaction, deck: str | None) -> None:
-        """``/table join [deck]``: take a seat at this channel's lobby."""
+    async def join(
+        self, interaction: discord.Interaction, deck: str | None, options: str | None = None
+    ) -> None:
+        """``/table join [deck] [options]``: take a seat here with the player's own choices."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table join"):
             table = await self._here(interaction)
-            await self._join(interaction, table.id, deck)
+            mine = self._own_choices(table, parse_options(options))
+            if deck:
+                mine["deck"] = deck
+            await self._join(interaction, table.id, mine)
 
-    async def _join(self, interaction: discord.Interaction, table_id: int, deck: str | None) -> None:
+    @staticmethod
+    def _own_choices(table: TableInfo, given: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        """The per-player options of ``given``; a table option there is refused (it is the host's)."""
+        table_options, mine = split_seat_options(table.game, table.mode, given)
+        if table_options:
+            names = ", ".join(sorted(table_options))
+            raise ServiceError(
+                "bad_option",
+                f"Joining takes only your own choices; {names} is not one (the host sets table options).",
+            )
+        return mine
+
+    async def _join(
+        self, interaction: discord.Interaction, table_id: int, choices: dict[str, OptionValue]
+    ) -> None:
         table = await self.tables.join(table_id, interaction.user.id, display_name(interaction.user))
-        if deck:
-            table = await self.tables.set_seat_option(table_id, interaction.user.id, "deck", deck)
+        note = ""
+        if choices:
+            try:
+                table = await self.tables.set_seat_options(table_id, interaction.user.id, choices)
+            except ServiceError as error:
+                # The seat is taken either way; say why the choices were not kept.
+                note = f" Your choices were not saved: {error.message}"
         await self.courier.show_lobby(table, f"{display_name(interaction.user)} joined.")
-        await tell(interaction, f"You joined table #{table_id}.")
+        await tell(interaction, f"You joined table #{table_id}.{note}")
 
     async def leave(self, interaction: discord.Interaction) -> None:
         """``/table leave``: give up your seat here."""
@@ -274,6 +308,34 @@ class TableControl:
                 table = await self.tables.set_option(table_id, interaction.user.id, name, value)
             await self.courier.show_lobby(table, "Options changed.")
             await tell(interaction, "Options saved.")
+
+    async def _my_choices(self, interaction: discord.Interaction, table_id: int) -> None:
+        # A modal must be the first answer to the click, so no defer here.
+        async with reported(interaction, "lobby my choices"):
+            table = await self.tables.get(table_id)
+            if table.status != LOBBY:
+                raise ServiceError("already_started", "This game has already started.")
+            seat = next((s for s in table.seats if s.user_id == interaction.user.id and s.bot is None), None)
+            if seat is None:
+                raise ServiceError("not_player", "Join the table first; then you can make your choices.")
+            if not text_specs(table.game, table.mode):
+                raise ServiceError("bad_option", "This game has nothing for you to type in.")
+            await interaction.response.send_modal(SeatTextModal(self, table, seat))
+
+    async def apply_seat_text(
+        self, interaction: discord.Interaction, table_id: int, seat: int, values: dict[str, str]
+    ) -> None:
+        """The "My choices" modal was submitted: store the values for the player's seat, redraw the lobby."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "lobby my choices"):
+            table = await self.tables.set_seat_options(table_id, interaction.user.id, dict(values), seat)
+            await self.courier.show_lobby(table)
+            names = ", ".join(
+                f"{option_label(s).lower()} {'set' if values.get(s.name) else 'cleared'}"
+                for s in text_specs(table.game, table.mode)
+                if s.name in values
+            )
+            await tell(interaction, f"Saved: {names}.")
 
     async def seat_choice(
         self, interaction: discord.Interaction, table_id: int, option: str, value: str

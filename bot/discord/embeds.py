@@ -8,6 +8,7 @@ import discord
 
 from bot.discord.colours import seat_embed_colour, seat_square, seat_swatch
 from bot.discord.layout import clip
+from bot.discord.seat_text import chosen_text
 from bot.service.api import Delivery, SeatUpdate, TableInfo
 from engines import registry
 from engines.core import Outcome, Prompt
@@ -81,7 +82,9 @@ def _options_text(table: TableInfo) -> str:
 def lobby_embed(table: TableInfo, note: str = "") -> discord.Embed:
     """The lobby: who has joined, the options, and what the host does next."""
     embed = discord.Embed(title=clip(f"{game_title(table.game, table.mode)} · lobby", TITLE), colour=COLOUR)
-    players = [f"{s.seat + 1}. {seat_line(table, s.seat)}" for s in table.seats] or ["nobody yet"]
+    players = [f"{s.seat + 1}. {seat_line(table, s.seat)}{chosen_text(table, s)}" for s in table.seats] or [
+        "nobody yet"
+    ]
     embed.description = clip(
         f"{len(table.seats)}/{table.max_players} players (at least {table.min_players} to start).\n"
         "Join with the button or `/table join`; the host starts the game.",

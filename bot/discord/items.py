@@ -154,18 +154,24 @@ LOBBY_LABELS = {
     "leave": ("Leave", discord.ButtonStyle.secondary),
     "bot": ("Add bot", discord.ButtonStyle.secondary),
     "options": ("Options", discord.ButtonStyle.secondary),
+    "mine": ("My choices", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "abort": ("Abort", discord.ButtonStyle.danger),
 }
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
-    """Join / Leave / Add bot / Options / Start / Abort on a lobby message."""
+    """Join / Leave / Add bot / Options / Start / Abort / My choices on a lobby message."""
 
-    def __init__(self, table: int, verb: str, row: int | None = None) -> None:
-        label, style = LOBBY_LABELS.get(verb, (verb.title(), discord.ButtonStyle.secondary))
+    def __init__(self, table: int, verb: str, row: int | None = None, label: str | None = None) -> None:
+        default, style = LOBBY_LABELS.get(verb, (verb.title(), discord.ButtonStyle.secondary))
         super().__init__(
-            discord.ui.Button(label=label, custom_id=ids.lobby_id(table, verb), style=style, row=row)
+            discord.ui.Button(
+                label=clip(label or default, BUTTON_LABEL),
+                custom_id=ids.lobby_id(table, verb),
+                style=style,
+                row=row,
+            )
         )
         self.table, self.verb = table, verb
 
@@ -174,7 +180,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["table"]), match["verb"])
+        return cls(int(match["table"]), match["verb"], label=getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Run the lobby verb."""

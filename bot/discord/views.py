@@ -25,6 +25,7 @@ from bot.discord.items import (
     action_option,
 )
 from bot.discord.layout import OPTIONS_PER_SELECT, ROWS, ChoiceLayout, lay_out
+from bot.discord.seat_text import button_label, text_specs
 from bot.service.api import Delivery, SeatUpdate, TableInfo
 from engines import registry
 from engines.core import Action, OptionSpec
@@ -151,11 +152,15 @@ def seat_choice_specs(table: TableInfo) -> list[OptionSpec]:
 
 
 def lobby_view(table: TableInfo) -> discord.ui.View:
-    """Join / Leave / Add bot / Start, Options / Abort, and a select per per-player choice."""
+    """Join / Leave / Add bot / Start, Options / (My choices) / Abort, and a select per per-player choice."""
     items: list[discord.ui.Item[Any]] = [
         LobbyButton(table.id, verb, row=0) for verb in ("join", "leave", "bot", "start")
     ]
-    items += [LobbyButton(table.id, verb, row=1) for verb in ("options", "abort")]
+    items.append(LobbyButton(table.id, "options", row=1))
+    texts = text_specs(table.game, table.mode)
+    if texts:
+        items.append(LobbyButton(table.id, "mine", row=1, label=button_label(texts)))
+    items.append(LobbyButton(table.id, "abort", row=1))
     for row, spec in enumerate(seat_choice_specs(table)[: ROWS - 2], start=2):
         options = [discord.SelectOption(label=choice, value=choice) for choice in spec.choices]
         items.append(

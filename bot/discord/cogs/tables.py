@@ -36,10 +36,15 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
         await self.bot.control.open_table(interaction, game, mode, options)
 
     @app_commands.command(name="join", description="Take a seat at this channel's lobby")
-    @app_commands.describe(deck="Your deck, if the game asks for one")
-    async def join(self, interaction: discord.Interaction, deck: str | None = None) -> None:
+    @app_commands.describe(
+        deck="Your deck, if the game asks for one",
+        options="Your own choices as key=value, e.g. deck_code=CD1-... for a Constructed deck",
+    )
+    async def join(
+        self, interaction: discord.Interaction, deck: str | None = None, options: str | None = None
+    ) -> None:
         """Join the lobby here."""
-        await self.bot.control.join(interaction, deck)
+        await self.bot.control.join(interaction, deck, options)
 
     @join.autocomplete("deck")
     async def join_deck(
