@@ -65,6 +65,13 @@ def _records(view: ClashView, title_text: str, records: tuple[EffectRecord, ...]
 def _compose(view: ClashView, detail: bool, keep: int) -> str:
     status, _ = status_line(view)
     parts = [f"{title_line(view)} — {status}", *(_kingdom(view, k) for k in view.kingdoms)]
+    # Constructed decks are shown to everyone before play; keep them in view for the first round.
+    if view.turn <= len(view.kingdoms):
+        parts.extend(
+            f"{kingdom_name(k)}'s deck: {', '.join(card.name for card in k.revealed_deck)}"
+            for k in view.kingdoms
+            if k.revealed_deck
+        )
     if view.phase == "draft" and view.draft is not None:
         offer = ", ".join(card.name for card in view.draft.row) or "nothing"
         parts.append(f"On offer: {offer}")

@@ -279,3 +279,16 @@ def test_describe_tells_turn_mana_strongholds_lines_and_assault() -> None:
             seat_text = RENDERER.describe(RULES.view(state, 0))
             if RULES.view(state, 0).hand is not None:
                 assert "Your hand" in seat_text and "Your hand" not in text
+
+
+def test_constructed_decks_are_listed_in_the_text_during_the_first_round() -> None:
+    from engines.clashofdecks import RULESET as cod
+    from engines.core import GameConfig as Config
+
+    codes = ({"deck_code": "CD1-0102030405060708O"}, {"deck_code": "CD1-090A0B0C0D0E0F0GO"})
+    state = cod.setup(Config("duel", 2, {"format": "constructed"}, codes), 1)
+    text = RENDERER.describe(cod.view(state, None))
+    assert "{P1}'s deck: Annihilation, Baron, Boom!, Brute, Carapace, Partisan, Revenant, Troll" in text
+    assert "{P2}'s deck: Abomination, Alpha" in text
+    precon = cod.setup(Config("duel", 2), 1)
+    assert "'s deck:" not in RENDERER.describe(cod.view(precon, None))
