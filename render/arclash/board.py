@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, SeatView
 from engines.core.types import fill_names
-from render.arclash.look import CARD, PHASE_NAMES, WHITE, WIDTH, sealed_summary, seat_name, status
+from render.arclash.look import CARD, PHASE_NAMES, WHITE, WIDTH, sealed_summary, status
 from render.core.canvas import font
+from render.core.names import seat_name
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, RGB, seat_colour, tint
 from render.core.stamps import StampCanvas as Canvas
 

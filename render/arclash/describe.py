@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engines.arclash.state import ArclashView
 from engines.core.types import fill_names
-from render.arclash.look import PHASE_NAMES, sealed_summary, seat_name, status
+from render.arclash.look import PHASE_NAMES, sealed_summary, status
+from render.core.names import seat_name
 
 LIMIT = 1500
 

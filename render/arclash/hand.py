@@ -6,7 +6,8 @@ import math
 from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, CardView
-from render.arclash.look import CARD, WHITE, WIDTH, seat_name
+from render.arclash.look import CARD, WHITE, WIDTH
+from render.core.names import seat_name
 from render.core.palette import GOOD, HIGHLIGHT, INK, MUTED, seat_colour, tint
 from render.core.stamps import StampCanvas as Canvas
 

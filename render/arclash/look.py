@@ -8,7 +8,8 @@ from functools import cache
 from PIL import Image
 
 from engines.arclash.state import ADVANCE, OPENING, OVER, START, SUPPORT, SWAP, ArclashView, SeatView
-from render.core.names import default_name
+from render.core.canvas import fixed_palette
+from render.core.names import seat_name
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, tint
 
 WIDTH = 1280
@@ -23,13 +24,6 @@ PHASE_NAMES = {
     SWAP: "Recover: start over?",
     OVER: "Game over",
 }
-
-
-def seat_name(seat: int, names: Sequence[str] = ()) -> str:
-    """A seat's name on pictures: ``names[seat]`` (already made drawable) or "Player N"."""
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return default_name(seat)
 
 
 def status(view: ArclashView, seat: SeatView) -> tuple[str, RGB]:
@@ -70,7 +64,4 @@ def palette_image() -> Image.Image:
     colours += [(v, v, v) for v in range(0, 256, 8)]
     for colour in SEAT_COLOURS:
         colours += [tint(colour, a / 10) for a in (1, 2, 4, 5, 7, 9)]
-    flat = [c for rgb in colours[:256] for c in rgb]
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat + [0] * (768 - len(flat)))
-    return image
+    return fixed_palette(colours, spare=(0, 0, 0))

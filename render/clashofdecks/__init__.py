@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from msgspec.structs import replace
 
 from engines.clashofdecks.view import ClashView, KingdomView
@@ -12,15 +9,7 @@ from render.clashofdecks.board import render_board
 from render.clashofdecks.colours import palette_image
 from render.clashofdecks.describe import describe_view
 from render.clashofdecks.hand import own_kingdom, render_hand
-from render.core.canvas import encode_png_indexed
-from render.core.memo import ImageMemo, picture_key
-from render.core.names import seat_names
-
-
-def _clash(view: Any) -> ClashView:
-    if not isinstance(view, ClashView):
-        raise TypeError(f"the Clash of Decks renderer draws a ClashView, not {type(view).__name__}")
-    return view
+from render.core.renderer import MemoRenderer
 
 
 def _bare(kingdom: KingdomView) -> KingdomView:
@@ -70,39 +59,9 @@ def hand_part(view: ClashView) -> ClashView:
     )
 
 
-class ClashRenderer:
-    """Implements ``render.core.Renderer`` for Clash of Decks (pictures remembered by what they draw)."""
-
-    slug = "clashofdecks"
-
-    def __init__(self) -> None:
-        self.memo = ImageMemo()
-
-    def board(self, view: Any, names: Sequence[str] = ()) -> bytes:
-        """The public table as PNG (draws only what a spectator may see, whoever the viewer is)."""
-        clash = _clash(view)
-        drawn = seat_names(names, clash.players)
-        key = picture_key("board", drawn, replace(clash, seq=0))
-        picture = self.memo.get(
-            key, lambda: encode_png_indexed(render_board(clash, drawn).image, palette_image())
-        )
-        assert picture is not None  # a board always has a picture
-        return picture
-
-    def hand(self, view: Any, names: Sequence[str] = ()) -> bytes | None:
-        """The seat's hand strip (or draft picks) as PNG; None for spectators."""
-        part = hand_part(_clash(view))
-        drawn = seat_names(names, part.players)
-
-        def draw() -> bytes | None:
-            canvas = render_hand(part, drawn)
-            return None if canvas is None else encode_png_indexed(canvas.image, palette_image())
-
-        return self.memo.get(picture_key("hand", drawn, part), draw)
-
-    def describe(self, view: Any) -> str:
-        """A plain-text account of at most 1500 characters."""
-        return describe_view(_clash(view))
-
-
-RENDERER = ClashRenderer()
+#: implements ``render.core.Renderer``; pictures are remembered by what they draw
+RENDERER = MemoRenderer(
+    "clashofdecks", "Clash of Decks", ClashView,
+    draw_board=render_board, hand_part=hand_part, draw_hand=render_hand,
+    palette=palette_image, describe=describe_view
+)  # fmt: skip

@@ -12,6 +12,7 @@ from functools import cache
 
 from PIL import Image
 
+from render.core.canvas import fixed_palette
 from render.core.palette import (
     AUTOMATON,
     DANGER,
@@ -23,6 +24,7 @@ from render.core.palette import (
     PAPER,
     RGB,
     SEAT_COLOURS,
+    mix,
     tint,
 )
 
@@ -59,14 +61,6 @@ GAUGE_TINT = 0.35
 _SEATS = (*SEAT_COLOURS[:4], AUTOMATON)  # Clash of Decks seats at most four players
 
 
-def _mix(a: RGB, b: RGB, amount: float) -> RGB:
-    return (
-        round(a[0] + (b[0] - a[0]) * amount),
-        round(a[1] + (b[1] - a[1]) * amount),
-        round(a[2] + (b[2] - a[2]) * amount),
-    )
-
-
 _KEEP_CLEAR = 8
 
 
@@ -94,9 +88,9 @@ def _blends(design: list[RGB]) -> list[RGB]:
     strong = [c for c in design if sum(c) <= 560]
     steps: list[RGB] = []
     for surface in light:
-        steps.extend(_mix(INK, surface, a) for a in (0.3, 0.6, 0.85))
+        steps.extend(mix(INK, surface, a) for a in (0.3, 0.6, 0.85))
     for ink in strong:
-        steps.extend(_mix(ink, WHITE, a) for a in (0.35, 0.7))
+        steps.extend(mix(ink, WHITE, a) for a in (0.35, 0.7))
     return steps
 
 
@@ -112,8 +106,4 @@ def palette_image() -> Image.Image:
         # could take that colour's pixels, so extras keep their distance
         if len(colours) < 256 and all(_distance(extra, kept) > _KEEP_CLEAR for kept in colours):
             colours.append(extra)
-    flat = [value for colour in colours for value in colour]
-    flat += flat[:3] * (256 - len(colours))
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat)
-    return image
+    return fixed_palette(colours)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from importlib import resources
 
 from PIL import Image, ImageDraw, ImageFont
@@ -24,6 +25,25 @@ def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(io.BytesIO(data), size)
 
 
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, weight: str = "regular") -> float:
+    """Advance width of ``text`` in px (cached: boards measure the same words every turn)."""
+    return font(size, weight).getlength(text)
+
+
+def fit(
+    text: str, size: int, max_width: float, weight: str = "regular", min_size: int = 16
+) -> tuple[str, int]:
+    """Shrink ``text`` down to ``min_size`` px and then ellipsise it so it fits ``max_width``."""
+    while size > min_size and text_width(text, size, weight) > max_width:
+        size -= 1
+    if text_width(text, size, weight) > max_width:
+        while text and text_width(text + "…", size, weight) > max_width:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    return text, size
+
+
 def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
     """PNG bytes of ``image``; level 3 is the knee of size vs time for flat board art."""
     buffer = io.BytesIO()
@@ -39,6 +59,19 @@ def encode_png_indexed(image: Image.Image, palette: Image.Image, compress_level:
     every fill colour in it and leave the rest for anti-aliased text edges.
     """
     return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
+
+
+def fixed_palette(colours: Sequence[RGB], spare: RGB | None = None) -> Image.Image:
+    """A 1x1 "P" image whose palette is the first 256 of ``colours``, for ``encode_png_indexed`` above.
+
+    Unused entries repeat the first colour, or hold ``spare`` when given; which one changes the
+    saved bytes, so a game keeps the choice its pictures were made with.
+    """
+    kept = list(colours[:256])
+    kept += [kept[0] if spare is None else spare] * (256 - len(kept))
+    image = Image.new("P", (1, 1))
+    image.putpalette([value for colour in kept for value in colour])
+    return image
 
 
 class Canvas:
@@ -66,24 +99,21 @@ class Canvas:
         fill: RGB = INK,
         weight: str = "regular",
         anchor: str = "la",
-        max_width: int | None = None,
+        max_width: float | None = None,
         min_size: int = 10,
     ) -> None:
         """Draw one line; shrink it (down to ``min_size`` px) and then ellipsise it to fit ``max_width``."""
-        face = font(size, weight)
         if max_width is not None:
-            while size > min_size and self.draw.textlength(text, font=face) > max_width:
-                size -= 1
-                face = font(size, weight)
-            if self.draw.textlength(text, font=face) > max_width:
-                while text and self.draw.textlength(text + "…", font=face) > max_width:
-                    text = text[:-1]
-                text += "…"
-        self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+            text, size = fit(text, size, max_width, weight, min_size)
+        self.put(xy, text, size, fill, weight, anchor)
+
+    def put(self, xy: tuple[float, float], text: str, size: int, fill: RGB, weight: str, anchor: str) -> None:
+        """Draw one line exactly as given (no fitting); subclasses change how glyphs are drawn."""
+        self.draw.text(xy, text, font=font(size, weight), fill=fill, anchor=anchor)
 
     def textlength(self, text: str, size: int, weight: str = "regular") -> float:
-        """Advance width of ``text`` in px at this size."""
-        return self.draw.textlength(text, font=font(size, weight))
+        """Advance width of ``text`` in px at this size (cached)."""
+        return text_width(text, size, weight)
 
     def wrap(self, text: str, size: int, max_width: int, weight: str = "regular") -> list[str]:
         """Split ``text`` into lines no wider than ``max_width`` at this font size."""

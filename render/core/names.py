@@ -26,6 +26,13 @@ def default_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def seat_name(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat's name on pictures: ``names[seat]`` (already made drawable) or "Player N"."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return default_name(seat)
+
+
 @cache
 def _notdef(weight: str) -> tuple[tuple[int, int], bytes]:
     mask = font(_PROBE_SIZE, weight).getmask(_UNMAPPED)

@@ -48,3 +48,12 @@ def tint(colour: RGB, amount: float) -> RGB:
         int(g + (255 - g) * amount),
         int(b + (255 - b) * amount),
     )
+
+
+def mix(colour: RGB, other: RGB, amount: float) -> RGB:
+    """``colour`` moved ``amount`` (0..1) of the way to ``other``, rounded: an anti-aliased edge step."""
+    return (
+        round(colour[0] + (other[0] - colour[0]) * amount),
+        round(colour[1] + (other[1] - colour[1]) * amount),
+        round(colour[2] + (other[2] - colour[2]) * amount),
+    )

@@ -12,8 +12,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.core.canvas import Canvas, font
-from render.core.palette import INK, RGB
+from render.core.canvas import Canvas, fit, font, text_width
+from render.core.palette import RGB
+
+__all__ = ["StampCanvas", "fit", "stamp", "stamp_fitted", "text_mask", "text_width"]
 
 _MASKS = 8192
 
@@ -31,12 +33,6 @@ def text_mask(
     return mask, left, top
 
 
-@lru_cache(maxsize=_MASKS)
-def text_width(text: str, size: int, weight: str = "regular") -> float:
-    """Advance width of ``text`` in px (cached)."""
-    return font(size, weight).getlength(text)
-
-
 def stamp(
     image: Image.Image,
     xy: tuple[float, float],
@@ -51,19 +47,6 @@ def stamp(
         return
     mask, left, top = text_mask(text, size, weight, anchor)
     image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
-
-
-def fit(
-    text: str, size: int, max_width: float, weight: str = "regular", min_size: int = 16
-) -> tuple[str, int]:
-    """Shrink ``text`` down to ``min_size`` px and then ellipsise it so it fits ``max_width``."""
-    while size > min_size and text_width(text, size, weight) > max_width:
-        size -= 1
-    if text_width(text, size, weight) > max_width:
-        while text and text_width(text + "…", size, weight) > max_width:
-            text = text[:-1]
-        text = text.rstrip() + "…"
-    return text, size
 
 
 def stamp_fitted(
@@ -85,22 +68,6 @@ def stamp_fitted(
 class StampCanvas(Canvas):
     """A ``Canvas`` whose single-line text comes from the mask cache; same drawing API."""
 
-    def text(
-        self,
-        xy: tuple[float, float],
-        text: str,
-        size: int = 20,
-        fill: RGB = INK,
-        weight: str = "regular",
-        anchor: str = "la",
-        max_width: int | float | None = None,
-        min_size: int = 10,
-    ) -> None:
-        """Draw one line, fitted to ``max_width`` like ``Canvas.text``, from cached masks."""
-        if max_width is not None:
-            text, size = fit(text, size, max_width, weight, min_size)
+    def put(self, xy: tuple[float, float], text: str, size: int, fill: RGB, weight: str, anchor: str) -> None:
+        """Draw one line exactly as given, from the mask cache."""
         stamp(self.image, xy, text, size, fill, weight, anchor)
-
-    def textlength(self, text: str, size: int, weight: str = "regular") -> float:
-        """Advance width of ``text`` at this size (cached)."""
-        return text_width(text, size, weight)

@@ -3,24 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from msgspec.structs import replace
 
 from engines.hackclad.state import HackView
-from render.core.canvas import encode_png_indexed
-from render.core.memo import ImageMemo, picture_key
 from render.core.names import seat_names
+from render.core.renderer import MemoRenderer
 from render.hackclad.board import render_board
 from render.hackclad.common import palette_image, player_of
 from render.hackclad.describe import describe_view
 from render.hackclad.hand import render_hand
-
-
-def _hack(view: Any) -> HackView:
-    if not isinstance(view, HackView):
-        raise TypeError(f"the HackClad renderer draws a HackView, not {type(view).__name__}")
-    return view
 
 
 def _named(view: HackView, names: Sequence[str]) -> tuple[str, ...]:
@@ -29,11 +21,14 @@ def _named(view: HackView, names: Sequence[str]) -> tuple[str, ...]:
     return seat_names(names, seats)
 
 
-def hand_part(view: HackView) -> HackView:
+def hand_part(view: HackView) -> HackView | None:
     """``view`` with everything the hand image does not draw blanked: it draws the same picture.
 
     Kept: the viewer's witch (name, MP, CP), hand, turn card, enhanced pile and peeked Clad card.
+    None for a spectator, and while missions are drafted (that choice is the prompt, not a hand).
     """
+    if view.viewer is None or view.phase == "missions":
+        return None
     me = [
         replace(
             w,
@@ -85,40 +80,9 @@ def hand_part(view: HackView) -> HackView:
     )
 
 
-class HackCladRenderer:
-    """Implements ``render.core.Renderer`` for HackClad (pictures remembered by what they draw)."""
-
-    slug = "hackclad"
-
-    def __init__(self) -> None:
-        self.memo = ImageMemo()
-
-    def board(self, view: Any, names: Sequence[str] = ()) -> bytes:
-        """The public table as PNG (only public facts are drawn, whoever the viewer is)."""
-        hack = _hack(view)
-        drawn = _named(hack, names)
-        key = picture_key("board", drawn, replace(hack, seq=0))
-        picture = self.memo.get(
-            key, lambda: encode_png_indexed(render_board(hack, drawn).image, palette_image())
-        )
-        assert picture is not None  # a board always has a picture
-        return picture
-
-    def hand(self, view: Any, names: Sequence[str] = ()) -> bytes | None:
-        """The seat's hand as PNG; None for spectators."""
-        hack = _hack(view)
-        if hack.viewer is None or hack.phase in ("missions",):
-            return None
-        drawn = _named(hack, names)
-        part = hand_part(hack)
-        return self.memo.get(
-            picture_key("hand", drawn, part),
-            lambda: encode_png_indexed(render_hand(part, drawn).image, palette_image()),
-        )
-
-    def describe(self, view: Any) -> str:
-        """A plain-text account."""
-        return describe_view(_hack(view))
-
-
-RENDERER = HackCladRenderer()
+#: implements ``render.core.Renderer``; pictures are remembered by what they draw
+RENDERER = MemoRenderer(
+    "hackclad", "HackClad", HackView,
+    draw_board=render_board, hand_part=hand_part, draw_hand=render_hand,
+    palette=palette_image, describe=describe_view, names=_named
+)  # fmt: skip

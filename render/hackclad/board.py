@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import HackView, WitchView
-from render.core.palette import INK, MUTED, PANEL, PAPER, tint
+from render.core.palette import INK, MUTED, PANEL, PAPER, seat_colour, tint
 from render.core.stamps import StampCanvas as Canvas
 from render.hackclad.common import (
     CELL_BG,
@@ -22,7 +22,6 @@ from render.hackclad.common import (
     pips,
     player_name,
     range_grid,
-    witch_colour,
 )
 
 WIDTH, HEIGHT = 1400, 1000
@@ -102,7 +101,7 @@ def _field(c: Canvas, view: HackView) -> None:
 def _witch(c: Canvas, w: WitchView) -> None:
     x0, y0, x1, y1 = _cell_box(w.pos)
     cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, CELL * 0.3
-    colour = witch_colour(w.seat)
+    colour = seat_colour(w.seat)
     c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=3)
     dx, dy = grid.VECTORS[w.facing]
     arrow(c, cx + dx * (r + 12), cy + dy * (r + 12), w.facing, 14, INK)
@@ -155,7 +154,7 @@ def _sequence(c: Canvas, view: HackView, names: Sequence[str]) -> None:
 
 def _turn_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float, names: Sequence[str]) -> None:
     seat = view.turn_slots[k]
-    c.box((x, y, x + w, y + 130), fill=tint(witch_colour(seat), 0.55) if seat >= 0 else PANEL, outline=INK)
+    c.box((x, y, x + w, y + 130), fill=tint(seat_colour(seat), 0.55) if seat >= 0 else PANEL, outline=INK)
     c.text((x + w / 2, y + 18), f"Turn {k + 1}", 20, weight="bold", anchor="mm")
     bonus = ("draw 1", "+1 MP", "draw, put 1 back", "step 0-1")[k]
     c.text((x + w / 2, y + 42), bonus, 15, fill=INK, anchor="mm", max_width=int(w) - 8)
@@ -172,7 +171,7 @@ def _turn_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float, 
     s_seat = view.standby[sb]
     c.box(
         (x, y + 140, x + w, y + 270),
-        fill=tint(witch_colour(s_seat), 0.7) if s_seat >= 0 else PAPER,
+        fill=tint(seat_colour(s_seat), 0.7) if s_seat >= 0 else PAPER,
         outline=MUTED,
     )
     c.text((x + w / 2, y + 160), f"Standby {sb + 1}", 18, fill=MUTED, anchor="mm")
@@ -249,7 +248,7 @@ def _panel(
     h: float,
     names: Sequence[str],
 ) -> None:
-    colour = witch_colour(w.seat)
+    colour = seat_colour(w.seat)
     asked = view.asking == w.seat
     c.box(
         (x, y, x + width, y + h),

@@ -8,9 +8,9 @@ from functools import cache
 from PIL import Image
 
 from engines.hackclad.state import HackView, WitchView
-from render.core.canvas import Canvas
-from render.core.names import default_name
-from render.core.palette import INK, MUTED, RGB, seat_colour, tint
+from render.core.canvas import Canvas, fixed_palette
+from render.core.names import seat_name
+from render.core.palette import AUTOMATON, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, mix, tint
 
 CELL_BG: RGB = (236, 232, 222)
 GRID: RGB = (170, 163, 150)
@@ -37,11 +37,6 @@ TYPE_NAMES = {
 }
 
 
-def witch_colour(seat: int) -> RGB:
-    """A witch's colour (her seat's, shared with every other game)."""
-    return seat_colour(seat)
-
-
 def player_of(w: WitchView) -> int:
     """The seat that runs witch ``w`` (her own number unless the view names another player)."""
     player: int = getattr(w, "player", w.seat)
@@ -50,8 +45,7 @@ def player_of(w: WitchView) -> int:
 
 def player_name(w: WitchView, names: Sequence[str]) -> str:
     """The drawable name of the person running witch ``w`` ("Player N" when unnamed)."""
-    seat = player_of(w)
-    return names[seat] if 0 <= seat < len(names) and names[seat] else default_name(seat)
+    return seat_name(player_of(w), names)
 
 
 def arrow(c: Canvas, cx: float, cy: float, facing: int, size: float, fill: RGB) -> None:
@@ -104,15 +98,9 @@ def headline(view: HackView) -> str:
 __all__ = ["INK", "MUTED", "tint"]
 
 
-def _blend(a: RGB, b: RGB, t: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
 @cache
 def palette_image() -> Image.Image:
     """The fixed palette every HackClad picture is encoded with (fills exact, edges blended)."""
-    from render.core.palette import PANEL, PAPER, SEAT_COLOURS
-
     white: RGB = (255, 255, 255)
     fills: list[RGB] = [
         PAPER,
@@ -132,7 +120,7 @@ def palette_image() -> Image.Image:
         (250, 236, 230),
         (90, 90, 100),
         (60, 100, 200),
-        (90, 90, 90),
+        AUTOMATON,
         *TYPE_COLOURS.values(),
     ]
     for seat_rgb in SEAT_COLOURS:
@@ -146,20 +134,15 @@ def palette_image() -> Image.Image:
     fills += [
         tint(GOLD, 0.8),
         tint((60, 100, 200), 0.8),
-        tint((90, 90, 90), 0.55),
-        tint((90, 90, 90), 0.7),
-        tint((90, 90, 90), 0.85),
-        tint((90, 90, 90), 0.75),
+        tint(AUTOMATON, 0.55),
+        tint(AUTOMATON, 0.7),
+        tint(AUTOMATON, 0.85),
+        tint(AUTOMATON, 0.75),
     ]
     colours: list[RGB] = list(dict.fromkeys(fills))
     # Anti-aliased edges: text and lines over the light backgrounds, and white text on dark fills.
     for ink in (INK, MUTED, white, DANGER, SHARD, CLAD, GOLD):
         for back in (PAPER, CELL_BG, white, CLAD, DANGER, SHARD):
             for t in (0.25, 0.5, 0.75):
-                colours.append(_blend(ink, back, t))
-    colours = list(dict.fromkeys(colours))[:256]
-    flat = [v for rgb in colours for v in rgb]
-    flat += flat[:3] * (256 - len(colours))
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat)
-    return image
+                colours.append(mix(ink, back, t))
+    return fixed_palette(list(dict.fromkeys(colours)))

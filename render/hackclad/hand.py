@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.hackclad.state import CardView, HackView, OwnWitch, WitchView
-from render.core.palette import INK, MUTED, PANEL, tint
+from render.core.palette import INK, MUTED, PANEL, seat_colour, tint
 from render.core.stamps import StampCanvas as Canvas
-from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, player_name, range_grid, witch_colour
+from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, player_name, range_grid
 
 CARD_W, CARD_H, GAP = 224, 330, 14
 MIN_WIDTH = 1200
@@ -27,7 +27,7 @@ def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
     seat = view.viewer if view.viewer is not None else -1
     me = next((w for w in view.witches if w.seat == (view.me if view.me >= 0 else seat)), None)
     title = f"P{seat + 1} {me.name} · {player_name(me, names)}: your hand" if me else "Your hand"
-    c.draw.rectangle((0, 0, c.width, 70), fill=tint(witch_colour(seat), 0.75))
+    c.draw.rectangle((0, 0, c.width, 70), fill=tint(seat_colour(seat), 0.75))
     facts = f"MP {me.mp} · CP {me.cp} · enhanced pile {len(view.enhanced)}" if me else ""
     if facts:
         c.text((c.width - 24, 24), facts, 20, anchor="ra")
@@ -60,7 +60,7 @@ def _render_hands(view: HackView, names: Sequence[str]) -> Canvas:
     y = 0.0
     for (w, own, cards), r in zip(bands, rows, strict=True):
         asked = " · asked now" if own.seat == view.asking else ""
-        c.draw.rectangle((0, y, c.width, y + 60), fill=tint(witch_colour(w.seat), 0.75))
+        c.draw.rectangle((0, y, c.width, y + 60), fill=tint(seat_colour(w.seat), 0.75))
         facts = f"MP {w.mp} · CP {w.cp} · enhanced pile {len(own.enhanced)}"
         c.text((c.width - 24, y + 18), facts, 20, anchor="ra")
         room = c.width - 72 - c.textlength(facts, 20)
