@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs import COGS
+from bot.discord.cogs.clock import ClockCog
 from bot.discord.control import TableControl
 from bot.discord.delivery import Courier
 from bot.discord.items import ALL_ITEMS
@@ -119,7 +120,10 @@ class TablekeeperBot(commands.AutoShardedBot):
         await tell(interaction, SOMETHING_WRONG)
 
     async def close(self) -> None:
-        """Disconnect, then release the database."""
+        """Stop the timer loop, disconnect, then release the database."""
+        clock = self.get_cog("ClockCog")
+        if isinstance(clock, ClockCog):
+            await clock.stop()
         try:
             await super().close()
         finally:

@@ -7,6 +7,8 @@ service makes sure each reminder and each timeout is applied once.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -36,7 +38,15 @@ class ClockCog(commands.Cog):
 
     async def cog_unload(self) -> None:
         """Stop ticking."""
+        await self.stop()
+
+    async def stop(self) -> None:
+        """Cancel the loop and wait for a pass in flight, so no query outlives the database."""
         self.loop.cancel()
+        task = self.loop.get_task()
+        if task is not None and not task.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def _tick(self) -> None:
         try:
