@@ -99,7 +99,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
     slug = "arclash"
     title = "Arclash"
     rules_version = "0.1.6-tk2"
-    content_version = "1"
+    content_version = "2"
     modes = _modes()
     state_type = ArclashState
     view_type = ArclashView

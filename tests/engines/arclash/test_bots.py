@@ -94,7 +94,8 @@ def test_search_bot_moves_are_legal_in_the_support_stage() -> None:
 
 
 def test_search_bot_beats_greedy_on_a_fixed_seed_set() -> None:
-    assert search_share(12) >= 0.6
+    # 30 deals (60 games): with fewer, one unlucky run of deals moves the share by ten points or more.
+    assert search_share(30) >= 0.6
 
 
 @pytest.mark.slow

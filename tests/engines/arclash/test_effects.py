@@ -88,9 +88,9 @@ def test_keyword_count_power() -> None:
     state = board()
     set_stack(state, 1, "AC-021", "AC-026")  # two [Ember]
     set_stack(state, 2, "AC-024")  # one [Ember]
-    set_stack(state, 0, "AC-023")  # no [Ember]
+    set_stack(state, 0, "AC-002")  # no [Ember]
     fire(state, Effect("battle", "count_power", amount=25, count=4, tag="Ember"))
-    assert zones.power(state, 0) == 400 + 25 * 3
+    assert zones.power(state, 0) == 380 + 25 * 3
     state = board()
     for seat in range(3):
         set_stack(state, seat, "AC-021", "AC-026")
