@@ -13,6 +13,7 @@ from itertools import permutations
 from engines.arclash import RULESET
 from engines.arclash.bots import GreedyBot
 from engines.arclash.decks import starters
+from engines.arclash.state import ArclashState
 from engines.core import GameConfig, Rng
 from engines.core.autoplay import run_bots
 
@@ -26,6 +27,7 @@ def winner(decks: tuple[str, ...], seed: int) -> int:
     state = RULESET.setup(config, seed)
     bots = dict.fromkeys(range(len(decks)), GreedyBot())
     final, _ = run_bots(RULESET, state, bots, Rng(seed ^ BOT_SALT), max_steps=20_000)
+    assert isinstance(final, ArclashState)
     outcome = RULESET.outcome(final)
     assert outcome is not None and outcome.winners, f"{decks} seed {seed} ended without a winner"
     return outcome.winners[0]
