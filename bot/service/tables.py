@@ -38,6 +38,7 @@ from bot.store import schema
 from engines import registry
 from engines.core import GameConfig, ModeSpec, Rejected, Ruleset, SetupError
 from engines.core.autoplay import bot_for
+from engines.core.replay import ReplayError, replay
 from engines.core.rng import ALGORITHM
 from engines.core.types import OptionValue
 
@@ -577,21 +578,13 @@ class TableService:
         """Replay the stored log from the seed and compare with the stored snapshot (True = equal)."""
         async with self.rt.reading() as connection:
             loaded = await load_from(connection, table_id)
-            log = (
-                await connection.execute(
-                    select(schema.moves.c.seq, schema.moves.c.seat, schema.moves.c.action_key)
-                    .where(schema.moves.c.table_id == table_id)
-                    .order_by(schema.moves.c.seq)
-                )
-            ).all()
         if loaded.state is None or loaded.table.seed is None:
             raise ServiceError("not_started", "This table has not started yet.")
         ruleset = _ruleset(loaded.table.game)
-        state = ruleset.setup(_config_of(loaded), loaded.table.seed)
-        for seq, seat, key in log:
-            if state.seq != seq:
-                return False
-            state = ruleset.apply(state, seat, key).state
+        try:
+            state = replay(ruleset, _config_of(loaded), loaded.table.seed, await self.log(table_id))
+        except ReplayError:  # a gap or a repeat in the logged move numbers
+            return False
         return bool(ruleset.encode(state) == ruleset.encode(loaded.state))
 
     async def log(self, table_id: int) -> list[tuple[int, int, str]]:

@@ -10,13 +10,14 @@ replays exactly from its seed and log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
 from engines.core.errors import Rejected
+from engines.core.replay import ReplayError, replay
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import Action, GameConfig
@@ -121,7 +122,10 @@ def play_one(
         raise ContractViolation(f"{ruleset.slug} seed={seed}: no prompts but no outcome")
     if check:
         _check_views(ruleset, state, f"{ruleset.slug} seed={seed} final", players)
-        replayed = replay(ruleset, config, seed, log)
+        try:
+            replayed = replay(ruleset, config, seed, log)
+        except ReplayError as exc:
+            raise ContractViolation(f"{ruleset.slug} {config.mode} seed={seed}: {exc}") from exc
         if ruleset.encode(replayed) != ruleset.encode(state):
             raise ContractViolation(f"{ruleset.slug} {config.mode} seed={seed}: replay differs")
     return state, log
@@ -135,16 +139,6 @@ def _expect_rejected(ruleset: Ruleset, state: Any, seat: int, key: str, where: s
             raise ContractViolation(f"{where}: rejection without code or message") from exc
         return
     raise ContractViolation(f"{where}: seat {seat} action {key!r} should have been rejected")
-
-
-def replay(ruleset: Ruleset, config: GameConfig, seed: int, log: Iterable[tuple[int, int, str]]) -> Any:  # type: ignore[type-arg]
-    """Rebuild a state from its seed and action log."""
-    state = ruleset.setup(config, seed)
-    for seq, seat, key in log:
-        if seq != state.seq:
-            raise ContractViolation(f"log entry seq {seq} but state is at {state.seq}")
-        state = ruleset.apply(state, seat, key).state
-    return state
 
 
 def fuzz_games(

@@ -73,3 +73,13 @@ def test_fuzz_harness_catches_mutation_of_the_input() -> None:
 
     with pytest.raises(ContractViolation, match="mutated"):
         play_one(Mutating(), GameConfig("race", 2), 1)
+
+
+def test_replay_rebuilds_the_state_and_refuses_a_gap_in_the_log() -> None:
+    from engines.core.replay import ReplayError, replay
+
+    config = GameConfig("race", 2)
+    final, log = play_one(RULESET, config, 9)
+    assert RULESET.encode(replay(RULESET, config, 9, log)) == RULESET.encode(final)
+    with pytest.raises(ReplayError, match="log entry seq"):
+        replay(RULESET, config, 9, log[1:])
