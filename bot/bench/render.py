@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,13 +87,21 @@ def measure_render(
     renderer: Renderer,
     states: list[Any],
     rounds: int = 1,
+    warm: Sequence[Any] = (),
 ) -> tuple[ImageFigures | None, ImageFigures | None]:
     """Render every state's public and private image ``rounds`` times, each followed at once by
     its encode floor; return (public, private) figures.
 
     Renderers remember pictures (``render.core.memo``); every cache is emptied before each
     drawing so these figures are the cost of drawing, and the pipeline shows what the cache saves.
+    The ``warm`` states (from other games than ``states``) are drawn first, untimed: a running bot
+    has long since loaded its fonts and rasterised the labels every board repeats, so a figure
+    from a cold process would mostly measure its first minute.
     """
+    for state in warm:
+        clear_all()
+        renderer.board(ruleset.view(state, None))
+        renderer.hand(ruleset.view(state, private_seat(ruleset, state)))
     views = [(ruleset.view(s, None), ruleset.view(s, private_seat(ruleset, s))) for s in states]
     board_t: list[float] = []
     board_f: list[float] = []

@@ -83,7 +83,9 @@ def measure_mode(ruleset: Ruleset, mode: str, budget: Budget) -> dict[str, Any]:
 
     renderer = render_registry.get(ruleset.slug)
     states = sample_states(ruleset, config, budget.render_states)
-    board, hand = measure_render(ruleset, renderer, states)
+    # Warm-up states come from other seeds than the measured ones, so nothing measured is pre-drawn.
+    warm = sample_states(ruleset, config, budget.render_states, first_seed=1_000)
+    board, hand = measure_render(ruleset, renderer, states, warm=warm)
     result["render"] = {"public": board, "private": hand}
     targets += _image_targets("public", board) + _image_targets("private", hand)
 

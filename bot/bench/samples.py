@@ -30,10 +30,16 @@ def spread(states: list[Any], count: int) -> list[Any]:
     return [states[round(i * step)] for i in range(count)]
 
 
-def sample_states(ruleset: Ruleset, config: GameConfig, count: int, per_game: int = 8) -> list[Any]:  # type: ignore[type-arg]
-    """``count`` states from several random games, ``per_game`` from each."""
+def sample_states(
+    ruleset: Ruleset,  # type: ignore[type-arg]
+    config: GameConfig,
+    count: int,
+    per_game: int = 8,
+    first_seed: int = 1,
+) -> list[Any]:
+    """``count`` states from several random games (seeds from ``first_seed`` on), ``per_game`` from each."""
     samples: list[Any] = []
-    seed = 1
+    seed = first_seed
     while len(samples) < count:
         samples.extend(spread(random_game(ruleset, config, seed), per_game))
         seed += 1
