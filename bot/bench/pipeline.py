@@ -2,8 +2,11 @@
 
 Pipeline: ``TableService.act`` on a real database (load from cache, seat check, apply, commit
 log + snapshot in one transaction, render public + private images off the event loop), timed
-per click. Beside every click the floor is timed: one state encode plus one committed UPDATE of a
-row holding those bytes, on the same database through its own connection pool.
+per click. Beside every click its floor is timed: one commit (the new state encoded and written
+by one committed UPDATE of a row holding those bytes, on the same database through its own
+connection pool) plus one encode (re-encoding the pixels of the public picture the click
+produced, as the render floor does; nothing when the click left the public picture as it was).
+The commit alone is reported too, for context.
 
 Memory: real states of the mode are stored as tables, then a fresh service loads them all into
 its cache; the growth (tracemalloc, and RSS in a separate pass) divided by the count is the cost
@@ -25,6 +28,7 @@ from typing import Any
 from sqlalchemy import Column, Integer, LargeBinary, MetaData, Table, insert, select, update
 from sqlalchemy.engine import make_url
 
+from bot.bench.render import encode_floor_ms
 from bot.bench.samples import sample_states
 from bot.bench.stats import median, percentile, ratio
 from bot.service import Delivery, Services
@@ -58,9 +62,11 @@ class PipelineFigures:
     ms_p50: float
     ms_p95: float
     ms_p99: float
-    floor_ms_p50: float  # one state encode + one committed row UPDATE of the same bytes
+    floor_ms_p50: float  # one commit (state encode + committed UPDATE) + one PNG encode of the new board
     floor_ms_p99: float
     to_floor: float
+    commit_floor_ms_p50: float  # the commit part of the floor alone
+    to_commit_floor: float
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,7 @@ async def run_pipeline(
         tables = 1
         times: list[float] = []
         floors: list[float] = []
+        commits: list[float] = []
         while len(times) < actions:
             if delivery.outcome is not None or not delivery.prompts:
                 channel += 1
@@ -136,16 +143,20 @@ async def run_pipeline(
             assert user is not None and choices, "every seat of a bench table is a person with choices"
             key = rng.choice(choices).key
             table_id = delivery.table.id
+            board_before = delivery.board_png
             start = time.perf_counter()
             delivery = await services.tables.act(table_id, user, delivery.seq, key, seat=seat)
             times.append((time.perf_counter() - start) * 1000)
+            redrawn = delivery.board_png is not None and delivery.board_png != board_before
             cached = services.runtime.cached(table_id)
             state = cached.state if cached is not None else None
             if state is None:  # a finished table leaves the cache: re-read its final snapshot
                 state = (await services.runtime.load(table_id, fresh=True)).state
             start = time.perf_counter()
             await _floor_click(floor_db, ruleset.encode(state))
-            floors.append((time.perf_counter() - start) * 1000)
+            commit_ms = (time.perf_counter() - start) * 1000
+            commits.append(commit_ms)
+            floors.append(commit_ms + (encode_floor_ms(delivery.board_png) if redrawn else 0.0))
         async with floor_db.begin() as connection:
             await connection.run_sync(_floor_meta.drop_all)
     finally:
@@ -161,6 +172,8 @@ async def run_pipeline(
         floor_ms_p50=median(floors),
         floor_ms_p99=percentile(floors, 99),
         to_floor=ratio(median(times), median(floors)),
+        commit_floor_ms_p50=median(commits),
+        to_commit_floor=ratio(median(times), median(commits)),
     )
 
 

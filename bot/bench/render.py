@@ -34,7 +34,7 @@ class ImageFigures:
     height_max: int
 
 
-def _encode_floor(png: bytes) -> float:
+def encode_floor_ms(png: bytes) -> float:
     """Milliseconds to encode the very picture ``png`` holds, in its own colour mode.
 
     That is the least any renderer must spend to ship those pixels in that format; converting
@@ -115,7 +115,7 @@ def measure_render(
             start = time.perf_counter()
             png = renderer.board(public_view)
             board_t.append((time.perf_counter() - start) * 1000)
-            board_f.append(_encode_floor(png))
+            board_f.append(encode_floor_ms(png))
             boards.append(png)
             clear_all()
             start = time.perf_counter()
@@ -123,6 +123,6 @@ def measure_render(
             elapsed = (time.perf_counter() - start) * 1000
             if hand is not None:
                 hand_t.append(elapsed)
-                hand_f.append(_encode_floor(hand))
+                hand_f.append(encode_floor_ms(hand))
                 hands.append(hand)
     return _figures(board_t, board_f, boards), _figures(hand_t, hand_f, hands)

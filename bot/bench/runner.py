@@ -133,8 +133,8 @@ def _text(result: dict[str, Any]) -> list[str]:
             continue
         lines.append(
             f"  pipeline  {backend}: p50 {fmt(p.ms_p50)} ms, p95 {fmt(p.ms_p95)}, p99 {fmt(p.ms_p99)} beside "
-            f"floor (one commit + one encode) {fmt(p.floor_ms_p50)} ms = {fmt(p.to_floor)}×; "
-            f"{p.actions} actions"
+            f"floor (one commit + one PNG encode) {fmt(p.floor_ms_p50)} ms = {fmt(p.to_floor)}× "
+            f"(commit alone {fmt(p.commit_floor_ms_p50)} ms = {fmt(p.to_commit_floor)}×); {p.actions} actions"
         )
     m = result["memory"]
     lines.append(

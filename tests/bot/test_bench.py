@@ -49,6 +49,9 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
     assert sqlite["backend"] == "sqlite" and sqlite["actions"] == 25 and sqlite["tables"] >= 1
     assert 0 < sqlite["ms_p50"] <= sqlite["ms_p95"] <= sqlite["ms_p99"]
     assert sqlite["floor_ms_p50"] > 0 and sqlite["to_floor"] > 0
+    # the floor is one commit plus, when the board changed, one PNG encode: never below the commit
+    assert 0 < sqlite["commit_floor_ms_p50"] <= sqlite["floor_ms_p50"]
+    assert sqlite["to_commit_floor"] >= sqlite["to_floor"]
     assert "postgresql" in result["pipeline"]
 
     memory = result["memory"]
