@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-from sqlalchemy import insert, update
+from sqlalchemy import bindparam, insert, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import FINISHED, PLAYING, ServiceError
@@ -62,6 +62,24 @@ class Change:
         self.acted.add(seat)
         self.events.extend(step.events)
         self.state = step.state
+
+
+#: the per-seat columns a commit may change, keyed by (table, seat); run with one parameter set per seat
+_SEAT_UPDATE = (
+    update(schema.seats)
+    .where(
+        schema.seats.c.table_id == bindparam("row_table"),
+        schema.seats.c.seat == bindparam("row_seat"),
+    )
+    .values(
+        bot=bindparam("bot"),
+        has_left=bindparam("has_left"),
+        prompted_at=bindparam("prompted_at"),
+        deadline=bindparam("deadline"),
+        remind_at=bindparam("remind_at"),
+        reminded=bindparam("reminded"),
+    )
+)
 
 
 def bot_rng(seed: int, seq: int) -> Rng:
@@ -165,20 +183,24 @@ class Pipeline:
                         ],
                     )
                 before = {s.seat: s for s in change.loaded.seats}
-                for seat in seats:
-                    if before.get(seat.seat) != seat:
-                        await connection.execute(
-                            update(schema.seats)
-                            .where(schema.seats.c.table_id == old.id, schema.seats.c.seat == seat.seat)
-                            .values(
-                                bot=seat.bot,
-                                has_left=seat.has_left,
-                                prompted_at=seat.prompted_at,
-                                deadline=seat.deadline,
-                                remind_at=seat.remind_at,
-                                reminded=seat.reminded,
-                            )
-                        )
+                changed = [seat for seat in seats if before.get(seat.seat) != seat]
+                if changed:  # one batched statement: an action usually moves two seats' timers
+                    await connection.execute(
+                        _SEAT_UPDATE,
+                        [
+                            {
+                                "row_table": old.id,
+                                "row_seat": seat.seat,
+                                "bot": seat.bot,
+                                "has_left": seat.has_left,
+                                "prompted_at": seat.prompted_at,
+                                "deadline": seat.deadline,
+                                "remind_at": seat.remind_at,
+                                "reminded": seat.reminded,
+                            }
+                            for seat in changed
+                        ],
+                    )
                 if finished:
                     assert outcome is not None
                     await self._record_results(connection, change, seats, outcome, now)
