@@ -9,7 +9,7 @@ from engines.clashofdecks.content import catalog
 from engines.clashofdecks.dealing import finish_draft, setup
 from engines.clashofdecks.formats import advance_draft, take
 from engines.clashofdecks.modes import mode_specs
-from engines.clashofdecks.state import STRONGHOLD, ClashState
+from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit
 from engines.clashofdecks.summoning import (
     affordable,
     cost,
@@ -48,7 +48,10 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
 
     # ------------------------------------------------------------------ asking
     def _kingdom(self, state: ClashState, seat: int) -> int:
-        return next(k for k, kd in enumerate(state.kingdoms) if kd.seat == seat)
+        for k, kingdom in enumerate(state.kingdoms):
+            if kingdom.seat == seat:
+                return k
+        raise StopIteration(seat)  # as next() did: a seat without a kingdom is a caller's mistake
 
     def _prompts(self, state: ClashState) -> dict[int, Prompt]:
         if state.phase == "draft":
@@ -79,8 +82,9 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return actions
 
     def _find_action(self, state: ClashState, seat: int, key: str) -> Action | None:
-        # Build only the choices of the one card the key names: apply need not label every
-        # other card's choices just to check a key (the fuzz harness checks both paths agree).
+        # Build only the one choice the key names: apply need not label every other card's
+        # choices, nor price every other card, just to check a key (the fuzz harness and
+        # test_action_lookup check this agrees with ``_legal_actions``).
         if key == END:
             return Action(END, "End summoning and attack", group="end") if state.phase == "summon" else None
         ctx = Ctx(state, Rng(0))
@@ -91,13 +95,13 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         if state.phase == "draft":
             assert state.draft is not None
             return self._draft_action(ctx, iid) if key[0] == "d" and iid in state.draft.row else None
+        if len(parts) != 3:
+            return None  # every summoning key is kind.card.where
         k = self._kingdom(state, seat)
-        if iid not in self._summonable(ctx, k):
+        if not self._may_summon(ctx, k, iid):
             return None
-        for action in self._card_actions(ctx, k, iid):
-            if action.key == key:
-                return action
-        return None
+        action = self._card_action(ctx, k, iid, parts[0], parts[2])
+        return action if action is not None and action.key == key else None
 
     @staticmethod
     def _draft_action(ctx: Ctx, iid: str) -> Action:
@@ -113,50 +117,79 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return [iid for iid in choices if affordable(ctx, k, iid)]
 
     @staticmethod
-    def _card_actions(ctx: Ctx, k: int, iid: str) -> list[Action]:
+    def _may_summon(ctx: Ctx, k: int, iid: str) -> bool:
+        """True when ``iid`` is among ``_summonable(ctx, k)``, pricing that card alone."""
+        kingdom = ctx.state.kingdoms[k]
+        ready_champion = bool(kingdom.champion) and kingdom.champion_status == "ready"
+        offered = iid in playable(ctx.state, k) or (ready_champion and iid == kingdom.champion)
+        return offered and affordable(ctx, k, iid)
+
+    @classmethod
+    def _card_actions(cls, ctx: Ctx, k: int, iid: str) -> list[Action]:
         """Every way to play card ``iid``: a line, a Symbiote host, or an incantation target."""
         card = ctx.card(iid)
-        price = f"{cost(ctx, k, iid)} mana"
+        price = cost(ctx, k, iid)
         if card.kind == "incantation":
-            return [
-                Action(
-                    f"i.{iid}.{uid}",
-                    f"Cast {card.name} on {name} ({price})",
-                    group="incantation",
-                    card=iid,
-                    params=(iid, uid),
-                )
-                for uid, name in ((unit.cards[0], ctx.unit_name(unit)) for _, unit in ctx.all_units())
-            ]
+            return [cls._cast_action(ctx, iid, price, unit) for _, unit in ctx.all_units()]
         upper, lower = ctx.state.kingdoms[k].lines
         actions = [
-            Action(
-                f"p.{iid}.u",
-                f"Summon {card.name} on the upper line ({price})",
-                group="summon",
-                card=iid,
-                params=(iid, upper),
-            ),
-            Action(
-                f"p.{iid}.l",
-                f"Summon {card.name} on the lower line ({price})",
-                group="summon",
-                card=iid,
-                params=(iid, lower),
-            ),
+            cls._summon_action(ctx, iid, price, "u", upper),
+            cls._summon_action(ctx, iid, price, "l", lower),
         ]
         if "symbiote" in card.abilities:
-            actions.extend(
-                Action(
-                    f"s.{iid}.{uid}",
-                    f"Merge {card.name} onto {ctx.card(uid).name} ({price})",
-                    group="symbiote",
-                    card=iid,
-                    params=(iid, uid),
-                )
-                for uid in symbiote_hosts(ctx, k)
-            )
+            actions.extend(cls._merge_action(ctx, iid, price, uid) for uid in symbiote_hosts(ctx, k))
         return actions
+
+    @classmethod
+    def _card_action(cls, ctx: Ctx, k: int, iid: str, kind: str, where: str) -> Action | None:
+        """The one way to play ``iid`` that a key's kind letter and last part name, if it exists."""
+        card = ctx.card(iid)
+        if card.kind == "incantation":
+            if kind != "i":
+                return None
+            loc = ctx.find(where)
+            return None if loc is None else cls._cast_action(ctx, iid, cost(ctx, k, iid), ctx.at(loc))
+        if kind == "p" and where in ("u", "l"):
+            line = ctx.state.kingdoms[k].lines[0 if where == "u" else 1]
+            return cls._summon_action(ctx, iid, cost(ctx, k, iid), where, line)
+        if kind == "s" and "symbiote" in card.abilities and where in symbiote_hosts(ctx, k):
+            return cls._merge_action(ctx, iid, cost(ctx, k, iid), where)
+        return None
+
+    @staticmethod
+    def _cast_action(ctx: Ctx, iid: str, price: int, target: Unit) -> Action:
+        """Cast incantation ``iid`` on the creature ``target``."""
+        uid = target.cards[0]
+        return Action(
+            f"i.{iid}.{uid}",
+            f"Cast {ctx.card(iid).name} on {ctx.unit_name(target)} ({price} mana)",
+            group="incantation",
+            card=iid,
+            params=(iid, uid),
+        )
+
+    @staticmethod
+    def _summon_action(ctx: Ctx, iid: str, price: int, where: str, line: int) -> Action:
+        """Summon creature ``iid`` on kingdom's upper (``where`` "u") or lower ("l") line ``line``."""
+        side = "upper" if where == "u" else "lower"
+        return Action(
+            f"p.{iid}.{where}",
+            f"Summon {ctx.card(iid).name} on the {side} line ({price} mana)",
+            group="summon",
+            card=iid,
+            params=(iid, line),
+        )
+
+    @staticmethod
+    def _merge_action(ctx: Ctx, iid: str, price: int, host: str) -> Action:
+        """Merge Symbiote ``iid`` onto the creature whose host card is ``host``."""
+        return Action(
+            f"s.{iid}.{host}",
+            f"Merge {ctx.card(iid).name} onto {ctx.card(host).name} ({price} mana)",
+            group="symbiote",
+            card=iid,
+            params=(iid, host),
+        )
 
     # ------------------------------------------------------------------ acting
     def _apply(self, state: ClashState, seat: int, action: Action) -> Iterable[Event]:
