@@ -16,7 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Ctx, Loc
+from engines.clashofdecks.board import Abilities, Ctx, Loc
 from engines.clashofdecks.hits import deal, in_book_order, located, vanish_all
 from engines.clashofdecks.stronghold import damage as stronghold_damage
 
@@ -33,7 +33,7 @@ class Targets(msgspec.Struct, frozen=True):
     stronghold: bool = False
 
 
-def targets(ctx: Ctx, loc: Loc, found: set[str], rage_only: bool) -> Targets | None:
+def targets(ctx: Ctx, loc: Loc, found: Abilities, rage_only: bool) -> Targets | None:
     """Step 3: what this creature attacks now, or None when it cannot attack anything."""
     owner = ctx.owner_of(loc)
     enemy = ctx.enemy_on(loc.line, owner)
@@ -48,7 +48,7 @@ def targets(ctx: Ctx, loc: Loc, found: set[str], rage_only: bool) -> Targets | N
     return Targets(enemy, stronghold=True) if may_hit_stronghold else None
 
 
-def cleared(ctx: Ctx, loc: Loc, found: set[str]) -> tuple[bool, bool]:
+def cleared(ctx: Ctx, loc: Loc, found: Abilities) -> tuple[bool, bool]:
     """Step 2: (may attack, only creatures because it arrived this turn thanks to Rage)."""
     unit = ctx.at(loc)
     if unit.entered < ctx.state.turn:
@@ -56,7 +56,7 @@ def cleared(ctx: Ctx, loc: Loc, found: set[str]) -> tuple[bool, bool]:
     return ab.rage(found), True
 
 
-def amount(ctx: Ctx, loc: Loc, found: set[str], target_hp: int) -> int:
+def amount(ctx: Ctx, loc: Loc, found: Abilities, target_hp: int) -> int:
     """Steps 6-7: the damage one target takes (Vulnerability, Sprint bonus, then Aquatic doubling)."""
     unit = ctx.at(loc)
     base = ab.vulnerability(found, target_hp, ctx.av(unit)) + unit.sprint

@@ -7,13 +7,17 @@ helpers and reports what happened as events and short records.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 
 import msgspec
 
 from engines.clashofdecks.content import Card, Catalog, catalog
 from engines.clashofdecks.state import STRONGHOLD, ClashState, Kingdom, Record, Unit
 from engines.core.rng import Rng
-from engines.core.types import Event, public, seat_ref
+from engines.core.types import Event, seat_ref
+
+#: the abilities of a creature, read-only (a card's printed set is shared, never copied per check)
+Abilities = AbstractSet[str]
 
 
 class GameOver(Exception):
@@ -64,7 +68,7 @@ class Ctx:
         line: int = -1,
     ) -> None:
         """Emit a public event and, during an Assault or Incantation, a short record."""
-        self.events.append(public(kind, text))
+        self.events.append(Event(kind, text))
         record = Record(kind, text, source, target, kingdom, amount, line)
         if self.records is not None:
             self.records.append(record)
@@ -136,42 +140,59 @@ class Ctx:
         return (0 if self.is_upper(owner, loc.line) else 1, -loc.pos)
 
     # ------------------------------------------------------------------ creature values
-    def own_abilities(self, unit: Unit) -> set[str]:
+    def own_abilities(self, unit: Unit) -> Abilities:
         """Abilities printed on the unit's cards, plus the AI's custom bonus for AI creatures."""
-        found: set[str] = set()
-        for iid in unit.cards:
-            found.update(self.card(iid).abilities)
-        if self.kingdom(unit.owner).is_ai:
-            found.update(self.state.ai.abilities)
+        printed = self.cat.ability_sets
+        designs = self.state.cards
+        cards = unit.cards
+        found = printed[designs[cards[0]]]
+        for iid in cards[1:]:
+            found = found | printed[designs[iid]]
+        bonus = self.state.ai.abilities
+        if bonus and self.state.kingdoms[unit.owner].is_ai:
+            found = found.union(bonus)
         return found
 
     def granted(self, loc: Loc) -> set[str]:
         """Abilities lent by Aura cards on the adjacent creatures of the same line."""
         side = self.state.lines[loc.line].sides[loc.side]
+        designs = self.state.cards
+        cards = self.cat.cards
         lent: set[str] = set()
         for pos in (loc.pos - 1, loc.pos + 1):
             if 0 <= pos < len(side):
                 for iid in side[pos].cards:
-                    aura = self.card(iid).aura
+                    aura = cards[designs[iid]].aura
                     if aura:
                         lent.add(aura)
         return lent
 
-    def abilities(self, loc: Loc) -> set[str]:
+    def abilities(self, loc: Loc) -> Abilities:
         """Every ability that applies to the creature at ``loc`` right now (Auras included)."""
-        return self.own_abilities(self.at(loc)) | self.granted(loc)
+        own = self.own_abilities(self.state.lines[loc.line].sides[loc.side][loc.pos])
+        lent = self.granted(loc)
+        return own | lent if lent else own
 
     def hp(self, unit: Unit) -> int:
         """Printed HP of a creature (a Symbiote stack adds both cards)."""
-        return sum(self.card(iid).hp for iid in unit.cards)
+        cards = unit.cards
+        if len(cards) == 1:
+            return self.card(cards[0]).hp
+        return sum(self.card(iid).hp for iid in cards)
 
     def av(self, unit: Unit) -> int:
         """Printed AV of a creature (a Symbiote stack adds both cards)."""
-        return sum(self.card(iid).av for iid in unit.cards)
+        cards = unit.cards
+        if len(cards) == 1:
+            return self.card(cards[0]).av
+        return sum(self.card(iid).av for iid in cards)
 
     def unit_name(self, unit: Unit) -> str:
         """A creature's display name ("Host + Symbiote" for a stack)."""
-        return " + ".join(self.card(iid).name for iid in unit.cards)
+        cards = unit.cards
+        if len(cards) == 1:
+            return self.card(cards[0]).name
+        return " + ".join(self.card(iid).name for iid in cards)
 
     # ------------------------------------------------------------------ movement
     def move_to_front(self, loc: Loc) -> tuple[Loc, int]:
