@@ -17,7 +17,7 @@ import msgspec
 
 from engines.clashofdecks import abilities as ab
 from engines.clashofdecks.board import Abilities, Ctx, Loc
-from engines.clashofdecks.hits import deal, in_book_order, located, vanish_all
+from engines.clashofdecks.hits import deal, in_book_order, vanish_all
 from engines.clashofdecks.stronghold import damage as stronghold_damage
 
 #: a safety bound on attacks in one Assault (Instinct answering Instinct always converges, since
@@ -48,12 +48,12 @@ def targets(ctx: Ctx, loc: Loc, found: Abilities, rage_only: bool) -> Targets | 
     return Targets(enemy, stronghold=True) if may_hit_stronghold else None
 
 
-def cleared(ctx: Ctx, loc: Loc, found: Abilities) -> tuple[bool, bool]:
+def cleared(ctx: Ctx, loc: Loc) -> tuple[bool, bool]:
     """Step 2: (may attack, only creatures because it arrived this turn thanks to Rage)."""
     unit = ctx.at(loc)
     if unit.entered < ctx.state.turn:
         return True, False
-    return ab.rage(found), True
+    return ab.rage(ctx.abilities(loc)), True  # step 1's Aura check matters only to a newcomer
 
 
 def amount(ctx: Ctx, loc: Loc, found: Abilities, target_hp: int) -> int:
@@ -75,8 +75,10 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
         if aim is None:
             break
         ctx.attacks += 1
-        loc = ab.sprint(ctx, loc, found)
-        found = ctx.abilities(loc)  # step 5: Aura update after moving
+        dashed = ab.sprint(ctx, loc, found)
+        if dashed != loc:
+            loc = dashed
+            found = ctx.abilities(loc)  # step 5: Aura update after moving (nothing moved otherwise)
         unit = ctx.at(loc)
         name = ctx.unit_name(unit)
         owner = unit.owner
@@ -95,11 +97,12 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
             break
         # The targets were found before Sprint moved this creature; find them again by identity.
         units = [ctx.at(t) for t in aim.units]
+        primary = ctx.unit_name(units[0])
         ctx.say(
             "attack",
-            f"{name} attacks {ctx.unit_name(units[0])}.",
+            f"{name} attacks {primary}.",
             source=name,
-            target=ctx.unit_name(units[0]),
+            target=primary,
             kingdom=units[0].owner,
             line=loc.line,
         )
@@ -124,6 +127,8 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
         vanish_all(ctx, hit.hurt)  # steps 15-17
         hurt_by_it.extend(h for h in hit.hurt if h not in hurt_by_it)
         killed_enemy = bool(hit.destroyed)
+        if not killed_enemy:
+            break  # step 18 needs a kill, so no need to read this creature's abilities again
         now = ctx.find(uid)
         if now is None or not ab.berserk(ctx.abilities(now), killed_enemy):
             break
@@ -132,15 +137,16 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
         )
     # Step 19: every survivor it hurt that has Instinct now (after Vanish and the Aura update of
     # step 17) answers, in the book's order for simultaneous effects.
-    answers = [h for h in in_book_order(ctx, hurt_by_it) if ab.instinct(ctx.abilities(located(ctx, h)), True)]
+    answers = [h for h, at in in_book_order(ctx, hurt_by_it) if ab.instinct(ctx.abilities(at), True)]
     for hurt in answers:
         where = ctx.find(hurt)
         if where is None or targets(ctx, where, ctx.abilities(where), False) is None:
             continue  # gone, or nothing it may attack (a Defender facing no creature)
+        answering = ctx.unit_name(ctx.at(where))
         ctx.say(
             "instinct",
-            f"{ctx.unit_name(ctx.at(where))} strikes back on Instinct.",
-            source=ctx.unit_name(ctx.at(where)),
+            f"{answering} strikes back on Instinct.",
+            source=answering,
             kingdom=ctx.owner_of(where),
             line=where.line,
         )
@@ -156,14 +162,15 @@ def assault(ctx: Ctx, k: int) -> None:
         loc = ctx.find(uid)
         if loc is None or ctx.owner_of(loc) != k:
             continue
-        found = ctx.abilities(loc)  # step 1: Aura check
-        may, rage_only = cleared(ctx, loc, found)
+        may, rage_only = cleared(ctx, loc)
         if may:
             attack(ctx, uid, rage_only)
 
 
 def end_of_turn(ctx: Ctx) -> None:
     """Damage that did not destroy a creature heals, and Sprint bonuses lapse."""
-    for _, unit in ctx.all_units():
-        unit.damage = 0
-        unit.sprint = 0
+    for line in ctx.state.lines:
+        for side in line.sides:
+            for unit in side:
+                unit.damage = 0
+                unit.sprint = 0
