@@ -39,8 +39,11 @@ def catalyst(ctx: Ctx, k: int) -> int:
     """Phase 1: +2 mana for each of the kingdom's creatures with Catalyst in play."""
     bonus = 0
     for line in ctx.kingdom(k).lines:
-        for pos in range(len(ctx.units(line, k))):
-            if "catalyst" in ctx.abilities(Loc(line, ctx.side_of(line, k), pos)):
+        side = ctx.side_of(line, k)
+        if not ctx.may_have(line, side, "catalyst"):
+            continue
+        for pos in range(len(ctx.state.lines[line].sides[side])):
+            if "catalyst" in ctx.abilities(Loc(line, side, pos)):
                 bonus += 2
     return bonus
 

@@ -63,13 +63,13 @@ def amount(ctx: Ctx, loc: Loc, found: Abilities, target_hp: int) -> int:
     return ab.aquatic(ctx, loc, found, base)
 
 
-def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
-    """One creature's full attack: steps 3-17 (again for Berserk, step 18), then Instinct answers (19)."""
+def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
+    """One creature's full attack: steps 3-17 (again for Berserk, step 18), then Instinct answers (19).
+
+    ``loc`` is where the creature whose host card is ``uid`` stands now (the caller just found it).
+    """
     hurt_by_it: list[str] = []  # survivors this creature damaged, for step 19
     while ctx.attacks < MAX_ATTACKS:
-        loc = ctx.find(uid)
-        if loc is None:
-            return
         found = ctx.abilities(loc)
         aim = targets(ctx, loc, found, rage_only)
         if aim is None:
@@ -95,7 +95,8 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
             dealt = stronghold_damage(ctx, aim.enemy, dealt, owner, name)
             ab.regeneration(ctx, owner, found, dealt, name)
             break
-        # The targets were found before Sprint moved this creature; find them again by identity.
+        # The targets were found before Sprint; it moves only this creature along its own side, so
+        # the targets, all on enemy sides, are still where they were.
         units = [ctx.at(t) for t in aim.units]
         primary = ctx.unit_name(units[0])
         ctx.say(
@@ -106,11 +107,10 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
             kingdom=units[0].owner,
             line=loc.line,
         )
-        plan = []
-        for target in units:
-            where = ctx.find(target.cards[0])
-            assert where is not None
-            plan.append((where, amount(ctx, loc, found, ctx.hp(target) - target.damage)))
+        plan = [
+            (where, amount(ctx, loc, found, ctx.hp(target) - target.damage))
+            for where, target in zip(aim.units, units, strict=True)
+        ]
         hit = deal(ctx, plan, name, spell=False)  # steps 7-12
         ab.regeneration(ctx, owner, found, hit.dealt, name)  # step 13
         for victim, excess in hit.excess.items():  # step 14
@@ -124,7 +124,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
                     amount=spill,
                 )
                 stronghold_damage(ctx, victim, spill, owner, name)
-        vanish_all(ctx, hit.hurt)  # steps 15-17
+        vanish_all(ctx, hit)  # steps 15-17
         hurt_by_it.extend(h for h in hit.hurt if h not in hurt_by_it)
         killed_enemy = bool(hit.destroyed)
         if not killed_enemy:
@@ -135,6 +135,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
         ctx.say(
             "berserk", f"{name} goes berserk and attacks again.", source=name, kingdom=owner, line=now.line
         )
+        loc = now
     # Step 19: every survivor it hurt that has Instinct now (after Vanish and the Aura update of
     # step 17) answers, in the book's order for simultaneous effects.
     answers = [h for h, at in in_book_order(ctx, hurt_by_it) if ab.instinct(ctx.abilities(at), True)]
@@ -150,7 +151,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
             kingdom=ctx.owner_of(where),
             line=where.line,
         )
-        attack(ctx, hurt, False)
+        attack(ctx, hurt, False, where)
 
 
 def assault(ctx: Ctx, k: int) -> None:
@@ -158,13 +159,15 @@ def assault(ctx: Ctx, k: int) -> None:
     ctx.records = []
     ctx.state.last_assault = ctx.records
     ctx.attacks = 0
-    for uid in ctx.activation_order(k):
-        loc = ctx.find(uid)
-        if loc is None or ctx.owner_of(loc) != k:
-            continue
+    for uid, loc in ctx.activation_places(k):
+        if ctx.attacks:  # an attack may have moved or removed it (nothing moves before the first)
+            now = ctx.find(uid)
+            if now is None or ctx.owner_of(now) != k:
+                continue
+            loc = now
         may, rage_only = cleared(ctx, loc)
         if may:
-            attack(ctx, uid, rage_only)
+            attack(ctx, uid, rage_only, loc)
 
 
 def end_of_turn(ctx: Ctx) -> None:

@@ -113,11 +113,19 @@ class Ctx:
 
     def find(self, uid: str) -> Loc | None:
         """Where the creature whose host card is ``uid`` stands, or None if it left play."""
-        for li, ln in enumerate(self.state.lines):
-            for si, side in enumerate(ln.sides):
-                for pi, unit in enumerate(side):
+        # Counters rather than enumerate(): find runs several times per attack, and building the
+        # nested enumerate() iterators costs more than the search itself on a small table.
+        li = 0
+        for ln in self.state.lines:
+            si = 0
+            for side in ln.sides:
+                pi = 0
+                for unit in side:
                     if unit.cards[0] == uid:
                         return Loc(li, si, pi)
+                    pi += 1  # noqa: SIM113
+                si += 1  # noqa: SIM113
+            li += 1  # noqa: SIM113
         return None
 
     def all_units(self) -> Iterator[tuple[Loc, Unit]]:
@@ -129,9 +137,16 @@ class Ctx:
 
     def activation_order(self, k: int) -> list[str]:
         """Kingdom ``k``'s creatures in the book's order: upper line then lower, far to near."""
-        order: list[str] = []
+        return [uid for uid, _ in self.activation_places(k)]
+
+    def activation_places(self, k: int) -> list[tuple[str, Loc]]:
+        """``activation_order`` with where each creature stands now."""
+        order: list[tuple[str, Loc]] = []
         for line in self.kingdom(k).lines:
-            order.extend(u.cards[0] for u in reversed(self.units(line, k)))
+            side = self.side_of(line, k)
+            units = self.state.lines[line].sides[side]
+            for pos in range(len(units) - 1, -1, -1):
+                order.append((units[pos].cards[0], Loc(line, side, pos)))
         return order
 
     def order_key(self, loc: Loc) -> tuple[int, int]:
@@ -146,8 +161,9 @@ class Ctx:
         designs = self.state.cards
         cards = unit.cards
         found = printed[designs[cards[0]]]
-        for iid in cards[1:]:
-            found = found | printed[designs[iid]]
+        if len(cards) > 1:  # a Symbiote stack
+            for iid in cards[1:]:
+                found = found | printed[designs[iid]]
         bonus = self.state.ai.abilities
         if bonus and self.state.kingdoms[unit.owner].is_ai:
             found = found.union(bonus)
@@ -169,30 +185,59 @@ class Ctx:
 
     def abilities(self, loc: Loc) -> Abilities:
         """Every ability that applies to the creature at ``loc`` right now (Auras included)."""
-        own = self.own_abilities(self.state.lines[loc.line].sides[loc.side][loc.pos])
-        lent = self.granted(loc)
-        return own | lent if lent else own
+        # granted() inlined: most neighbours lend nothing, so no set is built for them
+        side = self.state.lines[loc.line].sides[loc.side]
+        found = self.own_abilities(side[loc.pos])
+        designs = self.state.cards
+        cards = self.cat.cards
+        size = len(side)
+        for pos in (loc.pos - 1, loc.pos + 1):
+            if 0 <= pos < size:
+                for iid in side[pos].cards:
+                    aura = cards[designs[iid]].aura
+                    if aura and aura not in found:
+                        found = found | {aura}
+        return found
 
+    def may_have(self, line: int, side: int, ability: str) -> bool:
+        """False when no creature on ``side`` of ``line`` can have ``ability``: no card there prints
+        it or lends it through an Aura, and no AI bonus grants it (a cheap test before abilities())."""
+        ln = self.state.lines[line]
+        if ability in self.state.ai.abilities and self.state.kingdoms[ln.kingdoms[side]].is_ai:
+            return True
+        designs, printed, cards = self.state.cards, self.cat.ability_sets, self.cat.cards
+        for unit in ln.sides[side]:
+            for iid in unit.cards:
+                design = designs[iid]
+                if ability in printed[design] or cards[design].aura == ability:
+                    return True
+        return False
+
+    # hp, av and unit_name read the catalogue directly rather than through card(): they run for
+    # every creature an attack or incantation touches.
     def hp(self, unit: Unit) -> int:
         """Printed HP of a creature (a Symbiote stack adds both cards)."""
-        cards = unit.cards
-        if len(cards) == 1:
-            return self.card(cards[0]).hp
-        return sum(self.card(iid).hp for iid in cards)
+        designs, cards = self.state.cards, self.cat.cards
+        total = 0
+        for iid in unit.cards:
+            total += cards[designs[iid]].hp
+        return total
 
     def av(self, unit: Unit) -> int:
         """Printed AV of a creature (a Symbiote stack adds both cards)."""
-        cards = unit.cards
-        if len(cards) == 1:
-            return self.card(cards[0]).av
-        return sum(self.card(iid).av for iid in cards)
+        designs, cards = self.state.cards, self.cat.cards
+        total = 0
+        for iid in unit.cards:
+            total += cards[designs[iid]].av
+        return total
 
     def unit_name(self, unit: Unit) -> str:
         """A creature's display name ("Host + Symbiote" for a stack)."""
-        cards = unit.cards
-        if len(cards) == 1:
-            return self.card(cards[0]).name
-        return " + ".join(self.card(iid).name for iid in cards)
+        designs, cards = self.state.cards, self.cat.cards
+        stack = unit.cards
+        if len(stack) == 1:
+            return cards[designs[stack[0]]].name
+        return " + ".join(cards[designs[iid]].name for iid in stack)
 
     # ------------------------------------------------------------------ movement
     def move_to_front(self, loc: Loc) -> tuple[Loc, int]:

@@ -102,7 +102,7 @@ def cast(ctx: Ctx, k: int, iid: str, target_uid: str) -> None:
         if spill:
             stronghold_damage(ctx, victim, spill, k, card.name)
     spell_home(ctx, k, iid, victim_owner, target_line)
-    vanish_all(ctx, hit.hurt)  # steps 11-13
+    vanish_all(ctx, hit)  # steps 11-13
 
 
 def spell_home(ctx: Ctx, k: int, iid: str, victim: int, line: int) -> None:
