@@ -9,7 +9,7 @@ from engines.clashofdecks.content import Card, catalog
 from engines.clashofdecks.dealing import finish_draft, setup
 from engines.clashofdecks.formats import advance_draft, take
 from engines.clashofdecks.modes import mode_specs
-from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit
+from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit, copy_state
 from engines.clashofdecks.summoning import (
     affordable,
     cost,
@@ -198,6 +198,10 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         )
 
     # ------------------------------------------------------------------ acting
+    def clone(self, state: ClashState) -> ClashState:
+        """A deep, independent copy of ``state`` (the same value an encode + decode gives)."""
+        return copy_state(state)
+
     def _apply(self, state: ClashState, seat: int, action: Action) -> Iterable[Event]:
         rng = self.rng(state)
         ctx = Ctx(state, rng)
