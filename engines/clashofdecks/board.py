@@ -42,6 +42,7 @@ class Ctx:
         self.events: list[Event] = []
         self.records: list[Record] | None = None  # the Assault being recorded, if any
         self.attacks = 0  # attacks this Assault: a safety bound on Instinct ping-pong
+        self.ai_names: dict[int, str] | None = None  # how events name each AI kingdom
 
     # ------------------------------------------------------------------ naming
     def card(self, iid: str) -> Card:
@@ -52,8 +53,12 @@ class Ctx:
         """How event text names kingdom ``k``."""
         kingdom = self.state.kingdoms[k]
         if kingdom.is_ai:
-            ais = [i for i, other in enumerate(self.state.kingdoms) if other.is_ai]
-            return "the AI kingdom" if len(ais) == 1 else f"AI kingdom {ais.index(k) + 1}"
+            if self.ai_names is None:  # an AI turn names its kingdom in most events: work it out once
+                ais = [i for i, other in enumerate(self.state.kingdoms) if other.is_ai]
+                self.ai_names = {
+                    i: "the AI kingdom" if len(ais) == 1 else f"AI kingdom {n + 1}" for n, i in enumerate(ais)
+                }
+            return self.ai_names[k]
         return seat_ref(kingdom.seat)
 
     def say(
