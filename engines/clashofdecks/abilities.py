@@ -10,17 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.clashofdecks.board import Ctx, Loc
+from engines.clashofdecks.board import Abilities, Ctx, Loc
 from engines.clashofdecks.state import Unit
 from engines.clashofdecks.stronghold import damage_in_ones, regenerate
 
 
-def aerial(ctx: Ctx, loc: Loc, abilities: set[str]) -> bool:
+def aerial(ctx: Ctx, loc: Loc, abilities: Abilities) -> bool:
     """Target step: True when the creature flies over enemy creatures (Aerial on its upper line)."""
     return "aerial" in abilities and ctx.is_upper(ctx.owner_of(loc), loc.line)
 
 
-def aquatic(ctx: Ctx, loc: Loc, abilities: set[str], amount: int) -> int:
+def aquatic(ctx: Ctx, loc: Loc, abilities: Abilities, amount: int) -> int:
     """Damage step: double the whole hit (Sprint bonus included) while next to the Bridge."""
     return amount * 2 if "aquatic" in abilities and loc.pos == 0 else amount
 
@@ -30,7 +30,7 @@ def aura(ctx: Ctx, loc: Loc) -> set[str]:
     return ctx.granted(loc)
 
 
-def berserk(abilities: set[str], killed_enemy: bool) -> bool:
+def berserk(abilities: Abilities, killed_enemy: bool) -> bool:
     """Step 18: attack again after destroying at least one enemy creature."""
     return "berserk" in abilities and killed_enemy
 
@@ -39,23 +39,26 @@ def catalyst(ctx: Ctx, k: int) -> int:
     """Phase 1: +2 mana for each of the kingdom's creatures with Catalyst in play."""
     bonus = 0
     for line in ctx.kingdom(k).lines:
-        for pos in range(len(ctx.units(line, k))):
-            if "catalyst" in ctx.abilities(Loc(line, ctx.side_of(line, k), pos)):
+        side = ctx.side_of(line, k)
+        if not ctx.may_have(line, side, "catalyst"):
+            continue
+        for pos in range(len(ctx.state.lines[line].sides[side])):
+            if "catalyst" in ctx.abilities(Loc(line, side, pos)):
                 bonus += 2
     return bonus
 
 
-def defender(abilities: set[str]) -> bool:
+def defender(abilities: Abilities) -> bool:
     """Target step: True when the creature may not attack the enemy Stronghold."""
     return "defender" in abilities
 
 
-def indestructible(abilities: set[str]) -> bool:
+def indestructible(abilities: Abilities) -> bool:
     """Incantation step 3: True when incantations neither damage nor affect this creature."""
     return "indestructible" in abilities
 
 
-def instinct(abilities: set[str], hurt_by_creature: bool) -> bool:
+def instinct(abilities: Abilities, hurt_by_creature: bool) -> bool:
     """Step 19: a creature hurt (not destroyed) by a creature strikes back after that creature's attacks."""
     return "instinct" in abilities and hurt_by_creature
 
@@ -65,7 +68,7 @@ def mercenary(ctx: Ctx, iid: str) -> bool:
     return "mercenary" in ctx.card(iid).abilities
 
 
-def perforation(ctx: Ctx, target: Loc, abilities: set[str]) -> list[Loc]:
+def perforation(ctx: Ctx, target: Loc, abilities: Abilities) -> list[Loc]:
     """Target step: the creature behind the target on the same line is hit as well."""
     side = ctx.state.lines[target.line].sides[target.side]
     if "perforation" in abilities and target.pos + 1 < len(side):
@@ -92,7 +95,7 @@ def price_of_blood(ctx: Ctx, k: int, cost: int, source: str) -> None:
         damage_in_ones(ctx, k, missing, source)
 
 
-def protection(unit: Unit, abilities: set[str], amount: int) -> int:
+def protection(unit: Unit, abilities: Abilities, amount: int) -> int:
     """Dealing step: the first source of at least 1 damage aimed at the creature is reduced to 0."""
     if amount >= 1 and "protection" in abilities and not unit.shielded:
         unit.shielded = True
@@ -100,23 +103,23 @@ def protection(unit: Unit, abilities: set[str], amount: int) -> int:
     return amount
 
 
-def rage(abilities: set[str]) -> bool:
+def rage(abilities: Abilities) -> bool:
     """Clearance step: a creature may attack creatures (never the Stronghold) the turn it arrives."""
     return "rage" in abilities
 
 
-def regeneration(ctx: Ctx, k: int, abilities: set[str], dealt: int, source: str) -> None:
+def regeneration(ctx: Ctx, k: int, abilities: Abilities, dealt: int, source: str) -> None:
     """Step 13: after dealing damage, the owner's Stronghold moves one step left (AI: un-mill one)."""
     if "regeneration" in abilities and dealt > 0:
         regenerate(ctx, k, source)
 
 
-def sharpening(abilities: set[str], excess: int) -> int:
+def sharpening(abilities: Abilities, excess: int) -> int:
     """Step 14: excess damage from destroying creatures goes on to their owner's Stronghold."""
     return excess if "sharpening" in abilities else 0
 
 
-def splash(ctx: Ctx, target: Loc, abilities: set[str]) -> list[Loc]:
+def splash(ctx: Ctx, target: Loc, abilities: Abilities) -> list[Loc]:
     """Target step: the creature in the same position on the target owner's other line is hit too."""
     if "splash" not in abilities:
         return []
@@ -128,7 +131,7 @@ def splash(ctx: Ctx, target: Loc, abilities: set[str]) -> list[Loc]:
     return []
 
 
-def sprint(ctx: Ctx, loc: Loc, abilities: set[str]) -> Loc:
+def sprint(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
     """Step 4: dash next to the Bridge, gaining +1 damage per creature passed until the Assault ends."""
     if "sprint" not in abilities or loc.pos == 0:
         return loc
@@ -151,7 +154,7 @@ def symbiote(ctx: Ctx, host: Unit) -> bool:
     return not any("symbiote" in ctx.card(iid).abilities for iid in host.cards)
 
 
-def vanish(ctx: Ctx, loc: Loc, abilities: set[str]) -> Loc:
+def vanish(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
     """Step 15: a creature hurt but not destroyed moves to the far end of its line."""
     if "vanish" not in abilities:
         return loc
@@ -167,7 +170,7 @@ def vanish(ctx: Ctx, loc: Loc, abilities: set[str]) -> Loc:
     return new
 
 
-def vulnerability(abilities: set[str], target_hp: int, av: int) -> int:
+def vulnerability(abilities: Abilities, target_hp: int, av: int) -> int:
     """Damage step: ignore AV and deal the target's remaining HP minus 1."""
     return max(0, target_hp - 1) if "vulnerability" in abilities else av
 

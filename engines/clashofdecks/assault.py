@@ -16,8 +16,8 @@ from __future__ import annotations
 import msgspec
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Ctx, Loc
-from engines.clashofdecks.hits import deal, in_book_order, located, vanish_all
+from engines.clashofdecks.board import Abilities, Ctx, Loc
+from engines.clashofdecks.hits import deal, in_book_order, vanish_all
 from engines.clashofdecks.stronghold import damage as stronghold_damage
 
 #: a safety bound on attacks in one Assault (Instinct answering Instinct always converges, since
@@ -33,7 +33,7 @@ class Targets(msgspec.Struct, frozen=True):
     stronghold: bool = False
 
 
-def targets(ctx: Ctx, loc: Loc, found: set[str], rage_only: bool) -> Targets | None:
+def targets(ctx: Ctx, loc: Loc, found: Abilities, rage_only: bool) -> Targets | None:
     """Step 3: what this creature attacks now, or None when it cannot attack anything."""
     owner = ctx.owner_of(loc)
     enemy = ctx.enemy_on(loc.line, owner)
@@ -48,35 +48,37 @@ def targets(ctx: Ctx, loc: Loc, found: set[str], rage_only: bool) -> Targets | N
     return Targets(enemy, stronghold=True) if may_hit_stronghold else None
 
 
-def cleared(ctx: Ctx, loc: Loc, found: set[str]) -> tuple[bool, bool]:
+def cleared(ctx: Ctx, loc: Loc) -> tuple[bool, bool]:
     """Step 2: (may attack, only creatures because it arrived this turn thanks to Rage)."""
     unit = ctx.at(loc)
     if unit.entered < ctx.state.turn:
         return True, False
-    return ab.rage(found), True
+    return ab.rage(ctx.abilities(loc)), True  # step 1's Aura check matters only to a newcomer
 
 
-def amount(ctx: Ctx, loc: Loc, found: set[str], target_hp: int) -> int:
+def amount(ctx: Ctx, loc: Loc, found: Abilities, target_hp: int) -> int:
     """Steps 6-7: the damage one target takes (Vulnerability, Sprint bonus, then Aquatic doubling)."""
     unit = ctx.at(loc)
     base = ab.vulnerability(found, target_hp, ctx.av(unit)) + unit.sprint
     return ab.aquatic(ctx, loc, found, base)
 
 
-def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
-    """One creature's full attack: steps 3-17 (again for Berserk, step 18), then Instinct answers (19)."""
+def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
+    """One creature's full attack: steps 3-17 (again for Berserk, step 18), then Instinct answers (19).
+
+    ``loc`` is where the creature whose host card is ``uid`` stands now (the caller just found it).
+    """
     hurt_by_it: list[str] = []  # survivors this creature damaged, for step 19
     while ctx.attacks < MAX_ATTACKS:
-        loc = ctx.find(uid)
-        if loc is None:
-            return
         found = ctx.abilities(loc)
         aim = targets(ctx, loc, found, rage_only)
         if aim is None:
             break
         ctx.attacks += 1
-        loc = ab.sprint(ctx, loc, found)
-        found = ctx.abilities(loc)  # step 5: Aura update after moving
+        dashed = ab.sprint(ctx, loc, found)
+        if dashed != loc:
+            loc = dashed
+            found = ctx.abilities(loc)  # step 5: Aura update after moving (nothing moved otherwise)
         unit = ctx.at(loc)
         name = ctx.unit_name(unit)
         owner = unit.owner
@@ -93,21 +95,22 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
             dealt = stronghold_damage(ctx, aim.enemy, dealt, owner, name)
             ab.regeneration(ctx, owner, found, dealt, name)
             break
-        # The targets were found before Sprint moved this creature; find them again by identity.
+        # The targets were found before Sprint; it moves only this creature along its own side, so
+        # the targets, all on enemy sides, are still where they were.
         units = [ctx.at(t) for t in aim.units]
+        primary = ctx.unit_name(units[0])
         ctx.say(
             "attack",
-            f"{name} attacks {ctx.unit_name(units[0])}.",
+            f"{name} attacks {primary}.",
             source=name,
-            target=ctx.unit_name(units[0]),
+            target=primary,
             kingdom=units[0].owner,
             line=loc.line,
         )
-        plan = []
-        for target in units:
-            where = ctx.find(target.cards[0])
-            assert where is not None
-            plan.append((where, amount(ctx, loc, found, ctx.hp(target) - target.damage)))
+        plan = [
+            (where, amount(ctx, loc, found, ctx.hp(target) - target.damage))
+            for where, target in zip(aim.units, units, strict=True)
+        ]
         hit = deal(ctx, plan, name, spell=False)  # steps 7-12
         ab.regeneration(ctx, owner, found, hit.dealt, name)  # step 13
         for victim, excess in hit.excess.items():  # step 14
@@ -121,30 +124,34 @@ def attack(ctx: Ctx, uid: str, rage_only: bool) -> None:
                     amount=spill,
                 )
                 stronghold_damage(ctx, victim, spill, owner, name)
-        vanish_all(ctx, hit.hurt)  # steps 15-17
+        vanish_all(ctx, hit)  # steps 15-17
         hurt_by_it.extend(h for h in hit.hurt if h not in hurt_by_it)
         killed_enemy = bool(hit.destroyed)
+        if not killed_enemy:
+            break  # step 18 needs a kill, so no need to read this creature's abilities again
         now = ctx.find(uid)
         if now is None or not ab.berserk(ctx.abilities(now), killed_enemy):
             break
         ctx.say(
             "berserk", f"{name} goes berserk and attacks again.", source=name, kingdom=owner, line=now.line
         )
+        loc = now
     # Step 19: every survivor it hurt that has Instinct now (after Vanish and the Aura update of
     # step 17) answers, in the book's order for simultaneous effects.
-    answers = [h for h in in_book_order(ctx, hurt_by_it) if ab.instinct(ctx.abilities(located(ctx, h)), True)]
+    answers = [h for h, at in in_book_order(ctx, hurt_by_it) if ab.instinct(ctx.abilities(at), True)]
     for hurt in answers:
         where = ctx.find(hurt)
         if where is None or targets(ctx, where, ctx.abilities(where), False) is None:
             continue  # gone, or nothing it may attack (a Defender facing no creature)
+        answering = ctx.unit_name(ctx.at(where))
         ctx.say(
             "instinct",
-            f"{ctx.unit_name(ctx.at(where))} strikes back on Instinct.",
-            source=ctx.unit_name(ctx.at(where)),
+            f"{answering} strikes back on Instinct.",
+            source=answering,
             kingdom=ctx.owner_of(where),
             line=where.line,
         )
-        attack(ctx, hurt, False)
+        attack(ctx, hurt, False, where)
 
 
 def assault(ctx: Ctx, k: int) -> None:
@@ -152,18 +159,21 @@ def assault(ctx: Ctx, k: int) -> None:
     ctx.records = []
     ctx.state.last_assault = ctx.records
     ctx.attacks = 0
-    for uid in ctx.activation_order(k):
-        loc = ctx.find(uid)
-        if loc is None or ctx.owner_of(loc) != k:
-            continue
-        found = ctx.abilities(loc)  # step 1: Aura check
-        may, rage_only = cleared(ctx, loc, found)
+    for uid, loc in ctx.activation_places(k):
+        if ctx.attacks:  # an attack may have moved or removed it (nothing moves before the first)
+            now = ctx.find(uid)
+            if now is None or ctx.owner_of(now) != k:
+                continue
+            loc = now
+        may, rage_only = cleared(ctx, loc)
         if may:
-            attack(ctx, uid, rage_only)
+            attack(ctx, uid, rage_only, loc)
 
 
 def end_of_turn(ctx: Ctx) -> None:
     """Damage that did not destroy a creature heals, and Sprint bonuses lapse."""
-    for _, unit in ctx.all_units():
-        unit.damage = 0
-        unit.sprint = 0
+    for line in ctx.state.lines:
+        for side in line.sides:
+            for unit in side:
+                unit.damage = 0
+                unit.sprint = 0

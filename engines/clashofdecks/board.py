@@ -7,13 +7,17 @@ helpers and reports what happened as events and short records.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 
 import msgspec
 
 from engines.clashofdecks.content import Card, Catalog, catalog
 from engines.clashofdecks.state import STRONGHOLD, ClashState, Kingdom, Record, Unit
 from engines.core.rng import Rng
-from engines.core.types import Event, public, seat_ref
+from engines.core.types import Event, seat_ref
+
+#: the abilities of a creature, read-only (a card's printed set is shared, never copied per check)
+Abilities = AbstractSet[str]
 
 
 class GameOver(Exception):
@@ -38,6 +42,7 @@ class Ctx:
         self.events: list[Event] = []
         self.records: list[Record] | None = None  # the Assault being recorded, if any
         self.attacks = 0  # attacks this Assault: a safety bound on Instinct ping-pong
+        self.ai_names: dict[int, str] | None = None  # how events name each AI kingdom
 
     # ------------------------------------------------------------------ naming
     def card(self, iid: str) -> Card:
@@ -48,8 +53,12 @@ class Ctx:
         """How event text names kingdom ``k``."""
         kingdom = self.state.kingdoms[k]
         if kingdom.is_ai:
-            ais = [i for i, other in enumerate(self.state.kingdoms) if other.is_ai]
-            return "the AI kingdom" if len(ais) == 1 else f"AI kingdom {ais.index(k) + 1}"
+            if self.ai_names is None:  # an AI turn names its kingdom in most events: work it out once
+                ais = [i for i, other in enumerate(self.state.kingdoms) if other.is_ai]
+                self.ai_names = {
+                    i: "the AI kingdom" if len(ais) == 1 else f"AI kingdom {n + 1}" for n, i in enumerate(ais)
+                }
+            return self.ai_names[k]
         return seat_ref(kingdom.seat)
 
     def say(
@@ -64,7 +73,7 @@ class Ctx:
         line: int = -1,
     ) -> None:
         """Emit a public event and, during an Assault or Incantation, a short record."""
-        self.events.append(public(kind, text))
+        self.events.append(Event(kind, text))
         record = Record(kind, text, source, target, kingdom, amount, line)
         if self.records is not None:
             self.records.append(record)
@@ -109,11 +118,19 @@ class Ctx:
 
     def find(self, uid: str) -> Loc | None:
         """Where the creature whose host card is ``uid`` stands, or None if it left play."""
-        for li, ln in enumerate(self.state.lines):
-            for si, side in enumerate(ln.sides):
-                for pi, unit in enumerate(side):
+        # Counters rather than enumerate(): find runs several times per attack, and building the
+        # nested enumerate() iterators costs more than the search itself on a small table.
+        li = 0
+        for ln in self.state.lines:
+            si = 0
+            for side in ln.sides:
+                pi = 0
+                for unit in side:
                     if unit.cards[0] == uid:
                         return Loc(li, si, pi)
+                    pi += 1  # noqa: SIM113
+                si += 1  # noqa: SIM113
+            li += 1  # noqa: SIM113
         return None
 
     def all_units(self) -> Iterator[tuple[Loc, Unit]]:
@@ -125,9 +142,16 @@ class Ctx:
 
     def activation_order(self, k: int) -> list[str]:
         """Kingdom ``k``'s creatures in the book's order: upper line then lower, far to near."""
-        order: list[str] = []
+        return [uid for uid, _ in self.activation_places(k)]
+
+    def activation_places(self, k: int) -> list[tuple[str, Loc]]:
+        """``activation_order`` with where each creature stands now."""
+        order: list[tuple[str, Loc]] = []
         for line in self.kingdom(k).lines:
-            order.extend(u.cards[0] for u in reversed(self.units(line, k)))
+            side = self.side_of(line, k)
+            units = self.state.lines[line].sides[side]
+            for pos in range(len(units) - 1, -1, -1):
+                order.append((units[pos].cards[0], Loc(line, side, pos)))
         return order
 
     def order_key(self, loc: Loc) -> tuple[int, int]:
@@ -136,42 +160,89 @@ class Ctx:
         return (0 if self.is_upper(owner, loc.line) else 1, -loc.pos)
 
     # ------------------------------------------------------------------ creature values
-    def own_abilities(self, unit: Unit) -> set[str]:
+    def own_abilities(self, unit: Unit) -> Abilities:
         """Abilities printed on the unit's cards, plus the AI's custom bonus for AI creatures."""
-        found: set[str] = set()
-        for iid in unit.cards:
-            found.update(self.card(iid).abilities)
-        if self.kingdom(unit.owner).is_ai:
-            found.update(self.state.ai.abilities)
+        printed = self.cat.ability_sets
+        designs = self.state.cards
+        cards = unit.cards
+        found = printed[designs[cards[0]]]
+        if len(cards) > 1:  # a Symbiote stack
+            for iid in cards[1:]:
+                found = found | printed[designs[iid]]
+        bonus = self.state.ai.abilities
+        if bonus and self.state.kingdoms[unit.owner].is_ai:
+            found = found.union(bonus)
         return found
 
     def granted(self, loc: Loc) -> set[str]:
         """Abilities lent by Aura cards on the adjacent creatures of the same line."""
         side = self.state.lines[loc.line].sides[loc.side]
+        designs = self.state.cards
+        cards = self.cat.cards
         lent: set[str] = set()
         for pos in (loc.pos - 1, loc.pos + 1):
             if 0 <= pos < len(side):
                 for iid in side[pos].cards:
-                    aura = self.card(iid).aura
+                    aura = cards[designs[iid]].aura
                     if aura:
                         lent.add(aura)
         return lent
 
-    def abilities(self, loc: Loc) -> set[str]:
+    def abilities(self, loc: Loc) -> Abilities:
         """Every ability that applies to the creature at ``loc`` right now (Auras included)."""
-        return self.own_abilities(self.at(loc)) | self.granted(loc)
+        # granted() inlined: most neighbours lend nothing, so no set is built for them
+        side = self.state.lines[loc.line].sides[loc.side]
+        found = self.own_abilities(side[loc.pos])
+        designs = self.state.cards
+        cards = self.cat.cards
+        size = len(side)
+        for pos in (loc.pos - 1, loc.pos + 1):
+            if 0 <= pos < size:
+                for iid in side[pos].cards:
+                    aura = cards[designs[iid]].aura
+                    if aura and aura not in found:
+                        found = found | {aura}
+        return found
 
+    def may_have(self, line: int, side: int, ability: str) -> bool:
+        """False when no creature on ``side`` of ``line`` can have ``ability``: no card there prints
+        it or lends it through an Aura, and no AI bonus grants it (a cheap test before abilities())."""
+        ln = self.state.lines[line]
+        if ability in self.state.ai.abilities and self.state.kingdoms[ln.kingdoms[side]].is_ai:
+            return True
+        designs, printed, cards = self.state.cards, self.cat.ability_sets, self.cat.cards
+        for unit in ln.sides[side]:
+            for iid in unit.cards:
+                design = designs[iid]
+                if ability in printed[design] or cards[design].aura == ability:
+                    return True
+        return False
+
+    # hp, av and unit_name read the catalogue directly rather than through card(): they run for
+    # every creature an attack or incantation touches.
     def hp(self, unit: Unit) -> int:
         """Printed HP of a creature (a Symbiote stack adds both cards)."""
-        return sum(self.card(iid).hp for iid in unit.cards)
+        designs, cards = self.state.cards, self.cat.cards
+        total = 0
+        for iid in unit.cards:
+            total += cards[designs[iid]].hp
+        return total
 
     def av(self, unit: Unit) -> int:
         """Printed AV of a creature (a Symbiote stack adds both cards)."""
-        return sum(self.card(iid).av for iid in unit.cards)
+        designs, cards = self.state.cards, self.cat.cards
+        total = 0
+        for iid in unit.cards:
+            total += cards[designs[iid]].av
+        return total
 
     def unit_name(self, unit: Unit) -> str:
         """A creature's display name ("Host + Symbiote" for a stack)."""
-        return " + ".join(self.card(iid).name for iid in unit.cards)
+        designs, cards = self.state.cards, self.cat.cards
+        stack = unit.cards
+        if len(stack) == 1:
+            return cards[designs[stack[0]]].name
+        return " + ".join(cards[designs[iid]].name for iid in stack)
 
     # ------------------------------------------------------------------ movement
     def move_to_front(self, loc: Loc) -> tuple[Loc, int]:

@@ -116,6 +116,8 @@ class Catalog(msgspec.Struct, frozen=True):
     champions: tuple[str, ...]
     decks: tuple[Deck, ...]
     solo: SoloFile
+    #: each design's printed abilities as a set, built once so play need not rebuild them per check
+    ability_sets: dict[str, frozenset[str]] = {}
 
     def card(self, card_id: str) -> Card:
         """The card design called ``card_id``."""
@@ -188,6 +190,7 @@ def build_catalog(cards: CardFile, solo: SoloFile, file: str = CARDS_FILE) -> Ca
         champions=tuple(c.id for c in cards.champions),
         decks=cards.decks,
         solo=solo,
+        ability_sets={c.id: frozenset(c.abilities) for c in everything},
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Ctx, Loc
+from engines.clashofdecks.board import Abilities, Ctx, Loc
 from engines.clashofdecks.state import Unit
 
 
@@ -16,6 +16,7 @@ class Hit(msgspec.Struct):
     destroyed: list[str] = []  # unit ids, in the book's return order
     excess: dict[int, int] = {}  # kingdom -> excess damage on its destroyed creatures
     hurt: list[str] = []  # unit ids that took at least 1 damage and survived
+    hurt_abilities: list[Abilities] = []  # the abilities each of ``hurt`` had when it was hit
 
 
 def deal(ctx: Ctx, targets: list[tuple[Loc, int]], source: str, *, spell: bool) -> Hit:
@@ -67,9 +68,12 @@ def deal(ctx: Ctx, targets: list[tuple[Loc, int]], source: str, *, spell: bool) 
             dead.append((loc, unit))
         else:
             hit.hurt.append(unit.cards[0])
-    dead.sort(key=lambda pair: ctx.order_key(pair[0]))
-    hit.destroyed = [unit.cards[0] for _, unit in dead]
-    remove(ctx, [(loc, unit) for loc, unit in dead], source)
+            hit.hurt_abilities.append(found)
+    if dead:
+        if len(dead) > 1:
+            dead.sort(key=lambda pair: ctx.order_key(pair[0]))
+        hit.destroyed = [unit.cards[0] for _, unit in dead]
+        remove(ctx, dead, source)
     return hit
 
 
@@ -78,11 +82,12 @@ def remove(ctx: Ctx, dead: list[tuple[Loc, Unit]], source: str, *, verb: str = "
     for loc, unit in dead:
         ctx.state.lines[loc.line].sides[loc.side].remove(unit)
     for loc, unit in dead:
+        name = ctx.unit_name(unit)
         ctx.say(
             "destroyed" if verb == "destroyed" else "returned",
-            f"{ctx.unit_name(unit)} is {verb}.",
+            f"{name} is {verb}.",
             source=source,
-            target=ctx.unit_name(unit),
+            target=name,
             kingdom=unit.owner,
             line=loc.line,
         )
@@ -124,18 +129,35 @@ def located(ctx: Ctx, uid: str) -> Loc:
     return where
 
 
-def in_book_order(ctx: Ctx, uids: list[str]) -> list[str]:
-    """The creatures still in play among ``uids``, upper line first, furthest from the Bridge first."""
-    here = [(uid, ctx.find(uid)) for uid in uids]
-    placed = [(uid, loc) for uid, loc in here if loc is not None]
-    placed.sort(key=lambda pair: ctx.order_key(pair[1]))
-    return [uid for uid, _ in placed]
+def in_book_order(ctx: Ctx, uids: list[str]) -> list[tuple[str, Loc]]:
+    """The creatures still in play among ``uids`` with their places, upper line first, furthest from
+    the Bridge first."""
+    placed: list[tuple[str, Loc]] = []
+    for uid in uids:
+        loc = ctx.find(uid)
+        if loc is not None:
+            placed.append((uid, loc))
+    if len(placed) > 1:
+        placed.sort(key=lambda pair: ctx.order_key(pair[1]))
+    return placed
 
 
-def vanish_all(ctx: Ctx, hurt: list[str]) -> None:
-    """Vanish step: decide who vanishes from the Auras as they stand now, then move them in book order."""
+def vanish_all(ctx: Ctx, hit: Hit) -> None:
+    """Vanish step for the survivors of ``hit``: decide who vanishes from the Auras as they stand now,
+    then move them in book order. Callers move no creature between ``deal`` and this step."""
+    if not hit.hurt:
+        return
+    if not hit.destroyed:
+        # Nobody left play, so no Aura changed since the hit: only a survivor that had Vanish
+        # then can vanish now.
+        for found in hit.hurt_abilities:
+            if "vanish" in found:
+                break
+        else:
+            return
     # One creature vanishing can carry an Aura away from another; the book decides them all from
     # the Aura update before this step, so read every creature's abilities before anyone moves.
-    snapshot = [(uid, ctx.abilities(located(ctx, uid))) for uid in in_book_order(ctx, hurt)]
+    snapshot = [(uid, ctx.abilities(loc)) for uid, loc in in_book_order(ctx, hit.hurt)]
     for uid, found in snapshot:
-        ab.vanish(ctx, located(ctx, uid), found)
+        if "vanish" in found:  # only a vanishing creature moves; others need not be found again
+            ab.vanish(ctx, located(ctx, uid), found)

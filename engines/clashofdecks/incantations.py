@@ -22,7 +22,7 @@ Effect = Callable[[Ctx, Card, list[Loc]], Hit]
 
 def strike(ctx: Ctx, card: Card, locs: list[Loc]) -> Hit:
     """Deal the card's power (or, with Vulnerability, each target's HP minus 1) to every target."""
-    found = set(card.abilities)
+    found = ctx.cat.ability_sets[card.id]
     plan = []
     for loc in locs:
         unit = ctx.at(loc)
@@ -73,7 +73,7 @@ EFFECTS: dict[str, Effect] = {"strike": strike, "rout": rout, "bounce": bounce}
 
 def spell_targets(ctx: Ctx, card: Card, target: Loc) -> list[Loc]:
     """Step 1: the chosen creature plus Perforation's and Splash's extra targets."""
-    found = set(card.abilities)
+    found = ctx.cat.ability_sets[card.id]
     return [target, *ab.perforation(ctx, target, found), *ab.splash(ctx, target, found)]
 
 
@@ -84,24 +84,25 @@ def cast(ctx: Ctx, k: int, iid: str, target_uid: str) -> None:
     assert target is not None
     victim_owner = ctx.owner_of(target)
     target_line = target.line
+    victim_name = ctx.unit_name(ctx.at(target))
     ctx.say(
         "incantation",
-        f"{ctx.name(k)} casts {card.name} on {ctx.unit_name(ctx.at(target))}.",
+        f"{ctx.name(k)} casts {card.name} on {victim_name}.",
         source=card.name,
-        target=ctx.unit_name(ctx.at(target)),
+        target=victim_name,
         kingdom=victim_owner,
         line=target.line,
     )
     locs = spell_targets(ctx, card, target)
     hit = EFFECTS[card.effect](ctx, card, locs)
-    found = set(card.abilities)
+    found = ctx.cat.ability_sets[card.id]
     ab.regeneration(ctx, k, found, hit.dealt, card.name)
     for victim, excess in hit.excess.items():
         spill = ab.sharpening(found, excess)
         if spill:
             stronghold_damage(ctx, victim, spill, k, card.name)
     spell_home(ctx, k, iid, victim_owner, target_line)
-    vanish_all(ctx, hit.hurt)  # steps 11-13
+    vanish_all(ctx, hit)  # steps 11-13
 
 
 def spell_home(ctx: Ctx, k: int, iid: str, victim: int, line: int) -> None:

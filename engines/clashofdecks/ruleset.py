@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engines.clashofdecks.board import Ctx, GameOver
-from engines.clashofdecks.content import catalog
+from engines.clashofdecks.content import Card, catalog
 from engines.clashofdecks.dealing import finish_draft, setup
 from engines.clashofdecks.formats import advance_draft, take
 from engines.clashofdecks.modes import mode_specs
-from engines.clashofdecks.state import STRONGHOLD, ClashState
+from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit, copy_state
 from engines.clashofdecks.summoning import (
     affordable,
     cost,
@@ -18,6 +18,7 @@ from engines.clashofdecks.summoning import (
     playable,
     summon,
     symbiote_hosts,
+    within_means,
 )
 from engines.clashofdecks.turns import finish_turn
 from engines.clashofdecks.view import ClashView
@@ -48,7 +49,10 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
 
     # ------------------------------------------------------------------ asking
     def _kingdom(self, state: ClashState, seat: int) -> int:
-        return next(k for k, kd in enumerate(state.kingdoms) if kd.seat == seat)
+        for k, kingdom in enumerate(state.kingdoms):
+            if kingdom.seat == seat:
+                return k
+        raise StopIteration(seat)  # as next() did: a seat without a kingdom is a caller's mistake
 
     def _prompts(self, state: ClashState) -> dict[int, Prompt]:
         if state.phase == "draft":
@@ -79,29 +83,42 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return actions
 
     def _find_action(self, state: ClashState, seat: int, key: str) -> Action | None:
-        # Build only the choices of the one card the key names: apply need not label every
-        # other card's choices just to check a key (the fuzz harness checks both paths agree).
+        # Build only the one choice the key names: apply need not label every other card's
+        # choices, nor price every other card, just to check a key (the fuzz harness and
+        # test_action_lookup check this agrees with ``_legal_actions``).
         if key == END:
             return Action(END, "End summoning and attack", group="end") if state.phase == "summon" else None
-        ctx = Ctx(state, Rng(0))
         parts = key.split(".")
         if len(parts) < 2:
             return None
         iid = parts[1]
         if state.phase == "draft":
             assert state.draft is not None
-            return self._draft_action(ctx, iid) if key[0] == "d" and iid in state.draft.row else None
+            in_row = key[0] == "d" and iid in state.draft.row
+            return self._draft_action(Ctx(state, Rng(0)), iid) if in_row else None
+        if len(parts) != 3:
+            return None  # every summoning key is kind.card.where
         k = self._kingdom(state, seat)
-        if iid not in self._summonable(ctx, k):
+        if not self._offered(state, k, iid):
             return None
-        for action in self._card_actions(ctx, k, iid):
-            if action.key == key:
-                return action
-        return None
+        ctx = Ctx(state, Rng(0))
+        card = ctx.card(iid)
+        price = cost(ctx, k, iid)
+        if not within_means(card, price, state.kingdoms[k].mana):
+            return None
+        action = self._card_action(ctx, k, iid, card, price, parts[0], parts[2])
+        return action if action is not None and action.key == key else None
 
     @staticmethod
     def _draft_action(ctx: Ctx, iid: str) -> Action:
         return Action(f"d.{iid}", f"Take {ctx.card(iid).name}", group="draft", card=iid, params=(iid,))
+
+    @staticmethod
+    def _offered(state: ClashState, k: int, iid: str) -> bool:
+        """True when ``iid`` is among kingdom ``k``'s 4 leftmost cards or is its ready Champion."""
+        kingdom = state.kingdoms[k]
+        ready_champion = bool(kingdom.champion) and kingdom.champion_status == "ready"
+        return iid in playable(state, k) or (ready_champion and iid == kingdom.champion)
 
     @staticmethod
     def _summonable(ctx: Ctx, k: int) -> list[str]:
@@ -112,53 +129,79 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
             choices.append(kingdom.champion)
         return [iid for iid in choices if affordable(ctx, k, iid)]
 
-    @staticmethod
-    def _card_actions(ctx: Ctx, k: int, iid: str) -> list[Action]:
+    @classmethod
+    def _card_actions(cls, ctx: Ctx, k: int, iid: str) -> list[Action]:
         """Every way to play card ``iid``: a line, a Symbiote host, or an incantation target."""
         card = ctx.card(iid)
-        price = f"{cost(ctx, k, iid)} mana"
+        price = cost(ctx, k, iid)
         if card.kind == "incantation":
-            return [
-                Action(
-                    f"i.{iid}.{uid}",
-                    f"Cast {card.name} on {name} ({price})",
-                    group="incantation",
-                    card=iid,
-                    params=(iid, uid),
-                )
-                for uid, name in ((unit.cards[0], ctx.unit_name(unit)) for _, unit in ctx.all_units())
-            ]
+            return [cls._cast_action(ctx, iid, card, price, unit) for _, unit in ctx.all_units()]
         upper, lower = ctx.state.kingdoms[k].lines
         actions = [
-            Action(
-                f"p.{iid}.u",
-                f"Summon {card.name} on the upper line ({price})",
-                group="summon",
-                card=iid,
-                params=(iid, upper),
-            ),
-            Action(
-                f"p.{iid}.l",
-                f"Summon {card.name} on the lower line ({price})",
-                group="summon",
-                card=iid,
-                params=(iid, lower),
-            ),
+            cls._summon_action(iid, card, price, "u", upper),
+            cls._summon_action(iid, card, price, "l", lower),
         ]
         if "symbiote" in card.abilities:
-            actions.extend(
-                Action(
-                    f"s.{iid}.{uid}",
-                    f"Merge {card.name} onto {ctx.card(uid).name} ({price})",
-                    group="symbiote",
-                    card=iid,
-                    params=(iid, uid),
-                )
-                for uid in symbiote_hosts(ctx, k)
-            )
+            actions.extend(cls._merge_action(ctx, iid, card, price, uid) for uid in symbiote_hosts(ctx, k))
         return actions
 
+    @classmethod
+    def _card_action(
+        cls, ctx: Ctx, k: int, iid: str, card: Card, price: int, kind: str, where: str
+    ) -> Action | None:
+        """The one way to play ``iid`` that a key's kind letter and last part name, if it exists."""
+        if card.kind == "incantation":
+            if kind != "i":
+                return None
+            loc = ctx.find(where)
+            return None if loc is None else cls._cast_action(ctx, iid, card, price, ctx.at(loc))
+        if kind == "p" and where in ("u", "l"):
+            line = ctx.state.kingdoms[k].lines[0 if where == "u" else 1]
+            return cls._summon_action(iid, card, price, where, line)
+        if kind == "s" and "symbiote" in card.abilities and where in symbiote_hosts(ctx, k):
+            return cls._merge_action(ctx, iid, card, price, where)
+        return None
+
+    @staticmethod
+    def _cast_action(ctx: Ctx, iid: str, card: Card, price: int, target: Unit) -> Action:
+        """Cast incantation ``iid`` on the creature ``target``."""
+        uid = target.cards[0]
+        return Action(
+            f"i.{iid}.{uid}",
+            f"Cast {card.name} on {ctx.unit_name(target)} ({price} mana)",
+            group="incantation",
+            card=iid,
+            params=(iid, uid),
+        )
+
+    @staticmethod
+    def _summon_action(iid: str, card: Card, price: int, where: str, line: int) -> Action:
+        """Summon creature ``iid`` on kingdom's upper (``where`` "u") or lower ("l") line ``line``."""
+        side = "upper" if where == "u" else "lower"
+        return Action(
+            f"p.{iid}.{where}",
+            f"Summon {card.name} on the {side} line ({price} mana)",
+            group="summon",
+            card=iid,
+            params=(iid, line),
+        )
+
+    @staticmethod
+    def _merge_action(ctx: Ctx, iid: str, card: Card, price: int, host: str) -> Action:
+        """Merge Symbiote ``iid`` onto the creature whose host card is ``host``."""
+        return Action(
+            f"s.{iid}.{host}",
+            f"Merge {card.name} onto {ctx.card(host).name} ({price} mana)",
+            group="symbiote",
+            card=iid,
+            params=(iid, host),
+        )
+
     # ------------------------------------------------------------------ acting
+    def clone(self, state: ClashState) -> ClashState:
+        """A deep, independent copy of ``state`` (the same value an encode + decode gives)."""
+        return copy_state(state)
+
     def _apply(self, state: ClashState, seat: int, action: Action) -> Iterable[Event]:
         rng = self.rng(state)
         ctx = Ctx(state, rng)

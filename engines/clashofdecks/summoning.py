@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.clashofdecks import abilities as ab
 from engines.clashofdecks.board import Ctx
+from engines.clashofdecks.content import Card
 from engines.clashofdecks.incantations import cast
 from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit
 from engines.clashofdecks.stronghold import settle
@@ -31,9 +32,14 @@ def cost(ctx: Ctx, k: int, iid: str) -> int:
     return max(0, card.cost - twins)
 
 
+def within_means(card: Card, price: int, mana: int) -> bool:
+    """True when ``card`` at ``price`` can be paid from ``mana`` (Price of Blood is always paid in blood)."""
+    return "price_of_blood" in card.abilities or price <= mana
+
+
 def affordable(ctx: Ctx, k: int, iid: str) -> bool:
-    """True when ``k`` can pay for ``iid`` now (Price of Blood can always be paid in blood)."""
-    return "price_of_blood" in ctx.card(iid).abilities or cost(ctx, k, iid) <= ctx.kingdom(k).mana
+    """True when ``k`` can pay for ``iid`` now."""
+    return within_means(ctx.card(iid), cost(ctx, k, iid), ctx.kingdom(k).mana)
 
 
 def ready_champions(ctx: Ctx, played_cost: int) -> None:
@@ -44,19 +50,18 @@ def ready_champions(ctx: Ctx, played_cost: int) -> None:
             ctx.say("ready", f"{ctx.card(kingdom.champion).name} is readied.", kingdom=k)
 
 
-def _take(ctx: Ctx, k: int, iid: str) -> None:
-    """Take a card out of the hand (or the Champion off the table) and note its cost for readying."""
+def _take(ctx: Ctx, k: int, iid: str, card: Card) -> None:
+    """Take card ``iid`` out of the hand (or the Champion off the table) and note its cost for readying."""
     kingdom = ctx.kingdom(k)
     if iid == kingdom.champion:
         kingdom.champion_status = "in_play"
     else:
         kingdom.hand.remove(iid)
-    ready_champions(ctx, ctx.card(iid).cost)
+    ready_champions(ctx, card.cost)
 
 
-def _pay(ctx: Ctx, k: int, iid: str, price: int) -> None:
+def _pay(ctx: Ctx, k: int, card: Card, price: int) -> None:
     """Pay mana (or blood, for Price of Blood), then apply the Stronghold rules to the smaller hand."""
-    card = ctx.card(iid)
     settle(ctx, k, -1)
     if "price_of_blood" in card.abilities:
         ab.price_of_blood(ctx, k, price, card.name)
@@ -66,45 +71,49 @@ def _pay(ctx: Ctx, k: int, iid: str, price: int) -> None:
 
 def summon(ctx: Ctx, k: int, iid: str, line: int) -> None:
     """Play a creature (or the Champion) behind the creatures already on ``line``."""
+    card = ctx.card(iid)
     price = cost(ctx, k, iid)
-    _take(ctx, k, iid)
+    _take(ctx, k, iid, card)
     ctx.units(line, k).append(Unit([iid], k, ctx.state.turn))
     where = "upper" if ctx.is_upper(k, line) else "lower"
     ctx.say(
         "summon",
-        f"{ctx.name(k)} summons {ctx.card(iid).name} on the {where} line.",
-        source=ctx.card(iid).name,
+        f"{ctx.name(k)} summons {card.name} on the {where} line.",
+        source=card.name,
         kingdom=k,
         line=line,
     )
-    _pay(ctx, k, iid, price)
+    _pay(ctx, k, card, price)
 
 
 def merge(ctx: Ctx, k: int, iid: str, host_uid: str) -> None:
     """Play a Symbiote card on top of one of ``k``'s creatures; their values add up."""
+    card = ctx.card(iid)
     price = cost(ctx, k, iid)
     loc = ctx.find(host_uid)
     assert loc is not None
-    _take(ctx, k, iid)
+    _take(ctx, k, iid, card)
     host = ctx.at(loc)
     host.cards.append(iid)
+    host_name = ctx.card(host_uid).name
     ctx.say(
         "symbiote",
-        f"{ctx.name(k)} merges {ctx.card(iid).name} onto {ctx.card(host_uid).name}.",
-        source=ctx.card(iid).name,
-        target=ctx.card(host_uid).name,
+        f"{ctx.name(k)} merges {card.name} onto {host_name}.",
+        source=card.name,
+        target=host_name,
         kingdom=k,
         line=loc.line,
     )
-    _pay(ctx, k, iid, price)
+    _pay(ctx, k, card, price)
 
 
 def incantation(ctx: Ctx, k: int, iid: str, target_uid: str) -> None:
     """Play an incantation from the hand on any creature in play."""
+    card = ctx.card(iid)
     price = cost(ctx, k, iid)
-    _take(ctx, k, iid)
+    _take(ctx, k, iid, card)
     ctx.state.casting = iid
-    _pay(ctx, k, iid, price)
+    _pay(ctx, k, card, price)
     cast(ctx, k, iid, target_uid)
     ctx.state.casting = ""
 

@@ -28,13 +28,15 @@ def order(state: ClashState, line: int, k: int) -> list[str]:
 @pytest.fixture
 def aura_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Test-only designs: an Aura lending Vanish (and vanishing itself) and an Aura lending Instinct."""
-    cards = catalog().cards
+    cat = catalog()
     veil = Card(
         990, "veil", "Veil", "creature", 3, "test", hp=6, av=1, abilities=("aura", "vanish"), aura="vanish"
     )
     drum = Card(991, "drum", "Drum", "creature", 3, "test", hp=6, av=1, abilities=("aura",), aura="instinct")
-    monkeypatch.setitem(cards, "veil", veil)
-    monkeypatch.setitem(cards, "drum", drum)
+    for card in (veil, drum):
+        monkeypatch.setitem(cat.cards, card.id, card)
+        # the catalogue keeps each design's abilities as a ready-made set too
+        monkeypatch.setitem(cat.ability_sets, card.id, frozenset(card.abilities))
 
 
 def test_step2_attack_clearance_rage_lent_by_an_aura_counts() -> None:

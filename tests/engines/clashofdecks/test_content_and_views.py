@@ -26,6 +26,11 @@ def test_cards_every_ability_appears_on_several_cards() -> None:
     assert all(counts[a] >= 3 for a in ABILITIES), counts
 
 
+def test_catalogue_ability_sets_match_every_design() -> None:
+    cat = catalog()
+    assert cat.ability_sets == {cid: frozenset(card.abilities) for cid, card in cat.cards.items()}
+
+
 def test_cards_data_header_says_what_is_sourced_and_designed() -> None:
     from importlib import resources
 
