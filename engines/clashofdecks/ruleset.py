@@ -94,7 +94,8 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         iid = parts[1]
         if state.phase == "draft":
             assert state.draft is not None
-            in_row = key[0] == "d" and iid in state.draft.row
+            # exactly "d.<card>": a key with any other shape names no choice, even if it holds a card id
+            in_row = parts[0] == "d" and len(parts) == 2 and iid in state.draft.row
             return self._draft_action(Ctx(state, Rng(0)), iid) if in_row else None
         if len(parts) != 3:
             return None  # every summoning key is kind.card.where

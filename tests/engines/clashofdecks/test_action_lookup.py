@@ -47,3 +47,17 @@ def test_every_legal_key_is_found_and_cards_beyond_the_leftmost_four_are_refused
                 assert err.value.code == "illegal"
                 checked += 1
     assert checked > 0
+
+
+def test_draft_keys_must_be_exactly_d_dot_card() -> None:
+    """Draft: a card is taken only by its own key; look-alike keys naming the same card are refused."""
+    state = RULESET.setup(GameConfig("duel", 2, {"format": "draft"}), 3)
+    assert state.phase == "draft" and state.draft is not None
+    seat = min(RULESET.prompts(state))
+    iid = state.draft.row[0]
+    assert RULESET._find_action(state, seat, f"d.{iid}") is not None
+    for key in (f"dx.{iid}", f"d.{iid}.x", f"draft.{iid}"):
+        assert RULESET._find_action(state, seat, key) is None
+        with pytest.raises(Rejected) as err:
+            RULESET.apply(state, seat, key)
+        assert err.value.code == "illegal"
