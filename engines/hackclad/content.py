@@ -153,6 +153,9 @@ class Content(msgspec.Struct, frozen=True):
     witches: dict[str, Witch]
     witch_order: list[str]
     cp: dict[str, CpAction]
+    # Derived once here so play need not rescan effect lists: the effect keywords of each card / CP action.
+    card_effects: dict[str, frozenset[str]] = {}
+    cp_effects: dict[str, frozenset[str]] = {}
 
 
 _PKG = "engines.hackclad.data"
@@ -229,6 +232,8 @@ def validate(
         witches={w.id: w for w in witches},
         witch_order=[w.id for w in witches],
         cp={c.id: c for c in cps},
+        card_effects={c.id: frozenset(e.key for e in c.effects) for c in cards},
+        cp_effects={c.id: frozenset(e.key for e in c.effects) for c in cps},
     )
 
 

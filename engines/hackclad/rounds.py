@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core.types import seat_ref
+from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
 from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_of, task
 from engines.hackclad.seats import shared_seats
@@ -137,6 +137,25 @@ def draft_slots(state: HackState, standby: int) -> list[int]:
     ok = [i for i in free if i != banned and not (state.markers and state.markers[i])]
     # Designed fallback: if the rules leave nothing (possible with four players), any free slot will do.
     return ok or free
+
+
+def draft_action(ctx: Ctx, slot: int, cid: str) -> Action:
+    """The draft choice: put hand card ``cid`` face down on turn slot ``slot``."""
+    label = f"Turn slot {slot + 1} with {ctx.card(cid).name}"
+    return Action(f"d.{slot}.{cid}", label, group=f"slot{slot + 1}", card=cid, params=(slot,))
+
+
+def find_draft_action(ctx: Ctx, seat: int, standby: int, key: str) -> Action | None:
+    """The draft choice called ``key`` if it is legal (equal to the one the full list holds), else None."""
+    parts = key.split(".")
+    if len(parts) != 3 or parts[0] != "d" or parts[2] not in ctx.w(seat).hand:
+        return None
+    slot, cid = parts[1], parts[2]
+    for free in draft_slots(ctx.st, standby):
+        if str(free) == slot:
+            action = draft_action(ctx, free, cid)
+            return action if action.key == key else None
+    return None
 
 
 @task("draft_pick")
