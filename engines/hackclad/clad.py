@@ -68,7 +68,8 @@ def move_options(state: HackState, seat: int) -> list[int]:
     pos = state.witches[seat].pos
     if pos < 0:
         return []
-    return [d for d in range(4) if not blocked(state, grid.step(pos, d))]
+    taken = {state.clad_pos, *(w.pos for w in state.witches)}  # her own cell is never a neighbour
+    return [d for d, cell in enumerate(grid.NEIGHBOURS[pos]) if cell not in taken]
 
 
 def step_witch(ctx: Ctx, seat: int, direction: int) -> None:

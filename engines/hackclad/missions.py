@@ -6,15 +6,19 @@ from engines.hackclad.content import Mission, content
 from engines.hackclad.ctx import Ctx
 from engines.hackclad.state import HackState, WitchState
 
+# The witch's tally each in-play mission kind is judged on (the other kinds are judged elsewhere).
+_TALLIES = {
+    "round_attacks": "attacks_round",
+    "round_moved": "moved_round",
+    "round_damage": "dealt_round",
+    "round_picked": "picked_round",
+    "cp_reached": "cp",
+}
+
 
 def _round_value(w: WitchState, m: Mission) -> int | None:
-    return {
-        "round_attacks": w.attacks_round,
-        "round_moved": w.moved_round,
-        "round_damage": w.dealt_round,
-        "round_picked": w.picked_round,
-        "cp_reached": w.cp,
-    }.get(m.kind)
+    tally = _TALLIES.get(m.kind)
+    return None if tally is None else getattr(w, tally)
 
 
 def _complete(ctx: Ctx, seat: int, m: Mission) -> None:

@@ -36,11 +36,15 @@ def witches_of(state: HackState, seat: int | None) -> list[int]:
     return [w for w in range(len(state.witches)) if owner(state, w) == seat]
 
 
+# Every event names witches, so the four seat placeholders are made once.
+_SEAT_REFS = tuple(seat_ref(seat) for seat in range(4))
+
+
 def who(state: HackState, witch: int) -> str:
     """How event text names a witch: her seat's placeholder, plus her name when a seat runs two."""
     if shared_seats(state):
-        return f"{content().witches[state.witches[witch].witch].name} ({seat_ref(owner(state, witch))})"
-    return seat_ref(witch)
+        return f"{content().witches[state.witches[witch].witch].name} ({_SEAT_REFS[owner(state, witch)]})"
+    return _SEAT_REFS[witch]
 
 
 def acting(state: HackState, seat: int) -> int | None:
