@@ -27,8 +27,15 @@ def blocked(state: HackState, cell: int) -> bool:
 
 def turn_order(state: HackState) -> list[int]:
     """Witches in this round's turn order (by turn slot; witches without a slot last, by number)."""
+    return in_turn_order(state, list(range(len(state.witches))))
+
+
+def in_turn_order(state: HackState, seats: list[int]) -> list[int]:
+    """These witches sorted into this round's turn order."""
+    if len(seats) < 2:
+        return seats
     ws = state.witches
-    return sorted(range(len(ws)), key=lambda s: (ws[s].slot < 0, ws[s].slot, s))
+    return sorted(seats, key=lambda s: (ws[s].slot < 0, ws[s].slot, s))
 
 
 def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
@@ -103,7 +110,7 @@ def frame_cells(state: HackState, frame: Frame) -> list[int]:
 def in_range(state: HackState, frame: Frame) -> list[int]:
     """Seats whose witches stand in the attack, in turn order."""
     cells = frame_cells(state, frame)
-    return [s for s in turn_order(state) if state.witches[s].pos in cells]
+    return in_turn_order(state, [s for s, w in enumerate(state.witches) if w.pos in cells])
 
 
 def open_frame(ctx: Ctx, frame: Frame, *after: Task) -> None:

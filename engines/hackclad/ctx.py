@@ -72,11 +72,20 @@ def clad_atk(state: HackState) -> int:
 class Ctx:
     """One apply's working set."""
 
+    __slots__ = ("_rng", "c", "ev", "st")
+
     def __init__(self, state: HackState) -> None:
         self.st = state
-        self.rng = Rng(state.rng)
         self.ev: list[Event] = []
         self.c: Content = content()
+        self._rng: Rng | None = None  # most decisions draw nothing, so the generator is made on first use
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator, positioned at the state's RNG."""
+        if self._rng is None:
+            self._rng = Rng(self.st.rng)
+        return self._rng
 
     # ---------------------------------------------------------------- tasks
     def push(self, *tasks: Task) -> None:
@@ -97,7 +106,8 @@ class Ctx:
                 raise RuntimeError("hackclad: task loop did not settle")
             t = st.tasks.pop(0)
             TASKS[t.kind](self, t)
-        st.rng = self.rng.state
+        if self._rng is not None:
+            st.rng = self._rng.state
 
     # ---------------------------------------------------------------- events
     def say(self, kind: str, text: str) -> None:

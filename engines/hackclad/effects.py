@@ -390,6 +390,13 @@ def move(ctx: Ctx, seat: int, eff: Eff) -> None:
     ctx.push(Task(kind="move", seat=seat, n=eff.n, s="upto" if eff.upto else ""))
 
 
+# Each step's menu line depends only on the cell and the direction, so all 100 are made once.
+_STEP_OPTIONS = tuple(
+    tuple((f"d{d}", f"Move {grid.DIR_NAMES[d]} to {grid.label(grid.step(cell, d))}") for d in range(4))
+    for cell in range(grid.CELLS)
+)
+
+
 @task("move")
 def move_task(ctx: Ctx, t: Task) -> None:
     """Ask for the next step of a move."""
@@ -399,8 +406,8 @@ def move_task(ctx: Ctx, t: Task) -> None:
     if not dirs:
         ctx.say("stuck", f"{ctx.who(t.seat)} has nowhere to move.")
         return
-    w = ctx.w(t.seat)
-    options = [(f"d{d}", f"Move {grid.DIR_NAMES[d]} to {grid.label(grid.step(w.pos, d))}") for d in dirs]
+    steps = _STEP_OPTIONS[ctx.w(t.seat).pos]
+    options = [steps[d] for d in dirs]
     if t.s == "upto":
         options.append(("stop", "Stay"))
     ask_choice(ctx, t.seat, "move", f"Move ({t.n} left): which way?", options, s=t.s, n=t.n)

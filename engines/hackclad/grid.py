@@ -58,7 +58,7 @@ def offset(cell: int, facing: int, rel: tuple[int, int]) -> int:
 
 def area(cell: int, facing: int, rels: Iterable[tuple[int, int]]) -> list[int]:
     """The sorted distinct cells covered by offsets from a figure."""
-    shape = rels if isinstance(rels, tuple) else tuple(tuple(r) for r in rels)  # content shapes are tuples
+    shape = rels if isinstance(rels, tuple) else tuple(map(tuple, rels))  # content shapes are tuples
     return list(_area(cell, facing, shape))  # type: ignore[arg-type]
 
 

@@ -24,7 +24,7 @@ from engines.hackclad.rounds import (
     find_draft_action,
 )
 from engines.hackclad.scoring import outcome as final_outcome
-from engines.hackclad.seats import acting, asked_seats, shared_seats, team_owners
+from engines.hackclad.seats import acting, asked_seats, owner, shared_seats, team_owners
 from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState
 from engines.hackclad.turn import (
     apply_react,
@@ -179,28 +179,33 @@ class HackClad(Ruleset[HackState, HackView]):
 
     # ------------------------------------------------------------------------------- play
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
-        out = {}
-        for seat, witch in asked_seats(state).items():
-            if state.phase == "missions":
-                prompt = Prompt(seat, "mission", "Choose a mission card.")
-            elif state.phase == "enhanced":
-                prompt = Prompt(
-                    seat,
-                    "enhanced",
-                    "Secretly choose the enhanced card that starts in your deck.",
-                    private=True,
-                    sealed=True,
-                )
-            else:
-                a = state.ask
-                assert a is not None
-                prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
-            if shared_seats(state):
-                # One person runs two witches: say which one is being asked.
-                name = content().witches[state.witches[witch].witch].name
-                prompt = Prompt(seat, prompt.kind, f"{name}: {prompt.text}", prompt.private, prompt.sealed)
-            out[seat] = prompt
-        return out
+        if state.phase == "play":  # asked at every step: at most one witch is waited on
+            ask = state.ask
+            return {} if ask is None else {owner(state, ask.seat): self._prompt(state, ask.seat)}
+        return {seat: self._prompt(state, witch) for seat, witch in asked_seats(state).items()}
+
+    @staticmethod
+    def _prompt(state: HackState, witch: int) -> Prompt:
+        seat = owner(state, witch)
+        if state.phase == "missions":
+            prompt = Prompt(seat, "mission", "Choose a mission card.")
+        elif state.phase == "enhanced":
+            prompt = Prompt(
+                seat,
+                "enhanced",
+                "Secretly choose the enhanced card that starts in your deck.",
+                private=True,
+                sealed=True,
+            )
+        else:
+            a = state.ask
+            assert a is not None
+            prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
+        if shared_seats(state):
+            # One person runs two witches: say which one is being asked.
+            name = content().witches[state.witches[witch].witch].name
+            prompt = Prompt(seat, prompt.kind, f"{name}: {prompt.text}", prompt.private, prompt.sealed)
+        return prompt
 
     def _legal_actions(self, state: HackState, seat: int) -> list[Action]:
         witch = acting(state, seat)
@@ -229,21 +234,23 @@ class HackClad(Ruleset[HackState, HackView]):
             return None
         if state.phase == "missions":
             return _mission_action(key[2:]) if key[:2] == "m." and key[2:] in state.offer else None
-        ctx = Ctx(state)
         if state.phase == "enhanced":
             ok = key[:2] == "e." and key[2:] in state.witches[witch].enhanced
-            return _enhanced_action(ctx, key[2:]) if ok else None
+            return _enhanced_action(Ctx(state), key[2:]) if ok else None
         ask = state.ask
         assert ask is not None
+        if ask.kind == "choice":
+            for k, label in ask.options:
+                if k == key:
+                    return Action(k, label, group=ask.handler)
+            return None
+        ctx = Ctx(state)
         if ask.kind == "turn":
             return find_turn_action(ctx, witch, key)
         if ask.kind == "react":
             return find_react_action(ctx, witch, key)
         if ask.kind == "draft":
             return find_draft_action(ctx, witch, ask.n, key)
-        for k, label in ask.options:
-            if k == key:
-                return Action(k, label, group=ask.handler)
         return None
 
     def _apply(self, state: HackState, seat: int, action: Action) -> Iterable[Event]:
