@@ -7,7 +7,16 @@ handling), 6.4.5 (re-entry), 10 (repel).
 from __future__ import annotations
 
 from engines.hackclad import grid
-from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_atk, clad_of, task
+from engines.hackclad.ctx import (
+    Ctx,
+    answer,
+    ask_choice,
+    clad_atk,
+    clad_of,
+    discard_reactions,
+    passive_cards,
+    task,
+)
 from engines.hackclad.state import Ask, Frame, HackState, Task
 
 
@@ -126,7 +135,10 @@ def open_frame(ctx: Ctx, frame: Frame, *after: Task) -> None:
 def could_react(ctx: Ctx, seat: int) -> bool:
     """Whether a witch has anything at all to react with (judged on public facts only)."""
     w = ctx.w(seat)
-    return bool(w.hand) or w.cp >= 1 or any(ctx.card(c).from_discard for c in w.discard)
+    if w.hand or w.cp >= 1:
+        return True
+    usable = discard_reactions(ctx.st, seat)
+    return bool(usable) and any(c in usable for c in w.discard)
 
 
 @task("frame")
@@ -181,7 +193,8 @@ def _resolve(ctx: Ctx, f: Frame) -> None:
 
 def shield(ctx: Ctx, seat: int) -> int:
     """Damage cut by 'shield' cards lying in the witch's discard pile."""
-    return sum(1 for c in ctx.w(seat).discard if ctx.card(c).passive == "shield")
+    shields = passive_cards(ctx.st, seat, "shield")
+    return sum(1 for c in ctx.w(seat).discard if c in shields) if shields else 0
 
 
 def injure(ctx: Ctx, seat: int, damage: int) -> None:

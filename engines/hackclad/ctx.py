@@ -53,6 +53,33 @@ def design(witch: str, iid: str) -> Card:
     return content().cards[(w.basic + w.enhanced)[int(iid[2:])]]
 
 
+def passive_cards(state: HackState, seat: int, passive: str) -> frozenset[str]:
+    """Witch ``seat``'s card instances with this discard-pile passive (most witches have none)."""
+    return _cards_where(state.witches[seat].witch, seat, "passive", passive)
+
+
+def tagged_cards(state: HackState, seat: int, tag: str) -> frozenset[str]:
+    """Witch ``seat``'s card instances carrying ``tag``."""
+    return _cards_where(state.witches[seat].witch, seat, "tags", tag)
+
+
+def discard_reactions(state: HackState, seat: int) -> frozenset[str]:
+    """Witch ``seat``'s card instances that can react from her discard pile."""
+    return _cards_where(state.witches[seat].witch, seat, "from_discard", True)
+
+
+@cache
+def _cards_where(witch: str, seat: int, field: str, value: object) -> frozenset[str]:
+    # Piles are rescanned for these facts at every step, so each witch's answer is worked out once.
+    out = set()
+    for index in range(16):
+        iid = card_id(seat, index)
+        got = getattr(design(witch, iid), field)
+        if got == value or (isinstance(got, list) and value in got):
+            out.add(iid)
+    return frozenset(out)
+
+
 def is_enhanced(iid: str) -> bool:
     """Whether an instance is one of the witch's enhanced cards."""
     return int(iid[2:]) >= 8

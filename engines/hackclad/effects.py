@@ -20,7 +20,17 @@ from engines.hackclad.clad import (
     turn_order,
 )
 from engines.hackclad.content import Eff
-from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_atk, clad_of, is_enhanced, task
+from engines.hackclad.ctx import (
+    Ctx,
+    answer,
+    ask_choice,
+    clad_atk,
+    clad_of,
+    is_enhanced,
+    passive_cards,
+    tagged_cards,
+    task,
+)
 from engines.hackclad.deck import need_reform
 from engines.hackclad.state import Ask, Play, Task
 
@@ -64,12 +74,14 @@ def play(ctx: Ctx) -> Play:
 
 def tagged_in_discard(ctx: Ctx, seat: int, tag: str) -> int:
     """How many cards with ``tag`` lie in the seat's discard pile."""
-    return sum(1 for c in ctx.w(seat).discard if tag in ctx.card(c).tags)
+    tagged = tagged_cards(ctx.st, seat, tag)
+    return sum(1 for c in ctx.w(seat).discard if c in tagged) if tagged else 0
 
 
 def passive_count(ctx: Ctx, seat: int, passive: str) -> int:
     """How many cards with a discard-pile passive lie in the seat's discard pile."""
-    return sum(1 for c in ctx.w(seat).discard if ctx.card(c).passive == passive)
+    marked = passive_cards(ctx.st, seat, passive)
+    return sum(1 for c in ctx.w(seat).discard if c in marked) if marked else 0
 
 
 @task("eff")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
 from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_of, task
@@ -141,7 +143,13 @@ def draft_slots(state: HackState, standby: int) -> list[int]:
 
 def draft_action(ctx: Ctx, slot: int, cid: str) -> Action:
     """The draft choice: put hand card ``cid`` face down on turn slot ``slot``."""
-    label = f"Turn slot {slot + 1} with {ctx.card(cid).name}"
+    return _draft_choice(slot, cid, ctx.card(cid).name)
+
+
+@cache
+def _draft_choice(slot: int, cid: str, name: str) -> Action:
+    # Made once per slot and card: the draft menu is rebuilt at every pick (Actions are frozen).
+    label = f"Turn slot {slot + 1} with {name}"
     return Action(f"d.{slot}.{cid}", label, group=f"slot{slot + 1}", card=cid, params=(slot,))
 
 

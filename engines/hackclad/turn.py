@@ -63,7 +63,11 @@ def _variants(ctx: Ctx, seat: int, card: Card, hand_left: int) -> list[tuple[str
     return out
 
 
-def _attack_action(card: Card, cid: str, d: int, variant: tuple[str, str, bool, int]) -> Action:
+# A choice is fixed by the card, its instance and how it is aimed and paid, and every step rebuilds the
+# turn's menu, so each choice is made once and shared (Actions are frozen).
+@cache
+def _attack_action(design: str, cid: str, d: int, variant: tuple[str, str, bool, int]) -> Action:
+    card = content().cards[design]
     suffix, label, opted, x = variant
     return Action(
         f"p.{cid}.{d}{suffix}",
@@ -74,7 +78,9 @@ def _attack_action(card: Card, cid: str, d: int, variant: tuple[str, str, bool, 
     )
 
 
-def _support_action(card: Card, cid: str, variant: tuple[str, str, bool, int]) -> Action:
+@cache
+def _support_action(design: str, cid: str, variant: tuple[str, str, bool, int]) -> Action:
+    card = content().cards[design]
     suffix, label, opted, x = variant
     return Action(
         f"p.{cid}{suffix}",
@@ -93,11 +99,11 @@ def _play_actions(ctx: Ctx, seat: int, cid: str, facings: Iterable[int]) -> list
         return []
     variants = _variants(ctx, seat, card, len(w.hand) - 1)
     if not card.is_attack:
-        return [_support_action(card, cid, v) for v in variants]
+        return [_support_action(card.id, cid, v) for v in variants]
     if w.pos < 0:
         return []
     return [
-        _attack_action(card, cid, d, v)
+        _attack_action(card.id, cid, d, v)
         for d in facings
         if st.clad_pos in grid.area(w.pos, d, card.range)
         for v in variants
@@ -109,9 +115,13 @@ _BASIC = {"bm": (": move 1", "move"), "bp": (": +1 MP", "mp"), "bd": (": -1 dama
 
 
 def _basic_action(ctx: Ctx, kind: str, cid: str) -> Action:
+    return _basic_choice(kind, cid, ctx.card(cid).name)
+
+
+@cache
+def _basic_choice(kind: str, cid: str, name: str) -> Action:
     text, param = _BASIC[kind]
-    label = f"Discard {ctx.card(cid).name}{text}"
-    return Action(f"{kind}.{cid}", label, group="basic", card=cid, params=(param,))
+    return Action(f"{kind}.{cid}", f"Discard {name}{text}", group="basic", card=cid, params=(param,))
 
 
 @cache
@@ -204,7 +214,11 @@ def _react_usable(ctx: Ctx, seat: int, card: Card) -> bool:
 
 
 def _react_action(ctx: Ctx, cid: str, from_discard: bool) -> Action:
-    name = ctx.card(cid).name
+    return _react_choice(cid, ctx.card(cid).name, from_discard)
+
+
+@cache
+def _react_choice(cid: str, name: str, from_discard: bool) -> Action:
     if from_discard:
         label = f"React with {name} from your discard pile"
         return Action(f"rd.{cid}", label, group="react", card=cid, params=("react",))
