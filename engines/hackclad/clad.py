@@ -88,6 +88,12 @@ def move_options(state: HackState, seat: int) -> list[int]:
     return [d for d, cell in enumerate(grid.NEIGHBOURS[pos]) if cell not in taken]
 
 
+def can_move(state: HackState, seat: int) -> bool:
+    """Whether ``move_options`` is not empty (found without looking past the first free space)."""
+    pos = state.witches[seat].pos
+    return pos >= 0 and any(not blocked(state, cell) for cell in grid.NEIGHBOURS[pos])
+
+
 def step_witch(ctx: Ctx, seat: int, direction: int) -> None:
     """Move a witch one space, counting it for this round's movement and picking up shards."""
     from engines.hackclad.missions import check_now
@@ -118,7 +124,11 @@ def frame_cells(state: HackState, frame: Frame) -> list[int]:
 
 def in_range(state: HackState, frame: Frame) -> list[int]:
     """Seats whose witches stand in the attack, in turn order."""
-    cells = frame_cells(state, frame)
+    return witches_on(state, frame_cells(state, frame))
+
+
+def witches_on(state: HackState, cells: list[int]) -> list[int]:
+    """Seats whose witches stand on these cells, in turn order."""
     return in_turn_order(state, [s for s, w in enumerate(state.witches) if w.pos in cells])
 
 
@@ -151,7 +161,8 @@ def frame_step(ctx: Ctx, t: Task) -> None:
         # The attack's range changed: reactions restart from the earliest seat in range (6.4.3 ④).
         f.passed = []
         f.last = cells
-    for seat in in_range(st, f):
+    hit = witches_on(st, cells)
+    for seat in hit:
         if seat in f.passed:
             continue
         if not could_react(ctx, seat):
@@ -162,11 +173,12 @@ def frame_step(ctx: Ctx, t: Task) -> None:
             kind="react", seat=seat, text=f"The Clad's {f.name} ({kind}) will hit you: react or pass."
         )
         return
-    _resolve(ctx, f)
+    _resolve(ctx, f, hit)
     st.frames.pop()
 
 
-def _resolve(ctx: Ctx, f: Frame) -> None:
+def _resolve(ctx: Ctx, f: Frame, hit: list[int]) -> None:
+    # ``hit``: the seats in range, as frame_step just found them (nothing has moved since).
     from engines.hackclad.missions import note_reduce
 
     st = ctx.st
@@ -174,7 +186,7 @@ def _resolve(ctx: Ctx, f: Frame) -> None:
     if f.charge and st.clad_locked:
         ctx.say("locked", "The Clad is pinned in place: the charge stops.")
         return
-    for seat in in_range(st, f):
+    for seat in hit:
         w = ctx.w(seat)
         if f.charge:
             # Charge damage cannot be cut (book 6.4.1).

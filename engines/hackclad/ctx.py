@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 
 from engines.core.rng import Rng
-from engines.core.types import Event, private, public, split
+from engines.core.types import Event, private, split
 from engines.hackclad.content import Card, CladCard, Content, content
 from engines.hackclad.seats import owner, shared_seats, who
 from engines.hackclad.state import CLAD_ATK, GAUGE_MAX, Ask, HackState, Task, WitchState
@@ -85,8 +85,9 @@ def is_enhanced(iid: str) -> bool:
     return int(iid[2:]) >= 8
 
 
+@cache
 def clad_of(iid: str) -> CladCard:
-    """The design of a Clad card instance."""
+    """The design of a Clad card instance (looked up once per instance)."""
     c = content()
     return c.clad[c.clad_order[int(iid[1:])]]
 
@@ -139,7 +140,7 @@ class Ctx:
     # ---------------------------------------------------------------- events
     def say(self, kind: str, text: str) -> None:
         """A public event."""
-        self.ev.append(public(kind, text))
+        self.ev.append(Event(kind, text))
 
     def who(self, seat: int) -> str:
         """The name placeholder for a witch in event text."""

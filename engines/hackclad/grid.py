@@ -58,8 +58,11 @@ def offset(cell: int, facing: int, rel: tuple[int, int]) -> int:
 
 def area(cell: int, facing: int, rels: Iterable[tuple[int, int]]) -> list[int]:
     """The sorted distinct cells covered by offsets from a figure."""
-    shape = rels if isinstance(rels, tuple) else tuple(map(tuple, rels))  # content shapes are tuples
-    return list(_area(cell, facing, shape))  # type: ignore[arg-type]
+    shape = tuple(rels)  # content shapes are tuples of tuples, and so are decoded attack frames
+    try:
+        return list(_area(cell, facing, shape))
+    except TypeError:  # offsets given as lists
+        return list(_area(cell, facing, tuple(map(tuple, shape))))
 
 
 @cache

@@ -32,7 +32,9 @@ def check_now(ctx: Ctx, seat: int) -> None:
     """Complete any held mission whose in-play condition (this round's tallies, CP) is now met."""
     w = ctx.w(seat)
     for mid in w.missions:
-        m = content().missions[mid]
+        if mid in w.completed:
+            continue
+        m = ctx.c.missions[mid]
         value = _round_value(w, m)
         if value is not None and value >= m.n:
             _complete(ctx, seat, m)
@@ -41,7 +43,7 @@ def check_now(ctx: Ctx, seat: int) -> None:
 def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:
     """A single skill card dealt ``amount`` in total."""
     for mid in ctx.w(seat).missions:
-        m = content().missions[mid]
+        m = ctx.c.missions[mid]
         if m.kind == "single_damage" and amount >= m.n:
             _complete(ctx, seat, m)
 
@@ -49,7 +51,7 @@ def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:
 def note_reduce(ctx: Ctx, seat: int, amount: int) -> None:
     """One Clad attack on the witch was cut by ``amount``."""
     for mid in ctx.w(seat).missions:
-        m = content().missions[mid]
+        m = ctx.c.missions[mid]
         if m.kind == "single_reduce" and amount >= m.n:
             _complete(ctx, seat, m)
 

@@ -9,7 +9,7 @@ from functools import cache
 
 from engines.core.types import Action
 from engines.hackclad import grid
-from engines.hackclad.clad import move_options, repel_direction
+from engines.hackclad.clad import can_move, move_options, repel_direction
 from engines.hackclad.content import Card, CpAction, content
 from engines.hackclad.ctx import Ctx, answer, ask_choice, task
 from engines.hackclad.effects import condition, passive_count
@@ -21,9 +21,13 @@ _CUT = frozenset({"reduce", "reduce_per_discard", "reduce_if", "prevent"})
 
 def limits(ctx: Ctx, seat: int) -> list[int]:
     """This witch's per-round basic-action limits, with discard-pile bonuses."""
-    base = list(ctx.c.witches[ctx.w(seat).witch].limits)
-    base[MOVE] += passive_count(ctx, seat, "move_use")
-    return base
+    return [limit(ctx, seat, index) for index in (MOVE, MP, GUARD)]
+
+
+def limit(ctx: Ctx, seat: int, index: int) -> int:
+    """One of the witch's per-round basic-action limits (Move counts discard-pile bonuses)."""
+    base = ctx.c.witches[ctx.w(seat).witch].limits[index]
+    return base + passive_count(ctx, seat, "move_use") if index == MOVE else base
 
 
 def _need_ok(ctx: Ctx, seat: int, card: Card) -> bool:
@@ -139,10 +143,10 @@ def _may_basic(ctx: Ctx, seat: int, kind: str) -> bool:
     """Whether the witch may take this basic action now (per-round limits; a move needs a free space)."""
     w = ctx.w(seat)
     if kind == "bm":
-        return w.uses[MOVE] < limits(ctx, seat)[MOVE] and bool(move_options(ctx.st, seat))
+        return w.uses[MOVE] < limit(ctx, seat, MOVE) and can_move(ctx.st, seat)
     if kind == "bp":
-        return w.uses[MP] < limits(ctx, seat)[MP]
-    return not ctx.st.frames[-1].charge and w.uses[GUARD] < limits(ctx, seat)[GUARD]
+        return w.uses[MP] < limit(ctx, seat, MP)
+    return not ctx.st.frames[-1].charge and w.uses[GUARD] < limit(ctx, seat, GUARD)
 
 
 def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
