@@ -84,14 +84,18 @@ def move_options(state: HackState, seat: int) -> list[int]:
     pos = state.witches[seat].pos
     if pos < 0:
         return []
-    taken = {state.clad_pos, *(w.pos for w in state.witches)}  # her own cell is never a neighbour
-    return [d for d, cell in enumerate(grid.NEIGHBOURS[pos]) if cell not in taken]
+    witches = [w.pos for w in state.witches]  # her own cell is never a neighbour
+    clad = state.clad_pos
+    return [d for d, cell in enumerate(grid.NEIGHBOURS[pos]) if cell != clad and cell not in witches]
 
 
 def can_move(state: HackState, seat: int) -> bool:
-    """Whether ``move_options`` is not empty (found without looking past the first free space)."""
-    pos = state.witches[seat].pos
-    return pos >= 0 and any(not blocked(state, cell) for cell in grid.NEIGHBOURS[pos])
+    """Whether ``move_options`` is not empty."""
+    if state.witches[seat].pos < 0:
+        return False
+    # Her four neighbours are distinct cells and only the Clad and the other witches block them, so
+    # fewer than four blockers always leave one free (asked at every step, so this is worth knowing).
+    return len(state.witches) < 4 or bool(move_options(state, seat))
 
 
 def step_witch(ctx: Ctx, seat: int, direction: int) -> None:

@@ -118,7 +118,7 @@ class Ctx:
     # ---------------------------------------------------------------- tasks
     def push(self, *tasks: Task) -> None:
         """Run these tasks next, in the given order, before anything already queued."""
-        self.st.tasks[0:0] = list(tasks)
+        self.st.tasks[0:0] = tasks
 
     def then(self, *tasks: Task) -> None:
         """Queue these tasks after everything already queued."""
@@ -166,8 +166,8 @@ class Ctx:
         return self.st.witches[seat]
 
     def card(self, iid: str) -> Card:
-        """A card instance's design."""
-        return card_of(self.st, iid)
+        """A card instance's design (what ``card_of`` answers, one call shorter on this hot path)."""
+        return design(self.st.witches[int(iid[1])].witch, iid)
 
     def gain_mp(self, seat: int, n: int) -> None:
         """Add MP up to the gauge's top (anything beyond is lost)."""

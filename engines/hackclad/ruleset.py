@@ -181,12 +181,14 @@ class HackClad(Ruleset[HackState, HackView]):
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
         if state.phase == "play":  # asked at every step: at most one witch is waited on
             ask = state.ask
-            return {} if ask is None else {owner(state, ask.seat): self._prompt(state, ask.seat)}
-        return {seat: self._prompt(state, witch) for seat, witch in asked_seats(state).items()}
+            if ask is None:
+                return {}
+            seat = owner(state, ask.seat)
+            return {seat: self._prompt(state, seat, ask.seat)}
+        return {seat: self._prompt(state, seat, witch) for seat, witch in asked_seats(state).items()}
 
     @staticmethod
-    def _prompt(state: HackState, witch: int) -> Prompt:
-        seat = owner(state, witch)
+    def _prompt(state: HackState, seat: int, witch: int) -> Prompt:
         if state.phase == "missions":
             prompt = Prompt(seat, "mission", "Choose a mission card.")
         elif state.phase == "enhanced":

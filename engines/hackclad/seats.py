@@ -53,13 +53,14 @@ def acting(state: HackState, seat: int) -> int | None:
     The mission draft asks for one witch at a time; the secret enhanced pick asks each seat about its
     first witch that has not chosen yet; in play, the witch the engine is waiting on.
     """
+    if state.phase == "play":  # the common case first: asked at every step
+        ask = state.ask
+        return ask.seat if ask is not None and owner(state, ask.seat) == seat else None
     if state.phase == "missions":
         witch = state.draft_order[0] if state.draft_order else -1
         return witch if witch >= 0 and owner(state, witch) == seat else None
     if state.phase == "enhanced":
         return next((w for w in witches_of(state, seat) if not state.witches[w].chose_enhanced), None)
-    if state.phase == "play" and state.ask is not None and owner(state, state.ask.seat) == seat:
-        return state.ask.seat
     return None
 
 
