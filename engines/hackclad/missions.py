@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.hackclad.content import Mission, content
 from engines.hackclad.ctx import Ctx
-from engines.hackclad.state import HackState, WitchState
+from engines.hackclad.state import HackState
 
 # The witch's tally each in-play mission kind is judged on (the other kinds are judged elsewhere).
 _TALLIES = {
@@ -16,9 +18,10 @@ _TALLIES = {
 }
 
 
-def _round_value(w: WitchState, m: Mission) -> int | None:
-    tally = _TALLIES.get(m.kind)
-    return None if tally is None else getattr(w, tally)
+@cache
+def _in_play() -> dict[str, tuple[str, int]]:
+    # Checked after every move, hit and gain: each in-play mission's tally and threshold, by mission id.
+    return {m.id: (_TALLIES[m.kind], m.n) for m in content().missions.values() if m.kind in _TALLIES}
 
 
 def _complete(ctx: Ctx, seat: int, m: Mission) -> None:
@@ -31,13 +34,11 @@ def _complete(ctx: Ctx, seat: int, m: Mission) -> None:
 def check_now(ctx: Ctx, seat: int) -> None:
     """Complete any held mission whose in-play condition (this round's tallies, CP) is now met."""
     w = ctx.w(seat)
+    rules = _in_play()
     for mid in w.missions:
-        if mid in w.completed:
-            continue
-        m = ctx.c.missions[mid]
-        value = _round_value(w, m)
-        if value is not None and value >= m.n:
-            _complete(ctx, seat, m)
+        rule = rules.get(mid)
+        if rule is not None and mid not in w.completed and getattr(w, rule[0]) >= rule[1]:
+            _complete(ctx, seat, ctx.c.missions[mid])
 
 
 def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:

@@ -42,7 +42,7 @@ _SEAT_REFS = tuple(seat_ref(seat) for seat in range(4))
 
 def who(state: HackState, witch: int) -> str:
     """How event text names a witch: her seat's placeholder, plus her name when a seat runs two."""
-    if shared_seats(state):
+    if len(state.witches) > state.players:  # shared_seats(state), spelled out: this runs for every event
         return f"{content().witches[state.witches[witch].witch].name} ({_SEAT_REFS[owner(state, witch)]})"
     return _SEAT_REFS[witch]
 
