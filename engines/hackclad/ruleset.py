@@ -25,7 +25,7 @@ from engines.hackclad.rounds import (
 )
 from engines.hackclad.scoring import outcome as final_outcome
 from engines.hackclad.seats import acting, asked_seats, owner, shared_seats, team_owners
-from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState
+from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState, copy_state
 from engines.hackclad.turn import (
     apply_react,
     apply_turn,
@@ -295,6 +295,10 @@ class HackClad(Ruleset[HackState, HackView]):
                 ANSWERS[ask.handler](ctx, ask, action.key)
         ctx.run()
         return ctx.ev
+
+    def clone(self, state: HackState) -> HackState:
+        """A deep, independent copy of ``state``, made field by field (see ``state.copy_state``)."""
+        return copy_state(state)
 
     def _view(self, state: HackState, viewer: int | None) -> HackView:
         return build_view(state, viewer)

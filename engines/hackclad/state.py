@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from engines.core.types import StateBase, ViewBase
 from engines.hackclad.content import Eff
@@ -150,6 +151,55 @@ class HackState(StateBase, kw_only=True):
     ask: Ask | None = None
     ending: bool = False
     end_reason: str = ""
+
+
+# ``Ruleset.apply`` works on a private copy of the state. Copying the records field by field is cheaper
+# than the msgpack round trip the base class copies with: numbers, strings, flags and frozen effect steps
+# are immutable and shared; every list and every (non-frozen) record is new. test_clone holds the copy
+# equal, in values and types, to the round trip, and checks it shares nothing mutable with the original
+# (so a new list or record field that is not copied here fails there).
+def copy_state(st: HackState) -> HackState:
+    """A deep, independent copy of a game state (the same values and types as encode + decode)."""
+    return replace(
+        st,
+        owners=st.owners[:],
+        witches=[_copy_witch(w) for w in st.witches],
+        clad_deck=st.clad_deck[:],
+        clad_used=st.clad_used[:],
+        clad_slots=st.clad_slots[:],
+        clad_hidden=st.clad_hidden[:],
+        clad_reserve=st.clad_reserve[:],
+        clad_later=st.clad_later[:],
+        turn_slots=[replace(slot) for slot in st.turn_slots],
+        standby=[replace(slot) for slot in st.standby],
+        markers=st.markers[:],
+        field=st.field[:],
+        offer=st.offer[:],
+        draft_order=st.draft_order[:],
+        frames=[_copy_frame(f) for f in st.frames],
+        plays=[replace(p) for p in st.plays],
+        tasks=[replace(t) for t in st.tasks],  # a task's effect step is frozen, so it is shared
+        ask=None if st.ask is None else replace(st.ask, options=st.ask.options[:]),
+    )
+
+
+def _copy_witch(w: WitchState) -> WitchState:
+    return replace(
+        w,
+        hand=w.hand[:],
+        deck=w.deck[:],
+        discard=w.discard[:],
+        enhanced=w.enhanced[:],
+        missions=w.missions[:],
+        completed=w.completed[:],
+        uses=w.uses[:],
+    )
+
+
+def _copy_frame(f: Frame) -> Frame:
+    return replace(
+        f, rel=f.rel[:], passed=f.passed[:], reduce=f.reduce[:], prevent=f.prevent[:], last=f.last[:]
+    )
 
 
 # View records encode as arrays (array_like; HackView too): views are handed over in-process and
