@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from engines.core.bots import Bot, RandomBot
 from engines.core.errors import SetupError
@@ -340,14 +341,21 @@ class HackClad(Ruleset[HackState, HackView]):
         return {"random": RandomBot(), "witch": WitchBot()}
 
 
+@cache
 def _mission_action(mid: str) -> Action:
+    # Each choice is made once and shared (Actions are frozen).
     m = content().missions[mid]
     return Action(f"m.{mid}", f"{m.title} ({m.vp} VP): {m.text}", group="mission")
 
 
 def _enhanced_action(ctx: Ctx, cid: str) -> Action:
     card = ctx.card(cid)
-    return Action(f"e.{cid}", f"{card.name} ({card.vp} VP)", group="enhanced", card=cid)
+    return _enhanced_choice(cid, card.name, card.vp)
+
+
+@cache
+def _enhanced_choice(cid: str, name: str, vp: int) -> Action:
+    return Action(f"e.{cid}", f"{name} ({vp} VP)", group="enhanced", card=cid)
 
 
 RULESET = HackClad()
