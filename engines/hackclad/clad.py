@@ -209,8 +209,11 @@ def _resolve(ctx: Ctx, f: Frame, hit: list[int]) -> None:
 
 def shield(ctx: Ctx, seat: int) -> int:
     """Damage cut by 'shield' cards lying in the witch's discard pile."""
+    w = ctx.w(seat)
+    if "shield" not in ctx.c.witch_passives[w.witch]:
+        return 0
     shields = passive_cards(ctx.st, seat, "shield")
-    return sum(1 for c in ctx.w(seat).discard if c in shields) if shields else 0
+    return sum(1 for c in w.discard if c in shields)
 
 
 def injure(ctx: Ctx, seat: int, damage: int) -> None:

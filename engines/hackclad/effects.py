@@ -80,8 +80,11 @@ def tagged_in_discard(ctx: Ctx, seat: int, tag: str) -> int:
 
 def passive_count(ctx: Ctx, seat: int, passive: str) -> int:
     """How many cards with a discard-pile passive lie in the seat's discard pile."""
+    w = ctx.w(seat)
+    if passive not in ctx.c.witch_passives[w.witch]:
+        return 0
     marked = passive_cards(ctx.st, seat, passive)
-    return sum(1 for c in ctx.w(seat).discard if c in marked) if marked else 0
+    return sum(1 for c in w.discard if c in marked)
 
 
 @task("eff")

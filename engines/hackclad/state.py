@@ -65,8 +65,11 @@ class Frame(msgspec.Struct, kw_only=True):
     last: list[int] = []
 
 
-class Task(msgspec.Struct, kw_only=True):
-    """A piece of rule work waiting to run (the engine's continuation, kept in the state)."""
+class Task(msgspec.Struct, kw_only=True, frozen=True):
+    """A piece of rule work waiting to run (the engine's continuation, kept in the state).
+
+    Frozen: a task is queued and run, never changed, so copies of the state share them.
+    """
 
     kind: str
     seat: int = -1
@@ -102,8 +105,11 @@ class Ask(msgspec.Struct, kw_only=True):
     n: int = 0
 
 
-class SeqSlot(msgspec.Struct, kw_only=True):
-    """A card on the sequence board: whose it is and which card (face down)."""
+class SeqSlot(msgspec.Struct, kw_only=True, frozen=True):
+    """A card on the sequence board: whose it is and which card (face down).
+
+    Frozen: a slot's card is replaced, never edited, so copies of the state share them.
+    """
 
     seat: int = -1
     card: str = ""
@@ -154,8 +160,9 @@ class HackState(StateBase, kw_only=True):
 
 
 # ``Ruleset.apply`` works on a private copy of the state. Copying the records field by field is cheaper
-# than the msgpack round trip the base class copies with: numbers, strings, flags and frozen effect steps
-# are immutable and shared; every list and every (non-frozen) record is new. test_clone holds the copy
+# than the msgpack round trip the base class copies with: numbers, strings, flags and frozen records
+# (effect steps, tasks, sequence-board slots) are immutable and shared; every list and every other record
+# is new. test_clone holds the copy
 # equal, in values and types, to the round trip, and checks it shares nothing mutable with the original
 # (so a new list or record field that is not copied here fails there).
 def copy_state(st: HackState) -> HackState:
@@ -170,15 +177,15 @@ def copy_state(st: HackState) -> HackState:
         clad_hidden=st.clad_hidden[:],
         clad_reserve=st.clad_reserve[:],
         clad_later=st.clad_later[:],
-        turn_slots=[replace(slot) for slot in st.turn_slots],
-        standby=[replace(slot) for slot in st.standby],
+        turn_slots=st.turn_slots[:],
+        standby=st.standby[:],
         markers=st.markers[:],
         field=st.field[:],
         offer=st.offer[:],
         draft_order=st.draft_order[:],
         frames=[_copy_frame(f) for f in st.frames],
         plays=[replace(p) for p in st.plays],
-        tasks=[replace(t) for t in st.tasks],  # a task's effect step is frozen, so it is shared
+        tasks=st.tasks[:],
         ask=None if st.ask is None else replace(st.ask, options=st.ask.options[:]),
     )
 
