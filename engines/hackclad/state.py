@@ -167,40 +167,39 @@ class HackState(StateBase, kw_only=True):
 # (so a new list or record field that is not copied here fails there).
 def copy_state(st: HackState) -> HackState:
     """A deep, independent copy of a game state (the same values and types as encode + decode)."""
-    return replace(
-        st,
-        owners=st.owners[:],
-        witches=[_copy_witch(w) for w in st.witches],
-        clad_deck=st.clad_deck[:],
-        clad_used=st.clad_used[:],
-        clad_slots=st.clad_slots[:],
-        clad_hidden=st.clad_hidden[:],
-        clad_reserve=st.clad_reserve[:],
-        clad_later=st.clad_later[:],
-        turn_slots=st.turn_slots[:],
-        standby=st.standby[:],
-        markers=st.markers[:],
-        field=st.field[:],
-        offer=st.offer[:],
-        draft_order=st.draft_order[:],
-        frames=[_copy_frame(f) for f in st.frames],
-        plays=[replace(p) for p in st.plays],
-        tasks=st.tasks[:],
-        ask=None if st.ask is None else replace(st.ask, options=st.ask.options[:]),
-    )
+    new = replace(st)  # shallow: immutable fields are shared; each mutable one is replaced below
+    new.owners = st.owners[:]
+    new.witches = [_copy_witch(w) for w in st.witches]
+    new.clad_deck = st.clad_deck[:]
+    new.clad_used = st.clad_used[:]
+    new.clad_slots = st.clad_slots[:]
+    new.clad_hidden = st.clad_hidden[:]
+    new.clad_reserve = st.clad_reserve[:]
+    new.clad_later = st.clad_later[:]
+    new.turn_slots = st.turn_slots[:]
+    new.standby = st.standby[:]
+    new.markers = st.markers[:]
+    new.field = st.field[:]
+    new.offer = st.offer[:]
+    new.draft_order = st.draft_order[:]
+    new.frames = [_copy_frame(f) for f in st.frames]
+    new.plays = [replace(p) for p in st.plays]  # a play holds numbers, strings and flags only
+    new.tasks = st.tasks[:]
+    if st.ask is not None:
+        new.ask = replace(st.ask, options=st.ask.options[:])
+    return new
 
 
 def _copy_witch(w: WitchState) -> WitchState:
-    return replace(
-        w,
-        hand=w.hand[:],
-        deck=w.deck[:],
-        discard=w.discard[:],
-        enhanced=w.enhanced[:],
-        missions=w.missions[:],
-        completed=w.completed[:],
-        uses=w.uses[:],
-    )
+    new = replace(w)
+    new.hand = w.hand[:]
+    new.deck = w.deck[:]
+    new.discard = w.discard[:]
+    new.enhanced = w.enhanced[:]
+    new.missions = w.missions[:]
+    new.completed = w.completed[:]
+    new.uses = w.uses[:]
+    return new
 
 
 def _copy_frame(f: Frame) -> Frame:
