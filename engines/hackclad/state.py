@@ -162,9 +162,8 @@ class HackState(StateBase, kw_only=True):
 # ``Ruleset.apply`` works on a private copy of the state. Copying the records field by field is cheaper
 # than the msgpack round trip the base class copies with: numbers, strings, flags and frozen records
 # (effect steps, tasks, sequence-board slots) are immutable and shared; every list and every other record
-# is new. test_clone holds the copy
-# equal, in values and types, to the round trip, and checks it shares nothing mutable with the original
-# (so a new list or record field that is not copied here fails there).
+# is new. test_clone holds the copy equal, in values and types, to the round trip, and checks it shares
+# nothing mutable with the original (so a new list or record field left uncopied here fails there).
 def copy_state(st: HackState) -> HackState:
     """A deep, independent copy of a game state (the same values and types as encode + decode)."""
     new = replace(st)  # shallow: immutable fields are shared; each mutable one is replaced below
