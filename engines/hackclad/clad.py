@@ -7,7 +7,16 @@ handling), 6.4.5 (re-entry), 10 (repel).
 from __future__ import annotations
 
 from engines.hackclad import grid
-from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_atk, clad_of, task
+from engines.hackclad.ctx import (
+    Ctx,
+    answer,
+    ask_choice,
+    clad_atk,
+    clad_of,
+    discard_reactions,
+    passive_cards,
+    task,
+)
 from engines.hackclad.state import Ask, Frame, HackState, Task
 
 
@@ -27,8 +36,15 @@ def blocked(state: HackState, cell: int) -> bool:
 
 def turn_order(state: HackState) -> list[int]:
     """Witches in this round's turn order (by turn slot; witches without a slot last, by number)."""
+    return in_turn_order(state, list(range(len(state.witches))))
+
+
+def in_turn_order(state: HackState, seats: list[int]) -> list[int]:
+    """These witches sorted into this round's turn order."""
+    if len(seats) < 2:
+        return seats
     ws = state.witches
-    return sorted(range(len(ws)), key=lambda s: (ws[s].slot < 0, ws[s].slot, s))
+    return sorted(seats, key=lambda s: (ws[s].slot < 0, ws[s].slot, s))
 
 
 def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
@@ -68,7 +84,18 @@ def move_options(state: HackState, seat: int) -> list[int]:
     pos = state.witches[seat].pos
     if pos < 0:
         return []
-    return [d for d in range(4) if not blocked(state, grid.step(pos, d))]
+    witches = [w.pos for w in state.witches]  # her own cell is never a neighbour
+    clad = state.clad_pos
+    return [d for d, cell in enumerate(grid.NEIGHBOURS[pos]) if cell != clad and cell not in witches]
+
+
+def can_move(state: HackState, seat: int) -> bool:
+    """Whether ``move_options`` is not empty."""
+    if state.witches[seat].pos < 0:
+        return False
+    # Her four neighbours are distinct cells and only the Clad and the other witches block them, so
+    # fewer than four blockers always leave one free (asked at every step, so this is worth knowing).
+    return len(state.witches) < 4 or bool(move_options(state, seat))
 
 
 def step_witch(ctx: Ctx, seat: int, direction: int) -> None:
@@ -101,8 +128,12 @@ def frame_cells(state: HackState, frame: Frame) -> list[int]:
 
 def in_range(state: HackState, frame: Frame) -> list[int]:
     """Seats whose witches stand in the attack, in turn order."""
-    cells = frame_cells(state, frame)
-    return [s for s in turn_order(state) if state.witches[s].pos in cells]
+    return witches_on(state, frame_cells(state, frame))
+
+
+def witches_on(state: HackState, cells: list[int]) -> list[int]:
+    """Seats whose witches stand on these cells, in turn order."""
+    return in_turn_order(state, [s for s, w in enumerate(state.witches) if w.pos in cells])
 
 
 def open_frame(ctx: Ctx, frame: Frame, *after: Task) -> None:
@@ -118,7 +149,10 @@ def open_frame(ctx: Ctx, frame: Frame, *after: Task) -> None:
 def could_react(ctx: Ctx, seat: int) -> bool:
     """Whether a witch has anything at all to react with (judged on public facts only)."""
     w = ctx.w(seat)
-    return bool(w.hand) or w.cp >= 1 or any(ctx.card(c).from_discard for c in w.discard)
+    if w.hand or w.cp >= 1:
+        return True
+    usable = discard_reactions(ctx.st, seat)
+    return bool(usable) and any(c in usable for c in w.discard)
 
 
 @task("frame")
@@ -131,7 +165,8 @@ def frame_step(ctx: Ctx, t: Task) -> None:
         # The attack's range changed: reactions restart from the earliest seat in range (6.4.3 ④).
         f.passed = []
         f.last = cells
-    for seat in in_range(st, f):
+    hit = witches_on(st, cells)
+    for seat in hit:
         if seat in f.passed:
             continue
         if not could_react(ctx, seat):
@@ -142,11 +177,12 @@ def frame_step(ctx: Ctx, t: Task) -> None:
             kind="react", seat=seat, text=f"The Clad's {f.name} ({kind}) will hit you: react or pass."
         )
         return
-    _resolve(ctx, f)
+    _resolve(ctx, f, hit)
     st.frames.pop()
 
 
-def _resolve(ctx: Ctx, f: Frame) -> None:
+def _resolve(ctx: Ctx, f: Frame, hit: list[int]) -> None:
+    # ``hit``: the seats in range, as frame_step just found them (nothing has moved since).
     from engines.hackclad.missions import note_reduce
 
     st = ctx.st
@@ -154,7 +190,7 @@ def _resolve(ctx: Ctx, f: Frame) -> None:
     if f.charge and st.clad_locked:
         ctx.say("locked", "The Clad is pinned in place: the charge stops.")
         return
-    for seat in in_range(st, f):
+    for seat in hit:
         w = ctx.w(seat)
         if f.charge:
             # Charge damage cannot be cut (book 6.4.1).
@@ -173,7 +209,11 @@ def _resolve(ctx: Ctx, f: Frame) -> None:
 
 def shield(ctx: Ctx, seat: int) -> int:
     """Damage cut by 'shield' cards lying in the witch's discard pile."""
-    return sum(1 for c in ctx.w(seat).discard if ctx.card(c).passive == "shield")
+    w = ctx.w(seat)
+    if "shield" not in ctx.c.witch_passives[w.witch]:
+        return 0
+    shields = passive_cards(ctx.st, seat, "shield")
+    return sum(1 for c in w.discard if c in shields)
 
 
 def injure(ctx: Ctx, seat: int, damage: int) -> None:

@@ -153,6 +153,11 @@ class Content(msgspec.Struct, frozen=True):
     witches: dict[str, Witch]
     witch_order: list[str]
     cp: dict[str, CpAction]
+    # Derived once here so play need not rescan effect lists: the effect keywords of each card / CP action.
+    card_effects: dict[str, frozenset[str]] = {}
+    cp_effects: dict[str, frozenset[str]] = {}
+    # The discard-pile passives among each witch's 16 cards (most have none, so most checks stop here).
+    witch_passives: dict[str, frozenset[str]] = {}
 
 
 _PKG = "engines.hackclad.data"
@@ -219,6 +224,7 @@ def validate(
         _check(wf, cp.id, "timing", cp.timing in ("turn", "reaction"), "timing is 'turn' or 'reaction'")
         _check_effects(wf, cp.id, "effects", cp.effects, known_effects)
     _check(kf, "", "", sum(1 for k in clad if not k.expert) == 12, "the Clad has 12 normal cards")
+    by_id = {c.id: c for c in cards}
     _check(mf, "", "", len(missions) == 18, "there are 18 missions")
     return Content(
         cards={c.id: c for c in cards},
@@ -229,6 +235,12 @@ def validate(
         witches={w.id: w for w in witches},
         witch_order=[w.id for w in witches],
         cp={c.id: c for c in cps},
+        card_effects={c.id: frozenset(e.key for e in c.effects) for c in cards},
+        cp_effects={c.id: frozenset(e.key for e in c.effects) for c in cps},
+        witch_passives={
+            w.id: frozenset(by_id[c].passive for c in (*w.basic, *w.enhanced) if by_id[c].passive)
+            for w in witches
+        },
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 
 from engines.core.rng import Rng
-from engines.core.types import Event, private, public, split
+from engines.core.types import Event, private, split
 from engines.hackclad.content import Card, CladCard, Content, content
 from engines.hackclad.seats import owner, shared_seats, who
 from engines.hackclad.state import CLAD_ATK, GAUGE_MAX, Ask, HackState, Task, WitchState
@@ -53,13 +53,41 @@ def design(witch: str, iid: str) -> Card:
     return content().cards[(w.basic + w.enhanced)[int(iid[2:])]]
 
 
+def passive_cards(state: HackState, seat: int, passive: str) -> frozenset[str]:
+    """Witch ``seat``'s card instances with this discard-pile passive (most witches have none)."""
+    return _cards_where(state.witches[seat].witch, seat, "passive", passive)
+
+
+def tagged_cards(state: HackState, seat: int, tag: str) -> frozenset[str]:
+    """Witch ``seat``'s card instances carrying ``tag``."""
+    return _cards_where(state.witches[seat].witch, seat, "tags", tag)
+
+
+def discard_reactions(state: HackState, seat: int) -> frozenset[str]:
+    """Witch ``seat``'s card instances that can react from her discard pile."""
+    return _cards_where(state.witches[seat].witch, seat, "from_discard", True)
+
+
+@cache
+def _cards_where(witch: str, seat: int, field: str, value: object) -> frozenset[str]:
+    # Piles are rescanned for these facts at every step, so each witch's answer is worked out once.
+    out = set()
+    for index in range(16):
+        iid = card_id(seat, index)
+        got = getattr(design(witch, iid), field)
+        if got == value or (isinstance(got, list) and value in got):
+            out.add(iid)
+    return frozenset(out)
+
+
 def is_enhanced(iid: str) -> bool:
     """Whether an instance is one of the witch's enhanced cards."""
     return int(iid[2:]) >= 8
 
 
+@cache
 def clad_of(iid: str) -> CladCard:
-    """The design of a Clad card instance."""
+    """The design of a Clad card instance (looked up once per instance)."""
     c = content()
     return c.clad[c.clad_order[int(iid[1:])]]
 
@@ -72,16 +100,25 @@ def clad_atk(state: HackState) -> int:
 class Ctx:
     """One apply's working set."""
 
+    __slots__ = ("_rng", "c", "ev", "st")
+
     def __init__(self, state: HackState) -> None:
         self.st = state
-        self.rng = Rng(state.rng)
         self.ev: list[Event] = []
         self.c: Content = content()
+        self._rng: Rng | None = None  # most decisions draw nothing, so the generator is made on first use
+
+    @property
+    def rng(self) -> Rng:
+        """The game's generator, positioned at the state's RNG."""
+        if self._rng is None:
+            self._rng = Rng(self.st.rng)
+        return self._rng
 
     # ---------------------------------------------------------------- tasks
     def push(self, *tasks: Task) -> None:
         """Run these tasks next, in the given order, before anything already queued."""
-        self.st.tasks[0:0] = list(tasks)
+        self.st.tasks[0:0] = tasks
 
     def then(self, *tasks: Task) -> None:
         """Queue these tasks after everything already queued."""
@@ -97,12 +134,13 @@ class Ctx:
                 raise RuntimeError("hackclad: task loop did not settle")
             t = st.tasks.pop(0)
             TASKS[t.kind](self, t)
-        st.rng = self.rng.state
+        if self._rng is not None:
+            st.rng = self._rng.state
 
     # ---------------------------------------------------------------- events
     def say(self, kind: str, text: str) -> None:
         """A public event."""
-        self.ev.append(public(kind, text))
+        self.ev.append(Event(kind, text))
 
     def who(self, seat: int) -> str:
         """The name placeholder for a witch in event text."""
@@ -128,8 +166,8 @@ class Ctx:
         return self.st.witches[seat]
 
     def card(self, iid: str) -> Card:
-        """A card instance's design."""
-        return card_of(self.st, iid)
+        """A card instance's design (what ``card_of`` answers, one call shorter on this hot path)."""
+        return design(self.st.witches[int(iid[1])].witch, iid)
 
     def gain_mp(self, seat: int, n: int) -> None:
         """Add MP up to the gauge's top (anything beyond is lost)."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from engines.hackclad.content import Card
 from engines.hackclad.ctx import Ctx, answer, ask_choice, task
 from engines.hackclad.state import Ask, Task
 
@@ -70,10 +73,18 @@ def reform(ctx: Ctx, t: Task) -> None:
     ctx.push(Task(kind="shuffle_in", seat=t.seat))
     if w.enhanced and w.discard:
         options = [("none", "Keep the deck as it is")]
-        options += [
-            (f"in.{c}", f"Swap in {ctx.card(c).name} ({ctx.card(c).vp} VP)") for c in sorted(w.enhanced)
-        ]
+        options += [_pile_option("in", "Swap in", c, ctx.card(c)) for c in sorted(w.enhanced)]
         ask_choice(ctx, t.seat, "reform_in", "Reform: swap an enhanced card into your deck?", options)
+
+
+def _pile_option(prefix: str, verb: str, cid: str, card: Card) -> tuple[str, str]:
+    return _option(prefix, verb, cid, card.name, card.vp)
+
+
+@cache
+def _option(prefix: str, verb: str, cid: str, name: str, vp: int) -> tuple[str, str]:
+    # A reform lists every discarded card: each card's line is made once.
+    return f"{prefix}.{cid}", f"{verb} {name} ({vp} VP)"
 
 
 @answer("reform_in")
@@ -83,7 +94,7 @@ def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
         return
     card = key[3:]
     w = ctx.w(ask.seat)
-    options = [(f"out.{c}", f"Take out {ctx.card(c).name} ({ctx.card(c).vp} VP)") for c in w.discard]
+    options = [_pile_option("out", "Take out", c, ctx.card(c)) for c in w.discard]
     ask_choice(
         ctx,
         ask.seat,

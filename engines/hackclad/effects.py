@@ -20,7 +20,17 @@ from engines.hackclad.clad import (
     turn_order,
 )
 from engines.hackclad.content import Eff
-from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_atk, clad_of, is_enhanced, task
+from engines.hackclad.ctx import (
+    Ctx,
+    answer,
+    ask_choice,
+    clad_atk,
+    clad_of,
+    is_enhanced,
+    passive_cards,
+    tagged_cards,
+    task,
+)
 from engines.hackclad.deck import need_reform
 from engines.hackclad.state import Ask, Play, Task
 
@@ -64,12 +74,17 @@ def play(ctx: Ctx) -> Play:
 
 def tagged_in_discard(ctx: Ctx, seat: int, tag: str) -> int:
     """How many cards with ``tag`` lie in the seat's discard pile."""
-    return sum(1 for c in ctx.w(seat).discard if tag in ctx.card(c).tags)
+    tagged = tagged_cards(ctx.st, seat, tag)
+    return sum(1 for c in ctx.w(seat).discard if c in tagged) if tagged else 0
 
 
 def passive_count(ctx: Ctx, seat: int, passive: str) -> int:
     """How many cards with a discard-pile passive lie in the seat's discard pile."""
-    return sum(1 for c in ctx.w(seat).discard if ctx.card(c).passive == passive)
+    w = ctx.w(seat)
+    if passive not in ctx.c.witch_passives[w.witch]:
+        return 0
+    marked = passive_cards(ctx.st, seat, passive)
+    return sum(1 for c in w.discard if c in marked)
 
 
 @task("eff")
@@ -390,6 +405,13 @@ def move(ctx: Ctx, seat: int, eff: Eff) -> None:
     ctx.push(Task(kind="move", seat=seat, n=eff.n, s="upto" if eff.upto else ""))
 
 
+# Each step's menu line depends only on the cell and the direction, so all 100 are made once.
+_STEP_OPTIONS = tuple(
+    tuple((f"d{d}", f"Move {grid.DIR_NAMES[d]} to {grid.label(grid.step(cell, d))}") for d in range(4))
+    for cell in range(grid.CELLS)
+)
+
+
 @task("move")
 def move_task(ctx: Ctx, t: Task) -> None:
     """Ask for the next step of a move."""
@@ -399,8 +421,8 @@ def move_task(ctx: Ctx, t: Task) -> None:
     if not dirs:
         ctx.say("stuck", f"{ctx.who(t.seat)} has nowhere to move.")
         return
-    w = ctx.w(t.seat)
-    options = [(f"d{d}", f"Move {grid.DIR_NAMES[d]} to {grid.label(grid.step(w.pos, d))}") for d in dirs]
+    steps = _STEP_OPTIONS[ctx.w(t.seat).pos]
+    options = [steps[d] for d in dirs]
     if t.s == "upto":
         options.append(("stop", "Stay"))
     ask_choice(ctx, t.seat, "move", f"Move ({t.n} left): which way?", options, s=t.s, n=t.n)

@@ -31,11 +31,21 @@ def cell_at(x: int, y: int) -> int:
     return (y % SIZE) * SIZE + (x % SIZE)
 
 
-def step(cell: int, direction: int) -> int:
-    """The neighbouring cell in ``direction`` (wrapping)."""
+def _neighbour(cell: int, direction: int) -> int:
     x, y = xy(cell)
     dx, dy = VECTORS[direction]
     return cell_at(x + dx, y + dy)
+
+
+# The field is tiny and fixed: every cell's neighbours and name are worked out once, not on each call.
+NEIGHBOURS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (_neighbour(c, 0), _neighbour(c, 1), _neighbour(c, 2), _neighbour(c, 3)) for c in range(CELLS)
+)
+
+
+def step(cell: int, direction: int) -> int:
+    """The neighbouring cell in ``direction`` (wrapping)."""
+    return NEIGHBOURS[cell][direction]
 
 
 def offset(cell: int, facing: int, rel: tuple[int, int]) -> int:
@@ -48,8 +58,11 @@ def offset(cell: int, facing: int, rel: tuple[int, int]) -> int:
 
 def area(cell: int, facing: int, rels: Iterable[tuple[int, int]]) -> list[int]:
     """The sorted distinct cells covered by offsets from a figure."""
-    shape = rels if isinstance(rels, tuple) else tuple(tuple(r) for r in rels)  # content shapes are tuples
-    return list(_area(cell, facing, shape))  # type: ignore[arg-type]
+    shape = tuple(rels)  # content shapes are tuples of tuples, and so are decoded attack frames
+    try:
+        return list(_area(cell, facing, shape))
+    except TypeError:  # offsets given as lists
+        return list(_area(cell, facing, tuple(map(tuple, shape))))
 
 
 @cache
@@ -96,7 +109,14 @@ def turned(facing: int, how: str) -> int:
     return (facing + {"left": 3, "right": 1, "back": 2}[how]) % 4
 
 
-def label(cell: int) -> str:
-    """A human name for a cell: column letter a-e and row number 1-5."""
+def _name(cell: int) -> str:
     x, y = xy(cell)
     return f"{'abcde'[x]}{y + 1}"
+
+
+LABELS: tuple[str, ...] = tuple(_name(c) for c in range(CELLS))
+
+
+def label(cell: int) -> str:
+    """A human name for a cell: column letter a-e and row number 1-5."""
+    return LABELS[cell]

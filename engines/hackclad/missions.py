@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.hackclad.content import Mission, content
 from engines.hackclad.ctx import Ctx
-from engines.hackclad.state import HackState, WitchState
+from engines.hackclad.state import HackState
+
+# The witch's tally each in-play mission kind is judged on (the other kinds are judged elsewhere).
+_TALLIES = {
+    "round_attacks": "attacks_round",
+    "round_moved": "moved_round",
+    "round_damage": "dealt_round",
+    "round_picked": "picked_round",
+    "cp_reached": "cp",
+}
 
 
-def _round_value(w: WitchState, m: Mission) -> int | None:
-    return {
-        "round_attacks": w.attacks_round,
-        "round_moved": w.moved_round,
-        "round_damage": w.dealt_round,
-        "round_picked": w.picked_round,
-        "cp_reached": w.cp,
-    }.get(m.kind)
+@cache
+def _in_play() -> dict[str, tuple[str, int]]:
+    # Checked after every move, hit and gain: each in-play mission's tally and threshold, by mission id.
+    return {m.id: (_TALLIES[m.kind], m.n) for m in content().missions.values() if m.kind in _TALLIES}
 
 
 def _complete(ctx: Ctx, seat: int, m: Mission) -> None:
@@ -27,17 +34,17 @@ def _complete(ctx: Ctx, seat: int, m: Mission) -> None:
 def check_now(ctx: Ctx, seat: int) -> None:
     """Complete any held mission whose in-play condition (this round's tallies, CP) is now met."""
     w = ctx.w(seat)
+    rules = _in_play()
     for mid in w.missions:
-        m = content().missions[mid]
-        value = _round_value(w, m)
-        if value is not None and value >= m.n:
-            _complete(ctx, seat, m)
+        rule = rules.get(mid)
+        if rule is not None and mid not in w.completed and getattr(w, rule[0]) >= rule[1]:
+            _complete(ctx, seat, ctx.c.missions[mid])
 
 
 def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:
     """A single skill card dealt ``amount`` in total."""
     for mid in ctx.w(seat).missions:
-        m = content().missions[mid]
+        m = ctx.c.missions[mid]
         if m.kind == "single_damage" and amount >= m.n:
             _complete(ctx, seat, m)
 
@@ -45,7 +52,7 @@ def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:
 def note_reduce(ctx: Ctx, seat: int, amount: int) -> None:
     """One Clad attack on the witch was cut by ``amount``."""
     for mid in ctx.w(seat).missions:
-        m = content().missions[mid]
+        m = ctx.c.missions[mid]
         if m.kind == "single_reduce" and amount >= m.n:
             _complete(ctx, seat, m)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.core.types import seat_ref
+from functools import cache
+
+from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
 from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_of, task
 from engines.hackclad.seats import shared_seats
@@ -133,10 +135,34 @@ def draft_slots(state: HackState, standby: int) -> list[int]:
     """Turn slots a card from standby slot ``standby`` may go to: free, not the one straight above, not
     marked (solo)."""
     banned = below(standby)
-    free = [i for i in range(TURN_SLOTS) if state.turn_slots[i].seat < 0]
+    free = [i for i, slot in enumerate(state.turn_slots) if slot.seat < 0]
     ok = [i for i in free if i != banned and not (state.markers and state.markers[i])]
     # Designed fallback: if the rules leave nothing (possible with four players), any free slot will do.
     return ok or free
+
+
+def draft_action(ctx: Ctx, slot: int, cid: str) -> Action:
+    """The draft choice: put hand card ``cid`` face down on turn slot ``slot``."""
+    return _draft_choice(slot, cid, ctx.card(cid).name)
+
+
+@cache
+def _draft_choice(slot: int, cid: str, name: str) -> Action:
+    # Made once per slot and card: the draft menu is rebuilt at every pick (Actions are frozen).
+    label = f"Turn slot {slot + 1} with {name}"
+    return Action(f"d.{slot}.{cid}", label, group=f"slot{slot + 1}", card=cid, params=(slot,))
+
+
+_SLOT_NAMES = tuple(str(slot) for slot in range(TURN_SLOTS))  # how keys spell the turn slots
+
+
+def find_draft_action(ctx: Ctx, seat: int, standby: int, key: str) -> Action | None:
+    """The draft choice called ``key`` if it is legal (equal to the one the full list holds), else None."""
+    parts = key.split(".")
+    if len(parts) != 3 or parts[0] != "d" or parts[1] not in _SLOT_NAMES or parts[2] not in ctx.w(seat).hand:
+        return None
+    slot = _SLOT_NAMES.index(parts[1])
+    return draft_action(ctx, slot, parts[2]) if slot in draft_slots(ctx.st, standby) else None
 
 
 @task("draft_pick")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from engines.core.bots import Bot, RandomBot
 from engines.core.errors import SetupError
@@ -15,11 +16,25 @@ from engines.hackclad import effects as _effects  # noqa: F401
 from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.ctx import ANSWERS, Ctx, card_id
-from engines.hackclad.rounds import apply_draft, clad_pool, draft_slots, entry_facing
+from engines.hackclad.rounds import (
+    apply_draft,
+    clad_pool,
+    draft_action,
+    draft_slots,
+    entry_facing,
+    find_draft_action,
+)
 from engines.hackclad.scoring import outcome as final_outcome
-from engines.hackclad.seats import acting, asked_seats, shared_seats, team_owners
-from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState
-from engines.hackclad.turn import apply_react, apply_turn, react_actions, turn_actions
+from engines.hackclad.seats import acting, asked_seats, owner, shared_seats, team_owners
+from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState, copy_state
+from engines.hackclad.turn import (
+    apply_react,
+    apply_turn,
+    find_react_action,
+    find_turn_action,
+    react_actions,
+    turn_actions,
+)
 from engines.hackclad.view import build_view, secrets
 
 WITCHES = ("rosette", "flare", "luna", "mia", "amelia")
@@ -165,68 +180,81 @@ class HackClad(Ruleset[HackState, HackView]):
 
     # ------------------------------------------------------------------------------- play
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
-        out = {}
-        for seat, witch in asked_seats(state).items():
-            if state.phase == "missions":
-                prompt = Prompt(seat, "mission", "Choose a mission card.")
-            elif state.phase == "enhanced":
-                prompt = Prompt(
-                    seat,
-                    "enhanced",
-                    "Secretly choose the enhanced card that starts in your deck.",
-                    private=True,
-                    sealed=True,
-                )
-            else:
-                a = state.ask
-                assert a is not None
-                prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
-            if shared_seats(state):
-                # One person runs two witches: say which one is being asked.
-                name = content().witches[state.witches[witch].witch].name
-                prompt = Prompt(seat, prompt.kind, f"{name}: {prompt.text}", prompt.private, prompt.sealed)
-            out[seat] = prompt
-        return out
+        if state.phase == "play":  # asked at every step: at most one witch is waited on
+            ask = state.ask
+            if ask is None:
+                return {}
+            seat = owner(state, ask.seat)
+            return {seat: self._prompt(state, seat, ask.seat)}
+        return {seat: self._prompt(state, seat, witch) for seat, witch in asked_seats(state).items()}
+
+    @staticmethod
+    def _prompt(state: HackState, seat: int, witch: int) -> Prompt:
+        if state.phase == "missions":
+            prompt = Prompt(seat, "mission", "Choose a mission card.")
+        elif state.phase == "enhanced":
+            prompt = Prompt(
+                seat,
+                "enhanced",
+                "Secretly choose the enhanced card that starts in your deck.",
+                private=True,
+                sealed=True,
+            )
+        else:
+            a = state.ask
+            assert a is not None
+            prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
+        if shared_seats(state):
+            # One person runs two witches: say which one is being asked.
+            name = content().witches[state.witches[witch].witch].name
+            prompt = Prompt(seat, prompt.kind, f"{name}: {prompt.text}", prompt.private, prompt.sealed)
+        return prompt
 
     def _legal_actions(self, state: HackState, seat: int) -> list[Action]:
         witch = acting(state, seat)
         assert witch is not None
-        c = content()
         if state.phase == "missions":
-            return [
-                Action(
-                    f"m.{m}",
-                    f"{c.missions[m].title} ({c.missions[m].vp} VP): {c.missions[m].text}",
-                    group="mission",
-                )
-                for m in state.offer
-            ]
+            return [_mission_action(m) for m in state.offer]
+        ctx = Ctx(state)
         if state.phase == "enhanced":
-            ctx = Ctx(state)
-            return [
-                Action(f"e.{x}", f"{ctx.card(x).name} ({ctx.card(x).vp} VP)", group="enhanced", card=x)
-                for x in sorted(state.witches[witch].enhanced)
-            ]
+            return [_enhanced_action(ctx, x) for x in sorted(state.witches[witch].enhanced)]
         ask = state.ask
         assert ask is not None
-        ctx = Ctx(state)
         if ask.kind == "turn":
             return turn_actions(ctx, witch)
         if ask.kind == "react":
             return react_actions(ctx, witch)
         if ask.kind == "draft":
-            return [
-                Action(
-                    f"d.{slot}.{x}",
-                    f"Turn slot {slot + 1} with {ctx.card(x).name}",
-                    group=f"slot{slot + 1}",
-                    card=x,
-                    params=(slot,),
-                )
-                for slot in draft_slots(state, ask.n)
-                for x in state.witches[witch].hand
-            ]
+            hand = state.witches[witch].hand
+            return [draft_action(ctx, slot, x) for slot in draft_slots(state, ask.n) for x in hand]
         return [Action(k, label, group=ask.handler) for k, label in ask.options]
+
+    def _find_action(self, state: HackState, seat: int, key: str) -> Action | None:
+        # Build only the choice the key names: apply need not label every other choice just to check
+        # one key (the fuzz harness and test_action_lookup hold this to ``_legal_actions``).
+        witch = acting(state, seat)
+        if witch is None:
+            return None
+        if state.phase == "missions":
+            return _mission_action(key[2:]) if key[:2] == "m." and key[2:] in state.offer else None
+        if state.phase == "enhanced":
+            ok = key[:2] == "e." and key[2:] in state.witches[witch].enhanced
+            return _enhanced_action(Ctx(state), key[2:]) if ok else None
+        ask = state.ask
+        assert ask is not None
+        if ask.kind == "choice":
+            for k, label in ask.options:
+                if k == key:
+                    return Action(k, label, group=ask.handler)
+            return None
+        ctx = Ctx(state)
+        if ask.kind == "turn":
+            return find_turn_action(ctx, witch, key)
+        if ask.kind == "react":
+            return find_react_action(ctx, witch, key)
+        if ask.kind == "draft":
+            return find_draft_action(ctx, witch, ask.n, key)
+        return None
 
     def _apply(self, state: HackState, seat: int, action: Action) -> Iterable[Event]:
         witch = acting(state, seat)
@@ -269,6 +297,10 @@ class HackClad(Ruleset[HackState, HackView]):
         ctx.run()
         return ctx.ev
 
+    def clone(self, state: HackState) -> HackState:
+        """A deep, independent copy of ``state``, made field by field (see ``state.copy_state``)."""
+        return copy_state(state)
+
     def _view(self, state: HackState, viewer: int | None) -> HackView:
         return build_view(state, viewer)
 
@@ -307,6 +339,23 @@ class HackClad(Ruleset[HackState, HackView]):
         from engines.hackclad.bots import WitchBot
 
         return {"random": RandomBot(), "witch": WitchBot()}
+
+
+@cache
+def _mission_action(mid: str) -> Action:
+    # Each choice is made once and shared (Actions are frozen).
+    m = content().missions[mid]
+    return Action(f"m.{mid}", f"{m.title} ({m.vp} VP): {m.text}", group="mission")
+
+
+def _enhanced_action(ctx: Ctx, cid: str) -> Action:
+    card = ctx.card(cid)
+    return _enhanced_choice(cid, card.name, card.vp)
+
+
+@cache
+def _enhanced_choice(cid: str, name: str, vp: int) -> Action:
+    return Action(f"e.{cid}", f"{name} ({vp} VP)", group="enhanced", card=cid)
 
 
 RULESET = HackClad()

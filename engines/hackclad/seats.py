@@ -36,11 +36,15 @@ def witches_of(state: HackState, seat: int | None) -> list[int]:
     return [w for w in range(len(state.witches)) if owner(state, w) == seat]
 
 
+# Every event names witches, so the four seat placeholders are made once.
+_SEAT_REFS = tuple(seat_ref(seat) for seat in range(4))
+
+
 def who(state: HackState, witch: int) -> str:
     """How event text names a witch: her seat's placeholder, plus her name when a seat runs two."""
-    if shared_seats(state):
-        return f"{content().witches[state.witches[witch].witch].name} ({seat_ref(owner(state, witch))})"
-    return seat_ref(witch)
+    if len(state.witches) > state.players:  # shared_seats(state), spelled out: this runs for every event
+        return f"{content().witches[state.witches[witch].witch].name} ({_SEAT_REFS[owner(state, witch)]})"
+    return _SEAT_REFS[witch]
 
 
 def acting(state: HackState, seat: int) -> int | None:
@@ -49,13 +53,14 @@ def acting(state: HackState, seat: int) -> int | None:
     The mission draft asks for one witch at a time; the secret enhanced pick asks each seat about its
     first witch that has not chosen yet; in play, the witch the engine is waiting on.
     """
+    if state.phase == "play":  # the common case first: asked at every step
+        ask = state.ask
+        return ask.seat if ask is not None and owner(state, ask.seat) == seat else None
     if state.phase == "missions":
         witch = state.draft_order[0] if state.draft_order else -1
         return witch if witch >= 0 and owner(state, witch) == seat else None
     if state.phase == "enhanced":
         return next((w for w in witches_of(state, seat) if not state.witches[w].chose_enhanced), None)
-    if state.phase == "play" and state.ask is not None and owner(state, state.ask.seat) == seat:
-        return state.ask.seat
     return None
 
 

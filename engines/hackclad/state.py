@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from engines.core.types import StateBase, ViewBase
 from engines.hackclad.content import Eff
@@ -64,8 +65,11 @@ class Frame(msgspec.Struct, kw_only=True):
     last: list[int] = []
 
 
-class Task(msgspec.Struct, kw_only=True):
-    """A piece of rule work waiting to run (the engine's continuation, kept in the state)."""
+class Task(msgspec.Struct, kw_only=True, frozen=True):
+    """A piece of rule work waiting to run (the engine's continuation, kept in the state).
+
+    Frozen: a task is queued and run, never changed, so copies of the state share them.
+    """
 
     kind: str
     seat: int = -1
@@ -101,8 +105,11 @@ class Ask(msgspec.Struct, kw_only=True):
     n: int = 0
 
 
-class SeqSlot(msgspec.Struct, kw_only=True):
-    """A card on the sequence board: whose it is and which card (face down)."""
+class SeqSlot(msgspec.Struct, kw_only=True, frozen=True):
+    """A card on the sequence board: whose it is and which card (face down).
+
+    Frozen: a slot's card is replaced, never edited, so copies of the state share them.
+    """
 
     seat: int = -1
     card: str = ""
@@ -150,6 +157,54 @@ class HackState(StateBase, kw_only=True):
     ask: Ask | None = None
     ending: bool = False
     end_reason: str = ""
+
+
+# ``Ruleset.apply`` works on a private copy of the state. Copying the records field by field is cheaper
+# than the msgpack round trip the base class copies with: numbers, strings, flags and frozen records
+# (effect steps, tasks, sequence-board slots) are immutable and shared; every list and every other record
+# is new. test_clone holds the copy equal, in values and types, to the round trip, and checks it shares
+# nothing mutable with the original (so a new list or record field left uncopied here fails there).
+def copy_state(st: HackState) -> HackState:
+    """A deep, independent copy of a game state (the same values and types as encode + decode)."""
+    new = replace(st)  # shallow: immutable fields are shared; each mutable one is replaced below
+    new.owners = st.owners[:]
+    new.witches = [_copy_witch(w) for w in st.witches]
+    new.clad_deck = st.clad_deck[:]
+    new.clad_used = st.clad_used[:]
+    new.clad_slots = st.clad_slots[:]
+    new.clad_hidden = st.clad_hidden[:]
+    new.clad_reserve = st.clad_reserve[:]
+    new.clad_later = st.clad_later[:]
+    new.turn_slots = st.turn_slots[:]
+    new.standby = st.standby[:]
+    new.markers = st.markers[:]
+    new.field = st.field[:]
+    new.offer = st.offer[:]
+    new.draft_order = st.draft_order[:]
+    new.frames = [_copy_frame(f) for f in st.frames]
+    new.plays = [replace(p) for p in st.plays]  # a play holds numbers, strings and flags only
+    new.tasks = st.tasks[:]
+    if st.ask is not None:
+        new.ask = replace(st.ask, options=st.ask.options[:])
+    return new
+
+
+def _copy_witch(w: WitchState) -> WitchState:
+    new = replace(w)
+    new.hand = w.hand[:]
+    new.deck = w.deck[:]
+    new.discard = w.discard[:]
+    new.enhanced = w.enhanced[:]
+    new.missions = w.missions[:]
+    new.completed = w.completed[:]
+    new.uses = w.uses[:]
+    return new
+
+
+def _copy_frame(f: Frame) -> Frame:
+    return replace(
+        f, rel=f.rel[:], passed=f.passed[:], reduce=f.reduce[:], prevent=f.prevent[:], last=f.last[:]
+    )
 
 
 # View records encode as arrays (array_like; HackView too): views are handed over in-process and

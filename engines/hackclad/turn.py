@@ -4,23 +4,30 @@ reactions during a Clad attack (6.4.3), and how a played card resolves (costs, e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import cache
+
 from engines.core.types import Action
 from engines.hackclad import grid
-from engines.hackclad.clad import move_options, repel_direction
-from engines.hackclad.content import Card, CpAction
+from engines.hackclad.clad import can_move, move_options, repel_direction
+from engines.hackclad.content import Card, CpAction, content
 from engines.hackclad.ctx import Ctx, answer, ask_choice, task
 from engines.hackclad.effects import condition, passive_count
 from engines.hackclad.missions import check_now, note_single_damage
-from engines.hackclad.state import GUARD, MOVE, MP, Ask, Frame, Play, Task
+from engines.hackclad.state import GUARD, MOVE, MP, Ask, Play, Task
 
 _CUT = frozenset({"reduce", "reduce_per_discard", "reduce_if", "prevent"})
 
 
 def limits(ctx: Ctx, seat: int) -> list[int]:
     """This witch's per-round basic-action limits, with discard-pile bonuses."""
-    base = list(ctx.c.witches[ctx.w(seat).witch].limits)
-    base[MOVE] += passive_count(ctx, seat, "move_use")
-    return base
+    return [limit(ctx, seat, index) for index in (MOVE, MP, GUARD)]
+
+
+def limit(ctx: Ctx, seat: int, index: int) -> int:
+    """One of the witch's per-round basic-action limits (Move counts discard-pile bonuses)."""
+    base = ctx.c.witches[ctx.w(seat).witch].limits[index]
+    return base + passive_count(ctx, seat, "move_use") if index == MOVE else base
 
 
 def _need_ok(ctx: Ctx, seat: int, card: Card) -> bool:
@@ -60,138 +67,198 @@ def _variants(ctx: Ctx, seat: int, card: Card, hand_left: int) -> list[tuple[str
     return out
 
 
+# A choice is fixed by the card, its instance and how it is aimed and paid, and every step rebuilds the
+# turn's menu, so each choice is made once and shared (Actions are frozen).
+@cache
+def _attack_action(design: str, cid: str, d: int, variant: tuple[str, str, bool, int]) -> Action:
+    card = content().cards[design]
+    suffix, label, opted, x = variant
+    return Action(
+        f"p.{cid}.{d}{suffix}",
+        f"{card.name} facing {grid.DIR_NAMES[d]}{label}",
+        group="attack",
+        card=cid,
+        params=("attack", card.atk + x, d, int(opted), x),
+    )
+
+
+@cache
+def _support_action(design: str, cid: str, variant: tuple[str, str, bool, int]) -> Action:
+    card = content().cards[design]
+    suffix, label, opted, x = variant
+    return Action(
+        f"p.{cid}{suffix}",
+        f"{card.name}{label}",
+        group="support",
+        card=cid,
+        params=("support", 0, -1, int(opted), x),
+    )
+
+
+def _play_actions(ctx: Ctx, seat: int, cid: str, facings: Iterable[int]) -> list[Action]:
+    """Every way to play hand card ``cid`` on the witch's turn (attacks only with these facings)."""
+    st, w = ctx.st, ctx.w(seat)
+    card = ctx.card(cid)
+    if card.is_reaction or not _need_ok(ctx, seat, card):
+        return []
+    variants = _variants(ctx, seat, card, len(w.hand) - 1)
+    if not card.is_attack:
+        return [_support_action(card.id, cid, v) for v in variants]
+    if w.pos < 0:
+        return []
+    return [
+        _attack_action(card.id, cid, d, v)
+        for d in facings
+        if st.clad_pos in grid.area(w.pos, d, card.range)
+        for v in variants
+    ]
+
+
+# What each basic action says after "Discard <card>", and its params.
+_BASIC = {"bm": (": move 1", "move"), "bp": (": +1 MP", "mp"), "bd": (": -1 damage", "guard")}
+
+
+def _basic_action(ctx: Ctx, kind: str, cid: str) -> Action:
+    return _basic_choice(kind, cid, ctx.card(cid).name)
+
+
+@cache
+def _basic_choice(kind: str, cid: str, name: str) -> Action:
+    text, param = _BASIC[kind]
+    return Action(f"{kind}.{cid}", f"Discard {name}{text}", group="basic", card=cid, params=(param,))
+
+
+@cache
+def _cp_action(cp_id: str) -> Action:
+    # A CP action's choice never changes, so each is built once (Actions are frozen).
+    cp = content().cp[cp_id]
+    return Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",))
+
+
+_END = Action("end", "End your turn", group="end", params=("end",))
+_PASS = Action("pass", "Pass (take what comes)", group="end", params=("pass",))
+
+
+def _may_basic(ctx: Ctx, seat: int, kind: str) -> bool:
+    """Whether the witch may take this basic action now (per-round limits; a move needs a free space)."""
+    w = ctx.w(seat)
+    if kind == "bm":
+        return w.uses[MOVE] < limit(ctx, seat, MOVE) and can_move(ctx.st, seat)
+    if kind == "bp":
+        return w.uses[MP] < limit(ctx, seat, MP)
+    return not ctx.st.frames[-1].charge and w.uses[GUARD] < limit(ctx, seat, GUARD)
+
+
 def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
     """Everything the witch may do on her own turn."""
-    st, w = ctx.st, ctx.w(seat)
+    w = ctx.w(seat)
     acts: list[Action] = []
     for cid in w.hand:
-        card = ctx.card(cid)
-        if card.is_reaction or not _need_ok(ctx, seat, card):
-            continue
-        variants = _variants(ctx, seat, card, len(w.hand) - 1)
-        if card.is_attack:
-            if w.pos < 0:
-                continue
-            for d in range(4):
-                if st.clad_pos not in grid.area(w.pos, d, card.range):
-                    continue
-                for suffix, label, opted, x in variants:
-                    acts.append(
-                        Action(
-                            f"p.{cid}.{d}{suffix}",
-                            f"{card.name} facing {grid.DIR_NAMES[d]}{label}",
-                            group="attack",
-                            card=cid,
-                            params=("attack", card.atk + x, d, int(opted), x),
-                        )
-                    )
-        else:
-            for suffix, label, opted, x in variants:
-                acts.append(
-                    Action(
-                        f"p.{cid}{suffix}",
-                        f"{card.name}{label}",
-                        group="support",
-                        card=cid,
-                        params=("support", 0, -1, int(opted), x),
-                    )
-                )
-    lim = limits(ctx, seat)
-    if w.uses[MOVE] < lim[MOVE] and move_options(st, seat):
-        for cid in w.hand:
-            acts.append(
-                Action(
-                    f"bm.{cid}",
-                    f"Discard {ctx.card(cid).name}: move 1",
-                    group="basic",
-                    card=cid,
-                    params=("move",),
-                )
-            )
-    if w.uses[MP] < lim[MP]:
-        for cid in w.hand:
-            acts.append(
-                Action(
-                    f"bp.{cid}",
-                    f"Discard {ctx.card(cid).name}: +1 MP",
-                    group="basic",
-                    card=cid,
-                    params=("mp",),
-                )
-            )
-    for cp in cp_actions(ctx, seat, "turn"):
-        acts.append(Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",)))
+        acts.extend(_play_actions(ctx, seat, cid, range(4)))
+    for kind in ("bm", "bp"):
+        if _may_basic(ctx, seat, kind):
+            acts.extend(_basic_action(ctx, kind, cid) for cid in w.hand)
+    acts.extend(_cp_action(cp.id) for cp in cp_actions(ctx, seat, "turn"))
     # Facing is free and may change at any time (6.4), but it only counts when an attack is aimed, so
     # every attack action carries its own facing and there is no separate "turn" choice to click through.
-    acts.append(Action("end", "End your turn", group="end", params=("end",)))
+    acts.append(_END)
     return acts
+
+
+def find_turn_action(ctx: Ctx, seat: int, key: str) -> Action | None:
+    """The turn action called ``key`` if legal, built alone (equal to the one ``turn_actions`` lists)."""
+    w = ctx.w(seat)
+    kind, _, rest = key.partition(".")
+    if kind == "p":
+        cid, _, tail = rest.partition(".")
+        if cid not in w.hand:
+            return None
+        facing = tail[:1]
+        facings = (int(facing),) if facing and facing in "0123" else ()
+        return next((a for a in _play_actions(ctx, seat, cid, facings) if a.key == key), None)
+    if kind in ("bm", "bp"):
+        return _basic_action(ctx, kind, rest) if rest in w.hand and _may_basic(ctx, seat, kind) else None
+    if kind == "cp":
+        return _find_cp(ctx, seat, rest, "turn")
+    return _END if key == "end" else None
+
+
+def _find_cp(ctx: Ctx, seat: int, cp_id: str, timing: str) -> Action | None:
+    cp = ctx.c.cp.get(cp_id)
+    return _cp_action(cp_id) if cp is not None and cp_usable(ctx, seat, cp, timing) else None
 
 
 def cp_actions(ctx: Ctx, seat: int, timing: str) -> list[CpAction]:
     """CP actions of this timing the witch can afford and use now."""
+    return [cp for cp in ctx.c.cp.values() if cp_usable(ctx, seat, cp, timing)]
+
+
+def cp_usable(ctx: Ctx, seat: int, cp: CpAction, timing: str) -> bool:
+    """Whether the witch can afford and use this CP action now, at this timing."""
     w = ctx.w(seat)
-    out = []
-    for cp in ctx.c.cp.values():
-        if cp.timing != timing or (cp.witch and cp.witch != w.witch) or w.cp < cp.cost:
-            continue
-        keys = {e.key for e in cp.effects}
-        if "move" in keys and not move_options(ctx.st, seat):
-            continue
-        if "draw" in keys and not (w.deck or w.discard):
-            continue
-        if timing == "reaction" and ctx.st.frames and ctx.st.frames[-1].charge and keys & _CUT:
-            continue
-        out.append(cp)
-    return out
+    if cp.timing != timing or (cp.witch and cp.witch != w.witch) or w.cp < cp.cost:
+        return False
+    keys = ctx.c.cp_effects[cp.id]
+    if "move" in keys and not move_options(ctx.st, seat):
+        return False
+    if "draw" in keys and not (w.deck or w.discard):
+        return False
+    return not (timing == "reaction" and ctx.st.frames and ctx.st.frames[-1].charge and keys & _CUT)
+
+
+def _react_usable(ctx: Ctx, seat: int, card: Card) -> bool:
+    """Whether a reaction card can be used against the attack being resolved."""
+    w = ctx.w(seat)
+    if not card.is_reaction or not _need_ok(ctx, seat, card) or w.mp < card.mp:
+        return False
+    if card.extra_shards > w.shards:
+        return False
+    # Charge damage cannot be cut, so cards that only cut damage do nothing there.
+    return not (ctx.st.frames[-1].charge and ctx.c.card_effects[card.id] <= _CUT)
+
+
+def _react_action(ctx: Ctx, cid: str, from_discard: bool) -> Action:
+    return _react_choice(cid, ctx.card(cid).name, from_discard)
+
+
+@cache
+def _react_choice(cid: str, name: str, from_discard: bool) -> Action:
+    if from_discard:
+        label = f"React with {name} from your discard pile"
+        return Action(f"rd.{cid}", label, group="react", card=cid, params=("react",))
+    return Action(f"r.{cid}", f"React with {name}", group="react", card=cid, params=("react",))
 
 
 def react_actions(ctx: Ctx, seat: int) -> list[Action]:
     """Reactions the witch may take against the attack being resolved."""
     w = ctx.w(seat)
-    frame: Frame = ctx.st.frames[-1]
-    acts: list[Action] = []
-
-    def usable(card: Card) -> bool:
-        if not card.is_reaction or not _need_ok(ctx, seat, card) or w.mp < card.mp:
-            return False
-        if card.extra_shards > w.shards:
-            return False
-        # Charge damage cannot be cut, so cards that only cut damage do nothing there.
-        return not (frame.charge and all(e.key in _CUT for e in card.effects))
-
-    for cid in w.hand:
-        card = ctx.card(cid)
-        if usable(card):
-            acts.append(
-                Action(f"r.{cid}", f"React with {card.name}", group="react", card=cid, params=("react",))
-            )
+    acts = [_react_action(ctx, cid, False) for cid in w.hand if _react_usable(ctx, seat, ctx.card(cid))]
     for cid in w.discard:
         card = ctx.card(cid)
-        if card.from_discard and usable(card):
-            acts.append(
-                Action(
-                    f"rd.{cid}",
-                    f"React with {card.name} from your discard pile",
-                    group="react",
-                    card=cid,
-                    params=("react",),
-                )
-            )
-    if not frame.charge and w.uses[GUARD] < limits(ctx, seat)[GUARD]:
-        for cid in w.hand:
-            acts.append(
-                Action(
-                    f"bd.{cid}",
-                    f"Discard {ctx.card(cid).name}: -1 damage",
-                    group="basic",
-                    card=cid,
-                    params=("guard",),
-                )
-            )
-    for cp in cp_actions(ctx, seat, "reaction"):
-        acts.append(Action(f"cp.{cp.id}", f"{cp.name} ({cp.cost} CP): {cp.text}", group="cp", params=("cp",)))
-    acts.append(Action("pass", "Pass (take what comes)", group="end", params=("pass",)))
+        if card.from_discard and _react_usable(ctx, seat, card):
+            acts.append(_react_action(ctx, cid, True))
+    if _may_basic(ctx, seat, "bd"):
+        acts.extend(_basic_action(ctx, "bd", cid) for cid in w.hand)
+    acts.extend(_cp_action(cp.id) for cp in cp_actions(ctx, seat, "reaction"))
+    acts.append(_PASS)
     return acts
+
+
+def find_react_action(ctx: Ctx, seat: int, key: str) -> Action | None:
+    """The reaction called ``key`` if it is legal, built alone (equal to the one ``react_actions`` lists)."""
+    w = ctx.w(seat)
+    kind, _, cid = key.partition(".")
+    if kind == "r":
+        ok = cid in w.hand and _react_usable(ctx, seat, ctx.card(cid))
+        return _react_action(ctx, cid, False) if ok else None
+    if kind == "rd":
+        ok = cid in w.discard and ctx.card(cid).from_discard and _react_usable(ctx, seat, ctx.card(cid))
+        return _react_action(ctx, cid, True) if ok else None
+    if kind == "bd":
+        return _basic_action(ctx, "bd", cid) if cid in w.hand and _may_basic(ctx, seat, "bd") else None
+    if kind == "cp":
+        return _find_cp(ctx, seat, cid, "reaction")
+    return _PASS if key == "pass" else None
 
 
 # ------------------------------------------------------------------------------------------- applying

@@ -7,7 +7,7 @@ from engines.core.types import Event
 from engines.hackclad import RULESET as R
 from engines.hackclad import grid
 from engines.hackclad.ctx import Ctx, card_id, card_of
-from engines.hackclad.state import Ask, Frame, HackState, Task
+from engines.hackclad.state import Ask, Frame, HackState, SeqSlot, Task
 
 
 def started(mode: str = "basic", players: int = 2, seed: int = 1, **options: object) -> HackState:
@@ -34,11 +34,11 @@ def _remove(state: HackState, seat: int, iid: str) -> None:
         if iid in zone:
             zone.remove(iid)
             return
-    for slot in (*state.turn_slots, *state.standby):
-        if slot.card == iid:
-            slot.card = ""
-            slot.seat = -1
-            return
+    for slots in (state.turn_slots, state.standby):
+        for i, slot in enumerate(slots):
+            if slot.card == iid:
+                slots[i] = SeqSlot()  # slots are frozen: replace it with an empty one
+                return
     raise AssertionError(f"{iid} not found")
 
 

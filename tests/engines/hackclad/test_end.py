@@ -7,7 +7,7 @@ from typing import Any
 from engines.hackclad import RULESET as R
 from engines.hackclad.missions import deck_vp
 from engines.hackclad.scoring import breakdown, outcome
-from engines.hackclad.state import HackState, Task
+from engines.hackclad.state import HackState, SeqSlot, Task
 from tests.engines.hackclad.helpers import cid, move_card, run_tasks, started
 
 
@@ -66,11 +66,12 @@ def _tied(a: dict[str, Any], b: dict[str, Any]) -> HackState:
         # Same nine cards for both: the 8 basics plus Auxiliary Mana (or Crimson Barrage for more deck VP).
         for card in [c for c in (*w.deck, *w.hand, *w.discard) if int(c[2:]) >= 8]:
             move_card(state, seat, card, "enhanced")
-        for slot in (*state.turn_slots, *state.standby):
-            if slot.seat == seat and int(slot.card[2:]) >= 8:
-                w.enhanced.append(slot.card)
-                slot.card = next(c for c in w.deck if int(c[2:]) < 8)
-                w.deck.remove(slot.card)
+        for slots in (state.turn_slots, state.standby):
+            for i, slot in enumerate(slots):
+                if slot.seat == seat and int(slot.card[2:]) >= 8:
+                    w.enhanced.append(slot.card)
+                    slots[i] = SeqSlot(seat=seat, card=next(c for c in w.deck if int(c[2:]) < 8))
+                    w.deck.remove(slots[i].card)
         move_card(state, seat, cid(state, seat, spec.get("enhanced_card", "crimson_barrage")), "deck")
         w.missions, w.completed = [], []
         w.injuries = spec.get("injuries", 0)
