@@ -1,7 +1,8 @@
 """A generic harness that plays random legal games and checks the engine contract at every step.
 
 Every game's test suite calls :func:`fuzz_games`. It checks, for each step: the input state is
-never mutated; the state round-trips through encode/decode; ``seq`` grows by one; an unknown
+never mutated; ``clone`` gives an equal state; the state round-trips through encode/decode;
+``seq`` grows by one; an unknown
 action and a seat that is not asked are both rejected with a code and change nothing; every
 seat's and the spectator's view encodes and holds none of the ruleset's declared secrets;
 conserved counts stay fixed; and that every game ends within ``max_steps`` with an outcome and
@@ -93,6 +94,8 @@ def play_one(
             if ruleset._find_action(state, seat, action.key) != action:
                 raise ContractViolation(f"{where}: _find_action disagrees with legal_actions: {action.key!r}")
             before = ruleset.encode(state)
+            if ruleset.encode(ruleset.clone(state)) != before:  # games may override clone for speed
+                raise ContractViolation(f"{where}: clone is not equal to the state it copies")
             _expect_rejected(ruleset, state, seat, "\x00no-such-action", where)
             idle = [s for s in range(players) if s not in prompts]
             if idle:

@@ -79,9 +79,7 @@ class Ruleset(Generic[S, V]):
         for name in config.options:
             if name not in table_specs:
                 known = ", ".join(sorted(table_specs)) or "none"
-                raise SetupError(
-                    f"{mode.title} has no option {name!r} (options: {known}).", option=name
-                )
+                raise SetupError(f"{mode.title} has no option {name!r} (options: {known}).", option=name)
         options = {
             name: spec.parse(config.options[name]) if name in config.options else spec.default
             for name, spec in table_specs.items()
@@ -162,7 +160,11 @@ class Ruleset(Generic[S, V]):
         return cast(S, self._decoder.decode(data))
 
     def clone(self, state: S) -> S:
-        """A deep, independent copy of ``state``."""
+        """A deep, independent copy of ``state``.
+
+        A game may override this with a field-by-field copy (cheaper than a msgpack round trip);
+        the fuzz harness then holds it equal to the original and ``apply`` never mutating its input.
+        """
         return self.decode(self.encode(state))
 
     def rng(self, state: S) -> Rng:

@@ -75,6 +75,17 @@ def test_fuzz_harness_catches_mutation_of_the_input() -> None:
         play_one(Mutating(), GameConfig("race", 2), 1)
 
 
+def test_fuzz_harness_catches_a_clone_that_drops_a_field() -> None:
+    class Forgetful(type(RULESET)):  # type: ignore[misc]
+        def clone(self, state):  # type: ignore[no-untyped-def]
+            copy = super().clone(state)
+            copy.turn = 0  # a hand-written copy that forgot a field
+            return copy
+
+    with pytest.raises(ContractViolation, match="clone is not equal"):
+        play_one(Forgetful(), GameConfig("race", 2), 1)
+
+
 def test_replay_rebuilds_the_state_and_refuses_a_gap_in_the_log() -> None:
     from engines.core.replay import ReplayError, replay
 
