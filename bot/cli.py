@@ -27,7 +27,10 @@ def _game_args(parser: argparse.ArgumentParser, mode_required: bool) -> None:
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option; repeatable"
     )
     parser.add_argument(
-        "--seat-option", action="append", default=[], metavar="SEAT:KEY=VALUE",
+        "--seat-option",
+        action="append",
+        default=[],
+        metavar="SEAT:KEY=VALUE",
         help="a per-player choice such as a deck or deck code, seats counted from 1; repeatable",
     )
 

@@ -52,8 +52,12 @@ def play_game(ruleset: Ruleset, config: GameConfig, seed: int, bot_name: str) ->
         moves += 1
 
     final, _ = run_bots(
-        ruleset, state, dict.fromkeys(range(config.players), bot), Rng(seed ^ 0xB07),
-        on_step=count, max_steps=MAX_MOVES,
+        ruleset,
+        state,
+        dict.fromkeys(range(config.players), bot),
+        Rng(seed ^ 0xB07),
+        on_step=count,
+        max_steps=MAX_MOVES,
     )
     if ruleset.outcome(final) is None:
         raise RuntimeError(f"nobody is asked to move after {moves} moves but the game has no outcome")

@@ -388,8 +388,10 @@ def test_selfplay_constructed_without_deck_codes_is_one_clear_error(
 def test_selfplay_constructed_takes_each_seats_deck_code(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["selfplay", "clashofdecks", "--mode", "duel", "--games", "2", "--seed", "1"]
     seats = [
-        "--seat-option", "1:deck_code=CD1-0102030405060708O",
-        "--seat-option", "2:deck_code=Alpha, Ogre, Shaman, Scribe, Troll, Brute, Baron, Boom!",
+        "--seat-option",
+        "1:deck_code=CD1-0102030405060708O",
+        "--seat-option",
+        "2:deck_code=Alpha, Ogre, Shaman, Scribe, Troll, Brute, Baron, Boom!",
     ]
     assert cli.main([*args, "--option", "format=constructed", *seats]) == 0
     assert "games=2 errors=0" in capsys.readouterr().out

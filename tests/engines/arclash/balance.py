@@ -56,8 +56,6 @@ def format_matrix(shares: dict[tuple[str, str], float]) -> str:
     width = max(len(n) for n in names) + 2
     lines = ["seat1 \\ seat2".ljust(width + 4) + "".join(n.rjust(width) for n in names)]
     for row in names:
-        cells = "".join(
-            ("-" if row == col else f"{shares[(row, col)]:.0%}").rjust(width) for col in names
-        )
+        cells = "".join(("-" if row == col else f"{shares[(row, col)]:.0%}").rjust(width) for col in names)
         lines.append(row.ljust(width + 4) + cells)
     return "\n".join(lines)
