@@ -9,6 +9,7 @@ from PIL import Image
 
 from engines.hackclad.state import HackView, WitchView
 from render.core.canvas import Canvas, fixed_palette
+from render.core.indexed import IndexedPalette
 from render.core.names import seat_name
 from render.core.palette import AUTOMATON, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, mix, tint
 
@@ -146,3 +147,9 @@ def palette_image() -> Image.Image:
             for t in (0.25, 0.5, 0.75):
                 colours.append(mix(ink, back, t))
     return fixed_palette(list(dict.fromkeys(colours)))
+
+
+@cache
+def indexed_palette() -> IndexedPalette:
+    """The palette every HackClad picture is drawn in, with its colour -> index mapping."""
+    return IndexedPalette(palette_image())

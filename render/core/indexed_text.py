@@ -1,0 +1,85 @@
+"""Text on a palette image: glyph masks blended over the background once, then pasted as indices.
+
+The blend of a text colour over a flat background, mapped to the palette, is the same every time
+the same words are drawn in the same colour on the same surface; so it is worked out once and
+cached as a small "P" tile. Where the text overlaps more than one colour (rare: a label crossing
+an edge) just that patch is blended over the pixels beneath it and mapped, as a full RGB drawing
+followed by ``quantize`` would do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+from PIL import Image
+
+from render.core.indexed import IndexedPalette
+from render.core.palette import RGB
+from render.core.stamps import text_mask
+
+_TILES = 8192
+_COVERED = [0] + [255] * 255  # any coverage at all
+_UNCOVERED = [255] + [0] * 255
+
+
+@lru_cache(maxsize=_TILES)
+def text_tile(
+    text: str,
+    size: int,
+    weight: str,
+    anchor: str,
+    fill: RGB,
+    surface: RGB,
+    background: int,
+    palette: IndexedPalette,
+) -> Image.Image:
+    """``text`` in ``fill`` blended over ``surface`` (drawn as index ``background``), as palette indices.
+
+    The tile is shared between threads: paste it, never draw on it.
+    """
+    mask, _, _ = text_mask(text, size, weight, anchor)
+    blended = Image.new("RGB", mask.size, surface)
+    blended.paste(fill, (0, 0), mask)
+    tile = palette.quantize(blended)
+    # untouched pixels keep the exact background index (two palette entries may share a colour)
+    tile.paste(background, (0, 0, *mask.size), mask.point(_UNCOVERED))
+    return tile
+
+
+def stamp_indexed(
+    image: Image.Image,
+    palette: IndexedPalette,
+    surfaces: Mapping[int, RGB],
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    weight: str = "regular",
+    anchor: str = "la",
+) -> None:
+    """Draw one line of text on the palette ``image`` at ``xy`` (anchor as in Pillow), anti-aliased.
+
+    ``surfaces`` gives the RGB colour each index was drawn from (its palette colour when absent).
+    """
+    if not text:
+        return
+    mask, left, top = text_mask(text, size, weight, anchor)
+    x, y = int(xy[0]) + left, int(xy[1]) + top
+    box = (x, y, x + mask.width, y + mask.height)
+    patch = image.crop(box)
+    if x >= 0 and y >= 0 and box[2] <= image.width and box[3] <= image.height:
+        low, high = patch.getextrema()
+        if low == high:  # one flat surface under the text: the common case
+            index = int(low)  # type: ignore[arg-type]
+            surface = surfaces.get(index) or palette.colours[index]
+            image.paste(text_tile(text, size, weight, anchor, fill, surface, index, palette), box)
+            return
+    # blend over the colours the pixels beneath were drawn from, and map just this patch
+    colours = list(palette.colours)
+    for index, colour in surfaces.items():
+        colours[index] = colour
+    patch.putpalette([value for colour in colours for value in colour])
+    blended = patch.convert("RGB")
+    blended.paste(fill, (0, 0), mask)
+    image.paste(palette.quantize(blended), box, mask.point(_COVERED))
