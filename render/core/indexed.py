@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.core.palette import PAPER, RGB
+from render.core.shapes import exact_box, rounded_stamp
 
 _NO_DITHER = Image.Dither.NONE
 
@@ -74,6 +75,33 @@ class IndexedDraw(ImageDraw.ImageDraw):
         if isinstance(fill, tuple):
             fill = self._index(fill)
         return super()._getink(ink, fill)
+
+    def rounded_rectangle(
+        self,
+        xy: Any,
+        radius: float = 0,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+        *,
+        corners: tuple[bool, bool, bool, bool] | None = None,
+    ) -> None:
+        """``ImageDraw.rounded_rectangle``, from the shape cache when it gives the same pixels."""
+        box = exact_box(xy, radius, corners) if fill is not None or outline is not None else None
+        if box is None:
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        fill_ink = None if fill is None else self._index(fill) if isinstance(fill, tuple) else int(fill)
+        ink = (
+            None if outline is None else self._index(outline) if isinstance(outline, tuple) else int(outline)
+        )
+        stamp = rounded_stamp(box[2] - box[0], box[3] - box[1], int(radius), width, fill_ink, ink)
+        stamp.draw(self.im, self.draw, box[0], box[1])
+
+    def _ink(self, colour: Any) -> int | None:
+        if colour is None:
+            return None
+        return self._index(colour) if isinstance(colour, tuple) else int(colour)
 
     def _index(self, colour: RGB) -> int:
         index = self.indexed.index(colour)

@@ -67,15 +67,16 @@ def stamp_indexed(
     mask, left, top = text_mask(text, size, weight, anchor)
     x, y = int(xy[0]) + left, int(xy[1]) + top
     box = (x, y, x + mask.width, y + mask.height)
-    patch = image.crop(box)
     if x >= 0 and y >= 0 and box[2] <= image.width and box[3] <= image.height:
-        low, high = patch.getextrema()
+        # Pillow's core calls: the Image wrappers would copy the palette on every crop
+        core = image.im
+        low, high = core.crop(box).getextrema()
         if low == high:  # one flat surface under the text: the common case
-            index = int(low)  # type: ignore[arg-type]
-            surface = surfaces.get(index) or palette.colours[index]
-            image.paste(text_tile(text, size, weight, anchor, fill, surface, index, palette), box)
+            surface = surfaces.get(low) or palette.colours[low]
+            core.paste(text_tile(text, size, weight, anchor, fill, surface, low, palette).im, box)
             return
     # blend over the colours the pixels beneath were drawn from, and map just this patch
+    patch = image.crop(box)
     colours = list(palette.colours)
     for index, colour in surfaces.items():
         colours[index] = colour

@@ -19,6 +19,7 @@ from render.clashofdecks.describe import LIMIT
 from render.clashofdecks.hand import render_hand
 from render.core import stamps
 from render.core.canvas import encode_png_indexed
+from render.core.indexed import IndexedDraw
 from render.core.indexed_canvas import IndexedCanvas
 from render.registry import get as get_renderer
 from tests.render.reference import draw_in_rgb
@@ -110,6 +111,14 @@ class Recorder:
         for name in ("rectangle", "rounded_rectangle", "ellipse", "line", "text"):
             real = getattr(ImageDraw.ImageDraw, name)
             monkeypatch.setattr(ImageDraw.ImageDraw, name, self._wrap(real, name))
+        # palette canvases turn every RGB colour they draw into an index here
+        real_index = IndexedDraw._index
+
+        def index(draw: IndexedDraw, colour: tuple[int, int, int]) -> int:
+            self.colours.add(tuple(colour))
+            return real_index(draw, colour)
+
+        monkeypatch.setattr(IndexedDraw, "_index", index)
 
     def _put(self, real: Any) -> Any:
         recorder = self
@@ -140,7 +149,7 @@ class Recorder:
             if draw.mode not in ("RGB", "P"):  # the text-mask cache drawing its masks
                 return real(draw, *args, **kwargs)
             for key in ("fill", "outline"):
-                if kwargs.get(key) is not None:
+                if isinstance(kwargs.get(key), tuple):  # ints: palette indices, cached shapes being made
                     recorder.colours.add(tuple(kwargs[key]))
             if name == "text":
                 face = kwargs.get("font")
