@@ -66,8 +66,10 @@ def stamp_indexed(
         return
     mask, left, top = text_mask(text, size, weight, anchor)
     x, y = int(xy[0]) + left, int(xy[1]) + top
-    box = (x, y, x + mask.width, y + mask.height)
-    if x >= 0 and y >= 0 and box[2] <= image.width and box[3] <= image.height:
+    w, h = mask.size
+    width, height = image.size
+    box = (x, y, x + w, y + h)
+    if x >= 0 and y >= 0 and x + w <= width and y + h <= height:
         # Pillow's core calls: the Image wrappers would copy the palette on every crop
         core = image.im
         low, high = core.crop(box).getextrema()

@@ -12,6 +12,7 @@ from render.core.canvas import Canvas, fixed_palette
 from render.core.indexed import IndexedPalette
 from render.core.names import seat_name
 from render.core.palette import AUTOMATON, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, mix, tint
+from render.core.patches import draw_patch
 
 CELL_BG: RGB = (236, 232, 222)
 GRID: RGB = (170, 163, 150)
@@ -63,7 +64,16 @@ def arrow(c: Canvas, cx: float, cy: float, facing: int, size: float, fill: RGB) 
 def range_grid(
     c: Canvas, x: float, y: float, cell: int, cells: list[tuple[int, int]], mark: RGB = DANGER, pin: RGB = INK
 ) -> None:
-    """A 5x5 mini grid: the figure (pin) in the middle facing up, the card's cells shaded."""
+    """A 5x5 mini grid: the figure (pin) in the middle facing up, the card's cells shaded (pre-drawn once)."""
+    key = ("range", cell, tuple(map(tuple, cells)), mark, pin)
+    draw_patch(
+        c, key, (x, y), (5 * cell, 5 * cell), lambda p, gx, gy: _range_grid(p, gx, gy, cell, cells, mark, pin)
+    )
+
+
+def _range_grid(
+    c: Canvas, x: float, y: float, cell: int, cells: list[tuple[int, int]], mark: RGB, pin: RGB
+) -> None:
     marked = {(2 + dx, 2 - dy) for dx, dy in cells}
     for gy in range(5):
         for gx in range(5):
@@ -76,12 +86,23 @@ def range_grid(
 
 def pips(c: Canvas, x: float, y: float, value: int, top: int, colour: RGB, size: int = 12) -> float:
     """A gauge drawn as ``top`` small squares, ``value`` of them filled; returns the x after it."""
+    key = ("pips", value, top, colour, size)
+    draw_patch(
+        c,
+        key,
+        (x, y),
+        (top * (size + 3) - 2, size + 1),
+        lambda p, px, py: _pips(p, px, py, value, top, colour, size),
+    )
+    return x + top * (size + 3)
+
+
+def _pips(c: Canvas, x: float, y: float, value: int, top: int, colour: RGB, size: int) -> None:
     for i in range(top):
         x0 = x + i * (size + 3)
         c.draw.rectangle(
             (x0, y, x0 + size, y + size), fill=colour if i < value else tint(colour, 0.8), outline=colour
         )
-    return x + top * (size + 3)
 
 
 def headline(view: HackView) -> str:
