@@ -21,7 +21,7 @@ from render.core.canvas import Canvas
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import RGB
 
-_ENTRIES = 1024
+_ENTRIES = 512
 _lock = threading.Lock()
 _patches: OrderedDict[Hashable, tuple[Any, tuple[tuple[int, RGB], ...]]] = OrderedDict()
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-_STAMPS = 2048
+_STAMPS = 512
 _COVERED = [0] + [255] * 255
 
 
