@@ -42,8 +42,9 @@ def text_tile(
     blended = Image.new("RGB", mask.size, surface)
     blended.paste(fill, (0, 0), mask)
     tile = palette.quantize(blended)
-    # untouched pixels keep the exact background index (two palette entries may share a colour)
-    tile.paste(background, (0, 0, *mask.size), mask.point(_UNCOVERED))
+    if palette.index(surface) != background:
+        # untouched pixels keep the exact background index (two palette entries may share a colour)
+        tile.paste(background, (0, 0, *mask.size), mask.point(_UNCOVERED))
     return tile
 
 
