@@ -87,7 +87,7 @@ class IndexedDraw(ImageDraw.ImageDraw):
         corners: tuple[bool, bool, bool, bool] | None = None,
     ) -> None:
         """``ImageDraw.rounded_rectangle``, from the shape cache when it gives the same pixels."""
-        box = exact_box(xy, radius, corners) if fill is not None or outline is not None else None
+        box = exact_box(xy, radius, corners, width) if fill is not None or outline is not None else None
         if box is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image
 
@@ -19,8 +20,23 @@ from render.core.palette import RGB
 from render.core.stamps import text_mask
 
 _TILES = 8192
+_BLENDS = 4096
+_RAMP = bytes(range(256))
 _COVERED = [0] + [255] * 255  # any coverage at all
-_UNCOVERED = [255] + [0] * 255
+
+
+@lru_cache(maxsize=_BLENDS)
+def blend_indices(fill: RGB, surface: RGB, background: int, palette: IndexedPalette) -> list[int]:
+    """For each glyph coverage 0..255: the index ``fill`` over ``surface`` is quantized to.
+
+    Worked out as a 256-pixel strip blended and quantized exactly as a whole picture would be;
+    coverage 0 keeps the exact ``background`` index (two palette entries may share a colour).
+    """
+    blended = Image.new("RGB", (256, 1), surface)
+    blended.paste(fill, (0, 0), Image.frombytes("L", (256, 1), _RAMP))
+    indices = list(palette.quantize(blended).tobytes())
+    indices[0] = background
+    return indices
 
 
 @lru_cache(maxsize=_TILES)
@@ -33,19 +49,13 @@ def text_tile(
     surface: RGB,
     background: int,
     palette: IndexedPalette,
-) -> Image.Image:
-    """``text`` in ``fill`` blended over ``surface`` (drawn as index ``background``), as palette indices.
+) -> Any:
+    """``text`` in ``fill`` over ``surface`` (drawn as index ``background``): a palette image core.
 
     The tile is shared between threads: paste it, never draw on it.
     """
     mask, _, _ = text_mask(text, size, weight, anchor)
-    blended = Image.new("RGB", mask.size, surface)
-    blended.paste(fill, (0, 0), mask)
-    tile = palette.quantize(blended)
-    if palette.index(surface) != background:
-        # untouched pixels keep the exact background index (two palette entries may share a colour)
-        tile.paste(background, (0, 0, *mask.size), mask.point(_UNCOVERED))
-    return tile
+    return mask.im.point(blend_indices(fill, surface, background, palette), "P")
 
 
 def stamp_indexed(
@@ -76,7 +86,7 @@ def stamp_indexed(
         low, high = core.crop(box).getextrema()
         if low == high:  # one flat surface under the text: the common case
             surface = surfaces.get(low) or palette.colours[low]
-            core.paste(text_tile(text, size, weight, anchor, fill, surface, low, palette).im, box)
+            core.paste(text_tile(text, size, weight, anchor, fill, surface, low, palette), box)
             return
     # blend over the colours the pixels beneath were drawn from, and map just this patch
     patch = image.crop(box)

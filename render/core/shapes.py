@@ -9,6 +9,7 @@ rectangle fills, giving exactly the pixels Pillow's own ``rounded_rectangle`` wo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,7 +18,6 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 _STAMPS = 512
-_COVERED = [0] + [255] * 255
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,16 @@ class RoundedStamp:
             core.paste(self.bottom[0], (x, y + last + 1, x + self.width, y + self.height), self.bottom[1])
 
 
-def exact_box(xy: Sequence[Any], radius: float, corners: Any) -> tuple[int, int, int, int] | None:
-    """The whole-pixel box a stamp reproduces ``rounded_rectangle(xy, radius)`` in, or None if it cannot.
+def exact_box(
+    xy: Sequence[Any], radius: float, corners: Any, line: int = 1
+) -> tuple[int, int, int, int] | None:
+    """The whole-pixel box a stamp reproduces ``rounded_rectangle(xy, radius, width=line)`` in, or None.
 
     Pillow rounds the corners of the box, but sizes the curves from the unrounded box; a stamp is
-    exact when the curves are the full ``radius`` and do not meet (no pill or circle shapes).
+    exact when the curves are the full ``radius`` and do not meet (no pill or circle shapes), and
+    the edge lines are no thicker than the curves (thicker ones can spill outside the box).
     """
-    if corners is not None and not all(corners):
+    if (corners is not None and not all(corners)) or line > radius:
         return None
     if len(xy) == 2:
         (x0, y0), (x1, y1) = xy
@@ -69,50 +72,39 @@ def exact_box(xy: Sequence[Any], radius: float, corners: Any) -> tuple[int, int,
 def rounded_stamp(
     width: int, height: int, radius: int, line: int, fill: int | None, outline: int | None
 ) -> RoundedStamp:
-    """The stamp of ``rounded_rectangle((0, 0, width, height), radius, fill, outline, line)`` in indices."""
-    size = (width + 1, height + 1)
-    box = (0, 0, width, height)
-    tile = Image.new("P", size, 0)
-    ImageDraw.Draw(tile).rounded_rectangle(box, radius, fill=fill, outline=outline, width=line)
-    # which pixels it touches: Pillow skips the outline when it has the fill's colour
-    edge = 2 if outline is not None and outline != fill and line != 0 else None
-    cover = Image.new("L", size, 0)
-    ImageDraw.Draw(cover).rounded_rectangle(
-        box, radius, fill=None if fill is None else 1, outline=edge, width=line
+    """The stamp of ``rounded_rectangle((0, 0, width, height), radius, fill, outline, line)`` in indices.
+
+    Only boxes ``exact_box`` accepts (curves of the full radius that do not meet) are stamped.
+    Their top and bottom rows do not depend on the height and every row between is the same, so
+    a short box is drawn and its straight band stretched to ``height``.
+    """
+    short = min(height, 2 * (2 * radius + line) + 4)  # curves and edge lines, then a straight row
+    # paint on an index neither colour uses, so the untouched pixels can be told apart
+    blank = next(i for i in range(3) if i not in (fill, outline))
+    tile = Image.new("P", (width + 1, short + 1), blank)
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, width, short), radius, fill=fill, outline=outline, width=line
     )
-    pixels, covered = tile.tobytes(), cover.tobytes()
-    row = size[0]
-
-    def same_as_middle(y: int) -> bool:
-        a, b = y * row, middle * row
-        return pixels[a : a + row] == pixels[b : b + row] and covered[a : a + row] == covered[b : b + row]
-
-    middle = height // 2
+    pixels, row = tile.tobytes(), width + 1
+    middle = short // 2
+    band = pixels[middle * row : (middle + 1) * row]
     first, last = middle, middle
-    while first > 0 and same_as_middle(first - 1):
+    while first > 0 and pixels[(first - 1) * row : first * row] == band:
         first -= 1
-    while last < height and same_as_middle(last + 1):
+    while last < short and pixels[(last + 1) * row : (last + 2) * row] == band:
         last += 1
-    mask = cover.point(_COVERED, "1")
+    mask = tile.im.point([0 if i == blank else 255 for i in range(256)], "1")
 
     def rows(top: int, bottom: int) -> tuple[Any, Any] | None:
-        if top >= bottom:
-            return None
-        return tile.crop((0, top, row, bottom)).im, mask.crop((0, top, row, bottom)).im
+        box = (0, top, row, bottom)
+        return (tile.im.crop(box), mask.crop(box)) if top < bottom else None
 
-    runs = _runs(pixels, covered, middle * row, row)
-    return RoundedStamp(size[0], size[1], rows(0, first), rows(last + 1, size[1]), (first, last), runs)
-
-
-def _runs(pixels: bytes, covered: bytes, start: int, length: int) -> tuple[tuple[int, int, int], ...]:
-    """Runs of one index among the covered pixels of one row."""
-    runs: list[tuple[int, int, int]] = []
-    for x in range(length):
-        if not covered[start + x]:
-            continue
-        ink = pixels[start + x]
-        if runs and runs[-1][1] == x - 1 and runs[-1][2] == ink:
-            runs[-1] = (runs[-1][0], x, ink)
-        else:
-            runs.append((x, x, ink))
-    return tuple(runs)
+    runs = tuple(
+        (run.start(), run.end() - 1, run.group()[0])
+        for run in re.finditer(rb"(.)\1*", band, re.DOTALL)
+        if run.group()[0] != blank
+    )
+    stretch = height - short  # the extra rows of the straight band
+    return RoundedStamp(
+        row, height + 1, rows(0, first), rows(last + 1, short + 1), (first, last + stretch), runs
+    )

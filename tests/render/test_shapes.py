@@ -20,6 +20,8 @@ BOXES = [
     (30, 30, 47, 47),  # too small for its curves: a circle, left to Pillow
     (20, 80, 120, 90),  # a pill, left to Pillow
     ((40, 40), (100, 80)),  # as two points
+    (4, 2, 190, 117),  # tall: drawn short, its straight band stretched
+    (100, 3, 140, 116),  # narrow and tall
 ]
 STYLES = [
     (2, 5, None, 1),
@@ -31,6 +33,8 @@ STYLES = [
     (6, 9, 9, 3),  # outline in the fill's colour: Pillow skips it
     (6.0, 5, None, 1),
     (6.5, 5, 9, 1),  # a fractional radius, left to Pillow
+    (3, 5, 9, 12),  # edge lines thicker than the curves
+    (4, None, 9, 9),
 ]
 
 
@@ -53,6 +57,7 @@ def test_only_boxes_pillow_draws_the_same_anywhere_are_stamped() -> None:
     assert exact_box((0, 0, 60, 40), 7.5, None) is None
     assert exact_box((0, 0, 60, 40), 8, (True, False, True, True)) is None
     assert exact_box((0, 0, 60, 40), 0, None) is None
+    assert exact_box((0, 0, 60, 40), 3, None, 4) is None  # edge lines thicker than the curves
 
 
 def test_a_stamp_keeps_only_the_curved_rows() -> None:
