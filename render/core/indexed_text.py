@@ -26,7 +26,7 @@ _COVERED = [0] + [255] * 255  # any coverage at all
 
 
 @lru_cache(maxsize=_BLENDS)
-def blend_indices(fill: RGB, surface: RGB, background: int, palette: IndexedPalette) -> list[int]:
+def blend_indices(fill: RGB, surface: RGB, background: int, palette: IndexedPalette) -> tuple[int, ...]:
     """For each glyph coverage 0..255: the index ``fill`` over ``surface`` is quantized to.
 
     Worked out as a 256-pixel strip blended and quantized exactly as a whole picture would be;
@@ -34,9 +34,8 @@ def blend_indices(fill: RGB, surface: RGB, background: int, palette: IndexedPale
     """
     blended = Image.new("RGB", (256, 1), surface)
     blended.paste(fill, (0, 0), Image.frombytes("L", (256, 1), _RAMP))
-    indices = list(palette.quantize(blended).tobytes())
-    indices[0] = background
-    return indices
+    indices = palette.quantize(blended).tobytes()
+    return (background, *indices[1:])  # a tuple: shared between threads, never changed
 
 
 @lru_cache(maxsize=_TILES)
