@@ -91,19 +91,18 @@ class IndexedDraw(ImageDraw.ImageDraw):
         if box is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
-        fill_ink = None if fill is None else self._index(fill) if isinstance(fill, tuple) else int(fill)
-        ink = (
-            None if outline is None else self._index(outline) if isinstance(outline, tuple) else int(outline)
-        )
-        stamp = rounded_stamp(box[2] - box[0], box[3] - box[1], int(radius), width, fill_ink, ink)
+        size = (box[2] - box[0], box[3] - box[1])
+        stamp = rounded_stamp(*size, int(radius), width, self._ink(fill), self._ink(outline))
         stamp.draw(self.im, self.draw, box[0], box[1])
 
     def _ink(self, colour: Any) -> int | None:
+        """The palette index to draw ``colour`` (RGB, or already an index) with; None for none."""
         if colour is None:
             return None
         return self._index(colour) if isinstance(colour, tuple) else int(colour)
 
     def _index(self, colour: RGB) -> int:
+        """The palette index of ``colour``, remembered as that index's surface if it is the first."""
         index = self.indexed.index(colour)
         self.surfaces.setdefault(index, colour)
         return index
