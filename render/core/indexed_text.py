@@ -89,10 +89,18 @@ def stamp_indexed(
             return
     # blend over the colours the pixels beneath were drawn from, and map just this patch
     patch = image.crop(box)
-    colours = list(palette.colours)
-    for index, colour in surfaces.items():
-        colours[index] = colour
-    patch.putpalette([value for colour in colours for value in colour])
+    colours = bytearray(palette.data)
+    for _, index in patch.getcolors(256) or ():  # the few indices under the text
+        if isinstance(index, int) and index in surfaces:
+            colours[3 * index : 3 * index + 3] = bytes(surfaces[index])
+    patch.putpalette(colours)
     blended = patch.convert("RGB")
     blended.paste(fill, (0, 0), mask)
-    image.paste(palette.quantize(blended), box, mask.point(_COVERED))
+    image.paste(palette.quantize(blended), box, coverage(text, size, weight, anchor))
+
+
+@lru_cache(maxsize=1024)
+def coverage(text: str, size: int, weight: str, anchor: str) -> Image.Image:
+    """Where the text's glyphs touch at all, as a "1" mask (for pasting a mapped patch back)."""
+    mask, _, _ = text_mask(text, size, weight, anchor)
+    return mask.point(_COVERED, "1")
