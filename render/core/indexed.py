@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.core.palette import PAPER, RGB
-from render.core.shapes import exact_box, rounded_stamp
+from render.core.shapes import exact_box, rounded_stamp, stamps_match_pillow
 
 _NO_DITHER = Image.Dither.NONE
 
@@ -87,7 +87,8 @@ class IndexedDraw(ImageDraw.ImageDraw):
         corners: tuple[bool, bool, bool, bool] | None = None,
     ) -> None:
         """``ImageDraw.rounded_rectangle``, from the shape cache when it gives the same pixels."""
-        box = exact_box(xy, radius, corners, width) if fill is not None or outline is not None else None
+        drawn = (fill is not None or outline is not None) and stamps_match_pillow()
+        box = exact_box(xy, radius, corners, width) if drawn else None
         if box is None:
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return

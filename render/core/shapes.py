@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -108,3 +108,27 @@ def rounded_stamp(
     return RoundedStamp(
         row, height + 1, rows(0, first), rows(last + 1, short + 1), (first, last + stretch), runs
     )
+
+
+@cache
+def stamps_match_pillow() -> bool:
+    """Whether this Pillow draws rounded rectangles as the stamps expect (checked once).
+
+    Checked on whole and fractional boxes; if not, every rounded rectangle is left to Pillow.
+    """
+    for xy, radius, line in (
+        ((3.4, 2.6, 60.5, 41.5), 6, 2),
+        ((10, 7, 70, 30), 8, 1),
+        ((0.5, 1.5, 40.5, 44.5), 5, 3),
+    ):
+        box = exact_box(xy, radius, None, line)
+        if box is None:
+            return False
+        expected = Image.new("P", (80, 50), 0)
+        ImageDraw.Draw(expected).rounded_rectangle(xy, radius, fill=5, outline=9, width=line)
+        stamped = Image.new("P", (80, 50), 0)
+        stamp = rounded_stamp(box[2] - box[0], box[3] - box[1], radius, line, 5, 9)
+        stamp.draw(stamped.im, ImageDraw.Draw(stamped).draw, box[0], box[1])
+        if stamped.tobytes() != expected.tobytes():
+            return False
+    return True

@@ -8,7 +8,7 @@ import pytest
 from PIL import ImageDraw
 
 from render.core.indexed import IndexedDraw
-from render.core.shapes import exact_box, rounded_stamp
+from render.core.shapes import exact_box, rounded_stamp, stamps_match_pillow
 from render.hackclad.common import indexed_palette
 
 BOXES = [
@@ -67,3 +67,7 @@ def test_a_stamp_keeps_only_the_curved_rows() -> None:
     assert [ink for _, _, ink in stamp.runs] == [9, 5, 9]  # outline, fill, outline
     assert stamp.top is not None and stamp.top[0].size[1] <= 13  # the curved strips are short
     assert stamp.bottom is not None and stamp.bottom[0].size[1] <= 13
+
+
+def test_this_pillow_draws_rounded_rectangles_as_the_stamps_expect() -> None:
+    assert stamps_match_pillow()  # otherwise every rounded rectangle falls back to Pillow (slower)
