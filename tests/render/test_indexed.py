@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.bench.samples import bench_config, sample_states
+from engines.core import GameConfig
 from engines.registry import get as get_rules
 from render.arclash import board as arclash_board
 from render.arclash import hand as arclash_hand
@@ -116,6 +117,7 @@ DRAWERS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any], C
 }
 MODES = [
     ("clashofdecks", "duel"),
+    ("clashofdecks", "duel/draft"),  # the draft panel on the board and in the hand
     ("clashofdecks", "2v2"),
     ("clashofdecks", "solo"),
     ("arclash", "standard"),
@@ -127,9 +129,15 @@ MODES = [
 def _pictures(slug: str, mode: str) -> list[tuple[str, str, Any]]:
     """(game, picture kind, view) for a spread of states: the board and two seats' hands each."""
     rules = get_rules(slug)
+    mode, _, fmt = mode.partition("/")
     config = bench_config(rules, mode)
+    if fmt:
+        config = rules.resolve_config(GameConfig(mode, config.players, {"format": fmt}))
     views: list[tuple[str, str, Any]] = []
-    for state in sample_states(rules, config, 8, per_game=4, first_seed=21):
+    # from the start of each game too: a draft is over after its first moves
+    for state in sample_states(rules, config, 8, per_game=4, first_seed=21) + [
+        rules.setup(config, seed) for seed in (3, 4)
+    ]:
         views.append((slug, "board", rules.view(state, None)))
         views += [(slug, "hand", rules.view(state, seat)) for seat in range(min(config.players, 2))]
     return views
