@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, SeatView
 from engines.core.types import fill_names
-from render.arclash.look import CARD, PHASE_NAMES, WHITE, WIDTH, sealed_summary, status
+from render.arclash.look import CARD, PHASE_NAMES, WHITE, WIDTH, indexed_palette, sealed_summary, status
 from render.core.canvas import font
+from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.names import seat_name
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, RGB, seat_colour, tint
-from render.core.stamps import StampCanvas as Canvas
 
 HEADER = 92
 PANEL_H = 392
@@ -25,7 +25,7 @@ def render_board(view: ArclashView, names: Sequence[str] = ()) -> Canvas:
     rows = math.ceil(view.players / cols)
     footer = _footer_lines(view, names)
     height = HEADER + rows * (PANEL_H + GAP) + 24 + FOOTER_LINE * len(footer)
-    canvas = Canvas(WIDTH, height)
+    canvas = Canvas(WIDTH, height, indexed_palette())
     _header(canvas, view, names)
     panel_w = (WIDTH - GAP * (cols + 1)) // cols
     for index, seat in enumerate(view.seats):

@@ -6,10 +6,10 @@ import math
 from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, CardView
-from render.arclash.look import CARD, WHITE, WIDTH
+from render.arclash.look import CARD, WHITE, WIDTH, indexed_palette
+from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.names import seat_name
 from render.core.palette import GOOD, HIGHLIGHT, INK, MUTED, seat_colour, tint
-from render.core.stamps import StampCanvas as Canvas
 
 COLS = 4
 GAP = 16
@@ -27,7 +27,7 @@ def render_hand(view: ArclashView, names: Sequence[str] = ()) -> Canvas | None:
     choice_rows = math.ceil(len(choices) / 2)
     height = 100 + rows * (TILE_H + GAP) + (60 + choice_rows * CHOICE_LINE if choices else 40)
     height += 32 if view.my_choice is not None else 0
-    canvas = Canvas(WIDTH, height)
+    canvas = Canvas(WIDTH, height, indexed_palette())
     canvas.draw.rectangle((0, 0, WIDTH, 84), fill=colour)
     canvas.text(
         (GAP, 10),

@@ -9,6 +9,7 @@ from PIL import Image
 
 from engines.arclash.state import ADVANCE, OPENING, OVER, START, SUPPORT, SWAP, ArclashView, SeatView
 from render.core.canvas import fixed_palette
+from render.core.indexed import IndexedPalette
 from render.core.names import seat_name
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, tint
 
@@ -65,3 +66,9 @@ def palette_image() -> Image.Image:
     for colour in SEAT_COLOURS:
         colours += [tint(colour, a / 10) for a in (1, 2, 4, 5, 7, 9)]
     return fixed_palette(colours, spare=(0, 0, 0))
+
+
+@cache
+def indexed_palette() -> IndexedPalette:
+    """The palette every Arclash picture is drawn in, with its colour -> index mapping."""
+    return IndexedPalette(palette_image())

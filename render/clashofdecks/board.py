@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.clashofdecks.view import ClashView, LineView, SideView
+from render.clashofdecks.colours import indexed_palette
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.kingdoms import kingdom_panel, panel_height
 from render.clashofdecks.legend import draw_legend, legend_height
@@ -24,6 +25,7 @@ from render.clashofdecks.model import (
 )
 from render.clashofdecks.records import records_height, records_panel
 from render.clashofdecks.tiles import Tile
+from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import INK, RGB
 from render.core.stamps import StampCanvas
 
@@ -108,7 +110,7 @@ def render_board(view: ClashView, names: Sequence[str] = ()) -> StampCanvas:
             line_height(len(line.left.units), len(line.right.units), inner) + GAP for line in view.lines
         )
         height += records_height(view) + GAP + legend_height(keywords, inner)
-    canvas = StampCanvas(WIDTH, height + MARGIN)
+    canvas = IndexedCanvas(WIDTH, height + MARGIN, indexed_palette())
     header(canvas, view, names)
     y: float = HEADER_H
     count = max(len(view.kingdoms), 1)

@@ -13,6 +13,7 @@ from functools import cache
 from PIL import Image
 
 from render.core.canvas import fixed_palette
+from render.core.indexed import IndexedPalette
 from render.core.palette import (
     AUTOMATON,
     DANGER,
@@ -107,3 +108,9 @@ def palette_image() -> Image.Image:
         if len(colours) < 256 and all(_distance(extra, kept) > _KEEP_CLEAR for kept in colours):
             colours.append(extra)
     return fixed_palette(colours)
+
+
+@cache
+def indexed_palette() -> IndexedPalette:
+    """The palette every Clash of Decks picture is drawn in, with its colour -> index mapping."""
+    return IndexedPalette(palette_image())

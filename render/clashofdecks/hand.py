@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.clashofdecks.view import ClashView, HandView, KingdomView
+from render.clashofdecks.colours import indexed_palette
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.model import card_tile, kingdom_colour, kingdom_name, text
 from render.clashofdecks.tiles import Tile, hand_tile
+from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import GOOD, INK, MUTED
 from render.core.stamps import StampCanvas
 
@@ -154,7 +156,7 @@ def render_hand(view: ClashView, names: Sequence[str] = ()) -> StampCanvas | Non
     drafting = view.phase == "draft" and view.draft is not None
     if kingdom is None or (view.hand is None and not drafting):
         return None
-    canvas = StampCanvas(WIDTH, hand_height(view))
+    canvas = IndexedCanvas(WIDTH, hand_height(view), indexed_palette())
     _header(canvas, view, kingdom, names)
     y: float = HEADER_H
     if view.hand is not None:

@@ -12,6 +12,7 @@ import math
 from render.clashofdecks.colours import DECK, LINE_TINT, PLANK, PLANK_LINE, WHITE
 from render.clashofdecks.tiles import MIN_TILE_W, Tile, creature_tile
 from render.core.palette import MUTED, RGB, tint
+from render.core.patches import draw_patch
 from render.core.stamps import StampCanvas
 
 BRIDGE_W = 64
@@ -48,8 +49,13 @@ def _tile_width(count: int, side_w: float) -> float:
     return min(TILE_W, (side_w - TILE_GAP * (count - 1)) / count)
 
 
-def _bridge(canvas: StampCanvas, x: float, y: float, h: float) -> None:
-    """A plank bridge: brown deck with cross planks, drawn as flat rectangles."""
+def _bridge(canvas: StampCanvas, x: float, y: float, h: int) -> None:
+    """A plank bridge ``h`` px tall, pre-drawn once per height (it is the same on every picture)."""
+    draw_patch(canvas, "bridge", (x, y), (BRIDGE_W + 1, h + 1), lambda c, bx, by: _planks(c, bx, by, h))
+
+
+def _planks(canvas: StampCanvas, x: float, y: float, h: int) -> None:
+    """The bridge itself: brown deck with cross planks, drawn as flat rectangles."""
     canvas.draw.rectangle((x, y, x + BRIDGE_W, y + h), fill=PLANK)
     plank_y = y + 6
     while plank_y < y + h - 4:

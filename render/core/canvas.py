@@ -56,8 +56,11 @@ def encode_png_indexed(image: Image.Image, palette: Image.Image, compress_level:
 
     For flat board art this is about a third of the bytes of RGB and several times faster to
     encode. Colours in the palette come through exactly; others go to their nearest entry, so put
-    every fill colour in it and leave the rest for anti-aliased text edges.
+    every fill colour in it and leave the rest for anti-aliased text edges. A "P" image is taken to
+    be drawn in that palette already (``render.core.indexed``) and is saved as it is.
     """
+    if image.mode == "P":
+        return encode_png(image, compress_level)
     return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
 
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import HackView, WitchView
+from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, PAPER, seat_colour, tint
-from render.core.stamps import StampCanvas as Canvas
 from render.hackclad.common import (
     CELL_BG,
     CLAD,
@@ -19,6 +19,7 @@ from render.hackclad.common import (
     SHARD,
     arrow,
     headline,
+    indexed_palette,
     pips,
     player_name,
     range_grid,
@@ -32,7 +33,7 @@ RX = FX + 5 * CELL + 36  # the witch panels' column
 
 def render_board(view: HackView, names: Sequence[str] = ()) -> Canvas:
     """Draw the whole public board for ``view`` (never anything private); ``names`` by seat."""
-    c = Canvas(WIDTH, HEIGHT)
+    c = Canvas(WIDTH, HEIGHT, indexed_palette())
     c.text((24, 14), "HackClad", 40, weight="bold")
     c.text((260, 26), headline(view), 28, fill=MUTED, max_width=700)
     _field(c, view)

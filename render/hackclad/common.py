@@ -9,8 +9,10 @@ from PIL import Image
 
 from engines.hackclad.state import HackView, WitchView
 from render.core.canvas import Canvas, fixed_palette
+from render.core.indexed import IndexedPalette
 from render.core.names import seat_name
 from render.core.palette import AUTOMATON, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, mix, tint
+from render.core.patches import draw_patch
 
 CELL_BG: RGB = (236, 232, 222)
 GRID: RGB = (170, 163, 150)
@@ -62,7 +64,16 @@ def arrow(c: Canvas, cx: float, cy: float, facing: int, size: float, fill: RGB) 
 def range_grid(
     c: Canvas, x: float, y: float, cell: int, cells: list[tuple[int, int]], mark: RGB = DANGER, pin: RGB = INK
 ) -> None:
-    """A 5x5 mini grid: the figure (pin) in the middle facing up, the card's cells shaded."""
+    """A 5x5 mini grid: the figure (pin) in the middle facing up, the card's cells shaded (pre-drawn once)."""
+    key = ("range", cell, tuple(map(tuple, cells)), mark, pin)
+    draw_patch(
+        c, key, (x, y), (5 * cell, 5 * cell), lambda p, gx, gy: _range_grid(p, gx, gy, cell, cells, mark, pin)
+    )
+
+
+def _range_grid(
+    c: Canvas, x: float, y: float, cell: int, cells: list[tuple[int, int]], mark: RGB, pin: RGB
+) -> None:
     marked = {(2 + dx, 2 - dy) for dx, dy in cells}
     for gy in range(5):
         for gx in range(5):
@@ -75,12 +86,23 @@ def range_grid(
 
 def pips(c: Canvas, x: float, y: float, value: int, top: int, colour: RGB, size: int = 12) -> float:
     """A gauge drawn as ``top`` small squares, ``value`` of them filled; returns the x after it."""
+    key = ("pips", value, top, colour, size)
+    draw_patch(
+        c,
+        key,
+        (x, y),
+        (top * (size + 3) - 2, size + 1),
+        lambda p, px, py: _pips(p, px, py, value, top, colour, size),
+    )
+    return x + top * (size + 3)
+
+
+def _pips(c: Canvas, x: float, y: float, value: int, top: int, colour: RGB, size: int) -> None:
     for i in range(top):
         x0 = x + i * (size + 3)
         c.draw.rectangle(
             (x0, y, x0 + size, y + size), fill=colour if i < value else tint(colour, 0.8), outline=colour
         )
-    return x + top * (size + 3)
 
 
 def headline(view: HackView) -> str:
@@ -146,3 +168,9 @@ def palette_image() -> Image.Image:
             for t in (0.25, 0.5, 0.75):
                 colours.append(mix(ink, back, t))
     return fixed_palette(list(dict.fromkeys(colours)))
+
+
+@cache
+def indexed_palette() -> IndexedPalette:
+    """The palette every HackClad picture is drawn in, with its colour -> index mapping."""
+    return IndexedPalette(palette_image())

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.hackclad.state import CardView, HackView, OwnWitch, WitchView
+from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, seat_colour, tint
-from render.core.stamps import StampCanvas as Canvas
-from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, player_name, range_grid
+from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, indexed_palette, player_name, range_grid
 
 CARD_W, CARD_H, GAP = 224, 330, 14
 MIN_WIDTH = 1200
@@ -23,7 +23,7 @@ def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
     per_row = min(7, max(5, len(cards)))
     rows = max(1, -(-len(cards) // per_row))
     width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
-    c = Canvas(width, 90 + rows * (CARD_H + GAP) + 40)
+    c = Canvas(width, 90 + rows * (CARD_H + GAP) + 40, indexed_palette())
     seat = view.viewer if view.viewer is not None else -1
     me = next((w for w in view.witches if w.seat == (view.me if view.me >= 0 else seat)), None)
     title = f"P{seat + 1} {me.name} · {player_name(me, names)}: your hand" if me else "Your hand"
@@ -56,7 +56,7 @@ def _render_hands(view: HackView, names: Sequence[str]) -> Canvas:
     per_row = min(7, max(5, *(len(cards) for _, _, cards in bands)))
     rows = [max(1, -(-len(cards) // per_row)) for _, _, cards in bands]
     width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
-    c = Canvas(width, sum(70 + r * (CARD_H + GAP) for r in rows) + 20 * len(bands) + 20)
+    c = Canvas(width, sum(70 + r * (CARD_H + GAP) for r in rows) + 20 * len(bands) + 20, indexed_palette())
     y = 0.0
     for (w, own, cards), r in zip(bands, rows, strict=True):
         asked = " · asked now" if own.seat == view.asking else ""

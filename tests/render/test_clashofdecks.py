@@ -19,7 +19,10 @@ from render.clashofdecks.describe import LIMIT
 from render.clashofdecks.hand import render_hand
 from render.core import stamps
 from render.core.canvas import encode_png_indexed
+from render.core.indexed import IndexedDraw
+from render.core.indexed_canvas import IndexedCanvas
 from render.registry import get as get_renderer
+from tests.render.reference import draw_in_rgb
 
 RULES = get("clashofdecks")
 MAX_BYTES = 300 * 1024
@@ -103,38 +106,50 @@ class Recorder:
         self.boxes: list[tuple[int, int, int, int, str]] = []
         self.sizes: list[tuple[int, str]] = []
         self.colours: set[tuple[int, int, int]] = set()
-        real_stamp = stamps.stamp
+        for cls in (stamps.StampCanvas, IndexedCanvas):  # every line of text goes through ``put``
+            monkeypatch.setattr(cls, "put", self._put(cls.put))
+        for name in ("rectangle", "rounded_rectangle", "ellipse", "line", "text"):
+            real = getattr(ImageDraw.ImageDraw, name)
+            monkeypatch.setattr(ImageDraw.ImageDraw, name, self._wrap(real, name))
+        # palette canvases turn every RGB colour they draw into an index here
+        real_index = IndexedDraw._index
 
-        def stamp(
-            image: Image.Image,
+        def index(draw: IndexedDraw, colour: tuple[int, int, int]) -> int:
+            self.colours.add(tuple(colour))
+            return real_index(draw, colour)
+
+        monkeypatch.setattr(IndexedDraw, "_index", index)
+
+    def _put(self, real: Any) -> Any:
+        recorder = self
+
+        def put(
+            canvas: stamps.StampCanvas,
             xy: tuple[float, float],
             text: str,
             size: int,
             fill: Any,
-            weight: str = "regular",
-            anchor: str = "la",
+            weight: str,
+            anchor: str,
         ) -> None:
             if text:
                 mask, left, top = stamps.text_mask(text, size, weight, anchor)
                 x, y = int(xy[0]) + left, int(xy[1]) + top
-                self.boxes.append((x, y, x + mask.width, y + mask.height, text))
-                self.sizes.append((size, text))
-                self.colours.add(tuple(fill))
-            real_stamp(image, xy, text, size, fill, weight, anchor)
+                recorder.boxes.append((x, y, x + mask.width, y + mask.height, text))
+                recorder.sizes.append((size, text))
+                recorder.colours.add(tuple(fill))
+            real(canvas, xy, text, size, fill, weight, anchor)
 
-        monkeypatch.setattr(stamps, "stamp", stamp)
-        for name in ("rectangle", "rounded_rectangle", "ellipse", "line", "text"):
-            real = getattr(ImageDraw.ImageDraw, name)
-            monkeypatch.setattr(ImageDraw.ImageDraw, name, self._wrap(real, name))
+        return put
 
     def _wrap(self, real: Any, name: str) -> Any:
         recorder = self
 
         def method(draw: ImageDraw.ImageDraw, *args: Any, **kwargs: Any) -> Any:
-            if draw.mode != "RGB":  # the text-mask cache drawing its masks
+            if draw.mode not in ("RGB", "P"):  # the text-mask cache drawing its masks
                 return real(draw, *args, **kwargs)
             for key in ("fill", "outline"):
-                if kwargs.get(key) is not None:
+                if isinstance(kwargs.get(key), tuple):  # ints: palette indices, cached shapes being made
                     recorder.colours.add(tuple(kwargs[key]))
             if name == "text":
                 face = kwargs.get("font")
@@ -198,13 +213,14 @@ def test_every_colour_drawn_is_in_the_palette_and_saved_exactly(
 ) -> None:
     state = play(mode, players, fmt, seed, steps)
     recorder = Recorder(monkeypatch)
+    draw_in_rgb(monkeypatch)  # the colours as drawn, before any mapping to the palette
     canvas = render_board(RULES.view(state, None))
     monkeypatch.undo()
     design = set(design_colours())
     assert recorder.colours <= design, recorder.colours - design
     # a design colour maps to itself: no pixel of it may be lost when the image is saved
     before = dict((colour, count) for count, colour in canvas.image.getcolors(1 << 20) or [])
-    saved = Image.open(io.BytesIO(encode_png_indexed(canvas.image, palette_image()))).convert("RGB")
+    saved = Image.open(io.BytesIO(RENDERER.board(RULES.view(state, None)))).convert("RGB")
     after = dict((colour, count) for count, colour in saved.getcolors(1 << 20) or [])
     for colour in design:
         assert after.get(colour, 0) >= before.get(colour, 0), colour
