@@ -41,7 +41,7 @@ class Budget:
 
 
 # Quick keeps every registered game and mode under three minutes on a busy 2-core machine.
-QUICK = Budget(engine_seconds=0.6, render_states=10, pipeline_actions=25, memory_tables=100)
+QUICK = Budget(engine_seconds=0.6, render_states=20, pipeline_actions=60, memory_tables=100)
 FULL = Budget(engine_seconds=6.0, render_states=60, pipeline_actions=300, memory_tables=1000)
 
 

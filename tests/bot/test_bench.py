@@ -40,13 +40,13 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
 
     for kind in ("public", "private"):
         image = result["render"][kind]
-        assert image["images"] == 10
+        assert image["images"] == 20
         assert 0 < image["ms_p50"] <= image["ms_p95"]
         assert image["encode_floor_ms_p50"] > 0 and image["to_floor"] > 0
         assert image["width_min"] == 1200 and 0 < image["kb_p50"] <= image["kb_max"]
 
     sqlite = result["pipeline"]["sqlite"]
-    assert sqlite["backend"] == "sqlite" and sqlite["actions"] == 25 and sqlite["tables"] >= 1
+    assert sqlite["backend"] == "sqlite" and sqlite["actions"] == 60 and sqlite["tables"] >= 1
     assert 0 < sqlite["ms_p50"] <= sqlite["ms_p95"] <= sqlite["ms_p99"]
     assert sqlite["floor_ms_p50"] > 0 and sqlite["to_floor"] > 0
     # the floor is one commit plus, when the board changed, one PNG encode: never below the commit
