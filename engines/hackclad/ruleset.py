@@ -9,7 +9,16 @@ from engines.core.bots import Bot, RandomBot
 from engines.core.errors import SetupError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, Event, GameConfig, ModeSpec, OptionSpec, Outcome, Prompt
+from engines.core.types import (
+    Action,
+    CatalogueEntry,
+    Event,
+    GameConfig,
+    ModeSpec,
+    OptionSpec,
+    Outcome,
+    Prompt,
+)
 from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
 from engines.hackclad import deck as _deck  # noqa: F401
 from engines.hackclad import effects as _effects  # noqa: F401
@@ -339,6 +348,12 @@ class HackClad(Ruleset[HackState, HackView]):
         from engines.hackclad.bots import WitchBot
 
         return {"random": RandomBot(), "witch": WitchBot()}
+
+    def catalogue(self) -> list[CatalogueEntry]:
+        """Skill cards by witch, the witches, CP actions, missions and the Clad deck, from the data."""
+        from engines.hackclad.catalogue import entries
+
+        return entries()
 
 
 @cache

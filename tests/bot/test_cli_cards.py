@@ -25,7 +25,7 @@ def _rows(out: str) -> list[str]:
     return [line for line in out.splitlines() if line.startswith("  ") and not line.startswith("   ")]
 
 
-@pytest.mark.parametrize("game", ["clashofdecks", "arclash"])
+@pytest.mark.parametrize("game", ["clashofdecks", "arclash", "hackclad"])
 def test_every_card_is_listed_once_under_its_group(capsys: pytest.CaptureFixture[str], game: str) -> None:
     status, out, err = _run(capsys, game)
     assert status == 0 and err == ""

@@ -56,6 +56,27 @@ async def test_cards_pages_through_every_card_once_then_the_decks(w: World, game
     assert "deck_code" in (decks.description or "")
 
 
+async def test_hackclad_pages_through_every_entry_once_group_by_group(w: World) -> None:
+    alice = w.member("alice")
+    shown = await w.slash(alice, "cards", game="hackclad")
+    entries = registry.get("hackclad").catalogue()
+    embeds = await _read_all_pages(w, alice, shown.response)
+    assert embeds[0].footer.text == f"Page 1 of {len(embeds)} · {len(entries)} cards"
+    assert [f.name for e in embeds for f in e.fields] == [e.name for e in entries]
+    shown_groups = []
+    for embed in embeds:
+        assert len(embed.fields) <= MAX_FIELDS and len(embed) <= MAX_EMBED
+        shown_groups.append(embed.title.split(" · ", 1)[1])
+    # pages follow the groups in order, and a page title names its group
+    assert list(dict.fromkeys(shown_groups)) == list(dict.fromkeys(e.group for e in entries))
+    at = 0
+    for embed, group in zip(embeds, shown_groups, strict=True):
+        for field in embed.fields:
+            assert entries[at].group == group and entries[at].name == field.name
+            assert entries[at].stats in field.value and entries[at].text[:40] in field.value
+            at += 1
+
+
 async def test_search_shows_only_matching_cards(w: World) -> None:
     alice = w.member("alice")
     shown = await w.slash(alice, "cards", game="arclash", search="gear")
