@@ -97,7 +97,7 @@ def card_stats(card: Card, pile: str) -> str:
     if card.from_discard:
         parts.append("usable from discard")
     if card.passive:
-        parts.append("works from discard")
+        parts.append("passive while in discard")
     if card.tags:
         parts.append(", ".join(tag.capitalize() for tag in card.tags))
     parts += [f"{card.vp} VP", pile]
