@@ -29,14 +29,6 @@ TYPE_COLOURS: dict[str, RGB] = {
     "reaction": (50, 90, 170),
     "reaction_magic": (100, 80, 190),
 }
-TYPE_NAMES = {
-    "attack": "Attack",
-    "attack_magic": "Attack Magic",
-    "support": "Support",
-    "support_magic": "Support Magic",
-    "reaction": "Reaction",
-    "reaction_magic": "Reaction Magic",
-}
 
 
 def player_of(w: WitchView) -> int:

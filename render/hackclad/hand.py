@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engines.hackclad.catalogue import TYPE_NAMES
 from engines.hackclad.state import CardView, HackView, OwnWitch, WitchView
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, seat_colour, tint
-from render.hackclad.common import TYPE_COLOURS, TYPE_NAMES, indexed_palette, player_name, range_grid
+from render.hackclad.common import TYPE_COLOURS, indexed_palette, player_name, range_grid
 
 CARD_W, CARD_H, GAP = 224, 330, 14
 MIN_WIDTH = 1200
