@@ -198,7 +198,6 @@ def determinize(view: ArclashView, rng: Rng) -> ArclashState:
         order=list(view.order),
         current=view.current,
         winner=view.winner,
-        seq=view.seq,
         rng=rng.next_u64(),
     )
     mine = state.seats[me]

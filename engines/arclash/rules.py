@@ -309,7 +309,6 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
             for s, z in enumerate(state.seats)
         ]
         view = ArclashView(
-            seq=state.seq,
             viewer=viewer,
             players=state.players,
             over=state.phase == OVER,

@@ -152,7 +152,6 @@ def build_view(state: ClashState, viewer: int | None) -> ClashView:
     if state.active >= 0 and not state.kingdoms[state.active].is_ai:
         active_seat = state.kingdoms[state.active].seat
     return ClashView(
-        seq=state.seq,
         viewer=viewer,
         players=state.players,
         over=state.phase == "over",

@@ -182,6 +182,18 @@ class Ruleset(Generic[S, V]):
         """Strings that must never appear in ``viewer``'s view (used by leak tests)."""
         return ()
 
+    def twin(self, state: S, viewer: int | None, rng: Rng) -> S | None:
+        """Another state ``viewer`` cannot tell from ``state`` (hidden parts dealt afresh), or None.
+
+        Used by the hidden-information test (:mod:`engines.core.twins`): everything ``viewer``
+        may not know is drawn again from ``rng`` while everything it may know is kept: deck
+        orders, the cards in other seats' hands (swapped with other unseen cards, sizes kept),
+        other seats' sealed choices not yet revealed (and any payment under way for them), and
+        the RNG state. The harness then holds every output for ``viewer`` equal on both. A game
+        that hides something must override this; None means "nothing is hidden from ``viewer``".
+        """
+        return None
+
     def conserved(self, state: S) -> Mapping[str, int] | None:
         """Counts that must never change during a game (card conservation), if any."""
         return None

@@ -34,8 +34,11 @@ class Action(msgspec.Struct, frozen=True):
 class Prompt(msgspec.Struct, frozen=True):
     """A decision a seat must make now.
 
-    ``private`` decisions are taken in the player's DMs; ``sealed`` decisions are simultaneous
-    and stay hidden from everyone else until every sealed prompt has been answered.
+    ``text`` is what the deciding seat reads. ``private`` decisions are taken in the player's
+    DMs; ``sealed`` decisions are simultaneous and stay hidden from everyone else until every
+    sealed prompt has been answered. ``public`` is what everyone else may read about it (see
+    :meth:`public_line`): for a private or sealed decision it must never depend on anything the
+    others cannot see, so engines leave it empty unless the table really knows more.
     """
 
     seat: int
@@ -43,6 +46,18 @@ class Prompt(msgspec.Struct, frozen=True):
     text: str
     private: bool = False
     sealed: bool = False
+    public: str = ""
+
+    def public_line(self) -> str:
+        """The line anyone at the table may read about this decision (names as ``{P1}``)."""
+        if self.public:
+            return self.public
+        who = seat_ref(self.seat)
+        if self.sealed:
+            return f"{who} is choosing in secret"
+        if self.private:
+            return f"{who} is choosing in private"
+        return f"{who}: {self.text}"
 
 
 class Event(msgspec.Struct, frozen=True):
@@ -120,9 +135,12 @@ class StateBase(msgspec.Struct, kw_only=True):
 
 
 class ViewBase(msgspec.Struct, kw_only=True):
-    """Fields every view carries; games subclass it. Never holds RNG, deck order or secrets."""
+    """Fields every view carries; games subclass it. Never holds RNG, deck order or secrets.
 
-    seq: int
+    A view holds no move number either: the number of moves made so far counts hidden ones
+    (a sealed payment, a private search), so showing it would tell others about them.
+    """
+
     viewer: int | None
     players: int
     over: bool = False

@@ -158,7 +158,6 @@ def _public_view(state: HackState) -> HackView:
             break
     asking = state.ask.seat if state.phase == "play" and state.ask else -1
     return HackView(
-        seq=state.seq,
         viewer=None,
         players=state.players,
         over=state.phase == "over",

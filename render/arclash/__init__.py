@@ -22,7 +22,6 @@ def hand_part(view: ArclashView) -> ArclashView | None:
         return None
     return replace(
         view,
-        seq=0,
         over=False,
         target=0,
         phase="",

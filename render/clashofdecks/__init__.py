@@ -39,12 +39,11 @@ def hand_part(view: ClashView) -> ClashView:
     """
     mine = own_kingdom(view)
     if mine is None:
-        return replace(view, seq=0)
+        return view
     drafting = view.phase == "draft" and view.draft is not None
     own = replace(mine, creatures=0, upper_line=0, lower_line=0, discard=(), revealed_deck=())
     return replace(
         view,
-        seq=0,
         over=False,
         turn=0,
         active=mine.index if view.active == mine.index else -1,

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from msgspec.structs import replace
 from PIL import Image
 
 from engines.core.types import ViewBase
@@ -46,7 +45,7 @@ class MemoRenderer(Generic[V]):
     (a Canvas, or None for no hand picture), ``hand_part(view)`` (the view with all the hand
     picture does not draw blanked, or None when the viewer has no hand picture), the fixed
     ``palette`` its pictures are saved in, and ``describe(view)``. Pictures are keyed by exactly
-    what they draw (see ``render.core.memo``): the board by the view without its ``seq``, a hand
+    what they draw (see ``render.core.memo``): the board by its view, a hand
     by its part, both with the names drawn.
     """
 
@@ -88,7 +87,7 @@ class MemoRenderer(Generic[V]):
         checked = self.checked(view)
         drawn = self.names(checked, names)
         picture = self.memo.get(
-            picture_key("board", drawn, replace(checked, seq=0)),
+            picture_key("board", drawn, checked),
             lambda: encode_png_indexed(self.draw_board(checked, drawn).image, self.palette()),
         )
         assert picture is not None  # a board always has a picture

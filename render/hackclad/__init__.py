@@ -51,7 +51,6 @@ def hand_part(view: HackView) -> HackView | None:
     ]
     return replace(
         view,
-        seq=0,
         over=False,
         mode="",
         expert=False,

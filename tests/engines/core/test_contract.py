@@ -94,3 +94,53 @@ def test_replay_rebuilds_the_state_and_refuses_a_gap_in_the_log() -> None:
     assert RULESET.encode(replay(RULESET, config, 9, log)) == RULESET.encode(final)
     with pytest.raises(ReplayError, match="log entry seq"):
         replay(RULESET, config, 9, log[1:])
+
+
+# ---------------------------------------------------------------- hidden information (twins)
+
+
+def test_twin_harness_accepts_a_game_that_keeps_its_secrets() -> None:
+    from engines.core.twins import check_twins
+
+    report = check_twins(RULESET, GameConfig("race", 3), 4)
+    assert report.differing > 0 and report.narrations > 0
+
+
+def test_twin_harness_catches_a_public_line_that_names_a_hidden_card() -> None:
+    from engines.core import Prompt
+    from engines.core.twins import check_twins
+
+    class Telling(type(RULESET)):  # type: ignore[misc]
+        def _prompts(self, state):  # type: ignore[no-untyped-def]
+            best = max(state.hands[state.turn])
+            return {state.turn: Prompt(state.turn, "play", "Play.", private=True, public=f"holds {best}")}
+
+    with pytest.raises(ContractViolation, match="prompt differently"):
+        check_twins(Telling(), GameConfig("race", 2), 1)
+
+
+def test_twin_harness_catches_a_view_that_shows_the_move_number() -> None:
+    from engines.core.twins import check_twins
+
+    class Counting(type(RULESET)):  # type: ignore[misc]
+        def _view(self, state, viewer):  # type: ignore[no-untyped-def]
+            view = super()._view(state, viewer)
+            view.target = state.seq  # the move number counts hidden moves too
+            return view
+
+    with pytest.raises(ContractViolation, match="view for"):
+        check_twins(Counting(), GameConfig("race", 2), 1)
+
+
+def test_twin_harness_catches_narration_that_tells_a_hidden_card() -> None:
+    from engines.core import split
+    from engines.core.twins import check_twins
+
+    class Gossip(type(RULESET)):  # type: ignore[misc]
+        def _apply(self, state, seat, action):  # type: ignore[no-untyped-def]
+            events = list(super()._apply(state, seat, action))
+            left = ",".join(sorted(state.hands[seat]))
+            return [*events, split(seat, "left", "You hold the rest.", f"They still hold {left}.")]
+
+    with pytest.raises(ContractViolation, match="narrates differently"):
+        check_twins(Gossip(), GameConfig("race", 3), 2)

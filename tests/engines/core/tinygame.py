@@ -17,6 +17,7 @@ from engines.core import (
     OptionSpec,
     Outcome,
     Prompt,
+    Rng,
     Ruleset,
     StateBase,
     ViewBase,
@@ -101,7 +102,6 @@ class TinyRules(Ruleset[TinyState, TinyView]):
 
     def _view(self, state: TinyState, viewer: int | None) -> TinyView:
         return TinyView(
-            seq=state.seq,
             viewer=viewer,
             players=state.players,
             over=state.winner >= 0,
@@ -111,6 +111,18 @@ class TinyRules(Ruleset[TinyState, TinyView]):
             turn=state.turn,
             target=state.target,
         )
+
+    def twin(self, state: TinyState, viewer: int | None, rng: Rng) -> TinyState:
+        """Deal the cards ``viewer`` cannot see (the deck and other hands) afresh."""
+        twin = self.clone(state)
+        unseen = [c for s, h in enumerate(twin.hands) if s != viewer for c in h] + twin.deck
+        rng.shuffle(unseen)
+        for seat, hand in enumerate(twin.hands):
+            if seat != viewer:
+                twin.hands[seat] = [unseen.pop() for _ in hand]
+        twin.deck = unseen
+        twin.rng = rng.next_u64()
+        return twin
 
     def _outcome(self, state: TinyState) -> Outcome | None:
         if state.winner < 0:
