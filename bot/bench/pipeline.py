@@ -132,22 +132,22 @@ async def run_pipeline(
         floors: list[float] = []
         commits: list[float] = []
         while len(times) < actions:
-            if delivery.outcome is not None or not delivery.prompts:
+            if delivery.outcome is not None or not delivery.public.asked:
                 channel += 1
                 delivery = await _new_table(services, slug, config, channel)
                 tables += 1
                 continue
-            seat = rng.choice(sorted(delivery.prompts))
+            seat = rng.choice(sorted(p.seat for p in delivery.public.asked))
             user = delivery.table.seats[seat].user_id
-            choices = next(u.actions for u in delivery.seats if u.seat == seat)
-            assert user is not None and choices, "every seat of a bench table is a person with choices"
-            key = rng.choice(choices).key
+            own = next(u for u in delivery.seats if u.seat == seat)
+            assert user is not None and own.actions, "every seat of a bench table is a person with choices"
+            key = rng.choice(own.actions).key
             table_id = delivery.table.id
-            board_before = delivery.board_png
+            board_before = delivery.public.board_png
             start = time.perf_counter()
-            delivery = await services.tables.act(table_id, user, delivery.seq, key, seat=seat)
+            delivery = await services.tables.act(table_id, user, own.token, key, seat=seat)
             times.append((time.perf_counter() - start) * 1000)
-            redrawn = delivery.board_png is not None and delivery.board_png != board_before
+            redrawn = delivery.public.board_png != board_before
             cached = services.runtime.cached(table_id)
             state = cached.state if cached is not None else None
             if state is None:  # a finished table leaves the cache: re-read its final snapshot
@@ -156,7 +156,7 @@ async def run_pipeline(
             await _floor_click(floor_db, ruleset.encode(state))
             commit_ms = (time.perf_counter() - start) * 1000
             commits.append(commit_ms)
-            floors.append(commit_ms + (encode_floor_ms(delivery.board_png) if redrawn else 0.0))
+            floors.append(commit_ms + (encode_floor_ms(delivery.public.board_png) if redrawn else 0.0))
         async with floor_db.begin() as connection:
             await connection.run_sync(_floor_meta.drop_all)
     finally:

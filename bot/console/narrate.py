@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from engines.core import Action, Event, Outcome, fill_names
+from engines.core import Action, Outcome, fill_names
 
 #: choices shown per page; long hands and target lists are paged so a screen stays readable
 PAGE_SIZE = 12
@@ -16,16 +16,6 @@ def seat_names(players: int, human: int | None, bot_label: str) -> list[str]:
         f"Player {seat + 1} (you)" if seat == human else f"Player {seat + 1} ({bot_label})"
         for seat in range(players)
     ]
-
-
-def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str]) -> list[str]:
-    """The lines ``viewer`` may read about ``events``, with names filled in."""
-    lines = []
-    for event in events:
-        text = event.text_for(viewer)
-        if text:
-            lines.append(fill_names(text, names))
-    return lines
 
 
 def describe_outcome(outcome: Outcome, names: Sequence[str]) -> str:

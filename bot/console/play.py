@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.console.narrate import choice_page, describe_outcome, narrate, page_count, seat_names
+from bot.console.narrate import choice_page, describe_outcome, page_count, seat_names
+from bot.service.projection import narration as narrate
 from engines.core import Action, GameConfig, Prompt, Rejected, Rng, Ruleset, fill_names
 from engines.core.autoplay import bot_for, run_bots
 from render.core.renderer import Renderer
@@ -100,10 +101,13 @@ class TerminalGame:
         label = f"{self.difficulty} bot" if self.difficulty in {"easy", "normal", "hard"} else bot.name
         self.names = seat_names(self.config.players, HUMAN, label)
         self.state = self.ruleset.setup(self.config, self.seed)
+        # The person's own decisions, not the game's move number: that counts the bots' hidden
+        # moves too, and would tell the person about them.
+        self.decisions = 0
 
     def write_images(self) -> list[Path]:
         """Write the public board and the person's private image for the current state."""
-        seq = self.state.seq
+        seq = self.decisions
         self.images.mkdir(parents=True, exist_ok=True)
         paths = [self.images / f"{seq:04d}-board.png"]
         paths[0].write_bytes(self.renderer.board(self.ruleset.view(self.state, None), self.names))
@@ -143,7 +147,7 @@ class TerminalGame:
                     break
                 self.write_images()
                 table = self.table_text()
-                self.out.write(f"\n--- move {self.state.seq} ---\n{table}\n")
+                self.out.write(f"\n--- your move {self.decisions + 1} ---\n{table}\n")
                 actions = self.ruleset.legal_actions(self.state, HUMAN)
                 action = chooser.ask(prompts[HUMAN], actions, table)
                 try:
@@ -152,11 +156,12 @@ class TerminalGame:
                     self.out.write(f"Refused: {exc.message}\n")
                     continue
                 self.state = step.state
+                self.decisions += 1
                 self.say(narrate(step.events, HUMAN, self.names))
         except (Quit, KeyboardInterrupt, EOFError):
             self.out.write(
-                f"\nLeaving the game at move {self.state.seq}. Replay it with --seed {self.seed}. "
-                f"Images are in {self.images}\n"
+                f"\nLeaving the game after {self.decisions} of your moves. "
+                f"Replay it with --seed {self.seed}. Images are in {self.images}\n"
             )
             return 0
         final = self.write_images()

@@ -26,6 +26,7 @@ from bot.discord.seat_text import SeatTextModal, option_label, text_specs
 from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_view, table_view
 from bot.service import Services
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
+from bot.service.projection import with_news
 from engines import registry
 from engines.core.types import OptionValue
 
@@ -253,7 +254,7 @@ class TableControl:
             seats = [s.seat for s in table.seats if s.user_id == interaction.user.id]
             bot = next((s.bot for s in table.seats if s.seat in seats), None) or "normal"
             note = f"{name} left the game; a {bot} bot plays their seat from now on."
-            delivery = dataclasses.replace(delivery, narration=(*delivery.narration, note))
+            delivery = dataclasses.replace(delivery, public=with_news(delivery.public, note))
             await self.courier.publish(delivery, actor_id=interaction.user.id)
             await tell(
                 interaction,
@@ -286,7 +287,7 @@ class TableControl:
     async def _reclaim(self, interaction: discord.Interaction, table_id: int) -> None:
         delivery = await self.tables.reclaim(table_id, interaction.user.id)
         note = f"{display_name(interaction.user)} is back and plays their own seat again."
-        delivery = dataclasses.replace(delivery, narration=(*delivery.narration, note))
+        delivery = dataclasses.replace(delivery, public=with_news(delivery.public, note))
         await self.courier.publish(delivery, actor_id=interaction.user.id)
 
     async def _options(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -393,9 +394,10 @@ class TableControl:
             if table.status == LOBBY:
                 await interaction.followup.send(embed=lobby_embed(table), ephemeral=True)
                 return
-            delivery = await self.tables.current(table.id)
+            # anyone in the channel may ask, so only the public picture: never a seat's own text
+            public = await self.tables.public(table.id)
             await interaction.followup.send(
-                embed=table_embed(delivery), file=_file(delivery.board_png, BOARD_FILE), ephemeral=True
+                embed=table_embed(public), file=_file(public.board_png, BOARD_FILE), ephemeral=True
             )
 
     async def _here(self, interaction: discord.Interaction) -> TableInfo:
@@ -410,12 +412,12 @@ class TableControl:
 
     # ------------------------------------------------------------------ playing
     async def act(
-        self, interaction: discord.Interaction, table_id: int, seq: int, seat: int, key: str
+        self, interaction: discord.Interaction, table_id: int, token: str, seat: int, key: str
     ) -> None:
         """A choice was clicked: apply it through the service, then show the change everywhere."""
         await defer(interaction, update=True)
         async with reported(interaction, "action"):
-            delivery = await self.tables.act(table_id, interaction.user.id, seq, key, seat)
+            delivery = await self.tables.act(table_id, interaction.user.id, token, key, seat)
             await self.courier.publish(delivery, actor_id=interaction.user.id)
             message = interaction.message
             if message is not None and message.flags.ephemeral:
@@ -431,9 +433,9 @@ class TableControl:
         update = await self.tables.hand(table_id, interaction.user.id, seat)
         files = [_file(update.image, HAND_FILE)] if update.image is not None else []
         await interaction.edit_original_response(
-            embed=hand_embed(table, update, table.seq),
+            embed=hand_embed(table, update),
             attachments=files,
-            view=seat_view(table, table.seq, update, where=EPHEMERAL),
+            view=seat_view(table, update, where=EPHEMERAL),
         )
 
     async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -451,9 +453,9 @@ class TableControl:
             for seat in seats:
                 update = await self.tables.hand(table_id, interaction.user.id, seat)
                 files = [_file(update.image, HAND_FILE)] if update.image is not None else []
-                view = seat_view(table, table.seq, update, where=EPHEMERAL)
+                view = seat_view(table, update, where=EPHEMERAL)
                 await interaction.followup.send(
-                    embed=hand_embed(table, update, table.seq),
+                    embed=hand_embed(table, update),
                     files=files,
                     ephemeral=True,
                     **with_view(view),
@@ -471,11 +473,10 @@ class TableControl:
             public = not table.solo and where == IN_MESSAGE and interaction.channel_id == table_place(table)
             view: discord.ui.View | None
             if public:
-                delivery = await self.tables.current(table_id)
-                view = table_view(delivery, pages={seat: page})
+                view = table_view(await self.tables.public(table_id), pages={seat: page})
             else:
                 update = await self.tables.hand(table_id, interaction.user.id, seat)
-                view = seat_view(table, table.seq, update, where=where, page=page)
+                view = seat_view(table, update, where=where, page=page)
             await interaction.edit_original_response(view=view)
 
     # ------------------------------------------------------------------ rules

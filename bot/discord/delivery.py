@@ -19,7 +19,7 @@ from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, s
 from bot.discord.replies import PartialDelivery, with_view
 from bot.discord.views import lobby_view, reclaim_view, seat_actions, seat_view, table_view
 from bot.service import Services
-from bot.service.api import Delivery, DmRef, Reminder, SeatUpdate, TableInfo
+from bot.service.api import Delivery, DmRef, PublicTable, Reminder, SeatUpdate, TableInfo
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -50,26 +50,24 @@ def _hash(*parts: object) -> str:
     return digest.hexdigest()
 
 
-def dm_digest(table: TableInfo, update: SeatUpdate, public_lines: Sequence[str], seq: int) -> str:
+def dm_digest(table: TableInfo, update: SeatUpdate, public_lines: Sequence[str]) -> str:
     """A fingerprint of what a seat's DM shows privately: ``"<question>.<content>"``.
 
-    It covers the hand image, the question asked and its choices, and narration meant for this
-    seat alone (lines that differ from the public ones). Public news is on the table message, so
-    it alone never edits a DM. Choices carry the move number in their ids, so a DM with live
-    choices (or with news of its own) changes with every move; an idle DM does not. Without a hand
-    image the seat's own text stands in for it. A sealed choice still open is the exception: the
-    service accepts its buttons from an older move (the others' hidden picks cannot change it),
-    so a player waiting on one is left alone while the others choose.
+    It covers the hand image, the question asked and its choices (with the seat's token, which
+    their ids carry), and narration meant for this seat alone (lines that differ from the public
+    ones). Public news is on the table message, so it alone never edits a DM. The token changes
+    only with what the seat itself can see or do, so the others' hidden moves never edit a DM:
+    the number of edits a player gets tells them nothing. Without a hand image the seat's own
+    text stands in for it.
     """
     prompt = update.prompt
     asked = "-" if prompt is None else _hash(prompt.kind, prompt.text, prompt.sealed, update.deadline_ts)[:16]
     actions = seat_actions(update, table.solo)
     shown = set(public_lines)
     own_lines = [line for line in update.narration if line not in shown]
-    sealed = prompt is not None and prompt.sealed
-    live = (bool(actions) and not sealed) or bool(own_lines)
     picture: object = update.image if update.image is not None else update.text
-    content = _hash(picture, [(a.key, a.label, a.group) for a in actions], own_lines, seq if live else None)
+    token = update.token if actions else None
+    content = _hash(picture, [(a.key, a.label, a.group) for a in actions], own_lines, token)
     return f"{asked}.{content[:40]}"
 
 
@@ -147,11 +145,14 @@ class Courier:
             await self._publish_solo(delivery)
             return
         failed = 0
-        try:
-            await self._public(delivery)
-        except discord.HTTPException as exc:
-            failed += 1
-            log.warning("table %s: public message not updated (%s)", delivery.table.id, _why(exc))
+        public = delivery.public
+        told = (await self.services.tables.public_ref(public.table.id)).digest == public.digest
+        if not told:  # a change the table cannot see (a hidden move) edits and pings nothing
+            try:
+                await self._public(public)
+            except discord.HTTPException as exc:
+                failed += 1
+                log.warning("table %s: public message not updated (%s)", public.table.id, _why(exc))
         refs = await self.services.tables.dm_refs(delivery.table.id)
         unreachable: list[int] = []
         for update in delivery.seats:
@@ -166,26 +167,31 @@ class Courier:
         await self._release_bot_seats(delivery.table, refs)
         for seat in delivery.taken_over:
             await self._tell_taken_over(delivery.table, seat)
-        await self._ping(delivery, actor_id, unreachable)
+        if not told:  # pings are public too: a hidden move sends none
+            await self._ping(public, actor_id, unreachable)
         if failed:
             raise PartialDelivery(failed)
 
-    async def _public(self, delivery: Delivery) -> None:
-        table = delivery.table
+    async def _public(self, public: PublicTable) -> None:
+        """Show the table's public picture: built from :class:`PublicTable` alone (the secret filter)."""
+        table = public.table
         channel = self.client.get_partial_messageable(table_place(table))
-        embed = table_embed(delivery)
-        files = [_file(delivery.board_png, BOARD_FILE)]
-        view = table_view(delivery)
+        embed = table_embed(public)
+        files = [_file(public.board_png, BOARD_FILE)]
+        view = table_view(public)
         if table.public_message_id is not None:
             try:
                 await channel.get_partial_message(table.public_message_id).edit(
                     content=None, embed=embed, attachments=files, view=view, allowed_mentions=QUIET
                 )
+                await self.services.tables.record_public_message(
+                    table.id, table.public_message_id, public.digest
+                )
                 return
             except discord.NotFound:
-                files = [_file(delivery.board_png, BOARD_FILE)]  # a File is spent once sent
+                files = [_file(public.board_png, BOARD_FILE)]  # a File is spent once sent
         message = await channel.send(embed=embed, files=files, allowed_mentions=QUIET, **with_view(view))
-        await self.services.tables.record_public_message(table.id, message.id)
+        await self.services.tables.record_public_message(table.id, message.id, public.digest)
 
     async def _seat(
         self, delivery: Delivery, update: SeatUpdate, ref: DmRef | None, actor_id: int | None
@@ -202,11 +208,11 @@ class Courier:
         if not was_open and update.prompt is None:
             return False  # nothing to ask; don't knock on a closed door every move
         message_id = ref.message_id if ref is not None else None
-        digest = dm_digest(table, update, delivery.narration, delivery.seq)
+        digest = dm_digest(table, update, delivery.public.narration)
         if message_id is not None and ref is not None and ref.digest == digest and was_open:
             return True  # the DM already shows exactly this
-        embed = hand_embed(table, update, delivery.seq)
-        view = seat_view(table, delivery.seq, update)
+        embed = hand_embed(table, update)
+        view = seat_view(table, update)
         # A new message notifies the player; an edit does not. Notify when someone else's move
         # handed them a new decision; otherwise keep one tidy message up to date.
         before = ref.digest if ref is not None else None
@@ -291,24 +297,24 @@ class Courier:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
 
-    async def _ping(self, delivery: Delivery, actor_id: int | None, unreachable: Sequence[int]) -> None:
+    async def _ping(self, public: PublicTable, actor_id: int | None, unreachable: Sequence[int]) -> None:
         """Mention whoever must act now (server setting), and anyone we could not DM."""
-        table = delivery.table
-        if delivery.outcome is not None:
+        table = public.table
+        if public.outcome is not None:
             await self._say(
                 table,
                 "Game over: "
-                + ", ".join(seat_label(table, s) for s in delivery.outcome.winners)
-                + (" won." if delivery.outcome.winners else "nobody won."),
+                + ", ".join(seat_label(table, s) for s in public.outcome.winners)
+                + (" won." if public.outcome.winners else "nobody won."),
             )
             return
         mention = True
         if table.guild_id is not None:
             mention = (await self.services.guilds.get(table.guild_id)).mention_on_turn
-        sealed_round_started = not delivery.sealed_done
+        sealed_round_started = not public.sealed_done
         asked: list[int] = []
-        for seat, prompt in sorted(delivery.prompts.items()):
-            info = next((s for s in table.seats if s.seat == seat), None)
+        for prompt in public.asked:
+            info = next((s for s in table.seats if s.seat == prompt.seat), None)
             if info is None or info.user_id is None or info.bot is not None or info.user_id == actor_id:
                 continue
             if prompt.sealed and not sealed_round_started:
@@ -335,13 +341,13 @@ class Courier:
         """A solo game is one message in the DM: board and hand together, with the choices."""
         table = delivery.table
         update = delivery.seats[0] if delivery.seats else None
-        embeds = [table_embed(delivery)]
-        files = [_file(delivery.board_png, BOARD_FILE)]
+        embeds = [table_embed(delivery.public)]
+        files = [_file(delivery.public.board_png, BOARD_FILE)]
         view: discord.ui.View | None = None
         if update is not None and delivery.outcome is None:
-            embeds.append(hand_embed(table, update, delivery.seq))
+            embeds.append(hand_embed(table, update))
             files += self._hand_files(update)
-            view = seat_view(table, delivery.seq, update)
+            view = seat_view(table, update)
         channel = self.client.get_partial_messageable(table.channel_id)
         if table.public_message_id is not None:
             try:
@@ -350,7 +356,10 @@ class Courier:
                 )
                 return
             except discord.NotFound:
-                files = [_file(delivery.board_png, BOARD_FILE), *(self._hand_files(update) if update else [])]
+                files = [
+                    _file(delivery.public.board_png, BOARD_FILE),
+                    *(self._hand_files(update) if update else []),
+                ]
         message = await channel.send(embeds=embeds, files=files, **with_view(view))
         await self.services.tables.record_public_message(table.id, message.id)
 

@@ -9,9 +9,9 @@ import discord
 from bot.discord.colours import seat_embed_colour, seat_square, seat_swatch
 from bot.discord.layout import clip
 from bot.discord.seat_text import chosen_text
-from bot.service.api import Delivery, SeatUpdate, TableInfo
+from bot.service.api import PublicTable, SeatUpdate, TableInfo
 from engines import registry
-from engines.core import Outcome, Prompt
+from engines.core import Outcome
 from render.core.palette import seat_colour_name
 
 TITLE = 256
@@ -99,45 +99,40 @@ def lobby_embed(table: TableInfo, note: str = "") -> discord.Embed:
     return embed
 
 
-def turn_text(
-    table: TableInfo, prompts: dict[int, Prompt], waiting_on: Sequence[int], deadline: float | None
-) -> str:
-    """Who must decide now, or for a sealed decision how many are still choosing."""
-    if not prompts:
+def turn_text(public: PublicTable) -> str:
+    """Who must decide now, by public lines only; for a sealed decision, who is still choosing."""
+    if not public.asked:
         return "The game is over."
-    sealed = [seat for seat, prompt in prompts.items() if prompt.sealed]
+    table = public.table
     parts: list[str] = []
-    if sealed:
-        pending = list(waiting_on) or sealed
-        names = ", ".join(seat_label(table, seat) for seat in pending)
-        count = len(pending)
+    if any(p.sealed for p in public.asked):
+        # seat order, never the order people chose in
+        names = ", ".join(seat_label(table, seat) for seat in public.waiting_on)
+        count = len(public.waiting_on)
         parts.append(f"Waiting for {count} player{'s' if count != 1 else ''} to choose in secret: {names}")
-    for seat, prompt in sorted(prompts.items()):
-        if prompt.sealed:
+    for asked in public.asked:
+        if asked.sealed:
             continue
-        where = " (in DMs)" if prompt.private else ""
-        parts.append(f"{seat_label(table, seat)}: {prompt.text}{where}")
-    if deadline:
-        parts.append(f"Time runs out <t:{int(deadline)}:R>.")
+        parts.append(asked.line)
+    if public.deadline_ts:
+        parts.append(f"Time runs out <t:{int(public.deadline_ts)}:R>.")
     return "\n".join(parts)
 
 
-def table_embed(delivery: Delivery) -> discord.Embed:
+def table_embed(public: PublicTable) -> discord.Embed:
     """The public table: whose turn, what just happened, the board text and image."""
-    table = delivery.table
-    if delivery.outcome is not None:
-        return result_embed(table, delivery.outcome, delivery.narration, delivery.text)
+    table = public.table
+    if public.outcome is not None:
+        return result_embed(table, public.outcome, public.narration, public.text)
     embed = discord.Embed(title=clip(game_title(table.game, table.mode), TITLE), colour=COLOUR)
-    turn = turn_text(table, delivery.prompts, delivery.waiting_on, delivery.deadline_ts)
-    embed.description = clip(f"**Now:** {turn}\n\n{delivery.text}".strip(), DESCRIPTION)
+    embed.description = clip(f"**Now:** {turn_text(public)}\n\n{public.text}".strip(), DESCRIPTION)
     if table.seats and not table.solo:
         embed.add_field(name="Seats", value=seats_text(table), inline=False)
-    if delivery.narration:
-        embed.add_field(
-            name="What just happened", value=lines_within(delivery.narration, FIELD), inline=False
-        )
+    if public.narration:
+        embed.add_field(name="What just happened", value=lines_within(public.narration, FIELD), inline=False)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Table #{table.id} · move {delivery.seq}")
+    # no move number: it would count hidden moves too
+    embed.set_footer(text=f"Table #{table.id}")
     return embed
 
 
@@ -166,7 +161,7 @@ def result_embed(table: TableInfo, outcome: Outcome, narration: Sequence[str], t
     return embed
 
 
-def hand_embed(table: TableInfo, update: SeatUpdate, seq: int) -> discord.Embed:
+def hand_embed(table: TableInfo, update: SeatUpdate) -> discord.Embed:
     """A seat's private message: its own view, what it alone saw happen, and what it is asked."""
     embed = discord.Embed(
         title=clip(f"{game_title(table.game, table.mode)} · your hand", TITLE),
@@ -185,5 +180,5 @@ def hand_embed(table: TableInfo, update: SeatUpdate, seq: int) -> discord.Embed:
     if update.image is not None:
         embed.set_image(url=f"attachment://{HAND_FILE}")
     colour = seat_colour_name(update.seat)
-    embed.set_footer(text=f"Table #{table.id} · seat {update.seat + 1} ({colour}) · move {seq}")
+    embed.set_footer(text=f"Table #{table.id} · seat {update.seat + 1} ({colour})")
     return embed

@@ -1,20 +1,22 @@
 """The custom_id formats of every persistent component (Discord allows at most 100 characters).
 
-Each id names everything its handler needs to reload from the service: the table, the ``seq``
-the player saw (so a stale click is refused), the seat and the action key. Nothing in an id is
-secret: the action keys a seat is offered are already on that seat's own message.
+Each id names everything its handler needs to reload from the service: the table, the token of
+what the player was shown (so a stale or repeated click is refused), the seat and the action
+key. Nothing in an id is secret: the action keys a seat is offered are already on that seat's
+own message, and a token is a fingerprint of what its message shows (never a move number, which
+would count hidden moves; see ``bot.service.projection``).
 """
 
 from __future__ import annotations
 
 MAX_ID = 100
 
-#: An action button: table, seq seen, seat, action key (last, so the key may itself hold colons).
-ACTION = r"tk:a:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<key>.+)"
-#: A select whose option values are action keys: table, seq, seat, page shown.
-ACTION_SELECT = r"tk:s:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<page>\d+)"
-#: Prev/Next over a long list of choices: table, seq, seat, page to show, where (d=DM/table, e=ephemeral).
-PAGE = r"tk:p:(?P<table>\d+):(?P<seq>\d+):(?P<seat>\d+):(?P<page>\d+):(?P<where>[de])"
+#: An action button: table, token seen, seat, action key (last, so the key may itself hold colons).
+ACTION = r"tk:a:(?P<table>\d+):(?P<token>[0-9a-z]+):(?P<seat>\d+):(?P<key>.+)"
+#: A select whose option values are action keys: table, token, seat, page shown.
+ACTION_SELECT = r"tk:s:(?P<table>\d+):(?P<token>[0-9a-z]+):(?P<seat>\d+):(?P<page>\d+)"
+#: Prev/Next over a long list of choices: table, token, seat, page to show, where (d=DM/table, e=ephemeral).
+PAGE = r"tk:p:(?P<table>\d+):(?P<token>[0-9a-z]+):(?P<seat>\d+):(?P<page>\d+):(?P<where>[de])"
 #: Lobby buttons: table and verb (join, leave, bot, options, start, abort).
 LOBBY = r"tk:l:(?P<table>\d+):(?P<verb>[a-z]+)"
 #: Lobby select for a per-seat choice (e.g. a deck): table and option name.
@@ -35,21 +37,21 @@ def _checked(custom_id: str) -> str:
     return custom_id
 
 
-def action_id(table: int, seq: int, seat: int, key: str) -> str:
+def action_id(table: int, token: str, seat: int, key: str) -> str:
     """The custom_id of an action button."""
     if not key:
         raise ValueError("an action key may not be empty")
-    return _checked(f"tk:a:{table}:{seq}:{seat}:{key}")
+    return _checked(f"tk:a:{table}:{token}:{seat}:{key}")
 
 
-def action_select_id(table: int, seq: int, seat: int, page: int) -> str:
+def action_select_id(table: int, token: str, seat: int, page: int) -> str:
     """The custom_id of a select listing one page of action keys."""
-    return _checked(f"tk:s:{table}:{seq}:{seat}:{page}")
+    return _checked(f"tk:s:{table}:{token}:{seat}:{page}")
 
 
-def page_id(table: int, seq: int, seat: int, page: int, where: str) -> str:
+def page_id(table: int, token: str, seat: int, page: int, where: str) -> str:
     """The custom_id of a Prev/Next button."""
-    return _checked(f"tk:p:{table}:{seq}:{seat}:{page}:{where}")
+    return _checked(f"tk:p:{table}:{token}:{seat}:{page}:{where}")
 
 
 def lobby_id(table: int, verb: str) -> str:

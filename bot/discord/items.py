@@ -30,7 +30,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     def __init__(
         self,
         table: int,
-        seq: int,
+        token: str,
         seat: int,
         key: str,
         label: str = "Choose",
@@ -40,12 +40,12 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
         super().__init__(
             discord.ui.Button(
                 label=clip(label, BUTTON_LABEL),
-                custom_id=ids.action_id(table, seq, seat, key),
+                custom_id=ids.action_id(table, token, seat, key),
                 style=style,
                 row=row,
             )
         )
-        self.table, self.seq, self.seat, self.key = table, seq, seat, key
+        self.table, self.token, self.seat, self.key = table, token, seat, key
 
     @classmethod
     async def from_custom_id(
@@ -53,11 +53,11 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
     ) -> ActionButton:
         """Rebuild the button from its custom_id."""
         label = getattr(item, "label", None) or "Choose"
-        return cls(int(match["table"]), int(match["seq"]), int(match["seat"]), match["key"], label)
+        return cls(int(match["table"]), match["token"], int(match["seat"]), match["key"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Apply the choice."""
-        await control(interaction).act(interaction, self.table, self.seq, self.seat, self.key)
+        await control(interaction).act(interaction, self.table, self.token, self.seat, self.key)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ACTION_SELECT):
@@ -66,7 +66,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     def __init__(
         self,
         table: int,
-        seq: int,
+        token: str,
         seat: int,
         page: int,
         options: list[discord.SelectOption] | None = None,
@@ -75,13 +75,13 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=ids.action_select_id(table, seq, seat, page),
+                custom_id=ids.action_select_id(table, token, seat, page),
                 options=options or [discord.SelectOption(label="…", value="-")],
                 placeholder=clip(placeholder, 150),
                 row=row,
             )
         )
-        self.table, self.seq, self.seat, self.page = table, seq, seat, page
+        self.table, self.token, self.seat, self.page = table, token, seat, page
 
     @classmethod
     async def from_custom_id(
@@ -89,12 +89,12 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     ) -> ActionSelect:
         """Rebuild the select (with the options it was sent with) from its custom_id."""
         options = list(getattr(item, "options", []) or [])
-        return cls(int(match["table"]), int(match["seq"]), int(match["seat"]), int(match["page"]), options)
+        return cls(int(match["table"]), match["token"], int(match["seat"]), int(match["page"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Apply the chosen option."""
         key = self.item.values[0] if self.item.values else ""
-        await control(interaction).act(interaction, self.table, self.seq, self.seat, key)
+        await control(interaction).act(interaction, self.table, self.token, self.seat, key)
 
 
 def action_option(key: str, label: str, description: str = "") -> discord.SelectOption:
@@ -110,7 +110,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
     def __init__(
         self,
         table: int,
-        seq: int,
+        token: str,
         seat: int,
         page: int,
         where: str,
@@ -121,13 +121,13 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         super().__init__(
             discord.ui.Button(
                 label=label,
-                custom_id=ids.page_id(table, seq, seat, page, where),
+                custom_id=ids.page_id(table, token, seat, page, where),
                 style=discord.ButtonStyle.secondary,
                 row=row,
                 disabled=disabled,
             )
         )
-        self.table, self.seq, self.seat, self.page, self.where = table, seq, seat, page, where
+        self.table, self.token, self.seat, self.page, self.where = table, token, seat, page, where
 
     @classmethod
     async def from_custom_id(
@@ -137,7 +137,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         label = getattr(item, "label", None) or "Page"
         return cls(
             int(match["table"]),
-            int(match["seq"]),
+            match["token"],
             int(match["seat"]),
             int(match["page"]),
             match["where"],

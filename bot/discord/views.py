@@ -26,7 +26,7 @@ from bot.discord.items import (
 )
 from bot.discord.layout import OPTIONS_PER_SELECT, ROWS, ChoiceLayout, lay_out
 from bot.discord.seat_text import button_label, text_specs
-from bot.service.api import Delivery, SeatUpdate, TableInfo
+from bot.service.api import PublicTable, SeatUpdate, TableInfo
 from engines import registry
 from engines.core import Action, OptionSpec
 from engines.core.autoplay import DIFFICULTIES
@@ -38,7 +38,7 @@ EPHEMERAL = "e"
 
 def choice_items(
     table: int,
-    seq: int,
+    token: str,
     seat: int,
     actions: Sequence[Action],
     *,
@@ -51,7 +51,7 @@ def choice_items(
     layout = lay_out(actions, page, first_row, rows)
     items: list[discord.ui.Item[Any]] = []
     for action, row in layout.buttons:
-        items.append(ActionButton(table, seq, seat, action.key, action.label, row=row))
+        items.append(ActionButton(table, token, seat, action.key, action.label, row=row))
     if layout.select:
         options = [action_option(a.key, a.label, a.group) for a in layout.select]
         start = layout.page * OPTIONS_PER_SELECT + 1
@@ -60,12 +60,14 @@ def choice_items(
             if layout.pages > 1
             else "Choose…"
         )
-        items.append(ActionSelect(table, seq, seat, layout.page, options, placeholder, row=layout.select_row))
+        items.append(
+            ActionSelect(table, token, seat, layout.page, options, placeholder, row=layout.select_row)
+        )
     if layout.nav_row is not None:
         items.append(
             PageButton(
                 table,
-                seq,
+                token,
                 seat,
                 max(layout.page - 1, 0),
                 where,
@@ -77,7 +79,7 @@ def choice_items(
         items.append(
             PageButton(
                 table,
-                seq,
+                token,
                 seat,
                 min(layout.page + 1, layout.pages - 1),
                 where,
@@ -96,20 +98,20 @@ def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
     return view
 
 
-def table_view(delivery: Delivery, pages: dict[int, int] | None = None) -> discord.ui.View | None:
+def table_view(public: PublicTable, pages: dict[int, int] | None = None) -> discord.ui.View | None:
     """Public decisions as controls, plus "Show my hand"; None once the game is over."""
-    if delivery.outcome is not None or not delivery.prompts:
+    if public.outcome is not None or not public.asked:
         return None
-    table = delivery.table
+    table = public.table
     items: list[discord.ui.Item[Any]] = []
     row = 0
-    for seat, actions in sorted(delivery.public_actions.items()):
+    for seat, actions in sorted(public.actions.items()):
         rows_left = ROWS - 1 - row  # the last row is kept for "Show my hand"
         if not actions or rows_left < 1:
             continue
         made, layout = choice_items(
             table.id,
-            delivery.seq,
+            public.token,
             seat,
             actions,
             page=(pages or {}).get(seat, 0),
@@ -132,13 +134,13 @@ def seat_actions(update: SeatUpdate, solo: bool) -> tuple[Action, ...]:
 
 
 def seat_view(
-    table: TableInfo, seq: int, update: SeatUpdate, *, where: str = IN_MESSAGE, page: int = 0
+    table: TableInfo, update: SeatUpdate, *, where: str = IN_MESSAGE, page: int = 0
 ) -> discord.ui.View | None:
     """A seat's private controls (DM, solo table message, or the ephemeral "Show my hand")."""
     actions = seat_actions(update, table.solo)
     if not actions:
         return None
-    items, _ = choice_items(table.id, seq, update.seat, actions, page=page, where=where)
+    items, _ = choice_items(table.id, update.token, update.seat, actions, page=page, where=where)
     return _view(items)
 
 

@@ -1,7 +1,11 @@
 """The values the service layer hands to its adapters (Discord, the terminal, benchmarks).
 
 The service layer never imports discord; adapters never touch the database or the engines'
-states directly. Everything an adapter must show after a change arrives as a :class:`Delivery`.
+states directly. Everything an adapter must show after a change arrives as a :class:`Delivery`:
+one :class:`PublicTable` for everyone at the table, and one :class:`SeatUpdate` per person for
+their eyes only. ``PublicTable`` is the secret filter's output (see ``bot.service.projection``):
+it holds no state, no prompt and no seat's private text, so code that draws public output from
+it cannot show a secret even by mistake.
 """
 
 from __future__ import annotations
@@ -69,7 +73,6 @@ class TableInfo:
     solo: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     seats: tuple[SeatInfo, ...] = ()
-    seq: int = 0
     min_players: int = 1
     max_players: int = 1
     public_message_id: int | None = None
@@ -88,7 +91,11 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class SeatUpdate:
-    """What one human seat must be shown privately after a change."""
+    """What one human seat must be shown privately after a change (its owner's eyes only).
+
+    ``token`` names what this seat was shown; its choices carry it, and a click whose token is
+    no longer the seat's is stale. It changes only with what the seat itself can see or do.
+    """
 
     seat: int
     user_id: int
@@ -98,32 +105,78 @@ class SeatUpdate:
     prompt: Prompt | None
     actions: tuple[Action, ...]
     image: bytes | None
+    token: str
     deadline_ts: float | None = None
 
 
 @dataclass(frozen=True)
-class Delivery:
-    """Everything an adapter needs to show after a state change, already rendered."""
+class PublicPrompt:
+    """What everyone may know of one seat's pending decision: its public line, never its text."""
+
+    seat: int
+    line: str
+    private: bool
+    sealed: bool
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    """Everything anyone at the table may be shown, built from the spectator view alone.
+
+    ``asked`` lists the pending decisions by their public lines; ``actions`` the choices of the
+    public ones (the table's buttons); ``token`` names this public picture, and the table's
+    buttons carry it. ``digest`` fingerprints what the table message shows, so a change nobody
+    else can see (a hidden move) leaves the message, its edits and its buttons untouched.
+    """
 
     table: TableInfo
-    seq: int
+    token: str
     text: str
     narration: tuple[str, ...]
     board_png: bytes
-    prompts: dict[int, Prompt]
-    public_actions: dict[int, tuple[Action, ...]]
-    seats: tuple[SeatUpdate, ...]
+    asked: tuple[PublicPrompt, ...]
+    actions: dict[int, tuple[Action, ...]]
     outcome: Outcome | None = None
     waiting_on: tuple[int, ...] = ()
     sealed_done: tuple[int, ...] = ()
     deadline_ts: float | None = None
+    digest: str = ""
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """Everything an adapter needs to show after a state change, already rendered.
+
+    ``public`` goes to everyone; each of ``seats`` goes to its own player only.
+    """
+
+    public: PublicTable
+    seats: tuple[SeatUpdate, ...]
     #: seats this change handed to a bot because their player's time ran out
     taken_over: tuple[int, ...] = ()
+
+    @property
+    def table(self) -> TableInfo:
+        """The table this delivery shows."""
+        return self.public.table
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result, once the game is over."""
+        return self.public.outcome
 
 
 @dataclass(frozen=True)
 class DmRef:
     """The DM message showing a seat's hand, and the adapter's fingerprint of what it shows."""
+
+    message_id: int | None
+    digest: str | None = None
+
+
+@dataclass(frozen=True)
+class PublicRef:
+    """The table message, and the fingerprint of what it last showed (None: not recorded)."""
 
     message_id: int | None
     digest: str | None = None

@@ -1,8 +1,9 @@
 """Turning a committed state into a :class:`Delivery`: views, pictures and narration per seat.
 
 Rendering is CPU work, so it runs in a worker thread (``asyncio.to_thread``) and never blocks
-the event loop. Each seat's text is built from that seat's own View and the events it may read;
-pictures name the seats with their display names.
+the event loop. Everything public goes through :func:`build_public` (the secret filter, see
+``bot.service.projection``); each seat's text is built from that seat's own View and the events
+it may read; pictures name the seats with their display names.
 
 The board and the hands are drawn one after another on purpose. Drawing the board in a second
 thread while this one draws the hands was measured on two cores (paired runs, six-seat Arclash,
@@ -15,57 +16,30 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
+from typing import NamedTuple
 
 import msgspec
 
-from bot.service.api import Delivery, SeatUpdate
+from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate
+from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
 from bot.service.records import SeatRow, table_info
 from bot.service.runtime import Loaded
 from engines import registry
-from engines.core import Event, Outcome, Prompt, fill_names
+from engines.core import Action, Event, Outcome, ViewBase
 from render import registry as renderers
-
-
-def _narrate(events: Sequence[Event], viewer: int | None, names: list[str]) -> tuple[str, ...]:
-    lines = []
-    for event in events:
-        text = event.text_for(viewer)
-        if text:
-            lines.append(fill_names(text, names))
-    return tuple(lines)
-
-
-def sealed_progress(prompts: dict[int, Prompt], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(seats still to choose, seats that have sealed their choice) for the current prompts.
-
-    While any prompt is sealed, a seat no longer asked has already sealed its choice.
-    """
-    waiting = tuple(sorted(prompts))
-    if not any(p.sealed for p in prompts.values()):
-        return waiting, ()
-    return waiting, tuple(s for s in range(players) if s not in prompts)
 
 
 def seat_update(loaded: Loaded, seat: SeatRow, events: Sequence[Event] = ()) -> SeatUpdate:
     """Render what ``seat`` is shown privately (hand image, own view text, own prompt and choices)."""
-    ruleset = registry.get(loaded.table.game)
-    renderer = renderers.get(loaded.table.game)
-    state = loaded.state
-    names = loaded.names()
-    view = ruleset.view(state, seat.seat)
-    prompts = ruleset.prompts(state)
-    prompt = prompts.get(seat.seat)
-    actions = tuple(ruleset.legal_actions(state, seat.seat)) if prompt is not None else ()
-    return SeatUpdate(
-        seat=seat.seat,
-        user_id=seat.user_id if seat.user_id is not None else 0,
-        view=view,
-        text=fill_names(renderer.describe(view), names),
-        narration=_narrate(events, seat.seat, names),
-        prompt=prompt,
-        actions=actions,
-        image=renderer.hand(view, names),
+    return seat_view_of(
+        registry.get(loaded.table.game),
+        renderers.get(loaded.table.game),
+        loaded.state,
+        seat.seat,
+        seat.user_id if seat.user_id is not None else 0,
+        loaded.names(),
+        moves=seat.moves,
+        events=events,
         deadline_ts=seat.deadline,
     )
 
@@ -80,40 +54,79 @@ def outcome_of(loaded: Loaded) -> Outcome | None:
     return outcome
 
 
-def build_delivery(loaded: Loaded, events: Sequence[Event] = ()) -> Delivery:
-    """Render everything adapters show after a change (blocking; see :func:`deliver`)."""
+class _PublicFacts(NamedTuple):
+    spectator: ViewBase
+    asked: tuple[PublicPrompt, ...]
+    actions: dict[int, tuple[Action, ...]]
+    outcome: Outcome | None
+    deadline_ts: float | None
+
+
+def _public_facts(loaded: Loaded) -> _PublicFacts:
+    """The secret filter: all the table may know of a state, taken out of it in one place.
+
+    This is the one function that holds a state while preparing public output, and all it lets
+    through is the spectator's View, the prompts' public lines, the choices of public decisions
+    only, the result and the nearest deadline; :func:`bot.service.projection.public_table`
+    draws the table from these and the events' public text, and never sees more.
+    """
     ruleset = registry.get(loaded.table.game)
-    renderer = renderers.get(loaded.table.game)
     state = loaded.state
-    names = loaded.names()
     outcome = outcome_of(loaded)
-    public_view = ruleset.view(state, None)
-    prompts: dict[int, Prompt] = {} if outcome is not None else ruleset.prompts(state)
-    public_actions: dict[int, tuple[Any, ...]] = {
+    prompts = {} if outcome is not None else ruleset.prompts(state)
+    actions: dict[int, tuple[Action, ...]] = {
         seat: tuple(ruleset.legal_actions(state, seat))
         for seat, prompt in prompts.items()
-        if not prompt.private and loaded.seat(seat).human
+        if not prompt.private and not prompt.sealed and loaded.seat(seat).human
     }
+    deadlines = [s.deadline for s in loaded.seats if s.human and s.deadline is not None and s.seat in prompts]
+    return _PublicFacts(
+        ruleset.view(state, None),
+        public_prompts(prompts, loaded.names()),
+        actions,
+        outcome,
+        min(deadlines) if deadlines else None,
+    )
+
+
+def build_public(loaded: Loaded, events: Sequence[Event] = ()) -> PublicTable:
+    """The table's public picture after a change: board, text, public lines, public news."""
+    facts = _public_facts(loaded)
+    names = loaded.names()
+    return public_table(
+        table_info(loaded.table, loaded.seats),
+        facts.spectator,
+        renderers.get(loaded.table.game),
+        names,
+        asked=facts.asked,
+        actions=facts.actions,
+        lines=narration(events, None, names),
+        outcome=facts.outcome,
+        public_moves=loaded.table.public_moves,
+        deadline_ts=facts.deadline_ts,
+    )
+
+
+def build_public_token(loaded: Loaded) -> str:
+    """The token the table's buttons carry now (no pictures drawn)."""
+    facts = _public_facts(loaded)
+    return public_token(facts.spectator, facts.asked, facts.actions, facts.outcome, loaded.table.public_moves)
+
+
+def build_delivery(loaded: Loaded, events: Sequence[Event] = ()) -> Delivery:
+    """Render everything adapters show after a change (blocking; see :func:`deliver`)."""
     humans = [s for s in loaded.seats if s.user_id is not None and s.bot is None]
-    updates = tuple(seat_update(loaded, s, events) for s in humans)
-    waiting, sealed = sealed_progress(prompts, len(loaded.seats))
-    deadlines = [s.deadline for s in humans if s.deadline is not None and s.seat in prompts]
     return Delivery(
-        table=table_info(loaded.table, loaded.seats),
-        seq=loaded.table.seq,
-        text=fill_names(renderer.describe(public_view), names),
-        narration=_narrate(events, None, names),
-        board_png=renderer.board(public_view, names),
-        prompts=prompts,
-        public_actions=public_actions,
-        seats=updates,
-        outcome=outcome,
-        waiting_on=waiting,
-        sealed_done=sealed,
-        deadline_ts=min(deadlines) if deadlines else None,
+        public=build_public(loaded, events),
+        seats=tuple(seat_update(loaded, s, events) for s in humans),
     )
 
 
 async def deliver(loaded: Loaded, events: Sequence[Event] = ()) -> Delivery:
     """Build the :class:`Delivery` off the event loop."""
     return await asyncio.to_thread(build_delivery, loaded, tuple(events))
+
+
+async def deliver_public(loaded: Loaded) -> PublicTable:
+    """Build only the table's public picture (for ``/table status`` and redraws) off the event loop."""
+    return await asyncio.to_thread(build_public, loaded)

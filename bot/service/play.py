@@ -52,14 +52,26 @@ class Change:
     events: list[Event] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     acted: set[int] = field(default_factory=set)
+    #: seats that made a move the table can see (their turn timers restart; see _plan_seats)
+    acted_in_public: set[int] = field(default_factory=set)
+    public_moves: int = 0
     outcome: Outcome | None = None  # forced result (a forfeit); otherwise the engine's
     forfeits: set[int] = field(default_factory=set)
     table_values: dict[str, Any] = field(default_factory=dict)  # extra columns (at start)
 
     def record(self, seat: int, key: str, step: Step) -> None:
-        """Log an applied action and take over its state and events."""
+        """Log an applied action and take over its state and events.
+
+        A move on a private or sealed decision is a hidden move: it counts for the seat's own
+        token but not for the table's, so nobody else can count it.
+        """
+        prompt = registry.get(self.loaded.table.game).prompts(self.state).get(seat)
+        hidden = prompt is not None and (prompt.private or prompt.sealed)
         self.moves.append(Move(step.state.seq - 1, seat, key))
         self.acted.add(seat)
+        if not hidden:
+            self.acted_in_public.add(seat)
+            self.public_moves += 1
         self.events.extend(step.events)
         self.state = step.state
 
@@ -78,6 +90,7 @@ _SEAT_UPDATE = (
         deadline=bindparam("deadline"),
         remind_at=bindparam("remind_at"),
         reminded=bindparam("reminded"),
+        moves=bindparam("moves"),
     )
 )
 
@@ -120,15 +133,23 @@ class Pipeline:
         return (await self.guilds.read(connection, guild_id)).turn_timeout_seconds
 
     def _plan_seats(self, change: Change, prompts: dict[int, Any], now: float, timeout: int) -> list[SeatRow]:
-        """Seat rows with turn timers set for newly asked people and cleared for the rest."""
+        """Seat rows with turn timers set for newly asked people and cleared for the rest.
+
+        A seat still asked after a move the table saw gets a fresh timer; after a hidden move
+        (a payment step, a private search) its timer runs on, since a deadline that jumped
+        would tell the table a hidden move was made.
+        """
         fraction = self.rt.settings.reminder_fraction
         planned = []
         for seat in change.seats:
+            made = sum(1 for m in change.moves if m.seat == seat.seat)
+            if made:
+                seat = dataclasses.replace(seat, moves=seat.moves + made)
             if not seat.human or seat.seat not in prompts:
                 seat = dataclasses.replace(
                     seat, prompted_at=None, deadline=None, remind_at=None, reminded=False
                 )
-            elif seat.seat in change.acted or seat.prompted_at is None:
+            elif seat.seat in change.acted_in_public or seat.prompted_at is None:
                 seat = dataclasses.replace(
                     seat,
                     prompted_at=now,
@@ -158,6 +179,7 @@ class Pipeline:
             "version": old.version + 1,
             "status": FINISHED if finished else PLAYING,
             "updated_at": now,
+            "public_moves": old.public_moves + change.public_moves,
             **change.table_values,
         }
         if finished:
@@ -197,6 +219,7 @@ class Pipeline:
                                 "deadline": seat.deadline,
                                 "remind_at": seat.remind_at,
                                 "reminded": seat.reminded,
+                                "moves": seat.moves,
                             }
                             for seat in changed
                         ],

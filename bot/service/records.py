@@ -33,6 +33,10 @@ class TableRow:
     rules_version: str | None = None
     content_version: str | None = None
     rng_algorithm: str | None = None
+    #: moves made on public decisions (part of the table's button token; hidden moves never count)
+    public_moves: int = 0
+    #: the fingerprint of what the table message last showed (see ``PublicTable.digest``)
+    public_digest: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,8 @@ class SeatRow:
     reminded: bool
     has_left: bool
     dm_digest: str | None = None
+    #: moves this seat has made (part of its button token, so a duplicate click is refused)
+    moves: int = 0
 
     @property
     def human(self) -> bool:
@@ -108,7 +114,6 @@ def table_info(row: TableRow, seats: tuple[SeatRow, ...] | list[SeatRow]) -> Tab
             )
             for s in seats
         ),
-        seq=row.seq,
         min_players=low,
         max_players=high,
         public_message_id=row.public_message_id,

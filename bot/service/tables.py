@@ -24,19 +24,22 @@ from bot.service.api import (
     PLAYING,
     Delivery,
     DmRef,
+    PublicRef,
+    PublicTable,
     SeatUpdate,
     ServiceError,
     TableInfo,
 )
-from bot.service.delivery import deliver, seat_update
+from bot.service.delivery import build_public_token, deliver, deliver_public, seat_update
 from bot.service.guilds import GuildService
 from bot.service.play import Change, Pipeline, run_bot_seats
+from bot.service.projection import seat_token
 from bot.service.records import SeatRow, table_info
 from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seatcheck import check_seat_choices
 from bot.store import schema
 from engines import registry
-from engines.core import GameConfig, ModeSpec, Rejected, Ruleset, SetupError
+from engines.core import AnyRuleset, GameConfig, ModeSpec, Rejected, Ruleset, SetupError
 from engines.core.autoplay import bot_for
 from engines.core.replay import ReplayError, replay
 from engines.core.rng import ALGORITHM
@@ -127,6 +130,13 @@ class TableService:
         if loaded.state is None:
             raise ServiceError("not_started", "This table has not started yet.")
         return await deliver(loaded)
+
+    async def public(self, table_id: int) -> PublicTable:
+        """What anyone at the table may see now (``/table status``, a redraw of the table message)."""
+        loaded = await self.rt.load(table_id)
+        if loaded.state is None:
+            raise ServiceError("not_started", "This table has not started yet.")
+        return await deliver_public(loaded)
 
     async def hand(self, table_id: int, user_id: int, seat: int | None = None) -> SeatUpdate:
         """What ``user_id`` sees privately at ``table_id`` (the "Show my hand" fallback)."""
@@ -453,28 +463,28 @@ class TableService:
 
     # ------------------------------------------------------------------ playing
     async def act(
-        self, table_id: int, user_id: int, expected_seq: int, action_key: str, seat: int | None = None
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
     ) -> Delivery:
-        """Apply ``user_id``'s choice ``action_key`` made on the state numbered ``expected_seq``.
+        """Apply ``user_id``'s choice ``action_key``, clicked on a message that carried ``token``.
 
         ``seat`` picks which of the user's seats acts when they hold several (default: the one
-        being asked). A click on an older state, or a second click on the same one, is
-        ``stale`` -- except a click for a sealed choice the seat has not made yet, which the
-        others' hidden choices cannot have changed; a click by someone without a seat is
-        ``not_player``; an engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
+        being asked). A click whose token no longer names what that seat (or, for a public
+        decision, the table) is shown is ``stale``: a click on an older message, or a second
+        click on the same one. Others' hidden moves never make a seat's token stale (see
+        ``bot.service.projection``). A click by someone without a seat is ``not_player``; an
+        engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
         """
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id)
             ruleset = _ruleset(loaded.table.game)
             self._need_playing(loaded)
-            if expected_seq != loaded.table.seq and self.rt.cached(table_id) is not None:
+            row = self._acting_seat(ruleset, loaded, user_id, seat)
+            if not self._current(ruleset, loaded, row, token) and self.rt.cached(table_id) is not None:
                 # Another process may have moved on: compare with the database before refusing.
                 loaded = await self.rt.load(table_id, fresh=True)
                 self._need_playing(loaded)
-            row = self._acting_seat(ruleset, loaded, user_id, seat)
-            if expected_seq != loaded.table.seq and not await self._same_sealed_choice(
-                ruleset, loaded, row.seat, expected_seq
-            ):
+                row = self._acting_seat(ruleset, loaded, user_id, seat)
+            if not self._current(ruleset, loaded, row, token):
                 raise ServiceError(
                     "stale",
                     "That choice was for an earlier moment of the game (it may already have been made); "
@@ -490,39 +500,39 @@ class TableService:
             committed = await self.pipeline.commit(change)
         return await deliver(committed, change.events)
 
-    async def _same_sealed_choice(
-        self,
-        ruleset: Ruleset,  # type: ignore[type-arg]
-        loaded: Loaded,
-        seat: int,
-        expected_seq: int,
-    ) -> bool:
-        """Whether a click made at an older ``expected_seq`` still answers the seat's open sealed choice.
-
-        While a sealed choice is open, the others' moves are hidden from this seat and cannot
-        change what it may choose; the choice closes only once the seat itself has chosen. So a
-        click drawn at ``expected_seq`` is still meant for the decision now open if that decision
-        is sealed and the seat has made no move since. This lets the adapter leave a waiting
-        player's message alone while the others choose, instead of redrawing it for each of them.
-        """
-        prompt = ruleset.prompts(loaded.state).get(seat)
-        if prompt is None or not prompt.sealed or expected_seq > loaded.table.seq:
+    @staticmethod
+    def _current(ruleset: AnyRuleset, loaded: Loaded, row: SeatRow, token: str) -> bool:
+        """Whether ``token`` names what ``row``'s seat, or for a public decision the table, shows now."""
+        state = loaded.state
+        prompt = ruleset.prompts(state).get(row.seat)
+        if prompt is None:
+            # Nothing to decide: a click on the seat's current message goes on to the engine,
+            # which says so ("not your turn"); any other is for an earlier moment.
+            return token == seat_token(ruleset.view(state, row.seat), None, (), row.moves)
+        actions = ruleset.legal_actions(state, row.seat)
+        if token == seat_token(ruleset.view(state, row.seat), prompt, actions, row.moves):
+            return True
+        if prompt.private or prompt.sealed:
             return False
-        m = schema.moves
-        async with self.rt.reading() as connection:
-            since = (
-                await connection.execute(
-                    select(m.c.seq)
-                    .where(m.c.table_id == loaded.table.id, m.c.seat == seat, m.c.seq >= expected_seq)
-                    .limit(1)
-                )
-            ).first()
-        return since is None
+        return token == build_public_token(loaded)
 
     # ------------------------------------------------------------------ messages and DMs
-    async def record_public_message(self, table_id: int, message_id: int) -> None:
-        """Remember the public table message to edit after each change."""
-        await self._set_message(table_id, public_message_id=message_id)
+    async def record_public_message(self, table_id: int, message_id: int, digest: str | None = None) -> None:
+        """Remember the public table message to edit after each change, and what it shows."""
+        await self._set_message(table_id, public_message_id=message_id, public_digest=digest)
+
+    async def public_ref(self, table_id: int) -> PublicRef:
+        """The table message and the fingerprint of what it shows (from the database)."""
+        t = schema.tables
+        async with self.rt.reading() as connection:
+            row = (
+                await connection.execute(
+                    select(t.c.public_message_id, t.c.public_digest).where(t.c.id == table_id)
+                )
+            ).first()
+        if row is None:
+            raise ServiceError("not_found", f"There is no table #{table_id}.")
+        return PublicRef(row.public_message_id, row.public_digest)
 
     async def record_thread(self, table_id: int, thread_id: int) -> None:
         """Remember the thread a table plays in (thread-per-game servers)."""

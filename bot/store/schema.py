@@ -60,6 +60,9 @@ tables = Table(
     Column("outcome", JSON, nullable=True),
     Column("version", Integer, nullable=False),  # row version: optimistic lock across processes
     Column("public_message_id", BigInteger, nullable=True),
+    # the fingerprint of what the table message shows, so a hidden move never edits it
+    Column("public_digest", String(64), nullable=True),
+    Column("public_moves", Integer, nullable=False, server_default="0"),  # moves on public decisions
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
@@ -85,6 +88,7 @@ seats = Table(
     Column("deadline", Float, nullable=True),
     Column("remind_at", Float, nullable=True),
     Column("reminded", Boolean, nullable=False),
+    Column("moves", Integer, nullable=False, server_default="0"),  # moves this seat made
 )
 Index("ix_seats_user", seats.c.user_id)
 Index("ix_seats_deadline", seats.c.deadline)

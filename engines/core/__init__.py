@@ -3,7 +3,7 @@
 from engines.core.bots import Bot, RandomBot
 from engines.core.errors import ContentError, Rejected, SetupError
 from engines.core.rng import Rng
-from engines.core.ruleset import Ruleset
+from engines.core.ruleset import AnyRuleset, Ruleset
 from engines.core.types import (
     PRIVATE,
     PUBLIC,
@@ -32,6 +32,7 @@ __all__ = [
     "PUBLIC",
     "SPLIT",
     "Action",
+    "AnyRuleset",
     "Bot",
     "CatalogueEntry",
     "ContentError",

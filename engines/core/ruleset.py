@@ -237,3 +237,7 @@ class Ruleset(Generic[S, V]):
 
     def _outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
+
+
+#: any game's ruleset, for code that handles every game alike (the service, the harnesses)
+AnyRuleset = Ruleset[Any, Any]

@@ -221,7 +221,7 @@ def test_play_reasks_on_bad_input_with_a_specific_message(
     assert "There is no choice 9; pick a number from 1 to 3." in out
     assert "'banana' is neither a choice number nor one of the action keys shown." in out
     assert "This is the last page (1 of 1)." in out and "This is the first page (1 of 1)." in out
-    assert "Leaving the game at move 0. Replay it with --seed 2." in out
+    assert "Leaving the game after 0 of your moves. Replay it with --seed 2." in out
 
 
 def test_play_end_of_input_leaves_cleanly(
@@ -229,7 +229,7 @@ def test_play_end_of_input_leaves_cleanly(
 ) -> None:
     status, out = _play(monkeypatch, ["1"], "--players", "3", "--seed", "8", "--images", str(tmp_path))
     assert status == 0
-    assert "Leaving the game at move" in out and "Traceback" not in out
+    assert "Leaving the game after" in out and "Traceback" not in out
 
 
 def test_play_ctrl_c_leaves_cleanly(tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -241,7 +241,7 @@ def test_play_ctrl_c_leaves_cleanly(tiny: None, tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(sys, "stdin", Interrupting())
     monkeypatch.setattr(sys, "stdout", out)
     assert cli.main(["play", "tiny", "--seed", "1", "--images", str(tmp_path)]) == 0
-    assert "Leaving the game at move 0" in out.getvalue()
+    assert "Leaving the game after 0 of your moves" in out.getvalue()
 
 
 def test_long_choice_lists_are_paged_and_numbered_across_pages() -> None:

@@ -10,7 +10,7 @@ import pytest
 from engines import registry
 from render import registry as renderers
 from tests.bot.discord.simharness import World, world
-from tests.bot.discord.variants import BROKEN, DOUBLE, PUBLIC, SEALED, WIDE
+from tests.bot.discord.variants import BROKEN, DOUBLE, PAID, PUBLIC, SEALED, WIDE
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
 
@@ -31,6 +31,8 @@ def tiny_registered() -> Iterator[None]:
         renderers.registered("tinysealed", RENDERER),
         registry.registered("tinydouble", DOUBLE),
         renderers.registered("tinydouble", RENDERER),
+        registry.registered("tinypaid", PAID),
+        renderers.registered("tinypaid", RENDERER),
     ):
         yield
 

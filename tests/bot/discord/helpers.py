@@ -51,3 +51,9 @@ async def play_by_dm(w: World, players: list[Actor], limit: int = 400) -> int:
         else:
             return moves
     raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def news(w: World) -> str:
+    """The "What just happened" field of the table message ("" when it has none)."""
+    fields = table_message(w).embeds[0].fields
+    return next((f.value or "" for f in fields if f.name == "What just happened"), "")

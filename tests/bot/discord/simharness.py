@@ -43,7 +43,7 @@ class Choice:
     label: str
     custom_id: str
     table: int
-    seq: int
+    token: str
     seat: int
     select: bool
 
@@ -238,7 +238,7 @@ class World:
                         component.get("label", ""),
                         custom_id,
                         int(button["table"]),
-                        int(button["seq"]),
+                        button["token"],
                         int(button["seat"]),
                         False,
                     )
@@ -252,7 +252,7 @@ class World:
                             option["label"],
                             custom_id,
                             int(select["table"]),
-                            int(select["seq"]),
+                            select["token"],
                             int(select["seat"]),
                             True,
                         )

@@ -18,13 +18,13 @@ def actions(n: int) -> list[Action]:
 def test_custom_ids_round_trip_and_fit() -> None:
     big = 10**18  # snowflake-sized table ids and a long game
     key = "x" * 40  # the longest key the engine contract allows
-    made = ids.action_id(big, 99_999, 5, key)
+    made = ids.action_id(big, "f" * 10, 5, key)
     assert len(made) <= ids.MAX_ID
     found = re.fullmatch(ids.ACTION, made)
     assert found is not None and found["key"] == key and int(found["table"]) == big
     for made in (
-        ids.action_select_id(big, 99_999, 5, 3),
-        ids.page_id(big, 99_999, 5, 3, "e"),
+        ids.action_select_id(big, "f" * 10, 5, 3),
+        ids.page_id(big, "f" * 10, 5, 3, "e"),
         ids.lobby_id(big, "options"),
         ids.seat_choice_id(big, "champion_card"),
         ids.hand_id(big),
@@ -33,14 +33,14 @@ def test_custom_ids_round_trip_and_fit() -> None:
     ):
         assert len(made) <= ids.MAX_ID
     with pytest.raises(ValueError, match="longer than 100"):
-        ids.action_id(big, 1, 0, "y" * 80)
+        ids.action_id(big, "0123456789", 0, "y" * 80)
     with pytest.raises(ValueError, match="empty"):
-        ids.action_id(1, 1, 0, "")
+        ids.action_id(1, "0123456789", 0, "")
     # Keys may hold colons (Arclash names cards "pay:c0-01"): the key is the id's last field.
-    found = re.fullmatch(ids.ACTION, ids.action_id(7, 12, 2, "pay:c0-01"))
-    assert found is not None and (found["table"], found["seq"], found["seat"], found["key"]) == (
+    found = re.fullmatch(ids.ACTION, ids.action_id(7, "a1b2c3d4e5", 2, "pay:c0-01"))
+    assert found is not None and (found["table"], found["token"], found["seat"], found["key"]) == (
         "7",
-        "12",
+        "a1b2c3d4e5",
         "2",
         "pay:c0-01",
     )

@@ -4,6 +4,8 @@
 ``tinybroken``: any move crashes inside the engine, to check how surprises are handled.
 ``tinysealed``: every round all players pick at once, in secret (a sealed decision).
 ``tinydouble``: each turn a seat plays two cards, so the other seats sit idle for two moves.
+``tinypaid``: the sealed pick of ``tinysealed``, where a boosted pick costs a second secret move
+(a discard), as Arclash's costly advancements do.
 ``tinywide``: each card can be played in twelve styles, so a seat has up to 36 choices, more
 than one select menu holds (25), which forces paging.
 """
@@ -14,7 +16,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from engines.core import Action, Event, GameConfig, Prompt, public, seat_ref, split
+from engines.core import Action, Event, GameConfig, Prompt, private, public, seat_ref, split
 from tests.engines.core.tinygame import TinyRules, TinyState, value
 
 STYLES = 12
@@ -140,3 +142,67 @@ class DoubleTiny(TinyRules):
 
 
 DOUBLE = DoubleTiny()
+
+
+class PaidState(SealedState, kw_only=True):
+    boosting: list[str] = []  # per seat: a boosted pick still to be paid for ("" = none)
+    paid: list[str] = []  # per seat: the card paid with, kept in hand (out of sight) until the reveal
+    spent: list[str] = []  # cards paid with in earlier rounds
+
+
+class PaidTiny(SealedTiny):
+    """A sealed pick may be boosted; the boost is paid by discarding a card: a second secret move."""
+
+    slug = "tinypaid"
+    title = "Tiny, paid in secret"
+    state_type = PaidState
+
+    def _setup(self, config: GameConfig, seed: int) -> PaidState:
+        base = super()._setup(config, seed)
+        return PaidState(
+            **msgspec.structs.asdict(base), boosting=[""] * base.players, paid=[""] * base.players
+        )
+
+    def _prompts(self, state: TinyState) -> dict[int, Prompt]:
+        assert isinstance(state, PaidState)
+        asked = super()._prompts(state)
+        return {
+            seat: Prompt(seat, "pay", "Discard a card to pay for the boost.", True, True)
+            if state.boosting[seat]
+            else prompt
+            for seat, prompt in asked.items()
+        }
+
+    def _legal_actions(self, state: TinyState, seat: int) -> list[Action]:
+        assert isinstance(state, PaidState)
+        hand = state.hands[seat]
+        if state.boosting[seat]:
+            return [Action(f"d{c}", f"Discard {value(c)}", card=c) for c in hand if c != state.boosting[seat]]
+        picks = [Action(f"p{c}", f"Play {value(c)}", card=c) for c in hand]
+        boosts = [Action(f"b{c}", f"Boost {value(c)}", card=c) for c in hand] if len(hand) > 1 else []
+        return picks + boosts
+
+    def _apply(self, state: TinyState, seat: int, action: Action) -> Iterable[Event]:
+        assert isinstance(state, PaidState)
+        if action.key.startswith("b"):
+            state.boosting[seat] = action.card
+            return [private(seat, "boost", f"You boost {value(action.card)}; now pay for it.")]
+        if action.key.startswith("d"):
+            state.paid[seat] = action.card
+            pick, state.boosting[seat] = state.boosting[seat], ""
+            action = Action(f"p{pick}", "", card=pick)
+        events = list(super()._apply(state, seat, action))
+        if not any(state.chosen):  # the round was revealed: payments leave the hands now
+            for who, card in enumerate(state.paid):
+                if card:
+                    state.hands[who].remove(card)
+                    state.spent.append(card)
+            state.paid = [""] * state.players
+        return events
+
+    def conserved(self, state: TinyState) -> dict[str, int]:
+        assert isinstance(state, PaidState)
+        return {"cards": super().conserved(state)["cards"] + len(state.spent)}
+
+
+PAID = PaidTiny()

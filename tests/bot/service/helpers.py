@@ -27,7 +27,7 @@ async def duel(services: Services, channel: int = CHANNEL) -> Delivery:
 
 def asked(delivery: Delivery) -> tuple[int, int, str]:
     """(seat, user id, first legal action key) of the seat being asked now."""
-    seat = delivery.waiting_on[0]
+    seat = delivery.public.waiting_on[0]
     user = delivery.table.seats[seat].user_id
     assert user is not None
     update = next(s for s in delivery.seats if s.seat == seat)
@@ -38,5 +38,17 @@ async def play_out(services: Services, delivery: Delivery) -> Delivery:
     """Play the first legal action for whoever is asked until the game ends."""
     while delivery.outcome is None:
         _, user, key = asked(delivery)
-        delivery = await services.tables.act(delivery.table.id, user, delivery.seq, key)
+        delivery = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     return delivery
+
+
+def tok(delivery: Delivery, user: int, seat: int | None = None) -> str:
+    """The token on ``user``'s choices in ``delivery`` (the seat asked, or ``seat``)."""
+    mine = [s for s in delivery.seats if s.user_id == user and (seat is None or s.seat == seat)]
+    asked_now = [s for s in mine if s.prompt is not None]
+    return (asked_now or mine)[0].token if mine else "0"
+
+
+async def moves(services: Services, table_id: int) -> int:
+    """How many moves the table's log holds."""
+    return len(await services.tables.log(table_id))

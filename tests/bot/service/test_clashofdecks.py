@@ -9,7 +9,7 @@ from engines import registry
 from engines.core import Rng
 from engines.core.autoplay import bot_for
 from render import registry as renderers
-from tests.bot.service.helpers import ANN, BOB, GUILD
+from tests.bot.service.helpers import ANN, BOB, GUILD, tok
 
 MAX_ACTIONS = 400
 
@@ -36,14 +36,14 @@ async def test_a_clash_of_decks_duel_plays_to_the_end_through_the_service(servic
     for _ in range(MAX_ACTIONS):
         if delivery.outcome is not None:
             break
-        seat = delivery.waiting_on[0]
+        seat = delivery.public.waiting_on[0]
         update = next(s for s in delivery.seats if s.seat == seat)
-        actions = update.actions or delivery.public_actions[seat]
+        actions = update.actions or delivery.public.actions[seat]
         user = delivery.table.seats[seat].user_id
         assert user is not None and actions and update.prompt is not None
         choice = chooser.choose(update.view, update.prompt, actions, rng)
-        delivery = await services.tables.act(table.id, user, delivery.seq, choice.key)
+        delivery = await services.tables.act(table.id, user, tok(delivery, user), choice.key)
     assert delivery.outcome is not None and delivery.table.status == FINISHED
-    assert delivery.board_png.startswith(b"\x89PNG")
+    assert delivery.public.board_png.startswith(b"\x89PNG")
     assert await services.tables.replay_check(table.id)
     assert sum(s.played for s in await services.stats.player(ANN)) == 1

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.service import Services
 from render import registry as renderers
-from tests.bot.service.helpers import ANN, asked, duel
+from tests.bot.service.helpers import ANN, asked, duel, tok
 from tests.bot.service.tinyrender import RENDERER
 
 
@@ -37,7 +37,7 @@ async def test_board_and_hands_are_drawn_with_the_seat_names(services: Services)
     recorder = NameRecorder()
     with renderers.registered("tiny", recorder):
         seat, user, key = asked(delivery)
-        await services.tables.act(delivery.table.id, user, delivery.seq, key, seat=seat)
+        await services.tables.act(delivery.table.id, user, tok(delivery, user), key, seat=seat)
         assert recorder.boards == [("Ann", "Bob")]
         assert sorted(recorder.hands) == [(0, ("Ann", "Bob")), (1, ("Ann", "Bob"))]
         recorder.hands.clear()

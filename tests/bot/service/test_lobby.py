@@ -10,7 +10,7 @@ from bot.service import ABORTED, LOBBY, PLAYING, ServiceError, Services
 from engines import registry
 from engines.core import ModeSpec, OptionSpec
 from render import registry as renderers
-from tests.bot.service.helpers import ANN, BOB, CAT, CHANNEL, GUILD, lobby
+from tests.bot.service.helpers import ANN, BOB, CAT, CHANNEL, GUILD, lobby, moves
 from tests.bot.service.tinyrender import RENDERER
 from tests.engines.core.tinygame import TinyRules
 
@@ -144,7 +144,7 @@ async def test_start_needs_the_host_and_enough_players(services: Services, deckt
     table = await services.tables.join(table.id, BOB, "Bob")
     assert await code_of(services.tables.start(table.id, BOB)) == "not_host"
     delivery = await services.tables.start(table.id, ANN)
-    assert delivery.table.status == PLAYING and delivery.seq == 0
+    assert delivery.table.status == PLAYING and await moves(services, delivery.table.id) == 0
     assert await code_of(services.tables.start(table.id, ANN)) == "already_started"
     assert await code_of(services.tables.join(table.id, CAT, "Cat")) == "already_started"
 
@@ -155,7 +155,7 @@ async def test_abort_by_host_or_admin_only(services: Services) -> None:
     assert await code_of(services.tables.abort(table.id, BOB)) == "not_host"
     aborted = await services.tables.abort(table.id, BOB, is_admin=True)
     assert aborted.status == ABORTED
-    assert await code_of(services.tables.act(table.id, ANN, 0, "x")) == "game_over"
+    assert await code_of(services.tables.act(table.id, ANN, "0", "x")) == "game_over"
     assert await code_of(services.tables.abort(table.id, ANN)) == "game_over"
 
 

@@ -7,27 +7,29 @@ import asyncio
 import pytest
 
 from bot.service import FINISHED, PLAYING, ServiceError, Services
-from bot.service.delivery import sealed_progress
+from bot.service.api import PublicPrompt
+from bot.service.projection import sealed_progress
 from engines import registry
 from engines.core import Prompt
 from render import registry as renderers
-from tests.bot.service.helpers import ANN, BOB, CAT, CHANNEL, GUILD, asked, duel, lobby, play_out
+from tests.bot.service.helpers import ANN, BOB, CAT, CHANNEL, GUILD, asked, duel, lobby, moves, play_out, tok
 from tests.bot.service.tinyrender import RENDERER
 from tests.engines.core.tinygame import TinyRules
 
 
 async def test_start_deals_and_delivers_every_seat_its_own_hand(services: Services) -> None:
     delivery = await duel(services)
-    assert delivery.table.status == PLAYING and delivery.seq == 0
-    assert delivery.board_png.startswith(b"\x89PNG")
-    assert delivery.waiting_on == (0,) and delivery.prompts[0].private
-    assert delivery.public_actions == {}  # a private prompt's choices go to the seat only
+    assert delivery.table.status == PLAYING and await moves(services, delivery.table.id) == 0
+    assert delivery.public.board_png.startswith(b"\x89PNG")
+    assert delivery.public.waiting_on == (0,) and delivery.public.asked[0].private
+    assert delivery.public.asked[0].line == "Ann is choosing in private"  # never the seat's own text
+    assert delivery.public.actions == {}  # a private prompt's choices go to the seat only
     ann, bob = delivery.seats
     assert (ann.user_id, bob.user_id) == (ANN, BOB)
     assert ann.image and ann.image.startswith(b"\x89PNG")
     assert ann.actions and not bob.actions and bob.prompt is None
     # names fill the placeholders; each seat's text shows only its own hand
-    assert "Ann to play" in delivery.text
+    assert "Ann to play" in delivery.public.text
     assert ann.view.hand != bob.view.hand
     assert all(card not in ann.text for card in bob.view.hand)
     loaded = await services.runtime.load(delivery.table.id, fresh=True)
@@ -38,10 +40,10 @@ async def test_start_deals_and_delivers_every_seat_its_own_hand(services: Servic
 async def test_act_applies_logs_and_narrates_with_split_events(services: Services) -> None:
     delivery = await duel(services)
     seat, user, key = asked(delivery)
-    after = await services.tables.act(delivery.table.id, user, 0, key)
-    assert after.seq == 1 and after.waiting_on == (1,)
-    assert after.narration[0].startswith("Ann plays")
-    assert after.narration[1] == "Ann draws a card."  # the redacted side of a split event
+    after = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert await moves(services, delivery.table.id) == 1 and after.public.waiting_on == (1,)
+    assert after.public.narration[0].startswith("Ann plays")
+    assert after.public.narration[1] == "Ann draws a card."  # the redacted side of a split event
     ann = next(s for s in after.seats if s.seat == 0)
     bob = next(s for s in after.seats if s.seat == 1)
     assert ann.narration[1].startswith("You draw a ")
@@ -54,12 +56,12 @@ async def test_stale_and_duplicate_clicks_are_refused_and_nothing_is_applied_twi
 ) -> None:
     delivery = await duel(services)
     _, user, key = asked(delivery)
-    await services.tables.act(delivery.table.id, user, 0, key)
+    await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, user, 0, key)  # the same click again
+        await services.tables.act(delivery.table.id, user, tok(delivery, user), key)  # the same click again
     assert error.value.code == "stale" and "earlier" in error.value.message
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, BOB, 7, "anything")
+        await services.tables.act(delivery.table.id, BOB, "0123456789", "anything")
     assert error.value.code == "stale"
     assert len(await services.tables.log(delivery.table.id)) == 1
 
@@ -68,7 +70,8 @@ async def test_concurrent_double_click_applies_once(services: Services) -> None:
     delivery = await duel(services)
     _, user, key = asked(delivery)
     results = await asyncio.gather(
-        *(services.tables.act(delivery.table.id, user, 0, key) for _ in range(3)), return_exceptions=True
+        *(services.tables.act(delivery.table.id, user, tok(delivery, user), key) for _ in range(3)),
+        return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, ServiceError)]
@@ -80,16 +83,16 @@ async def test_non_player_and_wrong_seat_clicks_are_refused(services: Services) 
     delivery = await duel(services)
     _, _, key = asked(delivery)
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, CAT, 0, key)
+        await services.tables.act(delivery.table.id, CAT, tok(delivery, ANN), key)
     assert error.value.code == "not_player"
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, ANN, 0, key, seat=1)
+        await services.tables.act(delivery.table.id, ANN, tok(delivery, ANN), key, seat=1)
     assert error.value.code == "not_player"
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, BOB, 0, "p1-0")
+        await services.tables.act(delivery.table.id, BOB, tok(delivery, BOB), "p1-0")
     assert error.value.code == "not_your_turn"
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, ANN, 0, "nonsense")
+        await services.tables.act(delivery.table.id, ANN, tok(delivery, ANN), "nonsense")
     assert error.value.code == "illegal"
     assert await services.tables.log(delivery.table.id) == []
 
@@ -97,10 +100,10 @@ async def test_non_player_and_wrong_seat_clicks_are_refused(services: Services) 
 async def test_game_end_records_outcome_and_frees_the_channel(services: Services) -> None:
     final = await play_out(services, await duel(services))
     assert final.outcome is not None and final.table.status == FINISHED
-    assert final.prompts == {} and final.waiting_on == ()
+    assert final.public.asked == () and final.public.waiting_on == ()
     assert await services.tables.status(CHANNEL) is None
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(final.table.id, ANN, final.seq, "x")
+        await services.tables.act(final.table.id, ANN, tok(final, ANN), "x")
     assert error.value.code == "game_over"
     assert await services.tables.replay_check(final.table.id)
     again = await services.tables.current(final.table.id)
@@ -112,9 +115,9 @@ async def test_bots_fill_their_seats_until_a_person_must_decide(services: Servic
     table = await services.tables.add_bot(table.id, ANN, "easy")
     delivery = await services.tables.start(table.id, ANN)
     while delivery.outcome is None:
-        assert delivery.waiting_on == (0,)  # the bot never leaves a prompt pending
+        assert delivery.public.waiting_on == (0,)  # the bot never leaves a prompt pending
         _, _, key = asked(delivery)
-        delivery = await services.tables.act(table.id, ANN, delivery.seq, key)
+        delivery = await services.tables.act(table.id, ANN, tok(delivery, ANN), key)
     log = await services.tables.log(table.id)
     assert {seat for _, seat, _ in log} == {0, 1}
     assert [seq for seq, _, _ in log] == list(range(len(log)))
@@ -162,7 +165,7 @@ async def test_messages_and_dm_flags_are_recorded(services: Services) -> None:
     assert info.public_message_id == 777 and [s.dm_open for s in info.seats] == [True, False]
     # the cached table carries the same facts, so the next delivery reports them
     _, user, key = asked(delivery)
-    after = await services.tables.act(table_id, user, 0, key)
+    after = await services.tables.act(table_id, user, tok(delivery, user), key)
     assert after.table.public_message_id == 777 and after.table.seats[1].dm_open is False
     await services.tables.set_dm_open(BOB, True, table_id=table_id)
     assert (await services.tables.get(table_id)).seats[1].dm_open is True
@@ -172,13 +175,13 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot(services: Services
     table = await lobby(services, (BOB, "Bob"), (CAT, "Cat"))
     delivery = await services.tables.start(table.id, ANN)
     _, user, key = asked(delivery)
-    await services.tables.act(table.id, user, 0, key)  # Ann plays; Bob is asked
+    await services.tables.act(table.id, user, tok(delivery, user), key)  # Ann plays; Bob is asked
     info = await services.tables.leave(table.id, BOB)
     assert info.seats[1].bot is not None and info.seats[1].user_id == BOB
     current = await services.tables.current(table.id)
-    assert current.waiting_on == (2,)  # the bot already played Bob's turn
+    assert current.public.waiting_on == (2,)  # the bot already played Bob's turn
     with pytest.raises(ServiceError, match="left this game") as error:
-        await services.tables.act(table.id, BOB, current.seq, "x")
+        await services.tables.act(table.id, BOB, tok(current, BOB), "x")
     assert error.value.code == "not_player"
     final = await play_out(services, current)
     assert final.outcome is not None
@@ -187,11 +190,11 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_bot(services: Services
 
 
 def test_sealed_progress_lists_who_still_chooses_and_who_sealed() -> None:
-    sealed = {1: Prompt(1, "bid", "Bid", private=True, sealed=True), 3: Prompt(3, "bid", "Bid", sealed=True)}
-    assert sealed_progress(sealed, 4) == ((1, 3), (0, 2))
-    plain = {2: Prompt(2, "play", "Play")}
+    sealed = [PublicPrompt(3, "Cat is choosing in secret", False, True), PublicPrompt(1, "", True, True)]
+    assert sealed_progress(sealed, 4) == ((1, 3), (0, 2))  # in seat order, whoever chose first
+    plain = [PublicPrompt(2, "Bo: Play", False, False)]
     assert sealed_progress(plain, 4) == ((2,), ())
-    assert sealed_progress({}, 2) == ((), ())
+    assert sealed_progress([], 2) == ((), ())
 
 
 async def test_public_prompt_choices_are_offered_on_the_table(services: Services) -> None:
@@ -203,5 +206,5 @@ async def test_public_prompt_choices_are_offered_on_the_table(services: Services
         table = await services.tables.open_table(GUILD, 77, ANN, "Ann", "publictiny")
         await services.tables.join(table.id, BOB, "Bob")
         delivery = await services.tables.start(table.id, ANN)
-        assert set(delivery.public_actions) == {0}
-        assert delivery.public_actions[0] == delivery.seats[0].actions
+        assert set(delivery.public.actions) == {0}
+        assert delivery.public.actions[0] == delivery.seats[0].actions

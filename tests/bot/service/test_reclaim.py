@@ -8,7 +8,7 @@ import pytest
 
 from bot.service import ServiceError, Services
 from tests.bot.service.conftest import Clock
-from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, asked, duel, lobby, play_out
+from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, asked, duel, lobby, moves, play_out, tok
 
 Factory = Callable[..., Awaitable[Services]]
 
@@ -41,17 +41,17 @@ async def test_reclaim_gives_the_seat_back_with_a_fresh_timer(services: Services
 
     back = await services.tables.reclaim(table_id, ANN)
     assert back.table.seats[0].bot is None and not back.table.seats[0].taken_over
-    assert back.seq == expired.seq  # taking the seat back is not a move
+    assert back.public.token == expired.public.token  # taking the seat back is not a move
     assert [s.seat for s in back.seats] == [0, 1]  # Ann is shown her hand again
     # Bob moves; now Ann is asked herself, with a new deadline, and her click counts.
     _, user, key = asked(back)
     assert user == BOB
     clock.now += 5
-    after = await services.tables.act(table_id, BOB, back.seq, key)
-    assert after.waiting_on == (0,) and after.deadline_ts == clock.now + 100
+    after = await services.tables.act(table_id, BOB, tok(back, BOB), key)
+    assert after.public.waiting_on == (0,) and after.public.deadline_ts == clock.now + 100
     _, user, key = asked(after)
     assert user == ANN
-    await services.tables.act(table_id, ANN, after.seq, key)
+    await services.tables.act(table_id, ANN, tok(after, ANN), key)
     assert [seat for _, seat, _ in await services.tables.log(table_id)] == [0, 1, 0]
     assert await services.tables.replay_check(table_id)
 
@@ -97,7 +97,7 @@ async def test_reclaim_after_the_end_is_refused(services: Services, clock: Clock
     # Bob plays on against the bot to the end.
     while expired.outcome is None:
         _, user, key = asked(expired)
-        expired = await services.tables.act(delivery.table.id, user, expired.seq, key)
+        expired = await services.tables.act(delivery.table.id, user, tok(expired, user), key)
     with pytest.raises(ServiceError) as error:
         await services.tables.reclaim(delivery.table.id, ANN)
     assert error.value.code == "game_over"
@@ -122,7 +122,7 @@ async def test_dm_refs_keep_message_and_digest_across_processes(
     assert 0 not in await services.tables.dm_refs(table_id)
     # A move keeps the references (the pipeline does not touch them).
     _, user, key = asked(delivery)
-    await services.tables.act(table_id, user, delivery.seq, key)
+    await services.tables.act(table_id, user, tok(delivery, user), key)
     assert (await services.tables.dm_refs(table_id))[1].message_id == 777
     await play_out(services, await services.tables.current(table_id))
 
@@ -136,15 +136,16 @@ async def test_a_sealed_choice_made_on_an_older_move_still_counts_until_the_seat
     for user_id, name in ((BOB, "Bob"), (CAT, "Cat")):
         table = await services.tables.join(table.id, user_id, name)
     start = await services.tables.start(table.id, ANN)
-    assert all(p.sealed for p in start.prompts.values()) and set(start.prompts) == {0, 1, 2}
+    asked_now = start.public.asked
+    assert all(p.sealed for p in asked_now) and {p.seat for p in asked_now} == {0, 1, 2}
     keys = {u.seat: u.actions[0].key for u in start.seats}
-    first = await services.tables.act(table.id, ANN, 0, keys[0])
-    assert first.seq == 1
-    second = await services.tables.act(table.id, BOB, 0, keys[1])  # drawn at move 0, still open
-    assert second.seq == 2 and second.waiting_on == (2,)
+    await services.tables.act(table.id, ANN, tok(start, ANN), keys[0])
+    assert await moves(services, table.id) == 1
+    second = await services.tables.act(table.id, BOB, tok(start, BOB), keys[1])  # drawn before Ann chose
+    assert await moves(services, table.id) == 2 and second.public.waiting_on == (2,)
     # A second click on Ann's old choice is refused: she has chosen since.
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(table.id, ANN, 0, keys[0])
+        await services.tables.act(table.id, ANN, tok(start, ANN), keys[0])
     assert error.value.code == "stale"
     assert [(seq, seat) for seq, seat, _ in await services.tables.log(table.id)] == [(0, 0), (1, 1)]
     assert await services.tables.replay_check(table.id)
@@ -153,8 +154,8 @@ async def test_a_sealed_choice_made_on_an_older_move_still_counts_until_the_seat
 async def test_a_turn_based_choice_from_an_older_move_is_still_stale(services: Services) -> None:
     delivery = await duel(services)
     _, user, key = asked(delivery)
-    after = await services.tables.act(delivery.table.id, user, 0, key)
+    after = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     _, other, other_key = asked(after)
-    with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, other, 0, other_key)  # not sealed: refused
+    with pytest.raises(ServiceError) as error:  # drawn before the move: not sealed, so refused
+        await services.tables.act(delivery.table.id, other, tok(delivery, other), other_key)
     assert error.value.code == "stale"

@@ -8,7 +8,7 @@ import pytest
 
 from bot.service import ServiceError, Services
 from bot.service.play import bot_rng
-from tests.bot.service.helpers import ANN, BOB, asked, duel, play_out
+from tests.bot.service.helpers import ANN, BOB, asked, duel, moves, play_out, tok
 
 Factory = Callable[..., Awaitable[Services]]
 
@@ -17,7 +17,7 @@ async def test_a_new_process_resumes_every_game_exactly(services: Services, make
     delivery = await duel(services)
     for _ in range(3):
         _, user, key = asked(delivery)
-        delivery = await services.tables.act(delivery.table.id, user, delivery.seq, key)
+        delivery = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     await services.close()
 
     fresh = await make_services()
@@ -26,7 +26,7 @@ async def test_a_new_process_resumes_every_game_exactly(services: Services, make
     assert fresh.runtime.cached(delivery.table.id) is not None
     assert await fresh.tables.replay_check(delivery.table.id)
     again = await fresh.tables.current(delivery.table.id)
-    assert again.seq == delivery.seq and again.text == delivery.text
+    assert again.public.token == delivery.public.token and again.public.text == delivery.public.text
     assert [s.view for s in again.seats] == [s.view for s in delivery.seats]
     final = await play_out(fresh, again)
     assert final.outcome is not None and await fresh.tables.replay_check(final.table.id)
@@ -35,7 +35,7 @@ async def test_a_new_process_resumes_every_game_exactly(services: Services, make
 async def test_replay_check_detects_a_snapshot_that_differs_from_the_log(services: Services) -> None:
     delivery = await duel(services)
     _, user, key = asked(delivery)
-    await services.tables.act(delivery.table.id, user, 0, key)
+    await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     from sqlalchemy import delete
 
     from bot.store import schema
@@ -51,19 +51,20 @@ async def test_row_version_guards_two_processes(services: Services, make_service
     table_id = delivery.table.id
     await other.tables.resume()  # the other process caches seq 0
     _, ann, key = asked(delivery)
-    moved = await services.tables.act(table_id, ann, 0, key)
+    moved = await services.tables.act(table_id, ann, tok(delivery, ann), key)
     # a click on the current state works there even though its cache is behind
     _, bob, bob_key = asked(moved)
-    there = await other.tables.act(table_id, bob, 1, bob_key)
-    assert there.seq == 2
+    there = await other.tables.act(table_id, bob, tok(moved, bob), bob_key)
+    assert await moves(other, table_id) == 2
     # this process still caches seq 1: the same click gets as far as the commit, where the row
     # version (UPDATE ... WHERE version = old) refuses it and the cache entry is dropped
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(table_id, bob, 1, bob_key)
+        await services.tables.act(table_id, bob, tok(moved, bob), bob_key)
     assert error.value.code == "stale"
     assert services.runtime.cached(table_id) is None
     _, ann, key = asked(there)
-    assert (await services.tables.act(table_id, ann, 2, key)).seq == 3
+    await services.tables.act(table_id, ann, tok(there, ann), key)
+    assert await moves(services, table_id) == 3
     assert [seq for seq, _, _ in await services.tables.log(table_id)] == [0, 1, 2]
     assert await services.tables.replay_check(table_id)
 

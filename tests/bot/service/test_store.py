@@ -11,7 +11,7 @@ from bot.service import ServiceError, Services
 from bot.store import schema, upgrade
 from bot.store.db import create_engine
 from bot.store.migrate import current_revision, head_revision
-from tests.bot.service.helpers import asked, duel
+from tests.bot.service.helpers import asked, duel, moves, tok
 
 
 async def test_migrations_upgrade_an_empty_database_to_the_schema(tmp_path: object) -> None:
@@ -54,13 +54,13 @@ async def test_a_failed_commit_is_unavailable_and_loses_nothing(services: Servic
 
     event.listen(services.db.engine.sync_engine, "commit", fail_once)
     with pytest.raises(ServiceError) as error:
-        await services.tables.act(delivery.table.id, user, 0, key)
+        await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     assert error.value.code == "unavailable" and "nothing was changed" in error.value.message
     assert await services.tables.log(delivery.table.id) == []
-    assert (await services.tables.get(delivery.table.id)).seq == 0
+    assert await moves(services, delivery.table.id) == 0
     # the same click, retried, is applied exactly once
-    after = await services.tables.act(delivery.table.id, user, 0, key)
-    assert after.seq == 1 and len(await services.tables.log(delivery.table.id)) == 1
+    await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert await moves(services, delivery.table.id) == 1
     assert await services.tables.replay_check(delivery.table.id)
 
 

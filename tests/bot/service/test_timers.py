@@ -8,7 +8,7 @@ import pytest
 
 from bot.service import FINISHED, PLAYING, ServiceError, Services
 from tests.bot.service.conftest import Clock
-from tests.bot.service.helpers import ANN, BOB, GUILD, asked, duel
+from tests.bot.service.helpers import ANN, BOB, GUILD, asked, duel, moves, tok
 
 Factory = Callable[..., Awaitable[Services]]
 
@@ -23,17 +23,17 @@ async def test_deadline_is_set_for_the_asked_seat_and_cleared_when_answered(
 ) -> None:
     await timed(services)
     delivery = await duel(services)
-    assert delivery.deadline_ts == clock.now + 100
+    assert delivery.public.deadline_ts == clock.now + 100
     assert [s.deadline_ts for s in delivery.seats] == [clock.now + 100, None]
     clock.now += 30
     _, user, key = asked(delivery)
-    after = await services.tables.act(delivery.table.id, user, 0, key)
+    after = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     assert [s.deadline_ts for s in after.seats] == [None, clock.now + 100]
 
 
 async def test_no_timer_when_the_timeout_is_zero(services: Services, clock: Clock) -> None:
     delivery = await duel(services)
-    assert delivery.deadline_ts is None
+    assert delivery.public.deadline_ts is None
     clock.now += 10**6
     assert await services.timers.expire() == [] and await services.timers.due_reminders() == []
 
@@ -46,7 +46,7 @@ async def test_reminder_comes_once_at_three_quarters_of_the_time(services: Servi
     clock.now += 1
     reminders = await services.timers.due_reminders()
     assert [(r.table.id, r.seat, r.user_id) for r in reminders] == [(delivery.table.id, 0, ANN)]
-    assert reminders[0].deadline_ts == delivery.deadline_ts
+    assert reminders[0].deadline_ts == delivery.public.deadline_ts
     assert await services.timers.due_reminders() == []  # once per deadline
 
 
@@ -58,9 +58,9 @@ async def test_timeout_bot_takes_over_the_seat(services: Services, clock: Clock)
     clock.now += 1
     [expired] = await services.timers.expire()
     assert expired.table.seats[0].bot == "normal" and expired.table.seats[0].user_id == ANN
-    assert expired.waiting_on == (1,) and expired.seq == 1
+    assert expired.public.waiting_on == (1,) and await moves(services, expired.table.id) == 1
     with pytest.raises(ServiceError, match="bot took over") as error:
-        await services.tables.act(delivery.table.id, ANN, expired.seq, "x")
+        await services.tables.act(delivery.table.id, ANN, tok(expired, ANN), "x")
     assert error.value.code == "not_player"
     assert await services.tables.replay_check(delivery.table.id)
 
@@ -75,7 +75,7 @@ async def test_timeout_default_plays_the_engine_default_and_asks_again_next_time
     [expired] = await services.timers.expire()
     assert await services.tables.log(delivery.table.id) == [(0, 0, default)]
     assert expired.table.seats[0].bot is None  # the person keeps the seat
-    assert expired.deadline_ts == clock.now + 100  # Bob's fresh deadline
+    assert expired.public.deadline_ts == clock.now + 100  # Bob's fresh deadline
     assert await services.timers.expire() == []
 
 
@@ -87,7 +87,7 @@ async def test_timeout_forfeit_ends_the_game_for_the_others_and_counts(
     clock.now += 100
     [expired] = await services.timers.expire()
     assert expired.outcome is not None and expired.outcome.winners == (1,)
-    assert expired.outcome.ranking == ((1,), (0,)) and "Ann ran out of time" in expired.narration[-1]
+    assert expired.outcome.ranking == ((1,), (0,)) and "Ann ran out of time" in expired.public.narration[-1]
     assert expired.table.status == FINISHED
     assert [(s.game, s.played, s.won) for s in await services.stats.player(BOB)] == [("tiny", 1, 1)]
     assert [(s.game, s.played, s.won) for s in await services.stats.player(ANN)] == [("tiny", 1, 0)]
@@ -103,7 +103,7 @@ async def test_timers_survive_a_restart(services: Services, make_services: Facto
     assert [r.seat for r in await fresh.timers.due_reminders()] == [0]
     clock.now += 20
     [expired] = await fresh.timers.expire()
-    assert expired.table.id == delivery.table.id and expired.seq == 1
+    assert expired.table.id == delivery.table.id and await moves(services, expired.table.id) == 1
 
 
 async def test_timeout_changes_apply_to_running_timers_at_once(services: Services, clock: Clock) -> None:
@@ -111,7 +111,7 @@ async def test_timeout_changes_apply_to_running_timers_at_once(services: Service
     delivery = await duel(services)
     start = clock.now
     await services.guilds.set_turn_timeout(GUILD, 20, is_admin=True)
-    assert (await services.tables.current(delivery.table.id)).deadline_ts == start + 20
+    assert (await services.tables.current(delivery.table.id)).public.deadline_ts == start + 20
     clock.now += 20
     assert len(await services.timers.expire()) == 1
     await services.guilds.set_turn_timeout(GUILD, 0, is_admin=True)
