@@ -21,6 +21,7 @@ from engines.clashofdecks.summoning import (
     within_means,
 )
 from engines.clashofdecks.turns import finish_turn
+from engines.clashofdecks.twins import redeal
 from engines.clashofdecks.view import ClashView
 from engines.clashofdecks.viewing import build_view
 from engines.core.bots import Bot
@@ -241,6 +242,14 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
     # ------------------------------------------------------------------ seeing
     def _view(self, state: ClashState, viewer: int | None) -> ClashView:
         return build_view(state, viewer)
+
+    def twin(self, state: ClashState, viewer: int | None, rng: Rng) -> ClashState:
+        """A state ``viewer`` cannot tell from ``state``: the unseen cards (other hands, AI deck
+        piles, the draft pile and the box) dealt afresh, and a new RNG state."""
+        twin = self.clone(state)
+        redeal(twin, viewer, rng)
+        twin.rng = rng.next_u64()
+        return twin
 
     def _outcome(self, state: ClashState) -> Outcome | None:
         if state.phase != "over":
