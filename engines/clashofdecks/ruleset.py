@@ -27,7 +27,16 @@ from engines.clashofdecks.viewing import build_view
 from engines.core.bots import Bot
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, CatalogueEntry, DeckEntry, Event, GameConfig, Outcome, Prompt
+from engines.core.types import (
+    Action,
+    CatalogueEntry,
+    DeckEntry,
+    Event,
+    GameConfig,
+    Outcome,
+    Prompt,
+    seat_ref,
+)
 
 END = "end"
 
@@ -60,15 +69,22 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
             draft = state.draft
             assert draft is not None and draft.order
             seat = state.kingdoms[draft.order[0]].seat
+            # The draft is played face up (row and picks are public): only the choosing is in DMs.
             return {
                 seat: Prompt(
-                    seat, "draft", f"Draft: take 1 of the {len(draft.row)} revealed cards.", private=True
+                    seat,
+                    "draft",
+                    f"Draft: take 1 of the {len(draft.row)} revealed cards.",
+                    private=True,
+                    public=f"{seat_ref(seat)} is drafting: 1 of the {len(draft.row)} revealed cards",
                 )
             }
         if state.phase == "summon":
             kingdom = state.kingdoms[state.active]
             text = f"Summoning: {kingdom.mana} mana. Play one of your 4 leftmost cards, or end the turn."
-            return {kingdom.seat: Prompt(kingdom.seat, "summon", text, private=True)}
+            # Private for the hand it reads; whose turn it is and the mana are public (the view shows both).
+            public = f"{seat_ref(kingdom.seat)} is summoning with {kingdom.mana} mana"
+            return {kingdom.seat: Prompt(kingdom.seat, "summon", text, private=True, public=public)}
         return {}
 
     def _legal_actions(self, state: ClashState, seat: int) -> list[Action]:

@@ -116,3 +116,24 @@ def test_a_twin_keeps_what_its_viewer_may_know_and_deals_the_rest_afresh(config:
                 assert twin.draft is not None
                 assert twin.draft.row == state.draft.row and twin.draft.picks == state.draft.picks
                 assert twin.draft.ai_pool == state.draft.ai_pool
+
+
+def test_the_draft_is_face_up_the_table_reads_who_drafts_from_how_many_revealed_cards() -> None:
+    state = RULESET.setup(GameConfig("duel", 2, {"format": "draft"}), 4)
+    (seat, prompt), *_ = RULESET.prompts(state).items()
+    assert state.draft is not None
+    assert prompt.private
+    line = f"{{P{seat + 1}}} is drafting: 1 of the {len(state.draft.row)} revealed cards"
+    assert prompt.public_line() == line
+    assert str(len(state.draft.row)) in prompt.text
+
+
+def test_whose_summoning_and_its_mana_are_public_the_hand_it_reads_is_not() -> None:
+    state = RULESET.setup(GameConfig("duel", 2), 6)
+    (seat, prompt), *_ = RULESET.prompts(state).items()
+    mana = RULESET.view(state, None).kingdoms[state.active].mana
+    assert prompt.private and mana > 0
+    assert prompt.public_line() == f"{{P{seat + 1}}} is summoning with {mana} mana"
+    for viewer in (None, 1 - seat):
+        twin = RULESET.twin(state, viewer, Rng(9))
+        assert RULESET.prompts(twin)[seat].public_line() == prompt.public_line()
