@@ -74,8 +74,8 @@ class PlayableKept(ClashOfDecks):
             if kd.is_ai:
                 slots.extend((kd.deck, i) for i in range(len(kd.deck)))
             elif kd.seat != viewer:
-                cards = [i for i, iid in enumerate(kd.hand) if iid != STRONGHOLD]
-                slots.extend((kd.hand, i) for i in cards[4:])
+                places = [i for i, iid in enumerate(kd.hand) if iid != STRONGHOLD]
+                slots.extend((kd.hand, i) for i in places[4:])
         dealt = [cards[i] for cards, i in slots]
         rng.shuffle(dealt)
         for (cards, i), iid in zip(slots, dealt, strict=True):
