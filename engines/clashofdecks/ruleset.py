@@ -21,12 +21,22 @@ from engines.clashofdecks.summoning import (
     within_means,
 )
 from engines.clashofdecks.turns import finish_turn
+from engines.clashofdecks.twins import redeal
 from engines.clashofdecks.view import ClashView
 from engines.clashofdecks.viewing import build_view
 from engines.core.bots import Bot
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, CatalogueEntry, DeckEntry, Event, GameConfig, Outcome, Prompt
+from engines.core.types import (
+    Action,
+    CatalogueEntry,
+    DeckEntry,
+    Event,
+    GameConfig,
+    Outcome,
+    Prompt,
+    seat_ref,
+)
 
 END = "end"
 
@@ -59,15 +69,22 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
             draft = state.draft
             assert draft is not None and draft.order
             seat = state.kingdoms[draft.order[0]].seat
+            # The draft is played face up (row and picks are public): only the choosing is in DMs.
             return {
                 seat: Prompt(
-                    seat, "draft", f"Draft: take 1 of the {len(draft.row)} revealed cards.", private=True
+                    seat,
+                    "draft",
+                    f"Draft: take 1 of the {len(draft.row)} revealed cards.",
+                    private=True,
+                    public=f"{seat_ref(seat)} is drafting: 1 of the {len(draft.row)} revealed cards",
                 )
             }
         if state.phase == "summon":
             kingdom = state.kingdoms[state.active]
             text = f"Summoning: {kingdom.mana} mana. Play one of your 4 leftmost cards, or end the turn."
-            return {kingdom.seat: Prompt(kingdom.seat, "summon", text, private=True)}
+            # Private for the hand it reads; whose turn it is and the mana are public (the view shows both).
+            public = f"{seat_ref(kingdom.seat)} is summoning with {kingdom.mana} mana"
+            return {kingdom.seat: Prompt(kingdom.seat, "summon", text, private=True, public=public)}
         return {}
 
     def _legal_actions(self, state: ClashState, seat: int) -> list[Action]:
@@ -241,6 +258,14 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
     # ------------------------------------------------------------------ seeing
     def _view(self, state: ClashState, viewer: int | None) -> ClashView:
         return build_view(state, viewer)
+
+    def twin(self, state: ClashState, viewer: int | None, rng: Rng) -> ClashState:
+        """A state ``viewer`` cannot tell from ``state``: the unseen cards (other hands, AI deck
+        piles, the draft pile and the box) dealt afresh, and a new RNG state."""
+        twin = self.clone(state)
+        redeal(twin, viewer, rng)
+        twin.rng = rng.next_u64()
+        return twin
 
     def _outcome(self, state: ClashState) -> Outcome | None:
         if state.phase != "over":
