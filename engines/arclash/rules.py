@@ -321,6 +321,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
             current=state.current,
             winner=state.winner,
             report=list(state.report),
+            rolls=list(state.rolls),
         )
         if viewer is not None:
             zone = state.seats[viewer]
