@@ -98,7 +98,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     slug = "arclash"
     title = "Arclash"
-    rules_version = "0.1.6-tk2"
+    rules_version = "0.1.6-tk3"
     content_version = "2"
     modes = _modes()
     state_type = ArclashState
