@@ -31,7 +31,7 @@ from tests.engines.arclash.helpers import (
     told,
 )
 
-CASES = [(mode.name, players, seed) for mode in R.modes for players in mode.players for seed in (1, 2, 3)]
+CASES = [(mode.name, players, seed) for mode in R.modes for players in mode.players for seed in (1, 2, 3, 4)]
 
 
 @pytest.mark.parametrize(("mode", "players", "seed"), CASES)
@@ -191,3 +191,19 @@ def test_twin_of_a_search_keeps_what_its_owner_is_looking_at() -> None:
         assert other.pick is not None
         assert other.pick.looked == list(reversed(other.seats[0].deck[-3:]))
         assert picks.prompt_text(other).startswith("Test Card")
+
+
+def test_twin_check_would_catch_a_view_showing_another_seats_payment_progress() -> None:
+    """The twins really vary half-made payments: a board counting paid cards would be caught."""
+    from engines.core.fuzz import ContractViolation
+
+    class Telling(type(R)):  # type: ignore[misc]
+        def _view(self, state, viewer):  # type: ignore[no-untyped-def]
+            view = super()._view(state, viewer)
+            for seat_view, zone in zip(view.seats, state.seats, strict=True):
+                seat_view.hand_count -= len(zone.paying)  # "cards already set aside to pay"
+            return view
+
+    with pytest.raises(ContractViolation, match="view for"):
+        for seed in range(1, 6):
+            check_twins(Telling(), GameConfig("standard", 3, {"score": 10}), 700 + seed)
