@@ -22,7 +22,7 @@ def contest(state: ArclashState, seats: list[int], rng: Rng, what: str) -> tuple
         shown = ", ".join(f"{seat_ref(s)} {r}" for s, r in rolls.items())
         best = max(rolls.values())
         rolling = [s for s, r in rolls.items() if r == best]
-        events.append(public("contest", f"Tie for {what}: dice roll-off ({shown})."))
+        events.append(zones.rolled(state, "contest", f"Tie for {what}: dice roll-off ({shown})."))
         if len(rolling) == 1:
             events.append(public("contest", f"{seat_ref(rolling[0])} wins the roll-off for {what}."))
             return rolling[0], events

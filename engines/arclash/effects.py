@@ -149,7 +149,9 @@ def _weaken(ctx: Ctx, effect: Effect) -> Iterator[Event]:
 def _die_power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     value, how = _die(ctx, effect)
     zones.modify(ctx.state, ctx.seat, value * effect.amount, ctx.source)
-    yield public("roll", f"{ctx.source}: {seat_ref(ctx.seat)} {how}: +{value * effect.amount} power.")
+    yield zones.rolled(
+        ctx.state, "roll", f"{ctx.source}: {seat_ref(ctx.seat)} {how}: +{value * effect.amount} power."
+    )
 
 
 @keyword(
@@ -164,7 +166,9 @@ def _die_power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
 def _die_weaken(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     value, how = _die(ctx, effect)
     _hurt(ctx, value * effect.amount)
-    yield public("roll", f"{ctx.source}: {seat_ref(ctx.seat)} {how}: rivals -{value * effect.amount} power.")
+    yield zones.rolled(
+        ctx.state, "roll", f"{ctx.source}: {seat_ref(ctx.seat)} {how}: rivals -{value * effect.amount} power."
+    )
 
 
 @keyword(
@@ -178,7 +182,7 @@ def _coin_power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     if heads:
         zones.modify(ctx.state, ctx.seat, effect.amount, ctx.source)
     result = f"heads: +{effect.amount} power" if heads else "tails: nothing"
-    yield public("coin", f"{ctx.source}: {seat_ref(ctx.seat)} tosses a coin, {result}.")
+    yield zones.rolled(ctx.state, "coin", f"{ctx.source}: {seat_ref(ctx.seat)} tosses a coin, {result}.")
 
 
 @keyword(
@@ -280,12 +284,16 @@ def _mill(ctx: Ctx, effect: Effect) -> Iterator[Event]:
 def _level_down(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     rolled = zones.roll(ctx.rng)
     if rolled < effect.odds:
-        yield public(
-            "roll", f"{ctx.source}: {seat_ref(ctx.seat)} rolls {rolled}, needing {effect.odds}: no effect."
+        yield zones.rolled(
+            ctx.state,
+            "roll",
+            f"{ctx.source}: {seat_ref(ctx.seat)} rolls {rolled}, needing {effect.odds}: no effect.",
         )
         return
-    yield public(
-        "roll", f"{ctx.source}: {seat_ref(ctx.seat)} rolls {rolled}, needing {effect.odds}: success!"
+    yield zones.rolled(
+        ctx.state,
+        "roll",
+        f"{ctx.source}: {seat_ref(ctx.seat)} rolls {rolled}, needing {effect.odds}: success!",
     )
     for other in zones.opponents(ctx.state, ctx.seat):
         gone = zones.level_down(ctx.state, other)

@@ -1,7 +1,10 @@
 """Choosing cards for search and take-back effects: the owner picks them one at a time.
 
 A search looks through hidden deck cards, so its owner is always asked (even when nothing
-matches): whether someone is asked must not tell the table what their deck holds. A take-back
+matches): whether someone is asked must not tell the table what their deck holds. For the same
+reason a search only ends by itself when the card's count is reached (a public number); when the
+matches run out first, the owner still confirms with "done", so how many times they are asked
+depends on what they took (told to all afterwards), never on how many cards matched. A take-back
 looks through the public discard pile, so it only asks when something there matches.
 """
 
@@ -64,7 +67,8 @@ def prompt_text(state: ArclashState) -> str:
     else:
         where = "your deck"
     if not options(state):
-        return f"{pick.source}: nothing in {where} matches. Go on."
+        more = " else" if pick.taken else ""
+        return f"{pick.source}: nothing{more} in {where} matches. Go on."
     more = " more" if pick.taken else ""
     return f"{pick.source}: take up to {left}{more} {wanted(effect)} from {where}, one at a time, or stop."
 
@@ -81,7 +85,11 @@ def actions(state: ArclashState) -> list[Action]:
 
 
 def take(state: ArclashState, card_id: str, rng: Rng) -> list[Event]:
-    """Move one matching copy of ``card_id`` into the owner's hand; finish when the count is reached."""
+    """Move one matching copy of ``card_id`` into the owner's hand; finish when the count is reached.
+
+    A deck search that runs out of matches first waits for the owner's "done" (see above); a
+    take-back from the public discard pile may finish at once, as everyone can see it is empty.
+    """
     pick = state.pick
     assert pick is not None
     iid = next(i for i in options(state) if state.ids[i] == card_id)
@@ -90,7 +98,7 @@ def take(state: ArclashState, card_id: str, rng: Rng) -> list[Event]:
     pick.looked.remove(iid)
     pick.taken.append(iid)
     zone.hand.append(iid)
-    if len(pick.taken) >= pick.effect.count or not options(state):
+    if len(pick.taken) >= pick.effect.count or (pick.zone == DISCARD and not options(state)):
         return finish(state, rng)
     return []
 

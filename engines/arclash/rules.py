@@ -24,6 +24,7 @@ from engines.arclash.state import (
 )
 from engines.arclash.triggers import drain
 from engines.arclash.turn import advance_options, asked, seal
+from engines.arclash.twins import make_twin
 from engines.core.bots import Bot
 from engines.core.errors import SetupError
 from engines.core.rng import Rng, seed_state
@@ -98,7 +99,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     slug = "arclash"
     title = "Arclash"
-    rules_version = "0.1.6-tk2"
+    rules_version = "0.1.6-tk3"
     content_version = "2"
     modes = _modes()
     state_type = ArclashState
@@ -321,6 +322,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
             current=state.current,
             winner=state.winner,
             report=list(state.report),
+            rolls=list(state.rolls),
         )
         if viewer is not None:
             zone = state.seats[viewer]
@@ -353,6 +355,10 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
             yield from zone.deck
             if seat != viewer:
                 yield from zone.hand
+
+    def twin(self, state: ArclashState, viewer: int | None, rng: Rng) -> ArclashState:
+        """Deal afresh what ``viewer`` cannot see: deck orders, other hands, others' sealed choices."""
+        return make_twin(self.clone(state), viewer, rng, self._legal_actions)
 
     def conserved(self, state: ArclashState) -> dict[str, int]:
         """Each seat's 30 cards are always somewhere in its own zones."""

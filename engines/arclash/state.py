@@ -79,6 +79,7 @@ class ArclashState(StateBase, kw_only=True):
     current: int = -1  # seat whose support turn it is
     winner: int = -1
     report: list[str] = []  # public lines about the last battle, for boards
+    rolls: list[str] = []  # this turn's dice and coin results, as everyone saw them fall
     queue: list[Queued] = []  # triggered effects still to resolve, in order
     then: str = ""  # what the game goes on to once the queue is empty (see triggers.py)
     pick: Pick | None = None  # a card choice that pauses the queue
@@ -137,6 +138,7 @@ class ArclashView(ViewBase, kw_only=True):
     current: int
     winner: int
     report: list[str]
+    rolls: list[str] = []  # this turn's dice and coin results (narration must not tell more)
     hand: list[CardView] = []
     choices: list[Action] = []
     prompt: str = ""

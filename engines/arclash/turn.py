@@ -55,6 +55,7 @@ def begin_turn(state: ArclashState, rng: Rng) -> Iterator[Event]:
     state.turn += 1
     state.round = 0
     state.phase = START
+    state.rolls = []
     for zone in state.seats:
         zone.passed, zone.sealed, zone.choice, zone.paying = False, False, "", []
     yield public("turn", f"Turn {state.turn} begins.")

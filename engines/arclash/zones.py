@@ -67,6 +67,12 @@ def reshuffle(state: ArclashState, seat: int, rng: Rng) -> Event | None:
     return public("reshuffle", f"{seat_ref(seat)} shuffles their discard pile into a new deck.")
 
 
+def rolled(state: ArclashState, kind: str, text: str) -> Event:
+    """A public dice or coin result, kept in the state too so every view shows how it fell."""
+    state.rolls.append(text)
+    return public(kind, text)
+
+
 def draw(state: ArclashState, seat: int, count: int, rng: Rng) -> list[Event]:
     """Draw ``count`` cards, reshuffling the discard pile whenever the deck runs out."""
     zone = state.seats[seat]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.arclash import RULESET
 from engines.arclash.state import ArclashState
-from engines.core import GameConfig
+from engines.core import Event, GameConfig
 
 R = RULESET
 
@@ -114,3 +114,50 @@ def at_battle(state: ArclashState) -> list[str]:
     for zone in state.seats:
         zone.mods = []
     return run(state, begin_battle)
+
+
+def seen(state: ArclashState, viewer: int | None) -> tuple[bytes, list[tuple[int, str, bool, bool]]]:
+    """Everything ``viewer`` is shown: its view, and each other asked seat's public face."""
+    import msgspec
+
+    faces = [
+        (seat, p.public_line(), p.private, p.sealed)
+        for seat, p in sorted(R.prompts(state).items())
+        if seat != viewer
+    ]
+    return msgspec.msgpack.encode(R.view(state, viewer)), faces
+
+
+def told(events: tuple[Event, ...] | list[Event], viewer: int | None) -> list[str]:
+    """The narration ``viewer`` reads of ``events``."""
+    return [t for e in events if (t := e.text_for(viewer))]
+
+
+_search_base: list[ArclashState] = []
+
+
+def deck_search(*deck: str, count: int = 2) -> ArclashState:
+    """Seat 0 of two holds exactly ``deck`` (bottom first) and searches all of it for supports.
+
+    Every call shares one position and the same instance ids: only the cards behind them differ,
+    so two such positions look the same to everyone but seat 0.
+    """
+    from engines.arclash.cards import Effect
+    from engines.arclash.effects import Ctx, resolve
+    from engines.core.rng import Rng
+
+    if not _search_base:
+        base = opened(2, seed=12)
+        clear_pending(base)
+        for seat in range(2):
+            set_stack(base, seat, "AC-023")
+            set_hand(base, seat)
+        base.seats[0].discard = []
+        _search_base.append(base)
+    state = R.clone(_search_base[0])
+    state.seats[0].deck = [f"d0-{k}" for k in range(len(deck))]
+    state.ids.update({f"d0-{k}": card_id for k, card_id in enumerate(deck)})
+    rng = Rng(state.rng)
+    list(resolve(Ctx(state, 0, rng, "Test Card"), Effect("start", "search", count=count, kind="support")))
+    state.rng = rng.state
+    return state

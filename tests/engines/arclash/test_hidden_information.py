@@ -9,7 +9,16 @@ from __future__ import annotations
 from engines.arclash.state import ADVANCE, SUPPORT, SWAP, ArclashState
 from engines.arclash.turn import recover
 from engines.core import GameConfig, Rng
-from tests.engines.arclash.helpers import R, at_advance, at_battle, opened, run, set_hand, set_stack
+from tests.engines.arclash.helpers import (
+    R,
+    at_advance,
+    at_battle,
+    clear_pending,
+    opened,
+    run,
+    set_hand,
+    set_stack,
+)
 
 
 def assert_same_to_the_table(a: ArclashState, b: ArclashState, hidden_seat: int) -> None:
@@ -124,3 +133,32 @@ def test_random_games_hidden_hand_swaps_are_invisible_to_the_table() -> None:
                     after += 1
             state = R.apply(state, who, action).state
     assert now > 400 and after > 400
+
+
+def test_dice_and_coins_show_on_the_table_not_only_in_the_narration() -> None:
+    """A roll that changes nothing else (a failed level-down, a coin on tails) is still seen by all.
+
+    Everyone watches the die fall, so every view carries this turn's results; the narration then
+    never tells a viewer something its view does not show.
+    """
+    from engines.arclash.cards import Effect
+    from engines.arclash.effects import Ctx, resolve
+    from engines.arclash.turn import begin_turn
+
+    state = opened(3, seed=34)
+    clear_pending(state)
+    before = [R.view(state, v) for v in (None, 0, 1, 2)]
+    rng = Rng(state.rng)
+    told: list[str] = []
+    for effect in (Effect("play", "level_down", odds=6), Effect("play", "coin_power", amount=50)):
+        for _ in range(6):
+            told += [e.text_for(None) or "" for e in resolve(Ctx(state, 0, rng, "Test Card"), effect)]
+    state.rng = rng.state
+    rolls = [t for t in told if "rolls" in t or "tosses" in t]
+    assert rolls and any("no effect" in t or "tails" in t for t in rolls)
+    for viewer, old in zip((None, 0, 1, 2), before, strict=True):
+        view = R.view(state, viewer)
+        assert view.rolls == [*old.rolls, *rolls]
+    run(state, begin_turn)  # a new turn starts a new record
+    clear_pending(state)
+    assert all(line not in R.view(state, None).rolls for line in rolls)

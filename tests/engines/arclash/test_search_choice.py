@@ -19,12 +19,15 @@ from tests.engines.arclash.helpers import (
     at_advance,
     at_battle,
     clear_pending,
+    deck_search,
     give,
     key_for,
     opened,
     run,
+    seen,
     set_hand,
     set_stack,
+    told,
 )
 
 
@@ -197,3 +200,44 @@ def test_support_search_resolves_before_the_next_player_goes() -> None:
     state, _ = act(state, 0, "take:AC-045")
     assert state.current == 1 and R.prompts(state)[1].kind == "support"
     assert key_for(state, 1, "AC-054", "sup:")
+
+
+# ------------------------------------------------------------------ hidden information
+
+
+def run_search(state: ArclashState, keys: list[str]) -> tuple[int, list[object], list[str]]:
+    """Answer the search with ``keys`` (then 'done' while asked); count the owner's prompts."""
+    asked, scenes, narration = 0, [seen(state, 1)], []
+    keys = list(keys)
+    while state.pick is not None:
+        asked += 1
+        key = keys.pop(0) if keys else "done"
+        step = R.apply(state, 0, key)
+        state = step.state
+        narration += told(step.events, 1)
+        scenes.append(seen(state, 1))
+    return asked, scenes, narration
+
+
+def test_a_search_asks_its_owner_the_same_number_of_times_whatever_the_deck_holds() -> None:
+    # Up to 2 supports; the owner takes Wave Barrier and then stops, whether or not more matched.
+    rich = deck_search("AC-055", "AC-023", "AC-054", "AC-025")
+    poor = deck_search("AC-025", "AC-023", "AC-054", "AC-021")
+    results = [run_search(s, ["take:AC-054"]) for s in (rich, poor)]
+    assert results[0] == results[1]
+    assert results[0][0] == 2  # one take and one "done", in both
+    # nothing left to take still waits for the owner's word
+    after_take = R.apply(poor, 0, "take:AC-054").state
+    assert after_take.pick is not None and [a.key for a in R.legal_actions(after_take, 0)] == ["done"]
+    assert "nothing else" in R.prompts(after_take)[0].text
+    # taking nothing: asked once however many matched
+    assert run_search(deck_search("AC-023", "AC-025"), [])[:1] == run_search(rich, [])[:1] == (1,)
+
+
+def test_a_search_reaching_its_count_ends_alike_whatever_the_deck_holds() -> None:
+    # Reaching the printed count ends the search at once: a public number, not the deck's contents.
+    two = deck_search("AC-055", "AC-054")
+    more = deck_search("AC-055", "AC-054", "AC-057", "AC-013")
+    a = run_search(two, ["take:AC-054", "take:AC-055"])
+    b = run_search(more, ["take:AC-054", "take:AC-055"])
+    assert a[0] == b[0] == 2 and a[2] == b[2]
