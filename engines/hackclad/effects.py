@@ -31,7 +31,7 @@ from engines.hackclad.ctx import (
     tagged_cards,
     task,
 )
-from engines.hackclad.deck import need_reform
+from engines.hackclad.deck import need_reform, put_on_top, take_top
 from engines.hackclad.state import Ask, Play, Task
 
 Handler = Callable[[Ctx, int, Eff], None]
@@ -225,6 +225,7 @@ def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
     w.discard.extend(w.deck)
     ctx.say("mill", f"{ctx.who(seat)} puts {len(w.deck)} cards from their deck into their discard pile.")
     w.deck = []
+    w.top_seen = w.top_known = ""
 
 
 @handler("return_reaction")
@@ -272,7 +273,7 @@ def stack(ctx: Ctx, ask: Ask, key: str) -> None:
     card = key[2:]
     w = ctx.w(ask.seat)
     w.discard.remove(card)
-    w.deck.insert(0, card)
+    put_on_top(w, card, seen=True)  # it was face up in the discard pile
     ctx.say("stack", f"{ctx.who(ask.seat)} puts {ctx.card(card).name} on top of their deck.")
 
 
@@ -285,6 +286,7 @@ def _look_top(
             return
         return
     top = ctx.card(w.deck[0])
+    w.top_known = w.deck[0]
     ctx.tell(seat, "look", f"Your top card is {top.name}.")
     ask_choice(ctx, seat, handler_name, text.format(top.name), options)
 
@@ -307,7 +309,7 @@ def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the scry decision."""
     w = ctx.w(ask.seat)
     if key == "bottom":
-        w.deck.append(w.deck.pop(0))
+        w.deck.append(take_top(w))
     ctx.split(
         ask.seat,
         "scry",
@@ -334,7 +336,7 @@ def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the defrag decision (a discarded card is shown to all)."""
     w = ctx.w(ask.seat)
     if key == "discard":
-        card = w.deck.pop(0)
+        card = take_top(w)
         w.discard.append(card)
         ctx.say("mill", f"{ctx.who(ask.seat)} discards {ctx.card(card).name} from the top of their deck.")
     else:

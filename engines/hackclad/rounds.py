@@ -7,6 +7,7 @@ from functools import cache
 from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
 from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_of, task
+from engines.hackclad.deck import put_on_top
 from engines.hackclad.seats import shared_seats
 from engines.hackclad.state import CLAD_SLOTS, HAND_SIZE, ROUNDS, TURN_SLOTS, Ask, HackState, SeqSlot, Task
 
@@ -306,7 +307,7 @@ def put_back_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     card = key[2:]
     w = ctx.w(ask.seat)
     w.hand.remove(card)
-    w.deck.insert(0, card)
+    put_on_top(w, card, seen=False)
     ctx.split(
         ask.seat,
         "put_back",

@@ -12,6 +12,7 @@ from engines.hackclad import grid
 from engines.hackclad.clad import can_move, move_options, repel_direction
 from engines.hackclad.content import Card, CpAction, content
 from engines.hackclad.ctx import Ctx, answer, ask_choice, task
+from engines.hackclad.deck import put_on_top
 from engines.hackclad.effects import condition, passive_count
 from engines.hackclad.missions import check_now, note_single_damage
 from engines.hackclad.state import GUARD, MOVE, MP, Ask, Play, Task
@@ -342,7 +343,7 @@ def end_play(ctx: Ctx, t: Task) -> None:
     if p.source != "cp":
         card = ctx.card(p.card)
         if p.source == "discard":
-            w.deck.insert(0, p.card)  # used from the discard pile: it goes on top of the deck
+            put_on_top(w, p.card, seen=True)  # used from the discard pile: it goes back on top, face up
         else:
             w.discard.append(p.card)
         if card.is_attack and p.dealt > 0:
