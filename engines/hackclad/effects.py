@@ -349,7 +349,9 @@ def upgrade(ctx: Ctx, seat: int, eff: Eff) -> None:
     w = ctx.w(seat)
     vps = {ctx.card(c).vp for c in w.enhanced}
     cards = [c for c in w.hand if ctx.card(c).vp + 1 in vps]
-    if cards:
+    # Asked whenever she holds a card and has an enhanced pile (facts all can see), even with no
+    # possible trade: skipping the question would tell the table her hand has no match.
+    if w.hand and w.enhanced:
         options = [("none", "Do not upgrade")] + [(f"c.{c}", f"Trade away {ctx.card(c).name}") for c in cards]
         ask_choice(
             ctx,
