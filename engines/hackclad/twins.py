@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.rng import Rng
-from engines.hackclad.ctx import card_of, is_enhanced
+from engines.hackclad.ctx import card_of, clad_of, is_enhanced
 from engines.hackclad.deck import _pile_option
 from engines.hackclad.seats import witches_of
 from engines.hackclad.state import Ask, HackState, SeqSlot, copy_state
@@ -102,9 +102,7 @@ def _redeal_clad(twin: HackState, mine: set[int], rng: Rng) -> None:
     """The Clad deck's order, face-down slots and the solo reserve are unseen (except a peek)."""
     peeked = bool(twin.clad_deck) and any(twin.witches[x].peek == twin.clad_deck[0] for x in mine)
     old_top = twin.clad_deck[0] if twin.clad_deck else ""
-    places: list[tuple[list[str], int]] = [
-        (twin.clad_deck, i) for i in range(1 if peeked else 0, len(twin.clad_deck))
-    ]
+    places: list[Place] = [(twin.clad_deck, i) for i in range(1 if peeked else 0, len(twin.clad_deck))]
     places += [
         (twin.clad_slots, i)
         for i, hidden in enumerate(twin.clad_hidden)
@@ -112,13 +110,23 @@ def _redeal_clad(twin: HackState, mine: set[int], rng: Rng) -> None:
     ]
     # The solo reserve is set aside unseen from the same pool the deck was dealt from.
     places += [(twin.clad_reserve, i) for i in range(len(twin.clad_reserve))]
+    _deal(places, rng)
+    if twin.clad_later:
+        # Solo, after the first reform: which of the reserve and voltage-3 cards joined the deck and
+        # which wait for the second reform is unseen. Voltage-3 cards surely came from that pool.
+        fresh = [p for p in places if p[0] is not twin.clad_reserve and clad_of(p[0][p[1]]).voltage == 3]
+        _deal(fresh + [(twin.clad_later, i) for i in range(len(twin.clad_later))], rng)
+    for w in twin.witches:  # another witch who peeked saw this twin's top card
+        if old_top and w.peek == old_top:
+            w.peek = twin.clad_deck[0]
+
+
+def _deal(places: list[Place], rng: Rng) -> None:
+    """Shuffle the cards lying in ``places`` among those places."""
     cards = [zone[i] for zone, i in places]
     rng.shuffle(cards)
     for (zone, i), card in zip(places, cards, strict=True):
         zone[i] = card
-    for w in twin.witches:  # another witch who peeked saw this twin's top card
-        if old_top and w.peek == old_top:
-            w.peek = twin.clad_deck[0]
 
 
 def _rebuilt_ask(state: HackState, twin: HackState, ask: Ask) -> Ask:

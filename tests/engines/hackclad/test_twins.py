@@ -211,3 +211,20 @@ def test_a_card_put_back_from_the_hand_is_known_only_to_its_owner() -> None:
     assert mine is not None and mine.id == back and R.view(state, 1).witches[0].top is None
     assert all(t.witches[0].deck[0] == back for t in _twins(state, 0))
     assert any(t.witches[0].deck[0] != back for t in _twins(state, 1))
+
+
+def test_solo_cards_waiting_for_the_second_reform_swap_with_unseen_voltage_3_cards() -> None:
+    state = started("solo", 1)
+    state.clad_deck, state.clad_used = [], state.clad_deck + state.clad_slots
+    state.clad_slots, state.clad_hidden = [], []
+    state, _ = run_tasks(state, Task(kind="forecast"))
+    assert state.clad_later and state.reforms == 1
+    twins = _twins(state, 0, 40)
+    assert any(sorted(t.clad_later) != sorted(state.clad_later) for t in twins)
+    for t in twins:
+        assert sorted(t.clad_deck + t.clad_later + t.clad_slots) == sorted(
+            state.clad_deck + state.clad_later + state.clad_slots
+        )
+        assert [k for k, hidden in zip(t.clad_slots, t.clad_hidden, strict=True) if not hidden] == [
+            k for k, hidden in zip(state.clad_slots, state.clad_hidden, strict=True) if not hidden
+        ]
