@@ -22,6 +22,13 @@ def put_on_top(w: WitchState, card: str, *, seen: bool) -> None:
     w.top_seen = card if seen else ""
 
 
+def from_hand(w: WitchState, card: str) -> None:
+    """Take a card out of the hand (if everyone knew it was there, it is no longer known there)."""
+    w.hand.remove(card)
+    if card in w.shown:
+        w.shown.remove(card)
+
+
 def need_reform(ctx: Ctx, seat: int, resume: Task) -> bool:
     """If the deck is empty but the discard pile is not, queue a reform and then ``resume``."""
     w = ctx.w(seat)

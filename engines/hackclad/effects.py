@@ -31,7 +31,7 @@ from engines.hackclad.ctx import (
     tagged_cards,
     task,
 )
-from engines.hackclad.deck import need_reform, put_on_top, take_top
+from engines.hackclad.deck import from_hand, need_reform, put_on_top, take_top
 from engines.hackclad.state import Ask, Play, Task
 
 Handler = Callable[[Ctx, int, Eff], None]
@@ -255,6 +255,7 @@ def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
     w = ctx.w(ask.seat)
     w.discard.remove(card)
     w.hand.append(card)
+    w.shown.append(card)  # everyone saw it go from the open discard pile into her hand
     ctx.say("recover", f"{ctx.who(ask.seat)} takes {ctx.card(card).name} from their discard pile.")
 
 
@@ -379,7 +380,7 @@ def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
     """Swap: the hand card goes to the enhanced pile, the enhanced card to the discard pile."""
     w = ctx.w(ask.seat)
     out, into = ask.s, key[2:]
-    w.hand.remove(out)
+    from_hand(w, out)
     w.enhanced.remove(into)
     w.enhanced.append(out)
     w.discard.append(into)

@@ -55,6 +55,7 @@ class WitchState(msgspec.Struct, kw_only=True):
     # knows it (that, or she looked at it or put it back from her hand).
     top_seen: str = ""
     top_known: str = ""
+    shown: list[str] = []  # cards in her hand that everyone saw go there (taken from her discard pile)
 
 
 class Frame(msgspec.Struct, kw_only=True):
@@ -202,6 +203,7 @@ def _copy_witch(w: WitchState) -> WitchState:
     new.enhanced = w.enhanced[:]
     new.missions = w.missions[:]
     new.completed = w.completed[:]
+    new.shown = w.shown[:]
     new.uses = w.uses[:]
     return new
 

@@ -62,6 +62,7 @@ def _redeal_other(twin: HackState, witch: int, rng: Rng, pinned: set[str]) -> No
     w = twin.witches[witch]
     if seen_top(w):
         pinned = pinned | {w.deck[0]}  # the whole table saw her top card
+    pinned = pinned | {c for c in w.shown if c in w.hand}  # all saw these go into her hand
     knew = known_top(w)
     slots: list[Place] = [
         (zone, i)

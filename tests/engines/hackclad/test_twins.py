@@ -11,7 +11,17 @@ from engines.core.types import GameConfig
 from engines.hackclad import RULESET as R
 from engines.hackclad.ctx import card_of, is_enhanced
 from engines.hackclad.state import HackState, Task
-from tests.engines.hackclad.helpers import at, clear_field, hand, move_card, my_turn, play, run_tasks, started
+from tests.engines.hackclad.helpers import (
+    at,
+    cid,
+    clear_field,
+    hand,
+    move_card,
+    my_turn,
+    play,
+    run_tasks,
+    started,
+)
 
 # Every mode and player count, with the expert Clad deck off and on (and a first-game mission deal).
 CONFIGS = [
@@ -228,3 +238,17 @@ def test_solo_cards_waiting_for_the_second_reform_swap_with_unseen_voltage_3_car
         assert [k for k, hidden in zip(t.clad_slots, t.clad_hidden, strict=True) if not hidden] == [
             k for k, hidden in zip(state.clad_slots, state.clad_hidden, strict=True) if not hidden
         ]
+
+
+def test_a_card_taken_from_the_open_discard_pile_stays_known_in_the_hand() -> None:
+    state = _duel("amelia")
+    card, _shot = hand(state, 0, "reboot", "shot")
+    drone = cid(state, 0, "sniper_drone")
+    move_card(state, 0, drone, "discard")
+    state, _ = play(state, 0, f"p.{card}", f"c.{drone}")
+    assert drone in state.witches[0].hand and drone in state.witches[0].shown
+    others = _twins(state, 1)
+    assert all(drone in t.witches[0].hand for t in others)
+    assert any(sorted(t.witches[0].hand) != sorted(state.witches[0].hand) for t in others)
+    state, _ = play(state, 0, f"bm.{drone}")  # discarded for a move: no longer in her hand
+    assert not state.witches[0].shown
