@@ -6,7 +6,27 @@ from functools import cache
 
 from engines.hackclad.content import Card
 from engines.hackclad.ctx import Ctx, answer, ask_choice, task
-from engines.hackclad.state import Ask, Task
+from engines.hackclad.state import Ask, Task, WitchState
+
+
+def take_top(w: WitchState) -> str:
+    """Take the top card of a deck (nobody knows the new top card yet)."""
+    w.top_seen = w.top_known = ""
+    return w.deck.pop(0)
+
+
+def put_on_top(w: WitchState, card: str, *, seen: bool) -> None:
+    """Put a card on top of a deck: its owner knows it, and so does everyone if ``seen``."""
+    w.deck.insert(0, card)
+    w.top_known = card
+    w.top_seen = card if seen else ""
+
+
+def from_hand(w: WitchState, card: str) -> None:
+    """Take a card out of the hand (if everyone knew it was there, it is no longer known there)."""
+    w.hand.remove(card)
+    if card in w.shown:
+        w.shown.remove(card)
 
 
 def need_reform(ctx: Ctx, seat: int, resume: Task) -> bool:
@@ -29,7 +49,7 @@ def draw(ctx: Ctx, t: Task) -> None:
             if need_reform(ctx, t.seat, Task(kind="draw", seat=t.seat, n=n)):
                 break
             break  # nothing anywhere to draw
-        card = w.deck.pop(0)
+        card = take_top(w)
         w.hand.append(card)
         got.append(card)
         n -= 1
@@ -56,7 +76,7 @@ def mill(ctx: Ctx, t: Task) -> None:
             if need_reform(ctx, t.seat, Task(kind="mill", seat=t.seat, n=n)):
                 return
             return
-        card = w.deck.pop(0)
+        card = take_top(w)
         w.discard.append(card)
         if ctx.st.plays and ctx.st.plays[-1].seat == t.seat:
             ctx.st.plays[-1].milled_vp = ctx.card(card).vp
@@ -128,6 +148,7 @@ def shuffle_in(ctx: Ctx, t: Task) -> None:
     w = ctx.w(t.seat)
     w.deck = w.deck + w.discard
     w.discard = []
+    w.top_seen = w.top_known = ""
     ctx.rng.shuffle(w.deck)
 
 
@@ -139,6 +160,7 @@ def reveal(ctx: Ctx, t: Task) -> None:
         need_reform(ctx, t.seat, Task(kind="reveal", seat=t.seat))
         return
     top = ctx.card(w.deck[0])
+    w.top_seen = w.top_known = w.deck[0]  # shown to all, then turned back over on top (book 10)
     ctx.say("reveal", f"{ctx.who(t.seat)} reveals {top.name} from the top of their deck.")
     if top.is_attack and ctx.st.plays:
         ctx.st.plays[-1].atk += 1

@@ -31,7 +31,7 @@ from engines.hackclad.ctx import (
     tagged_cards,
     task,
 )
-from engines.hackclad.deck import need_reform
+from engines.hackclad.deck import from_hand, need_reform, put_on_top, take_top
 from engines.hackclad.state import Ask, Play, Task
 
 Handler = Callable[[Ctx, int, Eff], None]
@@ -225,6 +225,7 @@ def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
     w.discard.extend(w.deck)
     ctx.say("mill", f"{ctx.who(seat)} puts {len(w.deck)} cards from their deck into their discard pile.")
     w.deck = []
+    w.top_seen = w.top_known = ""
 
 
 @handler("return_reaction")
@@ -254,6 +255,7 @@ def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
     w = ctx.w(ask.seat)
     w.discard.remove(card)
     w.hand.append(card)
+    w.shown.append(card)  # everyone saw it go from the open discard pile into her hand
     ctx.say("recover", f"{ctx.who(ask.seat)} takes {ctx.card(card).name} from their discard pile.")
 
 
@@ -272,7 +274,7 @@ def stack(ctx: Ctx, ask: Ask, key: str) -> None:
     card = key[2:]
     w = ctx.w(ask.seat)
     w.discard.remove(card)
-    w.deck.insert(0, card)
+    put_on_top(w, card, seen=True)  # it was face up in the discard pile
     ctx.say("stack", f"{ctx.who(ask.seat)} puts {ctx.card(card).name} on top of their deck.")
 
 
@@ -285,6 +287,7 @@ def _look_top(
             return
         return
     top = ctx.card(w.deck[0])
+    w.top_known = w.deck[0]
     ctx.tell(seat, "look", f"Your top card is {top.name}.")
     ask_choice(ctx, seat, handler_name, text.format(top.name), options)
 
@@ -307,7 +310,7 @@ def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the scry decision."""
     w = ctx.w(ask.seat)
     if key == "bottom":
-        w.deck.append(w.deck.pop(0))
+        w.deck.append(take_top(w))
     ctx.split(
         ask.seat,
         "scry",
@@ -334,7 +337,7 @@ def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the defrag decision (a discarded card is shown to all)."""
     w = ctx.w(ask.seat)
     if key == "discard":
-        card = w.deck.pop(0)
+        card = take_top(w)
         w.discard.append(card)
         ctx.say("mill", f"{ctx.who(ask.seat)} discards {ctx.card(card).name} from the top of their deck.")
     else:
@@ -347,7 +350,9 @@ def upgrade(ctx: Ctx, seat: int, eff: Eff) -> None:
     w = ctx.w(seat)
     vps = {ctx.card(c).vp for c in w.enhanced}
     cards = [c for c in w.hand if ctx.card(c).vp + 1 in vps]
-    if cards:
+    # Asked whenever she holds a card and has an enhanced pile (facts all can see), even with no
+    # possible trade: skipping the question would tell the table her hand has no match.
+    if w.hand and w.enhanced:
         options = [("none", "Do not upgrade")] + [(f"c.{c}", f"Trade away {ctx.card(c).name}") for c in cards]
         ask_choice(
             ctx,
@@ -375,7 +380,7 @@ def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
     """Swap: the hand card goes to the enhanced pile, the enhanced card to the discard pile."""
     w = ctx.w(ask.seat)
     out, into = ask.s, key[2:]
-    w.hand.remove(out)
+    from_hand(w, out)
     w.enhanced.remove(into)
     w.enhanced.append(out)
     w.discard.append(into)

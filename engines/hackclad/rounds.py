@@ -7,6 +7,7 @@ from functools import cache
 from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
 from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_of, task
+from engines.hackclad.deck import from_hand, put_on_top
 from engines.hackclad.seats import shared_seats
 from engines.hackclad.state import CLAD_SLOTS, HAND_SIZE, ROUNDS, TURN_SLOTS, Ask, HackState, SeqSlot, Task
 
@@ -180,7 +181,7 @@ def apply_draft(ctx: Ctx, seat: int, slot: int, card: str) -> None:
     """Place the card face down on the slot and take the slot's effect."""
     st = ctx.st
     w = ctx.w(seat)
-    w.hand.remove(card)
+    from_hand(w, card)
     st.turn_slots[slot] = SeqSlot(seat=seat, card=card)
     w.slot = slot
     ctx.say("draft", f"{ctx.who(seat)} takes turn slot {slot + 1}.")
@@ -305,8 +306,8 @@ def put_back_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """The chosen card goes on top of the deck, unseen by the others."""
     card = key[2:]
     w = ctx.w(ask.seat)
-    w.hand.remove(card)
-    w.deck.insert(0, card)
+    from_hand(w, card)
+    put_on_top(w, card, seen=False)
     ctx.split(
         ask.seat,
         "put_back",

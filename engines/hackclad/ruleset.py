@@ -44,6 +44,7 @@ from engines.hackclad.turn import (
     react_actions,
     turn_actions,
 )
+from engines.hackclad.twins import twin_state
 from engines.hackclad.view import build_view, secrets
 
 WITCHES = ("rosette", "flare", "luna", "mia", "amelia")
@@ -331,6 +332,10 @@ class HackClad(Ruleset[HackState, HackView]):
     def secrets(self, state: HackState, viewer: int | None) -> Iterable[str]:
         """Hidden card ids for ``viewer``."""
         return secrets(state, viewer)
+
+    def twin(self, state: HackState, viewer: int | None, rng: Rng) -> HackState | None:
+        """A state ``viewer`` cannot tell from ``state``: every card it cannot see dealt afresh."""
+        return twin_state(state, viewer, rng)
 
     def conserved(self, state: HackState) -> Mapping[str, int]:
         """Every witch always owns 16 skill cards across her zones."""

@@ -50,6 +50,12 @@ class WitchState(msgspec.Struct, kw_only=True):
     turn_over: bool = False
     slot: int = -1  # the turn slot (0-3) she took this round
     peek: str = ""  # the Clad card instance she looked at on top of the Clad deck
+    # Her deck's top card while it is known (cleared when it leaves the top): ``top_seen`` when the
+    # whole table saw it (revealed, or laid face up from the discard pile), ``top_known`` when she
+    # knows it (that, or she looked at it or put it back from her hand).
+    top_seen: str = ""
+    top_known: str = ""
+    shown: list[str] = []  # cards in her hand that everyone saw go there (taken from her discard pile)
 
 
 class Frame(msgspec.Struct, kw_only=True):
@@ -197,6 +203,7 @@ def _copy_witch(w: WitchState) -> WitchState:
     new.enhanced = w.enhanced[:]
     new.missions = w.missions[:]
     new.completed = w.completed[:]
+    new.shown = w.shown[:]
     new.uses = w.uses[:]
     return new
 
@@ -269,10 +276,14 @@ class WitchView(msgspec.Struct, frozen=True, array_like=True):
     turn_slot: int
     team: int
     player: int
+    top: PileCard | None = None  # the top card of her deck while everyone knows it (revealed, stacked)
 
 
 class OwnWitch(msgspec.Struct, frozen=True, array_like=True):
-    """One of the viewer's own witches with her private cards (hand, turn card, enhanced pile, peek)."""
+    """One of the viewer's own witches with her private cards (hand, turn card, enhanced pile, peek).
+
+    ``top`` is the top card of her deck while she knows it (she looked, put it back, or all saw it).
+    """
 
     seat: int
     name: str
@@ -280,13 +291,14 @@ class OwnWitch(msgspec.Struct, frozen=True, array_like=True):
     turn_card: CardView | None
     enhanced: list[PileCard]
     peek: CladCardView | None
+    top: CardView | None = None
 
 
 class HackView(ViewBase, kw_only=True, array_like=True):
     """A seat's (or a spectator's) picture of the game.
 
     ``me`` is the viewer's witch the view centres on (the one being asked if she is the viewer's,
-    else the viewer's first); ``hand``, ``turn_card``, ``enhanced`` and ``peek`` are hers. When the
+    else the viewer's first); ``hand``, ``turn_card``, ``enhanced``, ``peek`` and ``top`` are hers. When the
     viewer runs two witches (the two-player team match) ``own`` lists both with their private cards;
     otherwise it is empty.
     ``asking`` is the witch being asked, ``asking_player`` the seat that answers for her.
@@ -323,3 +335,4 @@ class HackView(ViewBase, kw_only=True, array_like=True):
     asking_kind: str = ""
     attack_cells: list[int] = []
     scores: dict[int, int] = {}
+    top: CardView | None = None

@@ -12,6 +12,7 @@ from engines.hackclad import grid
 from engines.hackclad.clad import can_move, move_options, repel_direction
 from engines.hackclad.content import Card, CpAction, content
 from engines.hackclad.ctx import Ctx, answer, ask_choice, task
+from engines.hackclad.deck import from_hand, put_on_top
 from engines.hackclad.effects import condition, passive_count
 from engines.hackclad.missions import check_now, note_single_damage
 from engines.hackclad.state import GUARD, MOVE, MP, Ask, Play, Task
@@ -275,7 +276,7 @@ def start_play(
     if source == "discard":
         w.discard.remove(cid)
     else:
-        w.hand.remove(cid)
+        from_hand(w, cid)
     if facing >= 0:
         w.facing = facing
     w.mp -= x if card.x_cost else card.mp
@@ -326,7 +327,7 @@ def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     seat = ask.seat
     cid = key[2:]
     w = ctx.w(seat)
-    w.hand.remove(cid)
+    from_hand(w, cid)
     w.discard.append(cid)
     card = ctx.card(cid)
     ctx.say("discard", f"{ctx.who(seat)} discards {card.name} to pay the extra cost.")
@@ -342,7 +343,7 @@ def end_play(ctx: Ctx, t: Task) -> None:
     if p.source != "cp":
         card = ctx.card(p.card)
         if p.source == "discard":
-            w.deck.insert(0, p.card)  # used from the discard pile: it goes on top of the deck
+            put_on_top(w, p.card, seen=True)  # used from the discard pile: it goes back on top, face up
         else:
             w.discard.append(p.card)
         if card.is_attack and p.dealt > 0:
@@ -377,7 +378,7 @@ def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
         )
         return
     if kind in ("bm", "bp"):
-        w.hand.remove(action.card)
+        from_hand(w, action.card)
         w.discard.append(action.card)
         index = MOVE if kind == "bm" else MP
         w.uses[index] += 1
@@ -420,7 +421,7 @@ def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
         )
     elif kind == "bd":
         card = ctx.card(action.card)
-        w.hand.remove(action.card)
+        from_hand(w, action.card)
         w.discard.append(action.card)
         w.uses[GUARD] += 1
         frame.reduce[seat] += 1

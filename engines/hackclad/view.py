@@ -13,7 +13,16 @@ from engines.hackclad.content import content
 from engines.hackclad.ctx import clad_atk, clad_of, design
 from engines.hackclad.scoring import scores, witch_teams
 from engines.hackclad.seats import acting, owner, witches_of
-from engines.hackclad.state import CardView, CladCardView, HackState, HackView, OwnWitch, PileCard, WitchView
+from engines.hackclad.state import (
+    CardView,
+    CladCardView,
+    HackState,
+    HackView,
+    OwnWitch,
+    PileCard,
+    WitchState,
+    WitchView,
+)
 
 
 def card_view(state: HackState, iid: str) -> CardView:
@@ -64,6 +73,16 @@ def slot_states(state: HackState) -> list[str]:
     return out
 
 
+def known_top(w: WitchState) -> bool:
+    """Whether the witch's owner knows the card on top of her deck."""
+    return bool(w.top_known) and w.deck[:1] == [w.top_known]
+
+
+def seen_top(w: WitchState) -> bool:
+    """Whether everyone knows the card on top of the witch's deck."""
+    return bool(w.top_seen) and w.deck[:1] == [w.top_seen]
+
+
 def _own(state: HackState, witch: int) -> OwnWitch:
     """One of the viewer's witches with her private cards."""
     w = state.witches[witch]
@@ -79,6 +98,7 @@ def _own(state: HackState, witch: int) -> OwnWitch:
         turn_card=turn,
         enhanced=[_pile_card(w.witch, x) for x in sorted(w.enhanced)],
         peek=peek,
+        top=card_view(state, w.top_known) if known_top(w) else None,
     )
 
 
@@ -110,6 +130,7 @@ def build_view(state: HackState, viewer: int | None) -> HackView:
         view.turn_card = focus.turn_card
         view.enhanced = focus.enhanced
         view.peek = focus.peek
+        view.top = focus.top
     return view
 
 
@@ -145,6 +166,7 @@ def _public_view(state: HackState) -> HackView:
                 turn_slot=w.slot,
                 team=side[seat],
                 player=owner(state, seat),
+                top=_pile_card(w.witch, w.top_seen) if seen_top(w) else None,
             )
         )
     states = slot_states(state)
@@ -194,7 +216,8 @@ def secrets(state: HackState, viewer: int | None) -> list[str]:
     out: list[str] = []
     mine = set(witches_of(state, viewer))
     for seat, w in enumerate(state.witches):
-        out += w.deck
+        known = known_top(w) if seat in mine else seen_top(w)
+        out += w.deck[1:] if known else w.deck
         if seat not in mine:
             out += w.hand + w.enhanced
     for slot in (*state.turn_slots, *state.standby):

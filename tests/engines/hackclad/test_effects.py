@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.hackclad import RULESET as R
 from engines.hackclad import grid
+from engines.hackclad.ctx import card_of
 from engines.hackclad.state import HackState
 from tests.engines.hackclad.helpers import (
     at,
@@ -317,6 +318,17 @@ def test_effect_upgrade_trades_for_an_enhanced_card_one_vp_higher() -> None:
     state, _ = play(state, 0, options[0])
     w = state.witches[0]
     assert shot in w.enhanced and options[0][2:] in w.discard
+
+
+def test_effect_upgrade_asks_even_with_no_possible_trade() -> None:
+    # Asking only when a trade exists would tell the table about her hidden hand and pile.
+    state = duel("amelia")
+    up, shot = hand(state, 0, "upgrade", "shot")
+    for card in list(state.witches[0].enhanced):
+        if card_of(state, card).vp == card_of(state, shot).vp + 1:
+            move_card(state, 0, card, "discard")
+    state, _ = play(state, 0, f"p.{up}")
+    assert state.ask is not None and state.ask.handler == "upgrade_out" and keys(state) == ["none"]
 
 
 def test_effect_peek_clad_is_private() -> None:

@@ -6,7 +6,8 @@ import msgspec
 
 from engines.core import GameConfig
 from engines.hackclad import RULESET as R
-from tests.engines.hackclad.helpers import started
+from engines.hackclad.state import Task
+from tests.engines.hackclad.helpers import run_tasks, started
 
 
 def _json(state, viewer):  # type: ignore[no-untyped-def]
@@ -73,3 +74,23 @@ def test_views_follow_the_states_content_even_when_reused() -> None:
     before = R.view(a, None)
     a.witches[0].shards = 42  # the same object changed in place: the next view shows it
     assert R.view(a, None).witches[0].shards == 42 and before.witches[0].shards == 0
+
+
+def test_10_a_revealed_top_card_shows_in_every_view_until_drawn() -> None:
+    state = started("basic", 2)
+    w = state.witches[0]
+    state, _ = run_tasks(state, Task(kind="reveal", seat=0))
+    top = w.deck[0]
+    assert all(R.view(state, v).witches[0].top.id == top for v in (None, 0, 1))  # type: ignore[union-attr]
+    state, _ = run_tasks(state, Task(kind="draw", seat=0, n=1))
+    assert all(R.view(state, v).witches[0].top is None for v in (None, 0, 1))
+
+
+def test_a_card_put_back_from_the_hand_shows_only_in_its_owners_view() -> None:
+    state = started("basic", 2)
+    state, _ = run_tasks(state, Task(kind="put_back", seat=0))
+    back = state.witches[0].hand[0]
+    state = R.apply(state, 0, f"c.{back}").state
+    assert R.view(state, 0).top.id == back  # type: ignore[union-attr]
+    assert R.view(state, 1).witches[0].top is None and R.view(state, 1).top is None
+    assert back not in R.secrets(state, 0) and back in R.secrets(state, 1)
