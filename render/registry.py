@@ -42,6 +42,11 @@ def registered(slug: str, renderer: Renderer) -> Iterator[Renderer]:
         unregister(slug)
 
 
+def slugs() -> list[str]:
+    """Every game with a registered renderer."""
+    return [*_MODULES, *(slug for slug in _OBJECTS if slug not in _MODULES)]
+
+
 @cache
 def get(slug: str) -> Renderer:
     """The renderer for ``slug``."""

@@ -1,0 +1,66 @@
+"""The engine contract and the renderer contract, run over every registered game by itself.
+
+No game opts in: each slug in ``engines.registry`` is fuzzed in every mode and player count it
+declares (random legal play to the end, checking at every step that the input is never mutated,
+states round-trip, ``seq`` grows by one, illegal and idle-seat actions are refused with a code,
+no view holds a declared secret, conserved counts hold, and the game replays from its log), and
+its renderer draws the board and every hand of states along the way. The per-game files add
+their own option variations and long runs on top.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engines import registry
+from engines.core import GameConfig, RandomBot, Rng
+from engines.core.fuzz import fuzz_games
+from render import registry as renderers
+
+CASES = [
+    pytest.param(slug, mode.name, players, id=f"{slug}-{mode.name}-{players}")
+    for slug in registry.slugs()
+    for mode in registry.get(slug).modes
+    for players in mode.players
+]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_game_has_a_renderer_and_every_renderer_a_game() -> None:
+    assert sorted(registry.slugs()) == sorted(renderers.slugs())
+
+
+@pytest.mark.parametrize(("slug", "mode", "players"), CASES)
+def test_every_mode_keeps_the_engine_contract(slug: str, mode: str, players: int) -> None:
+    """DESIGN "Testing" 1: the generic fuzz harness, for every game and mode, with no opt-in."""
+    report = fuzz_games(registry.get(slug), [GameConfig(mode, players)], 2, first_seed=7_000)
+    assert report.games == 2 and report.steps > 0 and sum(report.reasons.values()) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("slug", "mode", "players"), CASES)
+def test_every_mode_keeps_the_engine_contract_over_many_games(slug: str, mode: str, players: int) -> None:
+    report = fuzz_games(registry.get(slug), [GameConfig(mode, players)], 40, first_seed=8_000)
+    assert report.games == 40
+
+
+@pytest.mark.parametrize(("slug", "mode", "players"), CASES)
+def test_every_renderer_draws_every_mode(slug: str, mode: str, players: int) -> None:
+    """DESIGN "Testing" 2: the board and every seat's hand render for states all through a game."""
+    ruleset, renderer = registry.get(slug), renderers.get(slug)
+    state = ruleset.setup(GameConfig(mode, players), 11)
+    rng, bot = Rng(11), RandomBot()
+    names = [f"Seat {n + 1}" for n in range(players)]
+    for step in range(400):
+        if step % 40 == 0 or not ruleset.prompts(state):
+            assert renderer.board(ruleset.view(state, None), names).startswith(PNG)
+            assert renderer.describe(ruleset.view(state, None))
+            for seat in range(players):
+                hand = renderer.hand(ruleset.view(state, seat), names)
+                assert hand is None or hand.startswith(PNG)
+        prompts = ruleset.prompts(state)
+        if not prompts:
+            break
+        seat = rng.choice(sorted(prompts))
+        action = bot.choose(ruleset.view(state, seat), prompts[seat], ruleset.legal_actions(state, seat), rng)
+        state = ruleset.apply(state, seat, action).state
