@@ -113,6 +113,8 @@ def public_table(
         raise ValueError("the public table is drawn from the spectator's view only")
     waiting, sealed = sealed_progress(asked, spectator.players)
     token = public_token(spectator, asked, actions, outcome, public_moves)
+    if outcome is not None:  # the reason names seats as {P1}: people read names
+        outcome = msgspec.structs.replace(outcome, reason=fill_names(outcome.reason, names))
     public = PublicTable(
         table=table,
         token=token,

@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 from engines.arclash.state import ArclashView
-from engines.core.types import fill_names
+from engines.core.types import seat_ref
 from render.arclash.look import PHASE_NAMES, sealed_summary, status
-from render.core.names import seat_name
 
 LIMIT = 1500
 
 
 def describe_view(view: ArclashView) -> str:
     """Who stands where, what each character's power is made of, and (for a seat) its hand and choices."""
-    names = [seat_name(s) for s in range(view.players)]
+    # {P1}-style placeholders: the adapters put each player's name there (never "Player 1")
+    names = [seat_ref(s) for s in range(view.players)]
     lines = [
         f"Arclash, turn {max(view.turn, 1)}: "
         f"{PHASE_NAMES.get(view.phase, view.phase)}; first to {view.target}."
     ]
-    waiting = sealed_summary(view)
+    waiting = sealed_summary(view, names)
     if waiting:
         lines.append(waiting[0].upper() + waiting[1:] + ".")
     for seat in view.seats:
@@ -33,7 +33,7 @@ def describe_view(view: ArclashView) -> str:
             f"{names[seat.seat]}: {seat.points} pts, {who}, power {power}{extra}; "
             f"hand {seat.hand_count}, deck {seat.deck_count}{badge}"
         )
-    lines.extend(fill_names(line, names) for line in view.report[-3:])
+    lines.extend(view.report[-3:])
     if view.viewer is not None:
         hand = ", ".join(c.name for c in view.hand) or "empty"
         lines.append(f"Your hand: {hand}.")

@@ -9,7 +9,7 @@ from PIL import Image
 
 from engines.arclash import RULESET
 from engines.arclash.state import SUPPORT, ArclashState
-from engines.core import GameConfig, Rng
+from engines.core import GameConfig, Rng, fill_names
 from render.arclash import RENDERER
 from render.core.palette import seat_colour
 from render.registry import get
@@ -68,7 +68,9 @@ def test_describe_names_sealed_seats_and_waiting_count() -> None:
     state = RULESET.setup(GameConfig("standard", 3), 1)
     state = RULESET.apply(state, 0, RULESET.legal_actions(state, 0)[0]).state
     text = RENDERER.describe(RULESET.view(state, None))
-    assert "Waiting for 2 players; sealed: Player 1." in text
+    # seats stay {P1} placeholders so the table shows each player's name, never "Player 1"
+    assert "Waiting for 2 players; sealed: {P1}." in text
+    assert "Player 1" not in text and fill_names(text, ["Ann", "Bo", "Cy"]).count("Ann") == 2
 
 
 def test_hand_marks_choices_during_the_support_stage() -> None:
