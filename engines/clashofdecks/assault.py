@@ -157,7 +157,6 @@ def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
 def assault(ctx: Ctx, k: int) -> None:
     """Phase 3 for kingdom ``k``: every cleared creature attacks, upper line first, far to near."""
     ctx.records = []
-    ctx.state.last_assault = ctx.records
     ctx.attacks = 0
     for uid, loc in ctx.activation_places(k):
         if ctx.attacks:  # an attack may have moved or removed it (nothing moves before the first)
@@ -168,6 +167,8 @@ def assault(ctx: Ctx, k: int) -> None:
         may, rage_only = cleared(ctx, loc)
         if may:
             attack(ctx, uid, rage_only, loc)
+    if ctx.records:  # a turn without attacks keeps the last real assault on show
+        ctx.state.last_assault = ctx.records
 
 
 def end_of_turn(ctx: Ctx) -> None:

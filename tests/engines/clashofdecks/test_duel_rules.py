@@ -266,3 +266,16 @@ def test_summon_directly_places_on_the_named_line() -> None:
     state.kingdoms[0].mana = 5
     summon(ctx(state), 0, card, 1)
     assert side(state, 1, 0)[0].cards == [card] and side(state, 1, 0)[0].entered == state.turn
+
+
+def test_assault_a_turn_without_attacks_keeps_the_last_real_assault_on_show() -> None:
+    state = table()
+    unit(state, 0, 0, "golem")
+    hand(state, 1, [], ["scribe", "scribe", "scribe"])
+    assault(ctx(state), 0)
+    shown = list(state.last_assault)
+    assert shown  # the golem attacked
+    state.lines[0].sides[0].clear()  # next time nothing can attack
+    assault(ctx(state), 0)
+    assert state.last_assault == shown
+    assert RULESET.view(state, None).last_assault  # the table still shows it
