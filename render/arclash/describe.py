@@ -34,6 +34,8 @@ def describe_view(view: ArclashView) -> str:
             f"hand {seat.hand_count}, deck {seat.deck_count}{badge}"
         )
     lines.extend(view.report[-3:])
+    if view.rolls:  # dice and coins everyone saw fall this turn
+        lines.append("Rolls this turn: " + "; ".join(view.rolls))
     if view.viewer is not None:
         hand = ", ".join(c.name for c in view.hand) or "empty"
         lines.append(f"Your hand: {hand}.")
