@@ -17,7 +17,6 @@ from typing import Any
 
 import discord
 
-from bot.console.config import parse_pair
 from bot.discord.delivery import Courier, table_place
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
 from bot.discord.info import rules_embed
@@ -27,6 +26,7 @@ from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_
 from bot.service import Services
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
+from bot.words import parse_pair
 from engines import registry
 from engines.core.types import OptionValue
 
