@@ -214,7 +214,7 @@ async def show_cards(interaction: discord.Interaction, game: str, search: str, d
         await interaction.followup.send(embed=embed, ephemeral=True, **with_view(view))
 
 
-def deck_choices(game: Any, current: str) -> list[app_commands.Choice[str]]:
+def deck_choices(game: object, current: str) -> list[app_commands.Choice[str]]:
     """The ready-made decks of the game already chosen in the command."""
     try:
         decks = registry.get(str(game)).decks() if game else []
