@@ -12,9 +12,13 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.settings import SettingsError
-from engines.core import SetupError
+from bot.settings import Settings, SettingsError
+from engines.core import AnyRuleset, SetupError
+
+if TYPE_CHECKING:  # the renderers (and Pillow) are imported only by the commands that draw
+    from render.core.renderer import Renderer
 
 EXIT_USAGE = 2
 
@@ -83,13 +87,13 @@ def _fail(message: str, status: int = EXIT_USAGE) -> int:
     return status
 
 
-def _game(slug: str):  # type: ignore[no-untyped-def]
+def _game(slug: str) -> AnyRuleset:
     from engines import registry
 
     return registry.get(slug)
 
 
-def _renderer(slug: str):  # type: ignore[no-untyped-def]
+def _renderer(slug: str) -> Renderer:
     from render import registry
 
     try:
@@ -154,7 +158,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def _settings():  # type: ignore[no-untyped-def]
+def _settings() -> Settings:
     from bot.settings import load_settings
 
     return load_settings()

@@ -5,23 +5,13 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from engines.core import Ruleset
+from bot.words import deck_code_usage, deck_list
+from engines.core import AnyRuleset
 from engines.core.catalogue import Selection
 from engines.core.types import CatalogueEntry, DeckEntry
 
 WIDTH = 100
 TEXT_INDENT = " " * 6
-
-
-def deck_list(deck: DeckEntry) -> list[str]:
-    """A deck's cards in order, repeated copies shown once with a count ("2x Reef Adder")."""
-    counted: list[tuple[str, int]] = []
-    for name in deck.cards:
-        if counted and counted[-1][0] == name:
-            counted[-1] = (name, counted[-1][1] + 1)
-        else:
-            counted.append((name, 1))
-    return [f"{n}x {name}" if n > 1 else name for name, n in counted]
 
 
 def wrap_items(items: Sequence[str], indent: str = TEXT_INDENT) -> list[str]:
@@ -40,26 +30,7 @@ def wrap_items(items: Sequence[str], indent: str = TEXT_INDENT) -> list[str]:
     return lines
 
 
-def deck_code_usage(ruleset: Ruleset) -> tuple[list[str], str] | None:  # type: ignore[type-arg]
-    """The table options a deck code needs (``format=constructed``) and the code option's help.
-
-    None when the game takes no per-player ``deck_code``.
-    """
-    for mode in ruleset.modes:
-        spec = mode.option_spec("deck_code")
-        if spec is None or not spec.per_seat:
-            continue
-        # a game whose own decks need a "constructed" format says so, or the code would sit unused
-        needs = [
-            f"{o.name}=constructed"
-            for o in mode.options
-            if not o.per_seat and o.kind == "choice" and "constructed" in o.choices
-        ]
-        return needs, spec.help.rstrip(".")
-    return None
-
-
-def code_hint(ruleset: Ruleset) -> str:  # type: ignore[type-arg]
+def code_hint(ruleset: AnyRuleset) -> str:
     """How to play a deck code from the terminal."""
     usage = deck_code_usage(ruleset)
     if usage is None:
@@ -102,7 +73,7 @@ def _deck_lines(decks: Sequence[DeckEntry], hint: str) -> list[str]:
 
 
 def describe_cards(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     chosen: Selection,
     search: str = "",
     deck: str = "",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core import OptionSpec, Ruleset
+from engines.core import AnyRuleset, OptionSpec
 
 
 def _option_line(spec: OptionSpec) -> str:
@@ -21,7 +21,7 @@ def _option_line(spec: OptionSpec) -> str:
     return f"      {flag}<{values}>  (default {default}) {spec.help}"
 
 
-def describe_game(ruleset: Ruleset) -> list[str]:  # type: ignore[type-arg]
+def describe_game(ruleset: AnyRuleset) -> list[str]:
     """Lines describing one game and how to start each of its modes."""
     versions = f"rules {ruleset.rules_version}, content {ruleset.content_version}"
     lines = [f"{ruleset.slug}: {ruleset.title} ({versions})"]

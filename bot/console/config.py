@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.core import GameConfig, Ruleset, SetupError
+from bot.words import parse_pair
+from engines.core import AnyRuleset, GameConfig, SetupError
 from engines.core.types import OptionValue
-
-
-def parse_pair(text: str, flag: str = "--option") -> tuple[str, str]:
-    """Split ``KEY=VALUE``; a missing ``=`` or key is a ``SetupError`` naming the flag."""
-    key, sep, value = text.partition("=")
-    key = key.strip().lower()
-    if not sep or not key:
-        raise SetupError(f"{flag} takes KEY=VALUE, not {text!r}.", option=flag)
-    return key, value.strip()
 
 
 def parse_seat_pair(text: str, players: int) -> tuple[int, str, str]:
@@ -29,13 +21,13 @@ def parse_seat_pair(text: str, players: int) -> tuple[int, str, str]:
     return seat - 1, key, value
 
 
-def default_players(ruleset: Ruleset, mode: str) -> int:  # type: ignore[type-arg]
+def default_players(ruleset: AnyRuleset, mode: str) -> int:
     """The seat count used when none is given: the smallest the mode allows."""
     return min(ruleset.mode(mode).players)
 
 
 def build_config(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     mode: str | None,
     players: int | None,
     options: Sequence[str] = (),

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 from bot.console.narrate import choice_page, describe_outcome, page_count, seat_names
 from bot.service.projection import narration as narrate
-from engines.core import Action, GameConfig, Prompt, Rejected, Rng, Ruleset, fill_names
+from engines.core import Action, AnyRuleset, GameConfig, Prompt, Rejected, Rng, fill_names
 from engines.core.autoplay import bot_for, run_bots
 from render.core.renderer import Renderer
 
@@ -84,7 +84,7 @@ class Chooser:
 class TerminalGame:
     """One game in progress in the terminal, with its images folder."""
 
-    ruleset: Ruleset  # type: ignore[type-arg]
+    ruleset: AnyRuleset
     renderer: Renderer
     config: GameConfig
     seed: int

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from engines.core import GameConfig, Rng, Ruleset
+from engines.core import AnyRuleset, GameConfig, Rng
 from engines.core.autoplay import bot_for, run_bots
 
 #: a game that has not ended after this many moves is reported as an error (a loop in the rules)
@@ -41,7 +41,7 @@ class SelfplayReport:
         )
 
 
-def play_game(ruleset: Ruleset, config: GameConfig, seed: int, bot_name: str) -> tuple[Any, int]:  # type: ignore[type-arg]
+def play_game(ruleset: AnyRuleset, config: GameConfig, seed: int, bot_name: str) -> tuple[Any, int]:
     """Play one all-bot game from ``seed``; return the final state and the number of moves."""
     state = ruleset.setup(config, seed)
     bot = bot_for(ruleset, bot_name)
@@ -65,7 +65,7 @@ def play_game(ruleset: Ruleset, config: GameConfig, seed: int, bot_name: str) ->
 
 
 def selfplay(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     config: GameConfig,
     games: int,
     first_seed: int,

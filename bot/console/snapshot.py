@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engines.core import GameConfig, RandomBot, Rng, Ruleset
+from engines.core import AnyRuleset, GameConfig, RandomBot, Rng
 from render.core.renderer import Renderer
 
 
-def advance(ruleset: Ruleset, config: GameConfig, seed: int, steps: int) -> Any:  # type: ignore[type-arg]
+def advance(ruleset: AnyRuleset, config: GameConfig, seed: int, steps: int) -> Any:
     """Set up from ``seed`` and apply up to ``steps`` random legal moves (fewer if the game ends)."""
     state = ruleset.setup(config, seed)
     rng = Rng(seed ^ 0x5EED)
@@ -27,7 +27,7 @@ def advance(ruleset: Ruleset, config: GameConfig, seed: int, steps: int) -> Any:
 
 
 def write_snapshot(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     renderer: Renderer,
     state: Any,
     players: int,

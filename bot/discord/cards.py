@@ -17,12 +17,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.console.cards import deck_code_usage, deck_list
 from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE
 from bot.discord.ids import MAX_ID
 from bot.discord.layout import clip
 from bot.discord.replies import defer, reported, with_view
 from bot.service.api import ServiceError
+from bot.words import deck_code_usage, deck_list
 from engines import registry
 from engines.core.catalogue import Selection, select
 from engines.core.types import CatalogueEntry, DeckEntry
@@ -214,7 +214,7 @@ async def show_cards(interaction: discord.Interaction, game: str, search: str, d
         await interaction.followup.send(embed=embed, ephemeral=True, **with_view(view))
 
 
-def deck_choices(game: Any, current: str) -> list[app_commands.Choice[str]]:
+def deck_choices(game: object, current: str) -> list[app_commands.Choice[str]]:
     """The ready-made decks of the game already chosen in the command."""
     try:
         decks = registry.get(str(game)).decks() if game else []

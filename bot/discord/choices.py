@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
 from engines import registry
-from engines.core import OptionSpec, Ruleset
+from engines.core import AnyRuleset, OptionSpec
 
 LIMIT = 25
 
 
-def available_games() -> list[Ruleset]:  # type: ignore[type-arg]
+def available_games() -> list[AnyRuleset]:
     """Every registered game that loads (a game still being installed is simply not offered)."""
     games = []
     for slug in registry.slugs():
@@ -38,7 +36,7 @@ def game_choices(current: str) -> list[app_commands.Choice[str]]:
     ][:LIMIT]
 
 
-def _ruleset(slug: Any) -> Ruleset | None:  # type: ignore[type-arg]
+def _ruleset(slug: object) -> AnyRuleset | None:
     if not isinstance(slug, str) or not slug:
         return None
     try:
@@ -47,7 +45,7 @@ def _ruleset(slug: Any) -> Ruleset | None:  # type: ignore[type-arg]
         return None
 
 
-def mode_choices(game: Any, current: str) -> list[app_commands.Choice[str]]:
+def mode_choices(game: object, current: str) -> list[app_commands.Choice[str]]:
     """Modes of the game already chosen in the command."""
     ruleset = _ruleset(game)
     if ruleset is None:
@@ -61,7 +59,7 @@ def mode_choices(game: Any, current: str) -> list[app_commands.Choice[str]]:
     ][:LIMIT]
 
 
-def deck_spec(game: Any, mode: Any) -> OptionSpec | None:
+def deck_spec(game: object, mode: object) -> OptionSpec | None:
     """The per-player ``deck`` option of a game's mode (the first mode if none is chosen)."""
     ruleset = _ruleset(game)
     if ruleset is None:
@@ -74,7 +72,7 @@ def deck_spec(game: Any, mode: Any) -> OptionSpec | None:
     return None
 
 
-def deck_choices(game: Any, mode: Any, current: str) -> list[app_commands.Choice[str]]:
+def deck_choices(game: object, mode: object, current: str) -> list[app_commands.Choice[str]]:
     """Deck names of a game's mode."""
     spec = deck_spec(game, mode)
     if spec is None:

@@ -13,7 +13,7 @@ handler reloads what it needs from the database rather than from process memory.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -54,7 +54,7 @@ class TablekeeperBot(commands.AutoShardedBot):
         *,
         shard_count: int | None = None,
         shard_ids: list[int] | None = None,
-        clock: Any = discord_clock,
+        clock: Callable[[], float] = discord_clock,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,

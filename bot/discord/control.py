@@ -13,20 +13,19 @@ import dataclasses
 import io
 import logging
 import re
-from typing import Any
 
 import discord
 
-from bot.console.config import parse_pair
 from bot.discord.delivery import Courier, table_place
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
 from bot.discord.info import rules_embed
 from bot.discord.replies import defer, reported, tell, with_view
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
 from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_view, table_view
-from bot.service import Services
+from bot.service import Services, TableService
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
+from bot.words import parse_pair
 from engines import registry
 from engines.core.types import OptionValue
 
@@ -115,7 +114,7 @@ class TableControl:
         self.courier = courier
 
     @property
-    def tables(self) -> Any:
+    def tables(self) -> TableService:
         """The service's table API."""
         return self.services.tables
 

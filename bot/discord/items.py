@@ -16,12 +16,13 @@ from bot.discord import ids
 from bot.discord.layout import BUTTON_LABEL, OPTION_TEXT, clip
 
 if TYPE_CHECKING:
+    from bot.discord.client import TablekeeperBot
     from bot.discord.control import TableControl
 
 
 def control(interaction: discord.Interaction) -> TableControl:
     """The table controller of the bot that received ``interaction``."""
-    return cast("TableControl", interaction.client.control)  # type: ignore[attr-defined]
+    return cast("TablekeeperBot", interaction.client).control
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION):

@@ -8,7 +8,7 @@ and the service refuses changes from anyone who is not an admin.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -24,6 +24,16 @@ if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
 
 NOT_ADMIN = "Only server admins (Manage Server) can change Tablekeeper's settings."
+
+T = TypeVar("T", contravariant=True)
+
+
+class Setter(Protocol[T]):
+    """One of :class:`bot.service.GuildService`'s single-value setters (``set_turn_timeout`` etc.)."""
+
+    def __call__(self, guild_id: int, value: T, /, *, is_admin: bool) -> Awaitable[GuildSettings]:
+        """Set the value for a server; only an admin may."""
+        ...
 
 
 @app_commands.guild_only()
@@ -53,14 +63,12 @@ class ConfigCog(
             settings = await (change(guild_id) if change else self.bot.services.guilds.get(guild_id))
             await interaction.followup.send(embed=settings_embed(settings), ephemeral=True)
 
-    async def _set(self, interaction: discord.Interaction, where: str, method: str, value: object) -> None:
+    async def _set(self, interaction: discord.Interaction, where: str, setter: Setter[T], value: T) -> None:
         """Call one of the service's single-value setters (``set_turn_timeout`` etc.)."""
-        setter = getattr(self.bot.services.guilds, method)
         admin = is_admin(interaction)
 
         async def change(guild_id: int) -> GuildSettings:
-            settings: GuildSettings = await setter(guild_id, value, is_admin=admin)
-            return settings
+            return await setter(guild_id, value, is_admin=admin)
 
         await self._run(interaction, where, change)
 
@@ -115,7 +123,7 @@ class ConfigCog(
         self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 604800]
     ) -> None:
         """Set the turn timer."""
-        await self._set(interaction, "config timeout", "set_turn_timeout", seconds)
+        await self._set(interaction, "config timeout", self.bot.services.guilds.set_turn_timeout, seconds)
 
     @app_commands.command(name="timeout_action", description="What happens when a player's time runs out")
     @app_commands.describe(
@@ -125,17 +133,19 @@ class ConfigCog(
         self, interaction: discord.Interaction, action: Literal["bot", "default", "forfeit"]
     ) -> None:
         """Set the timeout action."""
-        await self._set(interaction, "config timeout_action", "set_timeout_action", action)
+        await self._set(
+            interaction, "config timeout_action", self.bot.services.guilds.set_timeout_action, action
+        )
 
     @app_commands.command(name="thread", description="Give each new game its own thread")
     async def thread(self, interaction: discord.Interaction, enabled: bool) -> None:
         """Switch thread-per-game on or off."""
-        await self._set(interaction, "config thread", "set_thread_per_game", enabled)
+        await self._set(interaction, "config thread", self.bot.services.guilds.set_thread_per_game, enabled)
 
     @app_commands.command(name="mention", description="Mention players in the channel when it is their turn")
     async def mention(self, interaction: discord.Interaction, enabled: bool) -> None:
         """Switch turn mentions on or off."""
-        await self._set(interaction, "config mention", "set_mention_on_turn", enabled)
+        await self._set(interaction, "config mention", self.bot.services.guilds.set_mention_on_turn, enabled)
 
 
 async def setup(bot: TablekeeperBot) -> None:
