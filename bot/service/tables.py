@@ -39,7 +39,7 @@ from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seatcheck import check_seat_choices
 from bot.store import schema
 from engines import registry
-from engines.core import AnyRuleset, GameConfig, ModeSpec, Rejected, Ruleset, SetupError
+from engines.core import AnyRuleset, GameConfig, ModeSpec, Rejected, SetupError
 from engines.core.autoplay import bot_for
 from engines.core.replay import ReplayError, replay
 from engines.core.rng import ALGORITHM
@@ -49,7 +49,7 @@ ACTIVE = (LOBBY, PLAYING)
 MAX_NAME = 100
 
 
-def _ruleset(game: str) -> Ruleset:  # type: ignore[type-arg]
+def _ruleset(game: str) -> AnyRuleset:
     try:
         return registry.get(game)
     except SetupError as error:
@@ -611,7 +611,7 @@ class TableService:
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def _mode_name(ruleset: Ruleset, mode: str | None) -> str:  # type: ignore[type-arg]
+    def _mode_name(ruleset: AnyRuleset, mode: str | None) -> str:
         if mode is None or not mode.strip():
             return ruleset.modes[0].name
         try:
@@ -621,9 +621,9 @@ class TableService:
 
     @staticmethod
     def _check_options(
-        ruleset: Ruleset,
+        ruleset: AnyRuleset,
         mode: str,
-        options: dict[str, OptionValue],  # type: ignore[type-arg]
+        options: dict[str, OptionValue],
     ) -> dict[str, OptionValue]:
         """Validate table options; keep the parsed values of the ones given."""
         spec = ruleset.mode(mode)
@@ -689,10 +689,10 @@ class TableService:
 
     @staticmethod
     def _acting_seat(
-        ruleset: Ruleset,
+        ruleset: AnyRuleset,
         loaded: Loaded,
         user_id: int,
-        seat: int | None,  # type: ignore[type-arg]
+        seat: int | None,
     ) -> SeatRow:
         mine = [s for s in loaded.seats if s.user_id == user_id]
         if not mine:
