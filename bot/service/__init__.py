@@ -52,9 +52,8 @@ failed and the request is safe to retry. Ids are Discord snowflakes (ints); seat
     ``server(guild_id, game=None) -> list[GameStats]``;
     ``leaderboard(guild_id, game, limit=10) -> list[LeaderRow]``.
 
-Error codes: not_found, not_host, not_player, not_your_turn, stale, illegal, full,
-already_active, already_seated, already_started, not_started, not_enough_players,
-channel_not_allowed, game_disabled, bad_option, not_admin, game_over, unavailable.
+Error codes: the members of :class:`engines.core.Code` (each says when it is used), re-exported
+here as ``bot.service.Code``.
 """
 
 from bot.service.api import (
@@ -78,12 +77,14 @@ from bot.service.guilds import GuildService
 from bot.service.stats import StatsService
 from bot.service.tables import TableService
 from bot.service.timers import TimerService
+from engines.core import Code
 
 __all__ = [
     "ABORTED",
     "FINISHED",
     "LOBBY",
     "PLAYING",
+    "Code",
     "Delivery",
     "DmRef",
     "GameStats",

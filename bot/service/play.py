@@ -21,7 +21,7 @@ from bot.service.records import SeatRow
 from bot.service.runtime import Loaded, Runtime
 from bot.store import schema
 from engines import registry
-from engines.core import AnyRuleset, Event, Outcome, Rng
+from engines.core import AnyRuleset, Code, Event, Outcome, Rng
 from engines.core.autoplay import bot_for, run_bots
 from engines.core.types import Step
 
@@ -195,7 +195,7 @@ class Pipeline:
                     .values(**table_values)
                 )
                 if result.rowcount != 1:
-                    raise ServiceError("stale", STALE_CONFLICT)
+                    raise ServiceError(Code.STALE, STALE_CONFLICT)
                 if change.moves:
                     await connection.execute(
                         insert(schema.moves),

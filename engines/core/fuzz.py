@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from engines.core.errors import Rejected
+from engines.core.errors import Code, Rejected
 from engines.core.replay import ReplayError, replay
 from engines.core.rng import Rng
 from engines.core.ruleset import AnyRuleset
@@ -138,8 +138,8 @@ def _expect_rejected(ruleset: AnyRuleset, state: Any, seat: int, key: str, where
     try:
         ruleset.apply(state, seat, key)
     except Rejected as exc:
-        if not exc.code or not exc.message:
-            raise ContractViolation(f"{where}: rejection without code or message") from exc
+        if not isinstance(exc.code, Code) or not exc.message:
+            raise ContractViolation(f"{where}: rejection without a Code or a message") from exc
         return
     raise ContractViolation(f"{where}: seat {seat} action {key!r} should have been rejected")
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import msgspec
 
 from engines.core.bots import Bot
-from engines.core.errors import Rejected, SetupError
+from engines.core.errors import Code, Rejected, SetupError
 from engines.core.rng import Rng
 from engines.core.types import (
     Action,
@@ -122,14 +122,14 @@ class Ruleset(Generic[S, V]):
     def apply(self, state: S, seat: int, action: Action | str) -> Step:
         """Apply one action by ``seat``; the input is never changed; illegal → ``Rejected``."""
         if self.outcome(state) is not None:
-            raise Rejected("game_over", "The game is already over.")
+            raise Rejected(Code.GAME_OVER, "The game is already over.")
         asked = self._prompts(state)
         if seat not in asked:
-            raise Rejected("not_your_turn", "You are not being asked to decide anything right now.")
+            raise Rejected(Code.NOT_YOUR_TURN, "You are not being asked to decide anything right now.")
         key = action if isinstance(action, str) else action.key
         legal = self._find_action(state, seat, key)
         if legal is None:
-            raise Rejected("illegal", f"{key!r} is not one of your choices right now.")
+            raise Rejected(Code.ILLEGAL, f"{key!r} is not one of your choices right now.")
         new_state: S = self.clone(state)
         events = list(self._apply(new_state, seat, legal))
         new_state.seq = state.seq + 1
@@ -139,7 +139,7 @@ class Ruleset(Generic[S, V]):
         """What a seat that ran out of time does; games override with a sensible choice."""
         actions = self.legal_actions(state, seat)
         if not actions:
-            raise Rejected("not_your_turn", "That seat has nothing to decide.")
+            raise Rejected(Code.NOT_YOUR_TURN, "That seat has nothing to decide.")
         return actions[0]
 
     def view(self, state: S, viewer: int | None) -> V:
