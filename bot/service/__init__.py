@@ -22,8 +22,8 @@ failed and the request is safe to retry. Ids are Discord snowflakes (ints); seat
     (in a running game a bot plays the seat on); ``add_bot(table_id, user_id, difficulty=None)``;
     ``remove_seat(table_id, user_id, seat)``; ``set_option(table_id, user_id, name, value)``;
     ``set_seat_option(table_id, user_id, name, value, seat=None)`` and
-    ``set_seat_options(table_id, user_id, values, seat=None)`` (all or none; a trial deal checks
-    them, so a bad deck code is refused when typed; an empty text value clears it);
+    ``set_seat_options(table_id, user_id, values, seat=None)`` (all or none; the game's seat check
+    runs on them, so a bad deck code is refused when typed; an empty text value clears it);
     ``abort(table_id, user_id, is_admin=False)``.
     Playing (return ``Delivery``): ``start(table_id, user_id, is_admin=False)``;
     ``act(table_id, user_id, expected_seq, action_key, seat=None)``; ``reclaim(table_id, user_id)``

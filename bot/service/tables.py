@@ -278,8 +278,8 @@ class TableService:
     ) -> TableInfo:
         """A player sets several per-player options for their own seat at once (all or none).
 
-        Each value is parsed by the game, then a trial deal checks it (a deck code is only
-        understood by ``setup``), so a refusal comes now, in the game's words. An empty text
+        Each value is parsed by the game, then the game's own seat check (``Ruleset.check_seat``,
+        the one ``setup`` runs) looks at it, so a refusal comes now, in the game's words. An empty text
         value clears that choice.
         """
         async with self.rt.lock(table_id):
