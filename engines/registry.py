@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from functools import cache
 
 from engines.core.errors import SetupError
-from engines.core.ruleset import Ruleset
+from engines.core.ruleset import AnyRuleset
 
 # slug -> module exporting ``RULESET``; listed in the order menus show them.
 _MODULES: dict[str, str] = {
@@ -19,7 +19,7 @@ _MODULES: dict[str, str] = {
 
 
 # slug -> ruleset object registered at run time (tests, plug-ins); checked before _MODULES.
-_OBJECTS: dict[str, Ruleset] = {}  # type: ignore[type-arg]
+_OBJECTS: dict[str, AnyRuleset] = {}
 
 
 def slugs() -> list[str]:
@@ -27,7 +27,7 @@ def slugs() -> list[str]:
     return [*_MODULES, *(slug for slug in _OBJECTS if slug not in _MODULES)]
 
 
-def register(slug: str, ruleset: Ruleset) -> None:  # type: ignore[type-arg]
+def register(slug: str, ruleset: AnyRuleset) -> None:
     """Register a ruleset object under ``slug`` at run time (used by tests and plug-ins)."""
     _OBJECTS[slug.strip().lower()] = ruleset
     get.cache_clear()
@@ -40,7 +40,7 @@ def unregister(slug: str) -> None:
 
 
 @contextmanager
-def registered(slug: str, ruleset: Ruleset) -> Iterator[Ruleset]:  # type: ignore[type-arg]
+def registered(slug: str, ruleset: AnyRuleset) -> Iterator[AnyRuleset]:
     """Register ``ruleset`` for the duration of a ``with`` block."""
     register(slug, ruleset)
     try:
@@ -50,7 +50,7 @@ def registered(slug: str, ruleset: Ruleset) -> Iterator[Ruleset]:  # type: ignor
 
 
 @cache
-def get(slug: str) -> Ruleset:  # type: ignore[type-arg]
+def get(slug: str) -> AnyRuleset:
     """The ruleset for ``slug``; ``SetupError`` lists the real games for a wrong one."""
     key = slug.strip().lower()
     if key in _OBJECTS:
@@ -58,10 +58,10 @@ def get(slug: str) -> Ruleset:  # type: ignore[type-arg]
     module_name = _MODULES.get(key)
     if module_name is None:
         raise SetupError(f"There is no game {slug!r}; choose one of: {', '.join(slugs())}.", option="game")
-    ruleset: Ruleset = importlib.import_module(module_name).RULESET  # type: ignore[type-arg]
+    ruleset: AnyRuleset = importlib.import_module(module_name).RULESET
     return ruleset
 
 
-def all_rulesets() -> list[Ruleset]:  # type: ignore[type-arg]
+def all_rulesets() -> list[AnyRuleset]:
     """Every registered ruleset, in menu order."""
     return [get(slug) for slug in slugs()]

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 
 from bot.bench.stats import median, percentile, ratio
-from engines.core import GameConfig, Rng, Ruleset
+from engines.core import AnyRuleset, GameConfig, Rng
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class EngineFigures:
 
 
 def measure_engine(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     config: GameConfig,
     seconds: float,
     min_games: int = 3,

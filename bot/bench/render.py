@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from bot.bench.stats import median, percentile, ratio
-from engines.core import Ruleset
+from engines.core import AnyRuleset
 from render.core import encode_png
 from render.core.memo import clear_all
 from render.core.renderer import Renderer
@@ -76,14 +76,14 @@ def _figures(times: list[float], floors: list[float], pngs: list[bytes]) -> Imag
     )
 
 
-def private_seat(ruleset: Ruleset, state: Any) -> int:  # type: ignore[type-arg]
+def private_seat(ruleset: AnyRuleset, state: Any) -> int:
     """The seat whose private image to draw: one being asked, else seat 0."""
     prompts = ruleset.prompts(state)
     return min(prompts) if prompts else 0
 
 
 def measure_render(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     renderer: Renderer,
     states: list[Any],
     rounds: int = 1,

@@ -16,7 +16,7 @@ from bot.bench.render import ImageFigures, measure_render
 from bot.bench.samples import bench_config, sample_states
 from bot.bench.stats import Target, fmt
 from engines import registry as engines_registry
-from engines.core import Ruleset
+from engines.core import AnyRuleset
 from render import registry as render_registry
 
 # Targets the figures are judged by (printed beside each one as PASS or MISS).
@@ -69,7 +69,7 @@ def _image_targets(kind: str, figures: ImageFigures | None) -> list[Target]:
     ]
 
 
-def measure_mode(ruleset: Ruleset, mode: str, budget: Budget) -> dict[str, Any]:  # type: ignore[type-arg]
+def measure_mode(ruleset: AnyRuleset, mode: str, budget: Budget) -> dict[str, Any]:
     """Every figure for one game mode, with its targets."""
     config = bench_config(ruleset, mode)
     result: dict[str, Any] = {"game": ruleset.slug, "mode": mode, "players": config.players}

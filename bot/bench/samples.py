@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import GameConfig, Rng, Ruleset
+from engines.core import AnyRuleset, GameConfig, Rng
 
 
-def random_game(ruleset: Ruleset, config: GameConfig, seed: int, max_steps: int = 20_000) -> list[Any]:  # type: ignore[type-arg]
+def random_game(ruleset: AnyRuleset, config: GameConfig, seed: int, max_steps: int = 20_000) -> list[Any]:
     """Every state of one random game (setup first, final last)."""
     state = ruleset.setup(config, seed)
     rng = Rng(seed ^ 0x5EED)
@@ -31,7 +31,7 @@ def spread(states: list[Any], count: int) -> list[Any]:
 
 
 def sample_states(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     config: GameConfig,
     count: int,
     per_game: int = 8,
@@ -46,7 +46,7 @@ def sample_states(
     return samples[:count]
 
 
-def bench_config(ruleset: Ruleset, mode: str) -> GameConfig:  # type: ignore[type-arg]
+def bench_config(ruleset: AnyRuleset, mode: str) -> GameConfig:
     """The config a mode is measured with: its largest seat count (the biggest board) and defaults."""
     spec = ruleset.mode(mode)
     return ruleset.resolve_config(GameConfig(mode, max(spec.players)))

@@ -22,8 +22,8 @@ failed and the request is safe to retry. Ids are Discord snowflakes (ints); seat
     (in a running game a bot plays the seat on); ``add_bot(table_id, user_id, difficulty=None)``;
     ``remove_seat(table_id, user_id, seat)``; ``set_option(table_id, user_id, name, value)``;
     ``set_seat_option(table_id, user_id, name, value, seat=None)`` and
-    ``set_seat_options(table_id, user_id, values, seat=None)`` (all or none; a trial deal checks
-    them, so a bad deck code is refused when typed; an empty text value clears it);
+    ``set_seat_options(table_id, user_id, values, seat=None)`` (all or none; the game's seat check
+    runs on them, so a bad deck code is refused when typed; an empty text value clears it);
     ``abort(table_id, user_id, is_admin=False)``.
     Playing (return ``Delivery``): ``start(table_id, user_id, is_admin=False)``;
     ``act(table_id, user_id, expected_seq, action_key, seat=None)``; ``reclaim(table_id, user_id)``
@@ -52,9 +52,8 @@ failed and the request is safe to retry. Ids are Discord snowflakes (ints); seat
     ``server(guild_id, game=None) -> list[GameStats]``;
     ``leaderboard(guild_id, game, limit=10) -> list[LeaderRow]``.
 
-Error codes: not_found, not_host, not_player, not_your_turn, stale, illegal, full,
-already_active, already_seated, already_started, not_started, not_enough_players,
-channel_not_allowed, game_disabled, bad_option, not_admin, game_over, unavailable.
+Error codes: the members of :class:`engines.core.Code` (each says when it is used), re-exported
+here as ``bot.service.Code``.
 """
 
 from bot.service.api import (
@@ -78,12 +77,14 @@ from bot.service.guilds import GuildService
 from bot.service.stats import StatsService
 from bot.service.tables import TableService
 from bot.service.timers import TimerService
+from engines.core import Code
 
 __all__ = [
     "ABORTED",
     "FINISHED",
     "LOBBY",
     "PLAYING",
+    "Code",
     "Delivery",
     "DmRef",
     "GameStats",

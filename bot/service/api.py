@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import Action, Outcome, Prompt
+from engines.core import Action, Code, Outcome, Prompt
 
 LOBBY = "lobby"
 PLAYING = "playing"
@@ -24,14 +24,13 @@ ABORTED = "aborted"
 class ServiceError(Exception):
     """A request was refused; nothing changed. ``message`` is shown to the user as is.
 
-    Codes: not_found, not_host, not_player, not_your_turn, stale, illegal, full, already_active,
-    already_seated, not_enough_players, channel_not_allowed, game_disabled, bad_option,
-    not_admin, game_over, unavailable (database trouble; safe to retry).
+    ``code`` is a :class:`engines.core.Code` (the one list of codes, shared with the engines'
+    ``Rejected``). A plain string is accepted and converted, so an unknown code fails at once.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: Code | str, message: str) -> None:
         super().__init__(f"{code}: {message}")
-        self.code = code
+        self.code = Code(code)
         self.message = message
 
 

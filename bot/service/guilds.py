@@ -12,7 +12,7 @@ from bot.service.runtime import Runtime
 from bot.settings import TIMEOUT_ACTIONS
 from bot.store import schema
 from engines import registry
-from engines.core import SetupError
+from engines.core import Code, SetupError
 
 #: a week: longer turn timers are almost certainly a typo (minutes or ms for seconds)
 MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
@@ -21,7 +21,7 @@ MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
 def _need_admin(is_admin: bool) -> None:
     if not is_admin:
         raise ServiceError(
-            "not_admin", "Only server admins (Manage Server) can change Tablekeeper's settings."
+            Code.NOT_ADMIN, "Only server admins (Manage Server) can change Tablekeeper's settings."
         )
 
 
@@ -141,7 +141,7 @@ class GuildService:
         """Seconds a person has for each decision (0 = no timer); running timers follow at once."""
         if seconds < 0 or seconds > MAX_TIMEOUT_SECONDS:
             raise ServiceError(
-                "bad_option",
+                Code.BAD_OPTION,
                 f"The turn timeout must be between 0 (no timer) and {MAX_TIMEOUT_SECONDS} seconds.",
             )
         return await self._change(guild_id, is_admin, turn_timeout_seconds=int(seconds))
@@ -151,7 +151,7 @@ class GuildService:
         choice = action.strip().lower()
         if choice not in TIMEOUT_ACTIONS:
             raise ServiceError(
-                "bad_option",
+                Code.BAD_OPTION,
                 f"The timeout action must be one of {', '.join(TIMEOUT_ACTIONS)}, not {action!r}.",
             )
         return await self._change(guild_id, is_admin, timeout_action=choice)
@@ -169,7 +169,7 @@ def _known_game(game: str) -> str:
     try:
         registry.get(game)
     except SetupError as error:
-        raise ServiceError("bad_option", error.message) from None
+        raise ServiceError(Code.BAD_OPTION, error.message) from None
     return game.strip().lower()
 
 

@@ -21,7 +21,7 @@ from bot.service.records import SeatRow
 from bot.service.runtime import Loaded, Runtime
 from bot.store import schema
 from engines import registry
-from engines.core import Event, Outcome, Rng, Ruleset
+from engines.core import AnyRuleset, Code, Event, Outcome, Rng
 from engines.core.autoplay import bot_for, run_bots
 from engines.core.types import Step
 
@@ -100,7 +100,7 @@ def bot_rng(seed: int, seq: int) -> Rng:
     return Rng((seed + (seq + 1) * _GOLDEN) & _MASK).fork()
 
 
-def run_bot_seats(ruleset: Ruleset, change: Change) -> None:  # type: ignore[type-arg]
+def run_bot_seats(ruleset: AnyRuleset, change: Change) -> None:
     """Let every bot-played seat move until a person must decide (or the game ends)."""
     if ruleset.outcome(change.state) is not None:
         return
@@ -195,7 +195,7 @@ class Pipeline:
                     .values(**table_values)
                 )
                 if result.rowcount != 1:
-                    raise ServiceError("stale", STALE_CONFLICT)
+                    raise ServiceError(Code.STALE, STALE_CONFLICT)
                 if change.moves:
                     await connection.execute(
                         insert(schema.moves),

@@ -21,6 +21,7 @@ from bot.settings import Settings
 from bot.store import schema
 from bot.store.db import Database
 from engines import registry
+from engines.core import Code
 
 log = logging.getLogger("tablekeeper.service")
 
@@ -103,7 +104,7 @@ class Runtime:
         except (SQLAlchemyError, OSError) as error:
             # Log the kind of failure only: statements may carry hidden game state.
             log.warning("database transaction failed: %s", type(error).__name__)
-            raise ServiceError("unavailable", UNAVAILABLE) from error
+            raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE) from error
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncConnection]:
@@ -115,7 +116,7 @@ class Runtime:
             raise
         except (SQLAlchemyError, OSError) as error:
             log.warning("database read failed: %s", type(error).__name__)
-            raise ServiceError("unavailable", UNAVAILABLE) from error
+            raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE) from error
 
     async def load(self, table_id: int, *, fresh: bool = False) -> Loaded:
         """The table from the cache, or from the database (decoding its snapshot)."""
@@ -138,7 +139,7 @@ async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
         .first()
     )
     if row is None:
-        raise ServiceError("not_found", f"There is no table #{table_id}.")
+        raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
     seat_rows = (
         (
             await connection.execute(

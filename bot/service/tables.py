@@ -39,7 +39,7 @@ from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seatcheck import check_seat_choices
 from bot.store import schema
 from engines import registry
-from engines.core import AnyRuleset, GameConfig, ModeSpec, Rejected, Ruleset, SetupError
+from engines.core import AnyRuleset, Code, GameConfig, ModeSpec, Rejected, SetupError
 from engines.core.autoplay import bot_for
 from engines.core.replay import ReplayError, replay
 from engines.core.rng import ALGORITHM
@@ -49,11 +49,11 @@ ACTIVE = (LOBBY, PLAYING)
 MAX_NAME = 100
 
 
-def _ruleset(game: str) -> Ruleset:  # type: ignore[type-arg]
+def _ruleset(game: str) -> AnyRuleset:
     try:
         return registry.get(game)
     except SetupError as error:
-        raise ServiceError("not_found", error.message) from None
+        raise ServiceError(Code.NOT_FOUND, error.message) from None
 
 
 def _is_text(mode: ModeSpec, name: str) -> bool:
@@ -128,21 +128,21 @@ class TableService:
         """Render the table's latest state (to redraw a message, e.g. after a restart)."""
         loaded = await self.rt.load(table_id)
         if loaded.state is None:
-            raise ServiceError("not_started", "This table has not started yet.")
+            raise ServiceError(Code.NOT_STARTED, "This table has not started yet.")
         return await deliver(loaded)
 
     async def public(self, table_id: int) -> PublicTable:
         """What anyone at the table may see now (``/table status``, a redraw of the table message)."""
         loaded = await self.rt.load(table_id)
         if loaded.state is None:
-            raise ServiceError("not_started", "This table has not started yet.")
+            raise ServiceError(Code.NOT_STARTED, "This table has not started yet.")
         return await deliver_public(loaded)
 
     async def hand(self, table_id: int, user_id: int, seat: int | None = None) -> SeatUpdate:
         """What ``user_id`` sees privately at ``table_id`` (the "Show my hand" fallback)."""
         loaded = await self.rt.load(table_id)
         if loaded.state is None:
-            raise ServiceError("not_started", "This table has not started yet.")
+            raise ServiceError(Code.NOT_STARTED, "This table has not started yet.")
         row = self._own_seat(loaded, user_id, seat, allow_bot=True)
         return await asyncio.to_thread(seat_update, loaded, row)
 
@@ -178,9 +178,9 @@ class TableService:
             settings = await self.guilds.read(connection, guild_id)
         if not settings.allows_channel(channel_id):
             where = ", ".join(f"<#{c}>" for c in settings.channels)
-            raise ServiceError("channel_not_allowed", f"Tables can't be opened here. Try one of: {where}.")
+            raise ServiceError(Code.CHANNEL_NOT_ALLOWED, f"Tables can't be opened here. Try one of: {where}.")
         if slug not in settings.enabled_games:
-            raise ServiceError("game_disabled", f"{ruleset.title} is switched off on this server.")
+            raise ServiceError(Code.GAME_DISABLED, f"{ruleset.title} is switched off on this server.")
         mode_name = self._mode_name(ruleset, mode)
         chosen = self._check_options(ruleset, mode_name, options or {})
         return await self._insert_table(
@@ -199,10 +199,10 @@ class TableService:
         async with self.rt.lock(table_id):
             loaded = await self._lobby(table_id)
             if any(s.user_id == user_id for s in loaded.seats):
-                raise ServiceError("already_seated", "You already have a seat at this table.")
+                raise ServiceError(Code.ALREADY_SEATED, "You already have a seat at this table.")
             _, high = self._counts(loaded)
             if len(loaded.seats) >= high:
-                raise ServiceError("full", f"This table is full ({high} seats).")
+                raise ServiceError(Code.FULL, f"This table is full ({high} seats).")
             seats = [*loaded.seats, self._person(len(loaded.seats), user_id, name)]
             return await self._save_lobby(loaded, seats)
 
@@ -215,10 +215,10 @@ class TableService:
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id, fresh=True)
             if loaded.table.status not in ACTIVE:
-                raise ServiceError("game_over", "This table has already closed.")
+                raise ServiceError(Code.GAME_OVER, "This table has already closed.")
             mine = [s for s in loaded.seats if s.user_id == user_id and not s.has_left]
             if not mine:
-                raise ServiceError("not_player", "You don't have a seat at this table.")
+                raise ServiceError(Code.NOT_PLAYER, "You don't have a seat at this table.")
             if loaded.table.status == LOBBY:
                 return await self._leave_lobby(loaded, user_id)
             return await self._leave_game(loaded, user_id)
@@ -233,10 +233,10 @@ class TableService:
             try:
                 bot_for(ruleset, level)
             except ValueError as error:
-                raise ServiceError("bad_option", str(error)) from None
+                raise ServiceError(Code.BAD_OPTION, str(error)) from None
             _, high = self._counts(loaded)
             if len(loaded.seats) >= high:
-                raise ServiceError("full", f"This table is full ({high} seats).")
+                raise ServiceError(Code.FULL, f"This table is full ({high} seats).")
             number = sum(1 for s in loaded.seats if s.user_id is None) + 1
             seat = self._empty_seat(len(loaded.seats), f"Bot {number} ({level})", None, level)
             return await self._save_lobby(loaded, [*loaded.seats, seat])
@@ -247,9 +247,11 @@ class TableService:
             loaded = await self._lobby(table_id)
             self._need_host(loaded, user_id)
             if not 0 <= seat < len(loaded.seats):
-                raise ServiceError("bad_option", f"There is no seat {seat + 1} at this table.")
+                raise ServiceError(Code.BAD_OPTION, f"There is no seat {seat + 1} at this table.")
             if loaded.seats[seat].user_id == loaded.table.host_id:
-                raise ServiceError("bad_option", "The host can't remove their own seat; use leave instead.")
+                raise ServiceError(
+                    Code.BAD_OPTION, "The host can't remove their own seat; use leave instead."
+                )
             return await self._save_lobby(loaded, [s for s in loaded.seats if s.seat != seat])
 
     async def set_option(self, table_id: int, user_id: int, name: str, value: OptionValue) -> TableInfo:
@@ -276,8 +278,8 @@ class TableService:
     ) -> TableInfo:
         """A player sets several per-player options for their own seat at once (all or none).
 
-        Each value is parsed by the game, then a trial deal checks it (a deck code is only
-        understood by ``setup``), so a refusal comes now, in the game's words. An empty text
+        Each value is parsed by the game, then the game's own seat check (``Ruleset.check_seat``,
+        the one ``setup`` runs) looks at it, so a refusal comes now, in the game's words. An empty text
         value clears that choice.
         """
         async with self.rt.lock(table_id):
@@ -302,7 +304,7 @@ class TableService:
                     ruleset, loaded.table.mode, loaded.table.options, everyone, row.seat, given
                 )
             except SetupError as error:
-                raise ServiceError("bad_option", error.message) from None
+                raise ServiceError(Code.BAD_OPTION, error.message) from None
             seats = list(loaded.seats)
             seats[row.seat] = dataclasses.replace(row, seat_options=mine)
             return await self._save_lobby(loaded, seats)
@@ -312,9 +314,9 @@ class TableService:
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id, fresh=True)
             if loaded.table.status not in ACTIVE:
-                raise ServiceError("game_over", "This table has already closed.")
+                raise ServiceError(Code.GAME_OVER, "This table has already closed.")
             if loaded.table.host_id != user_id and not is_admin:
-                raise ServiceError("not_host", "Only the host or a server admin can abort this table.")
+                raise ServiceError(Code.NOT_HOST, "Only the host or a server admin can abort this table.")
             now = self.rt.clock()
             await self._update_table(
                 loaded, status=ABORTED, active_channel_id=None, finished_at=now, updated_at=now
@@ -339,14 +341,14 @@ class TableService:
             self._need_playing(loaded)
             mine = [s for s in loaded.seats if s.user_id == user_id]
             if not mine:
-                raise ServiceError("not_player", "You don't have a seat at this table.")
+                raise ServiceError(Code.NOT_PLAYER, "You don't have a seat at this table.")
             taken = [s for s in mine if s.bot is not None and not s.has_left]
             if not taken:
                 if all(s.has_left for s in mine):
                     raise ServiceError(
-                        "not_player", "You left this game, so your seat stays with the bot until it ends."
+                        Code.NOT_PLAYER, "You left this game, so your seat stays with the bot until it ends."
                     )
-                raise ServiceError("already_seated", "You are already playing your seat yourself.")
+                raise ServiceError(Code.ALREADY_SEATED, "You are already playing your seat yourself.")
             back = {s.seat for s in taken}
             seats = [dataclasses.replace(s, bot=None) if s.seat in back else s for s in loaded.seats]
             change = Change(loaded=loaded, state=loaded.state, seats=seats)
@@ -359,7 +361,7 @@ class TableService:
         async with self.rt.lock(table_id):
             loaded = await self._lobby(table_id)
             if loaded.table.host_id != user_id and not is_admin:
-                raise ServiceError("not_host", "Only the host can start the game.")
+                raise ServiceError(Code.NOT_HOST, "Only the host can start the game.")
             return await self._start(loaded)
 
     async def open_solo(
@@ -388,20 +390,20 @@ class TableService:
         if count not in counts:
             allowed = ", ".join(str(n) for n in counts)
             raise ServiceError(
-                "bad_option", f"{ruleset.title} {mode_name} is for {allowed} player(s), not {count}."
+                Code.BAD_OPTION, f"{ruleset.title} {mode_name} is for {allowed} player(s), not {count}."
             )
         level = (difficulty or self.rt.settings.default_difficulty).strip().lower()
         try:
             bot_for(ruleset, level)
         except ValueError as error:
-            raise ServiceError("bad_option", str(error)) from None
+            raise ServiceError(Code.BAD_OPTION, str(error)) from None
         chosen = self._check_options(ruleset, mode_name, options or {})
         me = self._person(0, user_id, name)
         if seat_options:
             try:
                 resolved = ruleset.resolve_config(GameConfig(mode_name, max(counts), {}, (seat_options,)))
             except SetupError as error:
-                raise ServiceError("bad_option", error.message) from None
+                raise ServiceError(Code.BAD_OPTION, error.message) from None
             me = dataclasses.replace(me, seat_options=dict(resolved.seat_options[0]))
         seats = [me] + [self._empty_seat(i, f"Bot {i} ({level})", None, level) for i in range(1, count)]
         info = await self._insert_table(
@@ -429,7 +431,7 @@ class TableService:
         count = len(loaded.seats)
         if count not in ruleset.mode(loaded.table.mode).players:
             raise ServiceError(
-                "not_enough_players",
+                Code.NOT_ENOUGH_PLAYERS,
                 f"{ruleset.title} {loaded.table.mode} needs {low}-{high} players; this table has {count}.",
             )
         config = GameConfig(
@@ -443,7 +445,7 @@ class TableService:
             resolved = ruleset.resolve_config(config)
             state = ruleset.setup(resolved, seed)
         except SetupError as error:
-            raise ServiceError("bad_option", error.message) from None
+            raise ServiceError(Code.BAD_OPTION, error.message) from None
         table = dataclasses.replace(loaded.table, seed=seed)
         change = Change(
             loaded=Loaded(table, loaded.seats, None),
@@ -486,7 +488,7 @@ class TableService:
                 row = self._acting_seat(ruleset, loaded, user_id, seat)
             if not self._current(ruleset, loaded, row, token):
                 raise ServiceError(
-                    "stale",
+                    Code.STALE,
                     "That choice was for an earlier moment of the game (it may already have been made); "
                     "use the latest message.",
                 )
@@ -531,7 +533,7 @@ class TableService:
                 )
             ).first()
         if row is None:
-            raise ServiceError("not_found", f"There is no table #{table_id}.")
+            raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
         return PublicRef(row.public_message_id, row.public_digest)
 
     async def record_thread(self, table_id: int, thread_id: int) -> None:
@@ -589,7 +591,7 @@ class TableService:
         async with self.rt.reading() as connection:
             loaded = await load_from(connection, table_id)
         if loaded.state is None or loaded.table.seed is None:
-            raise ServiceError("not_started", "This table has not started yet.")
+            raise ServiceError(Code.NOT_STARTED, "This table has not started yet.")
         ruleset = _ruleset(loaded.table.game)
         try:
             state = replay(ruleset, _config_of(loaded), loaded.table.seed, await self.log(table_id))
@@ -611,26 +613,26 @@ class TableService:
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def _mode_name(ruleset: Ruleset, mode: str | None) -> str:  # type: ignore[type-arg]
+    def _mode_name(ruleset: AnyRuleset, mode: str | None) -> str:
         if mode is None or not mode.strip():
             return ruleset.modes[0].name
         try:
             return ruleset.mode(mode.strip().lower()).name
         except SetupError as error:
-            raise ServiceError("bad_option", error.message) from None
+            raise ServiceError(Code.BAD_OPTION, error.message) from None
 
     @staticmethod
     def _check_options(
-        ruleset: Ruleset,
+        ruleset: AnyRuleset,
         mode: str,
-        options: dict[str, OptionValue],  # type: ignore[type-arg]
+        options: dict[str, OptionValue],
     ) -> dict[str, OptionValue]:
         """Validate table options; keep the parsed values of the ones given."""
         spec = ruleset.mode(mode)
         try:
             resolved = ruleset.resolve_config(GameConfig(mode, min(spec.players), dict(options)))
         except SetupError as error:
-            raise ServiceError("bad_option", error.message) from None
+            raise ServiceError(Code.BAD_OPTION, error.message) from None
         return {name: resolved.options[name] for name in options}
 
     @staticmethod
@@ -663,48 +665,48 @@ class TableService:
     @staticmethod
     def _need_host(loaded: Loaded, user_id: int) -> None:
         if loaded.table.host_id != user_id:
-            raise ServiceError("not_host", "Only the table's host can do that.")
+            raise ServiceError(Code.NOT_HOST, "Only the table's host can do that.")
 
     @staticmethod
     def _need_playing(loaded: Loaded) -> None:
         status = loaded.table.status
         if status == LOBBY:
-            raise ServiceError("not_started", "The game has not started yet.")
+            raise ServiceError(Code.NOT_STARTED, "The game has not started yet.")
         if status == FINISHED:
-            raise ServiceError("game_over", "This game is over.")
+            raise ServiceError(Code.GAME_OVER, "This game is over.")
         if status == ABORTED:
-            raise ServiceError("game_over", "This game was aborted.")
+            raise ServiceError(Code.GAME_OVER, "This game was aborted.")
 
     @staticmethod
     def _own_seat(loaded: Loaded, user_id: int, seat: int | None, *, allow_bot: bool) -> SeatRow:
         mine = [s for s in loaded.seats if s.user_id == user_id and (allow_bot or s.bot is None)]
         if not mine:
-            raise ServiceError("not_player", "You don't have a seat at this table.")
+            raise ServiceError(Code.NOT_PLAYER, "You don't have a seat at this table.")
         if seat is None:
             return mine[0]
         for row in mine:
             if row.seat == seat:
                 return row
-        raise ServiceError("not_player", f"Seat {seat + 1} is not yours.")
+        raise ServiceError(Code.NOT_PLAYER, f"Seat {seat + 1} is not yours.")
 
     @staticmethod
     def _acting_seat(
-        ruleset: Ruleset,
+        ruleset: AnyRuleset,
         loaded: Loaded,
         user_id: int,
-        seat: int | None,  # type: ignore[type-arg]
+        seat: int | None,
     ) -> SeatRow:
         mine = [s for s in loaded.seats if s.user_id == user_id]
         if not mine:
             raise ServiceError(
-                "not_player", "You are not playing at this table; only its players can choose."
+                Code.NOT_PLAYER, "You are not playing at this table; only its players can choose."
             )
         people = [s for s in mine if s.bot is None]
         if not people:
             if any(s.has_left for s in mine):
-                raise ServiceError("not_player", "You left this game; a bot is playing your seat now.")
+                raise ServiceError(Code.NOT_PLAYER, "You left this game; a bot is playing your seat now.")
             raise ServiceError(
-                "not_player",
+                Code.NOT_PLAYER,
                 "A bot took over your seat after your time ran out; "
                 "press **Take my seat back** or use /table rejoin to play on.",
             )
@@ -712,7 +714,7 @@ class TableService:
             for row in people:
                 if row.seat == seat:
                     return row
-            raise ServiceError("not_player", f"Seat {seat + 1} is not yours.")
+            raise ServiceError(Code.NOT_PLAYER, f"Seat {seat + 1} is not yours.")
         asked = ruleset.prompts(loaded.state)
         for row in people:
             if row.seat in asked:
@@ -723,8 +725,8 @@ class TableService:
         loaded = await self.rt.load(table_id, fresh=True)
         if loaded.table.status != LOBBY:
             if loaded.table.status == PLAYING:
-                raise ServiceError("already_started", "This game has already started.")
-            raise ServiceError("game_over", "This table has already closed.")
+                raise ServiceError(Code.ALREADY_STARTED, "This game has already started.")
+            raise ServiceError(Code.GAME_OVER, "This table has already closed.")
         return loaded
 
     async def _insert_table(self, *, seats: list[SeatRow], **values: Any) -> TableInfo:
@@ -750,7 +752,7 @@ class TableService:
                 )
         except IntegrityError:
             raise ServiceError(
-                "already_active",
+                Code.ALREADY_ACTIVE,
                 "A game is already open here; finish or abort it first (/table status shows it).",
             ) from None
         return await self.get(table_id)
@@ -770,7 +772,7 @@ class TableService:
             )
             if result.rowcount != 1:
                 self.rt.forget(loaded.table.id)
-                raise ServiceError("stale", "The table changed at the same moment; please try again.")
+                raise ServiceError(Code.STALE, "The table changed at the same moment; please try again.")
         self.rt.forget(loaded.table.id)
 
     async def _save_lobby(
@@ -789,7 +791,7 @@ class TableService:
                 .values(**values)
             )
             if result.rowcount != 1:
-                raise ServiceError("stale", "The table changed at the same moment; please try again.")
+                raise ServiceError(Code.STALE, "The table changed at the same moment; please try again.")
             await connection.execute(delete(schema.seats).where(schema.seats.c.table_id == loaded.table.id))
             await connection.execute(
                 insert(schema.seats), [self._seat_values(loaded.table.id, s) for s in renumbered]
@@ -834,7 +836,7 @@ class TableService:
                 update(schema.tables).where(schema.tables.c.id == table_id).values(**values)
             )
             if result.rowcount != 1:
-                raise ServiceError("not_found", f"There is no table #{table_id}.")
+                raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
         hit = self.rt.cached(table_id)
         if hit is not None:
             self.rt.remember(dataclasses.replace(hit, table=dataclasses.replace(hit.table, **values)))
@@ -845,7 +847,7 @@ class TableService:
                 update(schema.seats).where(schema.seats.c.table_id == table_id, where).values(**values)
             )
             if result.rowcount < 1:
-                raise ServiceError("not_found", f"Table #{table_id} has no such seat.")
+                raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} has no such seat.")
 
     def _patch_cached_seats(self, table_id: int, match: Any, **values: Any) -> None:
         hit = self.rt.cached(table_id)

@@ -108,18 +108,27 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     # ------------------------------------------------------------------ setup
     def deck_for(self, config: GameConfig, seat: int) -> tuple[str, dict[str, int]]:
-        """The deck name and card counts a seat plays with (code, named starter, or by seat)."""
+        """The deck name and card counts a seat plays with (code, named starter, or by seat).
+
+        The one check of a seat's deck: the deal and the lobby (``check_seat``) both come here.
+        """
         code = str(config.seat_option(seat, "deck_code", "") or "")
         if code:
             try:
                 return "custom", decode_deck(code)
             except SetupError as exc:
-                raise SetupError(f"Seat {seat + 1}: {exc.message}", option="deck_code") from exc
+                raise SetupError(f"Seat {seat + 1}: {exc.message}", option="deck_code", seat=seat) from exc
         name = str(config.seat_option(seat, "deck", "auto"))
         decks = list(starters().values())
         deck = decks[seat % len(decks)] if name == "auto" else starters()[name]
-        check_deck(deck.cards, f"Seat {seat + 1}'s deck")
+        try:
+            check_deck(deck.cards, f"Seat {seat + 1}'s deck")
+        except SetupError as exc:
+            raise SetupError(exc.message, option=exc.option, seat=seat) from exc
         return deck.name, deck.cards
+
+    def _check_seat(self, config: GameConfig, seat: int) -> None:
+        self.deck_for(config, seat)
 
     def _setup(self, config: GameConfig, seed: int) -> ArclashState:
         seats: list[SeatState] = []

@@ -11,6 +11,9 @@ from engines.clashofdecks.formats import (
     precon_decks,
     start_draft,
 )
+from engines.clashofdecks.formats import (
+    check_seat as check_deck_choice,
+)
 from engines.clashofdecks.modes import layout
 from engines.clashofdecks.solo import ai_settings
 from engines.clashofdecks.state import SCHEMA_VERSION, STRONGHOLD, AiSettings, ClashState, Kingdom, Line
@@ -35,19 +38,15 @@ def validate(config: GameConfig) -> tuple[str, bool]:
         raise SetupError(
             "The Champion module is played with the Draft or Constructed format.", option="champion"
         )
-    # A per-player choice the format would ignore is refused, so nobody thinks their deck is in play.
-    for seat in range(config.players):
-        if fmt != "constructed" and str(config.seat_option(seat, "deck_code", "") or "").strip():
-            raise SetupError(
-                f"Seat {seat + 1} gave a deck code, but deck codes are for the Constructed format "
-                f"(this table plays {fmt}).",
-                option="deck_code",
-            )
-        if fmt != "precon" and config.seat_option(seat, "deck", "auto") not in (None, "auto"):
-            raise SetupError(
-                f"Seat {seat + 1} chose a preconstructed deck, but this table plays {fmt}.", option="deck"
-            )
     return fmt, champion
+
+
+def check_seat(cat: Catalog, config: GameConfig, seat: int) -> None:
+    """The table's options, then ``seat``'s own choices (``Ruleset.check_seat``'s game hook)."""
+    fmt, champion = validate(config)
+    if config.mode in ("solo", "coop"):
+        ai_settings(cat, dict(config.options), champion)  # the table's faults come before a seat's
+    check_deck_choice(cat, config, seat, fmt)
 
 
 def new_state(cat: Catalog, config: GameConfig, seed: int) -> tuple[ClashState, Rng]:

@@ -21,21 +21,48 @@ DRAFT_PATTERNS: dict[str, tuple[str, ...]] = {
 DRAFT_PILE = {"duel": 32, "ffa": 32, "2v2": 32, "solo": 32, "coop": 64}
 
 
+def check_seat(cat: Catalog, config: GameConfig, seat: int, fmt: str) -> None:
+    """Refuse ``seat``'s deck choices that the format ignores or forbids, or that break the deck rules.
+
+    The one check of a seat's deck, run for every seat before a deal and for one seat in the lobby.
+    """
+    code = str(config.seat_option(seat, "deck_code", "") or "")
+    pick = config.seat_option(seat, "deck", "auto")
+    # A per-player choice the format would ignore is refused, so nobody thinks their deck is in play.
+    if fmt != "constructed" and code.strip():
+        raise SetupError(
+            f"Seat {seat + 1} gave a deck code, but deck codes are for the Constructed format "
+            f"(this table plays {fmt}).",
+            option="deck_code",
+            seat=seat,
+        )
+    if fmt != "precon" and pick not in (None, "auto"):
+        raise SetupError(
+            f"Seat {seat + 1} chose a preconstructed deck, but this table plays {fmt}.",
+            option="deck",
+            seat=seat,
+        )
+    if fmt == "precon" and pick not in (None, "auto"):
+        # Every deck exists once: the seat taking one another seat holds is refused.
+        seats = [s for s in range(config.players) if config.seat_option(s, "deck", "auto") == pick]
+        if len(seats) > 1:
+            raise SetupError(
+                f"Seats {' and '.join(str(s + 1) for s in seats)} both chose {cat.deck(str(pick)).name}; "
+                "each preconstructed deck can be used by one player only.",
+                option="deck",
+                seat=seat,
+            )
+    if fmt == "constructed":
+        constructed_deck(cat, config, seat)
+
+
 def precon_decks(cat: Catalog, config: GameConfig, players: int) -> list[list[str]]:
-    """Each player's preconstructed deck (card ids); every deck exists once, so choices must differ."""
+    """Each player's preconstructed deck (card ids); choices were checked by ``check_seat``."""
     chosen: list[str | None] = []
     for seat in range(players):
         pick = config.seat_option(seat, "deck", "auto")
         chosen.append(None if pick in (None, "auto") else str(pick))
     taken = [d for d in chosen if d]
-    for deck in taken:
-        if taken.count(deck) > 1:
-            seats = [str(i + 1) for i, d in enumerate(chosen) if d == deck]
-            raise SetupError(
-                f"Seats {' and '.join(seats)} both chose {cat.deck(deck).name}; "
-                "each preconstructed deck can be used by one player only.",
-                option="deck",
-            )
     free = [d.id for d in cat.decks if d.id not in taken]
     result = []
     for pick in chosen:
@@ -44,19 +71,24 @@ def precon_decks(cat: Catalog, config: GameConfig, players: int) -> list[list[st
     return result
 
 
+def constructed_deck(cat: Catalog, config: GameConfig, seat: int) -> list[str]:
+    """One player's own deck from their deck code (or list of names); refusals name the seat."""
+    code = str(config.seat_option(seat, "deck_code", "") or "")
+    if not code.strip():
+        raise SetupError(
+            f"Seat {seat + 1} needs a deck code for the Constructed format (per-player option deck_code).",
+            option="deck_code",
+            seat=seat,
+        )
+    try:
+        return parse_deck(cat, code, f"Seat {seat + 1}'s deck")
+    except SetupError as error:
+        raise SetupError(error.message, option=error.option, seat=seat) from None
+
+
 def constructed_decks(cat: Catalog, config: GameConfig, players: int) -> list[list[str]]:
     """Each player's own deck from their deck code (or list of names)."""
-    decks = []
-    for seat in range(players):
-        code = str(config.seat_option(seat, "deck_code", "") or "")
-        if not code.strip():
-            raise SetupError(
-                f"Seat {seat + 1} needs a deck code for the Constructed format "
-                "(per-player option deck_code).",
-                option="deck_code",
-            )
-        decks.append(parse_deck(cat, code, f"Seat {seat + 1}'s deck"))
-    return decks
+    return [constructed_deck(cat, config, seat) for seat in range(players)]
 
 
 def start_draft(state: ClashState, pile: list[str]) -> None:

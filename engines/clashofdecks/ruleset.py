@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 
 from engines.clashofdecks.board import Ctx, GameOver
 from engines.clashofdecks.content import Card, catalog
-from engines.clashofdecks.dealing import finish_draft, setup
+from engines.clashofdecks.dealing import check_seat, finish_draft, setup
 from engines.clashofdecks.formats import advance_draft, take
 from engines.clashofdecks.modes import mode_specs
 from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit, copy_state
@@ -54,6 +54,9 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
     think_seconds = 90
 
     # ------------------------------------------------------------------ setup
+    def _check_seat(self, config: GameConfig, seat: int) -> None:
+        check_seat(catalog(), config, seat)
+
     def _setup(self, config: GameConfig, seed: int) -> ClashState:
         return setup(catalog(), config, seed)
 

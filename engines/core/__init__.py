@@ -1,7 +1,7 @@
 """Shared contract types, RNG, content loading and test harness for every game engine."""
 
 from engines.core.bots import Bot, RandomBot
-from engines.core.errors import ContentError, Rejected, SetupError
+from engines.core.errors import Code, ContentError, Rejected, SetupError
 from engines.core.rng import Rng
 from engines.core.ruleset import AnyRuleset, Ruleset
 from engines.core.types import (
@@ -35,6 +35,7 @@ __all__ = [
     "AnyRuleset",
     "Bot",
     "CatalogueEntry",
+    "Code",
     "ContentError",
     "DeckEntry",
     "Event",

@@ -6,13 +6,13 @@ from collections.abc import Callable, Mapping
 
 from engines.core.bots import Bot
 from engines.core.rng import Rng
-from engines.core.ruleset import Ruleset
+from engines.core.ruleset import AnyRuleset
 from engines.core.types import Event, Step
 
 DIFFICULTIES = ("easy", "normal", "hard")
 
 
-def bot_for(ruleset: Ruleset, difficulty: str) -> Bot:  # type: ignore[type-arg]
+def bot_for(ruleset: AnyRuleset, difficulty: str) -> Bot:
     """Map a difficulty (easy / normal / hard, or a bot's own name) onto the game's bots.
 
     ``bots()`` lists a game's bots weakest first: easy is the weakest, hard the strongest and
@@ -32,7 +32,7 @@ def bot_for(ruleset: Ruleset, difficulty: str) -> Bot:  # type: ignore[type-arg]
     raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of: {names}.")
 
 
-def bot_step(ruleset: Ruleset, state: object, seat: int, bot: Bot, rng: Rng) -> Step:  # type: ignore[type-arg]
+def bot_step(ruleset: AnyRuleset, state: object, seat: int, bot: Bot, rng: Rng) -> Step:
     """Ask ``bot`` for ``seat``'s move (from that seat's view only) and apply it."""
     prompt = ruleset.prompts(state)[seat]
     actions = ruleset.legal_actions(state, seat)
@@ -41,7 +41,7 @@ def bot_step(ruleset: Ruleset, state: object, seat: int, bot: Bot, rng: Rng) -> 
 
 
 def run_bots(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     state: object,
     bots: Mapping[int, Bot],
     rng: Rng,

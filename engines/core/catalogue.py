@@ -14,7 +14,7 @@ from engines.core.errors import SetupError
 from engines.core.types import CatalogueEntry, DeckEntry
 
 if TYPE_CHECKING:
-    from engines.core.ruleset import Ruleset
+    from engines.core.ruleset import AnyRuleset
 
 
 class Selection(msgspec.Struct, frozen=True):
@@ -38,7 +38,7 @@ def find_deck(decks: list[DeckEntry], name: str, title: str) -> DeckEntry:
     raise SetupError(f"{title} has no deck {name.strip()!r}; choose one of: {known}.", option="deck")
 
 
-def select(ruleset: Ruleset, search: str = "", deck: str = "") -> Selection:  # type: ignore[type-arg]
+def select(ruleset: AnyRuleset, search: str = "", deck: str = "") -> Selection:
     """Entries matching ``search`` (and held in ``deck`` if one is named), and the decks concerned.
 
     With a deck named, only that deck is listed; with only a search, the decks holding a match.

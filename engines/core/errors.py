@@ -2,24 +2,58 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
+
+class Code(StrEnum):
+    """Every stable, machine-readable refusal code: engine rejections and service errors alike.
+
+    A member equals its plain string (``Code.STALE == "stale"``), so adapters may compare either.
+    """
+
+    # -- raised by the engines (``Rejected``) and passed on unchanged by the service
+    GAME_OVER = "game_over"  # the game, or the table, is already over or closed
+    NOT_YOUR_TURN = "not_your_turn"  # the seat is not being asked to decide anything now
+    ILLEGAL = "illegal"  # the action is not one of the seat's legal choices now
+    # -- raised by the service layer (``ServiceError``)
+    STALE = "stale"  # the click was for an earlier state, or another writer won the race
+    NOT_FOUND = "not_found"  # no such table, seat, game or text (rules, catalogue)
+    NOT_HOST = "not_host"  # only the table's host (or an admin) may do that
+    NOT_PLAYER = "not_player"  # the user has no seat here, or not that seat, or a bot plays it
+    NOT_ADMIN = "not_admin"  # a server setting needs Manage Server
+    FULL = "full"  # the lobby has as many seats as the mode allows
+    ALREADY_ACTIVE = "already_active"  # the channel already has an open or running table
+    ALREADY_SEATED = "already_seated"  # the user already sits (or plays their seat) here
+    ALREADY_STARTED = "already_started"  # a lobby-only change to a game that has started
+    NOT_STARTED = "not_started"  # a play-only request to a table still in its lobby
+    NOT_ENOUGH_PLAYERS = "not_enough_players"  # Start with fewer seats than the mode needs
+    CHANNEL_NOT_ALLOWED = "channel_not_allowed"  # the server keeps tables to other channels
+    GAME_DISABLED = "game_disabled"  # the server switched that game off
+    BAD_OPTION = "bad_option"  # a refused setting or choice (a ``SetupError``'s message)
+    UNAVAILABLE = "unavailable"  # the database (or Discord) failed; safe to retry
+
 
 class SetupError(ValueError):
-    """A game configuration was refused (wrong mode, player count, option, deck...)."""
+    """A game configuration was refused (wrong mode, player count, option, deck...).
 
-    def __init__(self, message: str, *, option: str | None = None) -> None:
+    ``option`` names the option at fault; ``seat`` is the seat (from 0) whose own per-player
+    choice was refused, or None when the fault is the table's (a table option, the seat count).
+    """
+
+    def __init__(self, message: str, *, option: str | None = None, seat: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.option = option
+        self.seat = seat
 
 
 class Rejected(Exception):
     """An action was refused; the state is unchanged.
 
-    ``code`` is stable and machine-readable (``not_your_turn``, ``illegal``, ``stale``,
-    ``game_over``, ``unknown_action``); ``message`` is for the player.
+    ``code`` is a :class:`Code` (stable, machine-readable); ``message`` is for the player.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: Code, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message

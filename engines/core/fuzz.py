@@ -17,10 +17,10 @@ from typing import Any
 
 import msgspec
 
-from engines.core.errors import Rejected
+from engines.core.errors import Code, Rejected
 from engines.core.replay import ReplayError, replay
 from engines.core.rng import Rng
-from engines.core.ruleset import Ruleset
+from engines.core.ruleset import AnyRuleset
 from engines.core.types import Action, GameConfig
 
 _json = msgspec.json.Encoder()
@@ -48,7 +48,7 @@ def _random_choice(state: Any, seat: int, actions: Sequence[Action], rng: Rng) -
     return rng.choice(actions)
 
 
-def _check_views(ruleset: Ruleset, state: Any, where: str, players: int) -> None:  # type: ignore[type-arg]
+def _check_views(ruleset: AnyRuleset, state: Any, where: str, players: int) -> None:
     viewers: list[int | None] = [None, *range(players)]
     for viewer in viewers:
         view = ruleset.view(state, viewer)
@@ -58,12 +58,12 @@ def _check_views(ruleset: Ruleset, state: Any, where: str, players: int) -> None
                 raise ContractViolation(f"{where}: view for {viewer} leaks {secret!r}")
 
 
-def _players(ruleset: Ruleset, state: Any) -> int:  # type: ignore[type-arg]
+def _players(ruleset: AnyRuleset, state: Any) -> int:
     return int(ruleset.view(state, None).players)
 
 
 def play_one(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     config: GameConfig,
     seed: int,
     *,
@@ -134,18 +134,18 @@ def play_one(
     return state, log
 
 
-def _expect_rejected(ruleset: Ruleset, state: Any, seat: int, key: str, where: str) -> None:  # type: ignore[type-arg]
+def _expect_rejected(ruleset: AnyRuleset, state: Any, seat: int, key: str, where: str) -> None:
     try:
         ruleset.apply(state, seat, key)
     except Rejected as exc:
-        if not exc.code or not exc.message:
-            raise ContractViolation(f"{where}: rejection without code or message") from exc
+        if not isinstance(exc.code, Code) or not exc.message:
+            raise ContractViolation(f"{where}: rejection without a Code or a message") from exc
         return
     raise ContractViolation(f"{where}: seat {seat} action {key!r} should have been rejected")
 
 
 def fuzz_games(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     configs: Sequence[GameConfig],
     games: int,
     *,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engines.core.ruleset import Ruleset
+from engines.core.ruleset import AnyRuleset
 from engines.core.types import GameConfig
 
 
@@ -14,7 +14,7 @@ class ReplayError(ValueError):
 
 
 def replay(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     config: GameConfig,
     seed: int,
     log: Iterable[tuple[int, int, str]],

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import msgspec
 
 from engines.core.bots import Bot
-from engines.core.errors import Rejected, SetupError
+from engines.core.errors import Code, Rejected, SetupError
 from engines.core.rng import Rng
 from engines.core.types import (
     Action,
@@ -74,36 +74,77 @@ class Ruleset(Generic[S, V]):
                 f"{self.title} {mode.title} is for {counts} player(s), not {config.players}.",
                 option="players",
             )
+        options = self._table_options(mode, config.options)
+        if len(config.seat_options) > config.players:
+            raise SetupError("More seat choices than seats.", option="seat_options")
+        seats = tuple(
+            self._seat_choices(mode, index, chosen) for index, chosen in enumerate(config.seat_options)
+        )
+        return GameConfig(config.mode, config.players, options, seats)
+
+    def check_seat(self, config: GameConfig, seat: int) -> None:
+        """Check one seat's own choices without dealing a game; ``SetupError`` if they are refused.
+
+        ``config`` is the table as it stands: other seats may not have chosen yet, and the seat
+        count need not be final. A refusal of this seat's choices carries ``seat``; a refusal of
+        the table's options carries ``seat=None``. Other seats' choices are read (a game may
+        refuse two seats taking the same deck) but never refused here: a value of theirs that
+        does not parse is left out. ``setup`` runs the same check for every seat, so the lobby
+        and the deal share one rule.
+        """
+        mode = self.mode(config.mode)
+        options = self._table_options(mode, config.options)
+        seats: list[dict[str, Any]] = []
+        for index in range(max(len(config.seat_options), seat + 1)):
+            chosen = config.seat_options[index] if index < len(config.seat_options) else {}
+            if index == seat:
+                seats.append(self._seat_choices(mode, index, chosen))
+                continue
+            parsed: dict[str, Any] = {}
+            for name, raw in chosen.items():
+                try:
+                    parsed.update(self._seat_choices(mode, index, {name: raw}))
+                except SetupError:
+                    continue  # another seat's fault is theirs to hear about, not this seat's
+            seats.append(parsed)
+        self._check_seat(GameConfig(config.mode, config.players, options, tuple(seats)), seat)
+
+    def _table_options(self, mode: ModeSpec, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The table options of ``mode`` parsed, defaults filled in; unknown names refused."""
         table_specs = {s.name: s for s in mode.options if not s.per_seat}
-        seat_specs = {s.name: s for s in mode.options if s.per_seat}
-        for name in config.options:
+        for name in given:
             if name not in table_specs:
                 known = ", ".join(sorted(table_specs)) or "none"
                 raise SetupError(f"{mode.title} has no option {name!r} (options: {known}).", option=name)
-        options = {
-            name: spec.parse(config.options[name]) if name in config.options else spec.default
+        return {
+            name: spec.parse(given[name]) if name in given else spec.default
             for name, spec in table_specs.items()
         }
-        if len(config.seat_options) > config.players:
-            raise SetupError("More seat choices than seats.", option="seat_options")
-        seats: list[dict[str, Any]] = []
-        for index, chosen in enumerate(config.seat_options):
-            parsed: dict[str, Any] = {}
-            for name, raw in chosen.items():
-                if name not in seat_specs:
-                    known = ", ".join(sorted(seat_specs)) or "none"
-                    raise SetupError(
-                        f"Seat {index + 1}: {mode.title} has no per-player option {name!r} "
-                        f"(per-player options: {known}).",
-                        option=name,
-                    )
+
+    def _seat_choices(self, mode: ModeSpec, index: int, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """One seat's per-player options parsed; every refusal names that seat."""
+        seat_specs = {s.name: s for s in mode.options if s.per_seat}
+        parsed: dict[str, Any] = {}
+        for name, raw in chosen.items():
+            if name not in seat_specs:
+                known = ", ".join(sorted(seat_specs)) or "none"
+                raise SetupError(
+                    f"Seat {index + 1}: {mode.title} has no per-player option {name!r} "
+                    f"(per-player options: {known}).",
+                    option=name,
+                    seat=index,
+                )
+            try:
                 parsed[name] = seat_specs[name].parse(raw)
-            seats.append(parsed)
-        return GameConfig(config.mode, config.players, options, tuple(seats))
+            except SetupError as error:
+                raise SetupError(error.message, option=error.option, seat=index) from None
+        return parsed
 
     def setup(self, config: GameConfig, seed: int) -> S:
-        """Validate ``config`` and deal a new game from ``seed``."""
+        """Validate ``config`` (the table, then each seat's choices) and deal a new game from ``seed``."""
         resolved = self.resolve_config(config)
+        for seat in range(resolved.players):
+            self._check_seat(resolved, seat)
         return self._setup(resolved, seed)
 
     # ------------------------------------------------------------------ play
@@ -122,14 +163,14 @@ class Ruleset(Generic[S, V]):
     def apply(self, state: S, seat: int, action: Action | str) -> Step:
         """Apply one action by ``seat``; the input is never changed; illegal → ``Rejected``."""
         if self.outcome(state) is not None:
-            raise Rejected("game_over", "The game is already over.")
+            raise Rejected(Code.GAME_OVER, "The game is already over.")
         asked = self._prompts(state)
         if seat not in asked:
-            raise Rejected("not_your_turn", "You are not being asked to decide anything right now.")
+            raise Rejected(Code.NOT_YOUR_TURN, "You are not being asked to decide anything right now.")
         key = action if isinstance(action, str) else action.key
         legal = self._find_action(state, seat, key)
         if legal is None:
-            raise Rejected("illegal", f"{key!r} is not one of your choices right now.")
+            raise Rejected(Code.ILLEGAL, f"{key!r} is not one of your choices right now.")
         new_state: S = self.clone(state)
         events = list(self._apply(new_state, seat, legal))
         new_state.seq = state.seq + 1
@@ -139,7 +180,7 @@ class Ruleset(Generic[S, V]):
         """What a seat that ran out of time does; games override with a sensible choice."""
         actions = self.legal_actions(state, seat)
         if not actions:
-            raise Rejected("not_your_turn", "That seat has nothing to decide.")
+            raise Rejected(Code.NOT_YOUR_TURN, "That seat has nothing to decide.")
         return actions[0]
 
     def view(self, state: S, viewer: int | None) -> V:
@@ -211,6 +252,14 @@ class Ruleset(Generic[S, V]):
         return f"Player {seat + 1}"
 
     # ------------------------------------------------------------------ game hooks
+    def _check_seat(self, config: GameConfig, seat: int) -> None:
+        """Game-specific checks of ``seat``'s choices (deck codes, deck legality...); none by default.
+
+        ``config`` has its options parsed; raise ``SetupError(..., seat=seat)`` for this seat's
+        own fault, and ``seat=None`` for a fault of the table's options. Another seat's choices
+        may be read but must not be refused here.
+        """
+
     def _setup(self, config: GameConfig, seed: int) -> S:
         raise NotImplementedError
 

@@ -30,7 +30,7 @@ import msgspec
 from engines.core.errors import Rejected
 from engines.core.fuzz import ContractViolation
 from engines.core.rng import Rng
-from engines.core.ruleset import Ruleset
+from engines.core.ruleset import AnyRuleset
 from engines.core.types import Action, Event, GameConfig, Prompt
 
 _msgpack = msgspec.msgpack.Encoder()
@@ -65,14 +65,14 @@ def _narration(events: Sequence[Event], viewer: int | None) -> list[str]:
     return [text for event in events if (text := event.text_for(viewer))]
 
 
-def _hidden_equal(ruleset: Ruleset, a: Any, b: Any) -> bool:  # type: ignore[type-arg]
+def _hidden_equal(ruleset: AnyRuleset, a: Any, b: Any) -> bool:
     """True when two states are equal apart from their move numbers."""
     b = ruleset.clone(b)
     b.seq = a.seq
     return bool(ruleset.encode(a) == ruleset.encode(b))
 
 
-def compare(ruleset: Ruleset, state: Any, twin: Any, viewer: int | None, where: str) -> None:  # type: ignore[type-arg]
+def compare(ruleset: AnyRuleset, state: Any, twin: Any, viewer: int | None, where: str) -> None:
     """Raise :class:`ContractViolation` unless ``viewer`` is shown the same on both states."""
     if _msgpack.encode(ruleset.view(state, viewer)) != _msgpack.encode(ruleset.view(twin, viewer)):
         raise ContractViolation(f"{where}: the view for {viewer} differs between twins")
@@ -94,7 +94,7 @@ def compare(ruleset: Ruleset, state: Any, twin: Any, viewer: int | None, where: 
 
 
 def check_twins(
-    ruleset: Ruleset,  # type: ignore[type-arg]
+    ruleset: AnyRuleset,
     config: GameConfig,
     seed: int,
     *,

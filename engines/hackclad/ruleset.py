@@ -120,6 +120,18 @@ class HackClad(Ruleset[HackState, HackView]):
     think_seconds = 90
 
     # ------------------------------------------------------------------------------- setup
+    def _check_seat(self, config: GameConfig, seat: int) -> None:
+        # A second witch is one person running two: only a two-player team match has them.
+        if (
+            config.seat_option(seat, "witch2") is not None
+            and len(team_owners(config.mode, config.players)) == config.players
+        ):
+            raise SetupError(
+                "witch2 is only for a two-player team match (one person, two witches).",
+                option="witch2",
+                seat=seat,
+            )
+
     def _setup(self, config: GameConfig, seed: int) -> HackState:
         n = config.players
         owners = team_owners(config.mode, n)
@@ -127,10 +139,6 @@ class HackClad(Ruleset[HackState, HackView]):
         for witch, seat in enumerate(owners):
             second = witch >= n  # a two-player team match: witches 3 and 4 are the seats' second witches
             chosen.append(config.seat_option(seat, "witch2" if second else "witch", "auto"))
-        if len(owners) == n and any(config.seat_option(s, "witch2") is not None for s in range(n)):
-            raise SetupError(
-                "witch2 is only for a two-player team match (one person, two witches).", option="witch2"
-            )
         taken = {w for w in chosen if w != "auto"}
         spare = [w for w in WITCHES if w not in taken]
         witches = []

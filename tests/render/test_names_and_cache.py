@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engines.core import GameConfig, Rng, Ruleset
+from engines.core import AnyRuleset, GameConfig, Rng
 from engines.registry import get as get_rules
 from render.arclash import board as arclash_board
 from render.arclash import hand as arclash_hand
@@ -56,7 +56,7 @@ class Game:
     fresh_hand: Callable[[Any, Sequence[str]], bytes | None]
 
     @property
-    def rules(self) -> Ruleset:  # type: ignore[type-arg]
+    def rules(self) -> AnyRuleset:
         return get_rules(self.slug)
 
     @property

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.service import PLAYING, ServiceError, Services
-from bot.service.seatcheck import check_seat_choices, trial_players, trial_seats
+from bot.service.seatcheck import check_seat_choices, lobby_players
 from engines import registry
-from engines.core import SetupError
+from engines.core import GameConfig, SetupError
 from tests.bot.service.helpers import ANN, BOB, CAT, GUILD
 
 IRONCLAD = "CD1-0102030405060708O"
@@ -92,14 +92,20 @@ async def test_start_still_names_a_seat_without_a_deck(services: Services) -> No
         await services.tables.start(table_id, ANN)
 
 
-def test_trial_deal_fills_the_mode_and_lends_only_text_choices() -> None:
-    mode = registry.get("clashofdecks").mode("duel")
-    assert trial_players(mode, 1) == 2 and trial_players(mode, 2) == 2
-    seats = [{"deck_code": "Ogre"}]
-    trial, borrowed = trial_seats(mode, seats, 0, {"deck_code"}, 2)
-    assert trial == [{"deck_code": "Ogre"}, {"deck_code": "Ogre"}] and borrowed == {1}
-    trial, borrowed = trial_seats(mode, [{"deck": "ironclad"}], 0, {"deck"}, 2)
-    assert trial == [{"deck": "ironclad"}, {}] and borrowed == set()
+def test_the_check_takes_the_lobbys_seat_count_and_deals_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    ruleset = registry.get("clashofdecks")
+    mode = ruleset.mode("duel")
+    assert lobby_players(mode, 1) == 2 and lobby_players(mode, 2) == 2
+
+    def no_deal(*args: object) -> None:
+        raise AssertionError("a seat check must not deal a game")
+
+    monkeypatch.setattr(ruleset, "_setup", no_deal)
+    lobby = GameConfig("duel", 2, {"format": "constructed"}, ({"deck_code": TIDECALLER_NAMES},))
+    ruleset.check_seat(lobby, 0)  # seat 2 has no deck yet: not seat 1's fault
+    with pytest.raises(SetupError, match="Seat 2 needs a deck code") as refused:
+        ruleset.check_seat(lobby, 1)
+    assert refused.value.seat == 1 and refused.value.option == "deck_code"
 
 
 def test_another_seats_own_fault_is_left_for_start() -> None:
