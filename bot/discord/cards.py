@@ -24,6 +24,7 @@ from bot.discord.replies import defer, reported, with_view
 from bot.service.api import ServiceError
 from bot.words import deck_code_usage, deck_list
 from engines import registry
+from engines.core import Code
 from engines.core.catalogue import Selection, select
 from engines.core.types import CatalogueEntry, DeckEntry
 
@@ -129,7 +130,7 @@ def _select(slug: str, search: str, deck: str) -> Selection:
     try:
         ruleset = registry.get(slug)
     except Exception:
-        raise ServiceError("not_found", f"There is no game {slug!r}.") from None
+        raise ServiceError(Code.NOT_FOUND, f"There is no game {slug!r}.") from None
     return select(ruleset, search, deck)  # SetupError names an unknown deck or a missing catalogue
 
 

@@ -27,6 +27,7 @@ from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
 from bot.words import parse_pair
 from engines import registry
+from engines.core import Code
 from engines.core.types import OptionValue
 
 log = logging.getLogger("tablekeeper.discord")
@@ -126,7 +127,7 @@ class TableControl:
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table new"):
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise ServiceError("bad_option", "Tables live in servers; use /solo to play here.")
+                raise ServiceError(Code.BAD_OPTION, "Tables live in servers; use /solo to play here.")
             table = await self.tables.open_table(
                 interaction.guild_id,
                 interaction.channel_id,
@@ -175,9 +176,9 @@ class TableControl:
             elif verb == "bot":
                 table = await self.tables.get(table_id)
                 if table.host_id != interaction.user.id:
-                    raise ServiceError("not_host", "Only the table's host can add bots.")
+                    raise ServiceError(Code.NOT_HOST, "Only the table's host can add bots.")
                 if table.status != LOBBY:
-                    raise ServiceError("already_started", "This game has already started.")
+                    raise ServiceError(Code.ALREADY_STARTED, "This game has already started.")
                 await interaction.followup.send(
                     "Which bot should join?", view=bot_view(table), ephemeral=True
                 )
@@ -186,7 +187,7 @@ class TableControl:
             elif verb == "abort":
                 await self._abort(interaction, table_id)
             else:
-                raise ServiceError("bad_option", "That button is no longer in use.")
+                raise ServiceError(Code.BAD_OPTION, "That button is no longer in use.")
 
     async def join(
         self, interaction: discord.Interaction, deck: str | None, options: str | None = None
@@ -207,7 +208,7 @@ class TableControl:
         if table_options:
             names = ", ".join(sorted(table_options))
             raise ServiceError(
-                "bad_option",
+                Code.BAD_OPTION,
                 f"Joining takes only your own choices; {names} is not one (the host sets table options).",
             )
         return mine
@@ -294,9 +295,9 @@ class TableControl:
         async with reported(interaction, "lobby options"):
             table = await self.tables.get(table_id)
             if table.host_id != interaction.user.id:
-                raise ServiceError("not_host", "Only the table's host can change the options.")
+                raise ServiceError(Code.NOT_HOST, "Only the table's host can change the options.")
             if table.status != LOBBY:
-                raise ServiceError("already_started", "This game has already started.")
+                raise ServiceError(Code.ALREADY_STARTED, "This game has already started.")
             await interaction.response.send_modal(OptionsModal(self, table))
 
     async def apply_options(self, interaction: discord.Interaction, table_id: int, text: str) -> None:
@@ -314,12 +315,12 @@ class TableControl:
         async with reported(interaction, "lobby my choices"):
             table = await self.tables.get(table_id)
             if table.status != LOBBY:
-                raise ServiceError("already_started", "This game has already started.")
+                raise ServiceError(Code.ALREADY_STARTED, "This game has already started.")
             seat = next((s for s in table.seats if s.user_id == interaction.user.id and s.bot is None), None)
             if seat is None:
-                raise ServiceError("not_player", "Join the table first; then you can make your choices.")
+                raise ServiceError(Code.NOT_PLAYER, "Join the table first; then you can make your choices.")
             if not text_specs(table.game, table.mode):
-                raise ServiceError("bad_option", "This game has nothing for you to type in.")
+                raise ServiceError(Code.BAD_OPTION, "This game has nothing for you to type in.")
             await interaction.response.send_modal(SeatTextModal(self, table, seat))
 
     async def apply_seat_text(
@@ -401,11 +402,11 @@ class TableControl:
 
     async def _here(self, interaction: discord.Interaction) -> TableInfo:
         if interaction.channel_id is None:
-            raise ServiceError("not_found", "There is no table here.")
+            raise ServiceError(Code.NOT_FOUND, "There is no table here.")
         table = await self.tables.status(interaction.channel_id)
         if table is None:
             raise ServiceError(
-                "not_found", "There is no open table in this channel; start one with /table new."
+                Code.NOT_FOUND, "There is no open table in this channel; start one with /table new."
             )
         return table
 
@@ -445,10 +446,10 @@ class TableControl:
             seats = table.seats_of(interaction.user.id)
             if not seats:
                 raise ServiceError(
-                    "not_player", "You are not playing at this table, so you have no hand here."
+                    Code.NOT_PLAYER, "You are not playing at this table, so you have no hand here."
                 )
             if table.status != PLAYING:
-                raise ServiceError("not_started", "This table is not playing right now.")
+                raise ServiceError(Code.NOT_STARTED, "This table is not playing right now.")
             for seat in seats:
                 update = await self.tables.hand(table_id, interaction.user.id, seat)
                 files = [_file(update.image, HAND_FILE)] if update.image is not None else []
@@ -468,7 +469,7 @@ class TableControl:
         async with reported(interaction, "page"):
             table = await self.tables.get(table_id)
             if table.status != PLAYING:
-                raise ServiceError("game_over", "This game is not running any more.")
+                raise ServiceError(Code.GAME_OVER, "This game is not running any more.")
             public = not table.solo and where == IN_MESSAGE and interaction.channel_id == table_place(table)
             view: discord.ui.View | None
             if public:
@@ -511,7 +512,7 @@ class TableControl:
             try:
                 channel = await self.client.create_dm(interaction.user)
             except discord.HTTPException:
-                raise ServiceError("unavailable", "I could not open a direct message with you.") from None
+                raise ServiceError(Code.UNAVAILABLE, "I could not open a direct message with you.") from None
             table_options, seat_options = split_seat_options(game, mode, parse_options(options))
             if deck:
                 seat_options["deck"] = deck
@@ -534,7 +535,7 @@ class TableControl:
             except discord.Forbidden:
                 await self.tables.abort(delivery.table.id, interaction.user.id)
                 raise ServiceError(
-                    "bad_option",
+                    Code.BAD_OPTION,
                     "I can't send you direct messages. Allow DMs from this server and try again.",
                 ) from None
             if not in_dm:

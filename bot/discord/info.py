@@ -10,6 +10,7 @@ from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE, lines_within
 from bot.discord.layout import clip
 from bot.service.api import GameStats, GuildSettings, LeaderRow, ServiceError
 from engines import registry
+from engines.core import Code
 from engines.core.content import load_rules_pages
 
 
@@ -18,13 +19,13 @@ def rules_pages(slug: str) -> list[tuple[str, str]]:
     try:
         ruleset = registry.get(slug)
     except Exception:
-        raise ServiceError("not_found", f"There is no game {slug!r}.") from None
+        raise ServiceError(Code.NOT_FOUND, f"There is no game {slug!r}.") from None
     try:
         pages = load_rules_pages(f"engines.{ruleset.slug}")
     except (ModuleNotFoundError, FileNotFoundError):
         pages = []
     if not pages:
-        raise ServiceError("not_found", f"{ruleset.title} has no rules summary yet.")
+        raise ServiceError(Code.NOT_FOUND, f"{ruleset.title} has no rules summary yet.")
     return pages
 
 

@@ -3,7 +3,8 @@
 Choices with a short list of values are lobby selects (:mod:`bot.discord.views`); a text choice
 can't be a select, so a lobby button opens this modal for the clicking player, with one field
 per text option of the mode, filled in with what their seat holds now. The service checks the
-values (a trial deal) and the game's own message comes back if it refuses them.
+values through the game's per-seat check (no game is dealt) and its own message comes back
+if it refuses them.
 """
 
 from __future__ import annotations

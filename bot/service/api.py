@@ -25,10 +25,10 @@ class ServiceError(Exception):
     """A request was refused; nothing changed. ``message`` is shown to the user as is.
 
     ``code`` is a :class:`engines.core.Code` (the one list of codes, shared with the engines'
-    ``Rejected``). A plain string is accepted and converted, so an unknown code fails at once.
+    ``Rejected``); it is checked at once, so a code that is not one fails where it is raised.
     """
 
-    def __init__(self, code: Code | str, message: str) -> None:
+    def __init__(self, code: Code, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = Code(code)
         self.message = message

@@ -19,6 +19,7 @@ from bot.discord.control import is_admin
 from bot.discord.info import settings_embed
 from bot.discord.replies import defer, reported
 from bot.service.api import GuildSettings, ServiceError
+from engines.core import Code
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
@@ -57,7 +58,7 @@ class ConfigCog(
         await defer(interaction, ephemeral=True)
         async with reported(interaction, where):
             if not is_admin(interaction):
-                raise ServiceError("not_admin", NOT_ADMIN)
+                raise ServiceError(Code.NOT_ADMIN, NOT_ADMIN)
             guild_id = interaction.guild_id
             assert guild_id is not None  # guild_only
             settings = await (change(guild_id) if change else self.bot.services.guilds.get(guild_id))
