@@ -11,6 +11,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,9 +24,18 @@ if TYPE_CHECKING:  # the renderers (and Pillow) are imported only by the command
 EXIT_USAGE = 2
 
 
+def _version() -> str:
+    """The installed package's version ("unknown" when run from a plain checkout)."""
+    try:
+        return metadata.version("tablekeeper")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def _game_args(parser: argparse.ArgumentParser, mode_required: bool) -> None:
     parser.add_argument("game", help="game slug (see `tablekeeper games`)")
-    parser.add_argument("--mode", required=mode_required, help="mode name (default: the game's first mode)")
+    mode_help = "mode name (required)" if mode_required else "mode name (default: the game's first mode)"
+    parser.add_argument("--mode", required=mode_required, help=mode_help)
     parser.add_argument("--players", type=int, help="number of seats (default: the fewest the mode allows)")
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a table option; repeatable"
@@ -45,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tablekeeper",
         description="Tablekeeper hosts tabletop games on Discord; these commands also work with no token.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (you are seat 1)")
@@ -110,7 +121,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     ruleset = _game(args.game)
     config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    images = args.images or Path(tempfile.gettempdir()) / f"tablekeeper-{ruleset.slug}-{seed}"
+    # a folder of its own per game, so replaying a seed never mixes two games' pictures
+    images = args.images or Path(tempfile.mkdtemp(prefix=f"tablekeeper-{ruleset.slug}-{seed}-"))
     try:
         renderer = _renderer(ruleset.slug)
         game = TerminalGame(ruleset, renderer, config, seed, args.difficulty, images, sys.stdout)

@@ -6,6 +6,7 @@ directory; they are never written to the defaults file or to logs.
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from collections.abc import Mapping
@@ -154,6 +155,23 @@ def _validate_shards(settings: Settings) -> None:
             )
 
 
+def known_variables() -> list[str]:
+    """Every ``TABLEKEEPER_*`` environment variable a setting is read from."""
+    return sorted(
+        {f"TABLEKEEPER_{section}_{key}".upper() for section, key in _KEYS} | {"TABLEKEEPER_DATABASE_URL"}
+    )
+
+
+def _refuse_unknown(environ: Mapping[str, str]) -> None:
+    """A ``TABLEKEEPER_*`` variable no setting reads is a typo that would be silently ignored."""
+    known = known_variables()
+    for name in sorted(environ):
+        if name.startswith("TABLEKEEPER_") and name not in known:
+            near = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            hint = f"; did you mean {near[0]}?" if near else f" (known: {', '.join(known)})."
+            raise SettingsError(f"Unknown setting {name}{hint}")
+
+
 def load_settings(
     env: Mapping[str, str] | None = None,
     *,
@@ -178,6 +196,7 @@ def load_settings(
             values[name] = _convert(env_name, environ[env_name], kind)
     if environ.get("TABLEKEEPER_DATABASE_URL"):
         values["database_url"] = environ["TABLEKEEPER_DATABASE_URL"]
+    _refuse_unknown(environ)
     token = environ.get("DISCORD_TOKEN", "").strip()
     values["discord_token"] = token or None
     return _validate(Settings(**values))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,6 +106,18 @@ class TerminalGame:
         # moves too, and would tell the person about them.
         self.decisions = 0
 
+    def replay_command(self) -> str:
+        """The command that deals this very game again: game, mode, seats, options and seed."""
+        parts = ["tablekeeper", "play", self.ruleset.slug, "--mode", self.config.mode]
+        parts += ["--players", str(self.config.players)]
+        for name, value in sorted(self.config.options.items()):
+            parts += ["--option", f"{name}={value}"]
+        for seat, chosen in enumerate(self.config.seat_options, start=1):
+            for name, value in sorted(chosen.items()):
+                parts += ["--seat-option", f"{seat}:{name}={value}"]
+        parts += ["--difficulty", self.difficulty, "--seed", str(self.seed)]
+        return shlex.join(parts)
+
     def write_images(self) -> list[Path]:
         """Write the public board and the person's private image for the current state."""
         seq = self.decisions
@@ -161,7 +174,7 @@ class TerminalGame:
         except (Quit, KeyboardInterrupt, EOFError):
             self.out.write(
                 f"\nLeaving the game after {self.decisions} of your moves. "
-                f"Replay it with --seed {self.seed}. Images are in {self.images}\n"
+                f"Replay it with: {self.replay_command()}\nImages are in {self.images}\n"
             )
             return 0
         final = self.write_images()

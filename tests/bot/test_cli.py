@@ -221,7 +221,9 @@ def test_play_reasks_on_bad_input_with_a_specific_message(
     assert "There is no choice 9; pick a number from 1 to 3." in out
     assert "'banana' is neither a choice number nor one of the action keys shown." in out
     assert "This is the last page (1 of 1)." in out and "This is the first page (1 of 1)." in out
-    assert "Leaving the game after 0 of your moves. Replay it with --seed 2." in out
+    assert "Leaving the game after 0 of your moves. Replay it with: tablekeeper play tiny --mode race" in out
+    # the hint deals the same game: every option it was played with comes back (issue: --players)
+    assert "--players 1 --option target=15 --difficulty normal --seed 2" in out
 
 
 def test_play_end_of_input_leaves_cleanly(
@@ -395,3 +397,13 @@ def test_selfplay_constructed_takes_each_seats_deck_code(capsys: pytest.CaptureF
     ]
     assert cli.main([*args, "--option", "format=constructed", *seats]) == 0
     assert "games=2 errors=0" in capsys.readouterr().out
+
+
+def test_version_and_required_mode_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.startswith("tablekeeper ")
+    with pytest.raises(SystemExit):
+        cli.main(["selfplay", "--help"])
+    usage = capsys.readouterr().out
+    assert "mode name (required)" in usage and "default: the game's first mode" not in usage

@@ -1,0 +1,22 @@
+"""A mistyped TABLEKEEPER_* variable stops the bot at start instead of being silently ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import SettingsError, known_variables, load_settings
+
+
+def test_an_unknown_variable_is_refused_with_the_name_it_was_probably_meant_to_be() -> None:
+    with pytest.raises(
+        SettingsError, match="TABLEKEEPER_SHARD_COUNT; did you mean TABLEKEEPER_DISCORD_SHARD_COUNT"
+    ):
+        load_settings({"TABLEKEEPER_SHARD_COUNT": "4"}, dotenv_path=None)
+
+
+def test_every_documented_variable_is_known() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{name}`" in readme for name in known_variables())
+    assert load_settings(dict.fromkeys(["TABLEKEEPER_DISCORD_LOG_LEVEL"], "INFO"), dotenv_path=None)
