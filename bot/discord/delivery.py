@@ -218,6 +218,7 @@ class Courier:
         before = ref.digest if ref is not None else None
         asked_anew = update.prompt is not None and _asked_part(digest) != _asked_part(before)
         fresh = message_id is None or (asked_anew and update.user_id != actor_id)
+        sent = False  # only a new message proves DMs are open: Discord lets us edit old ones regardless
         try:
             channel = await self.client.create_dm(discord.Object(id=update.user_id))
             if not fresh and message_id is not None:
@@ -230,6 +231,7 @@ class Courier:
                     fresh = True
             if fresh:
                 message = await channel.send(embed=embed, files=self._hand_files(update), **with_view(view))
+                sent = True
                 await self.services.tables.record_dm_message(table.id, update.seat, message.id, digest)
                 if message_id is not None:
                     await self._retire(channel, message_id)
@@ -244,7 +246,7 @@ class Courier:
                     "press **Show my hand** on the table message to see it and choose.",
                 )
             return False
-        if not was_open:
+        if not was_open and sent:  # they opened their DMs again: the next closing is news again
             await self.services.tables.set_dm_open(update.user_id, True, table.id)
         return True
 

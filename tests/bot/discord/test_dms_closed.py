@@ -49,3 +49,27 @@ async def test_closed_dms_fall_back_to_an_ephemeral_hand(w: World) -> None:
     # Nobody else can see Alice's hand: the ephemeral answers are invisible to Bob.
     assert any(a.filename == "hand.png" for m in w.messages(viewer=alice) for a in m.attachments)
     assert not any(a.filename == "hand.png" for m in w.messages(viewer=bob) for a in m.attachments)
+
+
+async def test_dms_closing_mid_game_is_announced_once(w: World) -> None:
+    """Issue: the notice came 15 times in one game, because an edit of an old DM still works."""
+    alice, bob, lobby = await open_two_player_table(
+        w, game="tinydouble", options="target=40"
+    )  # two moves a turn: edits
+    await w.click(alice, lobby, label="Start")
+    w.close_dms(alice)
+    for _ in range(30):
+        for player in (alice, bob):
+            dm = latest_dm_with_choices(w, player)
+            if dm is not None:
+                await w.choose(player, dm, w.choices(dm)[0])
+                break
+            if player is alice and "game over" not in table_message(w).embeds[0].title:
+                shown = await w.click(alice, table_message(w), label="Show my hand")
+                if w.choices(shown.response):
+                    await w.choose(alice, shown.response, w.choices(shown.response)[0])
+                    break
+        if "game over" in table_message(w).embeds[0].title:
+            break
+    told = [m for m in w.messages() if f"<@{alice.id}>" in m.content and "direct messages" in m.content]
+    assert len(told) == 1, [m.content for m in told]
