@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.clashofdecks.view import ClashView, KingdomView
+from engines.clashofdecks.state import ClashView, KingdomView
 from render.clashofdecks.board import render_board
 from render.clashofdecks.colours import palette_image
 from render.clashofdecks.describe import describe_view

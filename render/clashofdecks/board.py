@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import ClashView, LineView, SideView
+from engines.clashofdecks.state import ClashView, LineView, SideView
 from render.clashofdecks.colours import indexed_palette
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.kingdoms import kingdom_panel, panel_height

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import ClashView, HandView, KingdomView
+from engines.clashofdecks.state import ClashView, HandView, KingdomView
 from render.clashofdecks.colours import indexed_palette
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.model import card_tile, kingdom_colour, kingdom_name, text
