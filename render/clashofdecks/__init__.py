@@ -6,9 +6,9 @@ from msgspec.structs import replace
 
 from engines.clashofdecks.state import ClashView, KingdomView
 from render.clashofdecks.board import render_board
-from render.clashofdecks.colours import palette_image
 from render.clashofdecks.describe import describe_view
 from render.clashofdecks.hand import own_kingdom, render_hand
+from render.clashofdecks.palette import palette_image
 from render.core.renderer import MemoRenderer
 
 
