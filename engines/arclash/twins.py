@@ -16,7 +16,7 @@ from engines.arclash.state import ADVANCE, OPENING, SUPPORT, SWAP, ArclashState,
 from engines.core.rng import Rng
 from engines.core.types import Action
 
-#: the ruleset's legal actions for a seat (passed in so this module needs no import of rules.py)
+#: the ruleset's legal actions for a seat (passed in so this module needs no import of ruleset.py)
 Legal = Callable[[ArclashState, int], list[Action]]
 
 
