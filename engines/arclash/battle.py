@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engines.arclash import zones
-from engines.arclash.cards import SUPPORT
+from engines.arclash.content import SUPPORT
 from engines.arclash.state import OVER, ArclashState
 from engines.arclash.state import SUPPORT as SUPPORT_PHASE
 from engines.arclash.triggers import settle, trigger

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from engines.arclash import zones
-from engines.arclash.cards import CHARACTER, SUPPORT, Card, catalogue, matches
+from engines.arclash.content import CHARACTER, SUPPORT, Card, catalogue, matches
 from engines.arclash.decks import starters
 from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, ArclashView, SeatState
 from engines.arclash.turn import advance_options

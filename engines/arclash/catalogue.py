@@ -1,13 +1,13 @@
 """The readable card catalogue: every card with its numbers and generated text, and the starters.
 
-Card text comes from :func:`engines.arclash.cards.card_text`, the same text hands show in play,
+Card text comes from :func:`engines.arclash.content.card_text`, the same text hands show in play,
 and each starter deck carries the ``ARC1-`` code :func:`engines.arclash.decks.encode_deck` makes,
 which the ``deck_code`` option accepts.
 """
 
 from __future__ import annotations
 
-from engines.arclash.cards import CHARACTER, Card, card_text, catalogue
+from engines.arclash.content import CHARACTER, Card, card_text, catalogue
 from engines.arclash.decks import encode_deck, starters
 from engines.core.types import CatalogueEntry, DeckEntry
 

@@ -6,7 +6,7 @@ from functools import cache
 
 import msgspec
 
-from engines.arclash.cards import CHARACTER, Card
+from engines.arclash.content import CHARACTER, Card
 from engines.arclash.effects import KEYWORDS, Reach
 from engines.core.content import load_content
 

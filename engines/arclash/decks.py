@@ -9,7 +9,7 @@ from functools import cache
 
 import msgspec
 
-from engines.arclash.cards import CHARACTER, catalogue
+from engines.arclash.content import CHARACTER, catalogue
 from engines.core.content import load_content, require_unique
 from engines.core.errors import ContentError, SetupError
 

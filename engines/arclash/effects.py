@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from engines.arclash import picks, zones
-from engines.arclash.cards import Effect, matches
+from engines.arclash.content import Effect, matches
 from engines.arclash.state import ArclashState
 from engines.core.rng import Rng
 from engines.core.types import Event, public, seat_ref

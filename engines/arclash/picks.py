@@ -11,7 +11,7 @@ looks through the public discard pile, so it only asks when something there matc
 from __future__ import annotations
 
 from engines.arclash import zones
-from engines.arclash.cards import CHARACTER, Effect, matches
+from engines.arclash.content import CHARACTER, Effect, matches
 from engines.arclash.state import ArclashState, Pick
 from engines.core.rng import Rng
 from engines.core.types import Action, Event, public, seat_ref, split

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engines.arclash.cards import Effect
+from engines.arclash.content import Effect
 from engines.core.types import Action, StateBase, ViewBase
 
 OPENING = "opening"  # everyone seals a level 1 from their deck

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from engines.arclash import zones
 from engines.arclash.battle import begin_battle
-from engines.arclash.cards import CHARACTER, matches
+from engines.arclash.content import CHARACTER, matches
 from engines.arclash.state import ADVANCE, HAND_SIZE, OPENING, START, SWAP, ArclashState
 from engines.arclash.triggers import settle, trigger
 from engines.core.rng import Rng

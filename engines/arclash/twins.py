@@ -1,11 +1,11 @@
 """Twin states for the hidden-information test: deal afresh everything one viewer cannot see.
 
-What a viewer may know is what :meth:`ArclashRules._view` shows it: the public board of every
-seat (stacks, supports, discard piles, hand and deck sizes, who has sealed, who is still asked,
-who has passed) and its own hand, pending card, payment and deck list. Everything else is hidden:
-the order of every deck, the cards in other seats' hands, and other seats' sealed or half-made
-choices. A twin keeps the first and redeals the second among what could really be there.
-"""
+What a viewer may know is what :func:`engines.arclash.view.build_view` shows it: the public
+board of every seat (stacks, supports, discard piles, hand and deck sizes, who has sealed, who is
+still asked, who has passed) and its own hand, pending card, payment and deck list. Everything
+else is hidden: the order of every deck, the cards in other seats' hands, and other seats' sealed
+or half-made choices. A twin keeps the first and redeals the second among what could really be
+there."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from engines.arclash.state import ADVANCE, OPENING, SUPPORT, SWAP, ArclashState,
 from engines.core.rng import Rng
 from engines.core.types import Action
 
-#: the ruleset's legal actions for a seat (passed in so this module needs no import of rules.py)
+#: the ruleset's legal actions for a seat (passed in so this module needs no import of ruleset.py)
 Legal = Callable[[ArclashState, int], list[Action]]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.arclash.cards import CHARACTER, Card, catalogue
+from engines.arclash.content import CHARACTER, Card, catalogue
 from engines.arclash.state import ArclashState, Mod
 from engines.core.rng import Rng
 from engines.core.types import Event, public, seat_ref, split

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import CardInfo, ClashView, HandView, UnitView
+from engines.clashofdecks.state import CardInfo, ClashView, HandView, UnitView
 from engines.core.bots import Bot, RandomBot
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt

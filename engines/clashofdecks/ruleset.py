@@ -6,10 +6,10 @@ from collections.abc import Iterable, Mapping
 
 from engines.clashofdecks.board import Ctx, GameOver
 from engines.clashofdecks.content import Card, catalog
-from engines.clashofdecks.dealing import check_seat, finish_draft, setup
 from engines.clashofdecks.formats import advance_draft, take
 from engines.clashofdecks.modes import mode_specs
-from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit, copy_state
+from engines.clashofdecks.setup import check_seat, finish_draft, setup
+from engines.clashofdecks.state import STRONGHOLD, ClashState, ClashView, Unit, copy_state
 from engines.clashofdecks.summoning import (
     affordable,
     cost,
@@ -22,8 +22,7 @@ from engines.clashofdecks.summoning import (
 )
 from engines.clashofdecks.turns import finish_turn
 from engines.clashofdecks.twins import redeal
-from engines.clashofdecks.view import ClashView
-from engines.clashofdecks.viewing import build_view
+from engines.clashofdecks.view import build_view
 from engines.core.bots import Bot
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset

@@ -1,6 +1,6 @@
 """Twin states for the hidden-information test: the cards a viewer cannot see, dealt afresh.
 
-What a viewer sees is defined by ``viewing.build_view``; everything else about where a card lies is
+What a viewer sees is defined by ``view.build_view``; everything else about where a card lies is
 hidden from it, and the twin deals those places again from one pool:
 
 - other players' hands: held with their backs to the table, so only their sizes and the

@@ -1,151 +1,193 @@
-"""What a seat (or a spectator) may see of a Clash of Decks game.
+"""Building a viewer's View from the state: the one place hidden information is filtered out.
 
-The View is the only thing renderers, narration and bots read. It never holds the RNG, the order
-of a hidden pile (AI deck pile, draft pile) or the contents of another player's hand: for those it
-carries only counts. Kingdom indices (``kingdom``) are positions in ``ClashView.kingdoms``; player
-kingdoms come first in seat order, rule-driven AI kingdoms after them.
+The View types live in ``state.py``.
 """
 
 from __future__ import annotations
 
-import msgspec
+from functools import lru_cache
 
-from engines.core.types import ViewBase
-
-
-class CardInfo(msgspec.Struct, frozen=True):
-    """A card's printed face: instance id, name, kind, cost and (for creatures) HP and AV."""
-
-    id: str
-    name: str
-    kind: str  # creature | incantation | champion
-    cost: int
-    hp: int = 0
-    av: int = 0
-    abilities: tuple[str, ...] = ()
-    aura: str = ""  # the ability an Aura hands to adjacent creatures ("" when none)
-    effect: str = ""  # incantation effect keyword (strike, rout, bounce...)
-    power: int = 0  # incantation effect strength (damage for strike)
-    text: str = ""  # a short rules text in our own words
-
-
-class UnitView(msgspec.Struct, frozen=True):
-    """A creature in play (one card, or a host with a Symbiote card on top of it)."""
-
-    id: str  # the host card's instance id; names this creature in action keys
-    name: str
-    cards: tuple[CardInfo, ...]  # host first, then the Symbiote stacked on it
-    owner: int  # kingdom index
-    position: int  # 0 = next to the Bridge
-    cost: int
-    hp: int  # printed HP total (stacked with a Symbiote)
-    av: int  # printed AV total (a Vulnerability stack ignores AV)
-    damage: int  # damage taken this turn (healed at the end of the turn)
-    abilities: tuple[str, ...]  # every ability that applies now (own, stacked, from Auras, AI bonus)
-    granted: tuple[str, ...] = ()  # the subset that comes from Auras or the AI's custom bonus
-    sprint_bonus: int = 0  # extra damage from Sprint until the end of this Assault
-    protection_spent: bool = False
-    summoned_this_turn: bool = False
-    champion: bool = False
+from engines.clashofdecks.board import Ctx, Loc
+from engines.clashofdecks.content import catalog
+from engines.clashofdecks.state import (
+    STRONGHOLD,
+    CardInfo,
+    ChampionView,
+    ClashState,
+    ClashView,
+    DraftView,
+    EffectRecord,
+    HandView,
+    KingdomView,
+    LineView,
+    Record,
+    SideView,
+    UnitView,
+)
+from engines.clashofdecks.summoning import affordable, cost, playable
+from engines.core.rng import Rng
 
 
-class SideView(msgspec.Struct, frozen=True):
-    """One kingdom's half of a line: its creatures from the Bridge outwards."""
-
-    kingdom: int
-    upper: bool  # True when this line is that kingdom's upper line
-    units: tuple[UnitView, ...]
+def card_info(ctx: Ctx, iid: str, *, anonymous: bool = False) -> CardInfo:
+    """A card's face; ``anonymous`` drops the instance id (for cards now hidden in a hand)."""
+    return _face("" if anonymous else iid, ctx.state.cards[iid])
 
 
-class LineView(msgspec.Struct, frozen=True):
-    """A line through one Bridge card; ``left`` and ``right`` are the two kingdoms' halves."""
-
-    index: int
-    left: SideView
-    right: SideView
-
-
-class ChampionView(msgspec.Struct, frozen=True):
-    """A kingdom's Champion card (Champion module): ready, exhausted or in play."""
-
-    card: CardInfo
-    status: str  # ready | exhausted | in_play
-    cost_now: int  # the cost after the discount for creatures in play sharing its cost
-
-
-class KingdomView(msgspec.Struct, frozen=True):
-    """One player's or AI's kingdom as everyone sees it."""
-
-    index: int
-    name: str  # "{P1}"-style placeholder for players, "AI kingdom" names for automata
-    seat: int | None  # None for a rule-driven AI kingdom
-    team: int
-    is_ai: bool
-    hand_size: int  # cards in hand including the Stronghold (players); 0 for AI
-    stronghold_pos: int  # 0 = leftmost position in hand (players); -1 for AI
-    side: str  # bastion | fort
-    hp: int  # damage still needed to destroy the current side (AI: cards in its deck pile)
-    mana: int  # mana available now (only the active kingdom has any)
-    upper_line: int  # index into ClashView.lines
-    lower_line: int
-    creatures: int  # creatures this kingdom has in play
-    champion: ChampionView | None = None
-    deck_size: int = 0  # AI: cards in its face-down deck pile
-    discard: tuple[CardInfo, ...] = ()  # AI: face-up discard pile, top card last
-    revealed_deck: tuple[CardInfo, ...] = ()  # Constructed: the deck shown before play
-    lost: bool = False
+@lru_cache(maxsize=4096)
+def _face(iid: str, design: str) -> CardInfo:
+    """Card faces are immutable, so each (instance, design) pair is built once."""
+    card = catalog().cards[design]
+    return CardInfo(
+        id=iid,
+        name=card.name,
+        kind=card.kind,
+        cost=card.cost,
+        hp=card.hp,
+        av=card.av,
+        abilities=card.abilities,
+        aura=card.aura,
+        effect=card.effect,
+        power=card.power,
+        text=card.text,
+    )
 
 
-class HandView(msgspec.Struct, frozen=True):
-    """A seat's own hand in order, left to right; the Stronghold sits at ``stronghold_pos``."""
-
-    cards: tuple[CardInfo, ...]  # the cards other than the Stronghold, in hand order
-    stronghold_pos: int  # index of the Stronghold among all positions (cards + Stronghold)
-    side: str  # bastion | fort
-    playable: tuple[str, ...]  # ids of the (up to) 4 leftmost cards, the ones that can be played
-    affordable: tuple[str, ...]  # the playable ids this seat can pay for right now
-
-
-class DraftView(msgspec.Struct, frozen=True):
-    """The draft: the face-up row, everyone's picks so far (picks are public) and who picks."""
-
-    pattern: str  # the round's pick order, e.g. "ABBA" or "ABCDDCBA"
-    round: int  # 1-based
-    row: tuple[CardInfo, ...]  # the cards revealed and still available
-    picks: tuple[tuple[CardInfo, ...], ...]  # per kingdom index (AI kingdoms included)
-    picker: int | None  # kingdom index to pick now
-    picks_now: int  # how many cards the picker still takes from this row in this turn
-    pile_left: int  # cards still face down in the draft pile
-
-
-class EffectRecord(msgspec.Struct, frozen=True):
-    """One short record of what happened in the last Assault (or Incantation)."""
-
-    kind: str  # attack | damage | destroyed | stronghold | bastion_falls | fort_falls | regenerate |
-    # sharpen | vanish | sprint | instinct | berserk | protection | mill | reshuffle | returned
-    text: str  # short line with "{P1}" placeholders
-    source: str = ""  # card name
-    target: str = ""  # card name, or "Stronghold"
-    kingdom: int = -1  # the kingdom affected
-    amount: int = 0
-    line: int = -1
+def _unit(ctx: Ctx, loc: Loc) -> UnitView:
+    unit = ctx.at(loc)
+    found = ctx.abilities(loc)
+    own = {a for iid in unit.cards for a in ctx.card(iid).abilities}
+    return UnitView(
+        id=unit.cards[0],
+        name=ctx.unit_name(unit),
+        cards=tuple(card_info(ctx, i) for i in unit.cards),
+        owner=unit.owner,
+        position=loc.pos,
+        cost=sum(ctx.card(i).cost for i in unit.cards),
+        hp=ctx.hp(unit),
+        av=ctx.av(unit),
+        damage=unit.damage,
+        abilities=tuple(sorted(found)),
+        granted=tuple(sorted(found - own)),
+        sprint_bonus=unit.sprint,
+        protection_spent=unit.shielded,
+        summoned_this_turn=unit.entered == ctx.state.turn,
+        champion=any(ctx.card(i).kind == "champion" for i in unit.cards),
+    )
 
 
-class ClashView(ViewBase, kw_only=True):
-    """Everything one viewer may know of a Clash of Decks game."""
+def _record(r: Record) -> EffectRecord:
+    return EffectRecord(r.kind, r.text, r.source, r.target, r.kingdom, r.amount, r.line)
 
-    mode: str  # solo | duel | coop | ffa | 2v2
-    format: str  # precon | draft | constructed
-    phase: str  # draft | summon | over
-    turn: int  # 1-based count of turns started
-    active: int  # kingdom whose turn it is (-1 while drafting)
-    active_seat: int | None
-    champions: bool
-    kingdoms: tuple[KingdomView, ...]
-    lines: tuple[LineView, ...]
-    last_assault: tuple[EffectRecord, ...] = ()
-    this_turn: tuple[EffectRecord, ...] = ()  # incantations and summons of the current turn
-    hand: HandView | None = None  # only in a seat's own view
-    draft: DraftView | None = None
-    winners: tuple[int, ...] = ()  # winning seats once over
-    result: str = ""
+
+def build_view(state: ClashState, viewer: int | None) -> ClashView:
+    """What ``viewer`` (a seat, or None for a spectator) may see."""
+    ctx = Ctx(state, Rng(0))
+    kingdoms = []
+    for k, kd in enumerate(state.kingdoms):
+        champion = None
+        if kd.champion:
+            champion = ChampionView(
+                card_info(ctx, kd.champion), kd.champion_status, cost(ctx, k, kd.champion)
+            )
+        kingdoms.append(
+            KingdomView(
+                index=k,
+                name=ctx.name(k),
+                seat=None if kd.is_ai else kd.seat,
+                team=kd.team,
+                is_ai=kd.is_ai,
+                hand_size=len(kd.hand),
+                stronghold_pos=kd.hand.index(STRONGHOLD) if kd.hand else -1,
+                side="fort" if kd.fort else "bastion",
+                hp=ctx.stronghold_hp(k) if (kd.hand or kd.is_ai) else 0,
+                mana=kd.mana if state.active == k else 0,
+                upper_line=kd.lines[0],
+                lower_line=kd.lines[1],
+                creatures=ctx.creatures_in_play(k),
+                champion=champion,
+                deck_size=len(kd.deck),
+                discard=tuple(card_info(ctx, i) for i in kd.discard),
+                revealed_deck=tuple(_face("", design) for design in kd.revealed),
+                lost=kd.lost,
+            )
+        )
+    lines = []
+    for li, ln in enumerate(state.lines):
+        sides = []
+        for si, k in enumerate(ln.kingdoms):
+            units = tuple(_unit(ctx, Loc(li, si, pi)) for pi in range(len(ln.sides[si])))
+            sides.append(SideView(k, ctx.is_upper(k, li), units))
+        lines.append(LineView(li, sides[0], sides[1]))
+    hand = None
+    mine = _kingdom_of(state, viewer)
+    if mine is not None and state.kingdoms[mine].hand:
+        kd = state.kingdoms[mine]
+        cards = [i for i in kd.hand if i != STRONGHOLD]
+        can_play = playable(state, mine)
+        can_pay = [
+            i
+            for i in can_play
+            if state.active == mine and state.phase == "summon" and affordable(ctx, mine, i)
+        ]
+        hand = HandView(
+            tuple(card_info(ctx, i) for i in cards),
+            kd.hand.index(STRONGHOLD),
+            "fort" if kd.fort else "bastion",
+            tuple(can_play),
+            tuple(can_pay),
+        )
+    draft = None
+    if state.draft is not None:
+        d = state.draft
+        picker = d.order[0] if d.order and d.order[0] >= 0 else None
+        picks = [tuple(card_info(ctx, i) for i in p) for p in d.picks]
+        for k, kd in enumerate(state.kingdoms):
+            if kd.is_ai:
+                picks[k] = tuple(card_info(ctx, i) for i in d.ai_pool) if k == _first_ai(state) else ()
+        draft = DraftView(
+            pattern=d.patterns[d.round] if 0 <= d.round < len(d.patterns) else "",
+            round=d.round + 1,
+            row=tuple(card_info(ctx, i) for i in d.row),
+            picks=tuple(picks),
+            picker=picker,
+            picks_now=d.order.count(picker) if picker is not None else 0,
+            pile_left=len(d.pile),
+        )
+    active_seat = None
+    if state.active >= 0 and not state.kingdoms[state.active].is_ai:
+        active_seat = state.kingdoms[state.active].seat
+    return ClashView(
+        viewer=viewer,
+        players=state.players,
+        over=state.phase == "over",
+        mode=state.mode,
+        format=state.format,
+        phase=state.phase,
+        turn=state.turn,
+        active=state.active,
+        active_seat=active_seat,
+        champions=state.champions,
+        kingdoms=tuple(kingdoms),
+        lines=tuple(lines),
+        last_assault=tuple(_record(r) for r in state.last_assault),
+        this_turn=tuple(_record(r) for r in state.this_turn),
+        hand=hand,
+        draft=draft,
+        winners=tuple(state.winners),
+        result=state.result,
+    )
+
+
+def _kingdom_of(state: ClashState, seat: int | None) -> int | None:
+    """The kingdom a seat plays, if any."""
+    if seat is None:
+        return None
+    for k, kd in enumerate(state.kingdoms):
+        if kd.seat == seat:
+            return k
+    return None
+
+
+def _first_ai(state: ClashState) -> int:
+    """The first AI kingdom (where the shared AI draft pool is shown)."""
+    return next((k for k, kd in enumerate(state.kingdoms) if kd.is_ai), -1)

@@ -1,4 +1,7 @@
-"""The HackClad ruleset object: modes, setup, prompts, legal actions, apply, views and outcome."""
+"""The HackClad ruleset object: modes, prompts, legal actions, apply and outcome.
+
+The deal is in ``setup.py``, the views (the one place secrets are stripped) in ``view.py``.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,6 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 
 from engines.core.bots import Bot, RandomBot
-from engines.core.errors import SetupError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import (
@@ -22,20 +24,18 @@ from engines.core.types import (
 from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
 from engines.hackclad import deck as _deck  # noqa: F401
 from engines.hackclad import effects as _effects  # noqa: F401
-from engines.hackclad import grid
 from engines.hackclad.content import content
-from engines.hackclad.ctx import ANSWERS, Ctx, card_id
+from engines.hackclad.ctx import ANSWERS, Ctx
 from engines.hackclad.rounds import (
     apply_draft,
-    clad_pool,
     draft_action,
     draft_slots,
-    entry_facing,
     find_draft_action,
 )
 from engines.hackclad.scoring import outcome as final_outcome
-from engines.hackclad.seats import acting, asked_seats, owner, shared_seats, team_owners
-from engines.hackclad.state import HackState, HackView, SeqSlot, Task, WitchState, copy_state
+from engines.hackclad.seats import acting, asked_seats, owner, shared_seats
+from engines.hackclad.setup import WITCHES, begin, check_seat, deal
+from engines.hackclad.state import HackState, HackView, copy_state
 from engines.hackclad.turn import (
     apply_react,
     apply_turn,
@@ -47,7 +47,6 @@ from engines.hackclad.turn import (
 from engines.hackclad.twins import twin_state
 from engines.hackclad.view import build_view, secrets
 
-WITCHES = ("rosette", "flare", "luna", "mia", "amelia")
 _OPTIONS = (
     OptionSpec(
         "expert",
@@ -121,80 +120,10 @@ class HackClad(Ruleset[HackState, HackView]):
 
     # ------------------------------------------------------------------------------- setup
     def _check_seat(self, config: GameConfig, seat: int) -> None:
-        # A second witch is one person running two: only a two-player team match has them.
-        if (
-            config.seat_option(seat, "witch2") is not None
-            and len(team_owners(config.mode, config.players)) == config.players
-        ):
-            raise SetupError(
-                "witch2 is only for a two-player team match (one person, two witches).",
-                option="witch2",
-                seat=seat,
-            )
+        check_seat(config, seat)
 
     def _setup(self, config: GameConfig, seed: int) -> HackState:
-        n = config.players
-        owners = team_owners(config.mode, n)
-        chosen = []
-        for witch, seat in enumerate(owners):
-            second = witch >= n  # a two-player team match: witches 3 and 4 are the seats' second witches
-            chosen.append(config.seat_option(seat, "witch2" if second else "witch", "auto"))
-        taken = {w for w in chosen if w != "auto"}
-        spare = [w for w in WITCHES if w not in taken]
-        witches = []
-        for w in chosen:
-            if w == "auto":
-                if not spare:
-                    raise SetupError("Not enough witches left to assign automatically.", option="witch")
-                w = spare.pop(0)
-            witches.append(w)
-        st = HackState(
-            mode=config.mode,
-            players=n,
-            owners=owners,
-            expert=bool(config.option("expert")),
-            rng=seed,
-            witches=[WitchState(witch=w) for w in witches],
-            field=[0] * grid.CELLS,
-            turn_slots=[SeqSlot() for _ in range(4)],
-            standby=[SeqSlot() for _ in range(4)],
-            markers=[False] * 4 if config.mode == "solo" else [],
-        )
-        rng = Rng(seed)
-        for seat, w in enumerate(st.witches):
-            w.deck = [card_id(seat, i) for i in range(8)]
-            w.enhanced = [card_id(seat, i) for i in range(8, 16)]
-            w.pos = grid.ENTRIES[seat]
-            w.facing = entry_facing(w.pos)
-        if st.mode == "solo":
-            # Solo change 1: voltage 1 and 2 together, three set aside unseen, six make the deck.
-            pool = clad_pool(st, 1) + clad_pool(st, 2)
-            rng.shuffle(pool)
-            st.clad_reserve, st.clad_deck = pool[:3], pool[3:]
-        else:
-            st.clad_deck = clad_pool(st, 1)
-            rng.shuffle(st.clad_deck)
-        if config.option("missions") == "first_game":
-            for w in st.witches:
-                w.missions = list(content().witches[w.witch].first_game)
-            st.phase = "enhanced"
-        else:
-            offer = list(content().mission_order)
-            rng.shuffle(offer)
-            st.offer = sorted(offer[:10], key=content().mission_order.index)
-            st.draft_order = list(range(len(owners))) + list(reversed(range(len(owners))))
-        st.rng = rng.state
-        return st
-
-    def _begin(self, ctx: Ctx) -> None:
-        """Everyone has chosen: shuffle decks, put the first turn cards on standby, start round 1."""
-        st = ctx.st
-        st.phase = "play"
-        for seat, w in enumerate(st.witches):
-            ctx.rng.shuffle(w.deck)
-            st.standby[seat] = SeqSlot(seat=seat, card=w.deck.pop(0))
-        ctx.say("start", "The witches take their places; the Clad stirs in the middle of the field.")
-        ctx.push(Task(kind="round"))
+        return deal(config, seed)
 
     # ------------------------------------------------------------------------------- play
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
@@ -299,7 +228,7 @@ class HackClad(Ruleset[HackState, HackView]):
                 f"{ctx.who(witch)} has chosen an enhanced card.",
             )
             if all(x.chose_enhanced for x in state.witches):
-                self._begin(ctx)
+                begin(ctx)
         else:
             ask = state.ask
             assert ask is not None

@@ -8,7 +8,7 @@ from engines.arclash.state import ArclashView
 from render.arclash.board import render_board
 from render.arclash.describe import describe_view
 from render.arclash.hand import render_hand
-from render.arclash.look import palette_image
+from render.arclash.palette import palette_image
 from render.core.renderer import MemoRenderer
 
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, SeatView
 from engines.core.types import fill_names
-from render.arclash.look import CARD, PHASE_NAMES, WHITE, WIDTH, indexed_palette, sealed_summary, status
+from render.arclash.palette import CARD, WHITE, WIDTH, indexed_palette
+from render.arclash.status import PHASE_NAMES, sealed_summary, status
 from render.core.canvas import font
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.names import seat_name

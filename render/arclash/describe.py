@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.arclash.state import ArclashView
 from engines.core.types import seat_ref
-from render.arclash.look import PHASE_NAMES, sealed_summary, status
+from render.arclash.status import PHASE_NAMES, sealed_summary, status
 
 LIMIT = 1500
 

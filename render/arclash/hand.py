@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, CardView
-from render.arclash.look import CARD, WHITE, WIDTH, indexed_palette
+from render.arclash.palette import CARD, WHITE, WIDTH, indexed_palette
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.names import seat_name
 from render.core.palette import GOOD, HIGHLIGHT, INK, MUTED, seat_colour, tint

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.clashofdecks.view import ClashView, KingdomView
+from engines.clashofdecks.state import ClashView, KingdomView
 from render.clashofdecks.board import render_board
-from render.clashofdecks.colours import palette_image
 from render.clashofdecks.describe import describe_view
 from render.clashofdecks.hand import own_kingdom, render_hand
+from render.clashofdecks.palette import palette_image
 from render.core.renderer import MemoRenderer
 
 

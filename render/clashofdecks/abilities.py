@@ -7,7 +7,7 @@ a glance tells attackers from defenders; the letters carry the meaning, not the 
 
 from __future__ import annotations
 
-from render.clashofdecks.colours import ATTACK, GUARD, MALUS, MANA, MOVE, UNKNOWN
+from render.clashofdecks.palette import ATTACK, GUARD, MALUS, MANA, MOVE, UNKNOWN
 from render.core.palette import RGB
 
 _ATTACK = ATTACK

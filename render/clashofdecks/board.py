@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import ClashView, LineView, SideView
-from render.clashofdecks.colours import indexed_palette
+from engines.clashofdecks.state import ClashView, LineView, SideView
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.kingdoms import kingdom_panel, panel_height
 from render.clashofdecks.legend import draw_legend, legend_height
@@ -23,6 +22,7 @@ from render.clashofdecks.model import (
     text,
     unit_tile,
 )
+from render.clashofdecks.palette import indexed_palette
 from render.clashofdecks.records import records_height, records_panel
 from render.clashofdecks.tiles import Tile
 from render.core.indexed_canvas import IndexedCanvas

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from engines.clashofdecks.view import ClashView, EffectRecord, KingdomView, SideView, UnitView
+from engines.clashofdecks.state import ClashView, EffectRecord, KingdomView, SideView, UnitView
 from render.clashofdecks.abilities import title
 from render.clashofdecks.board import status_line, title_line
 from render.clashofdecks.hand import own_kingdom

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import ClashView, DraftView
+from engines.clashofdecks.state import ClashView, DraftView
 from render.clashofdecks.model import card_tile, colour_of, kingdom_name
 from render.clashofdecks.tiles import hand_tile
 from render.core.palette import INK, MUTED, PANEL

@@ -8,7 +8,7 @@ fallen side is struck through.
 
 from __future__ import annotations
 
-from render.clashofdecks.colours import GAUGE_TINT, SLOT
+from render.clashofdecks.palette import GAUGE_TINT, SLOT
 from render.core.palette import DANGER, GOOD, INK, MUTED, RGB, tint
 from render.core.stamps import StampCanvas
 

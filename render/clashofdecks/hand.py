@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import ClashView, HandView, KingdomView
-from render.clashofdecks.colours import indexed_palette
+from engines.clashofdecks.state import ClashView, HandView, KingdomView
 from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.model import card_tile, kingdom_colour, kingdom_name, text
+from render.clashofdecks.palette import indexed_palette
 from render.clashofdecks.tiles import Tile, hand_tile
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import GOOD, INK, MUTED

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import ClashView, KingdomView
-from render.clashofdecks.colours import PANEL_TINT, WHITE
+from engines.clashofdecks.state import ClashView, KingdomView
 from render.clashofdecks.gauge import hand_gauge, pile_gauge, side_pips
 from render.clashofdecks.model import kingdom_colour, kingdom_name, text
+from render.clashofdecks.palette import PANEL_TINT, WHITE
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, tint
 from render.core.stamps import StampCanvas
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from render.clashofdecks.colours import DECK, LINE_TINT, PLANK, PLANK_LINE, WHITE
+from render.clashofdecks.palette import DECK, LINE_TINT, PLANK, PLANK_LINE, WHITE
 from render.clashofdecks.tiles import MIN_TILE_W, Tile, creature_tile
 from render.core.palette import MUTED, RGB, tint
 from render.core.patches import draw_patch

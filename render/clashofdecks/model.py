@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import CardInfo, ClashView, KingdomView, UnitView
+from engines.clashofdecks.state import CardInfo, ClashView, KingdomView, UnitView
 from engines.core.types import fill_names
 from render.clashofdecks.abilities import normalise
 from render.clashofdecks.tiles import Tile

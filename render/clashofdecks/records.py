@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.clashofdecks.view import ClashView, EffectRecord
-from render.clashofdecks.colours import GUARD, HURT
+from engines.clashofdecks.state import ClashView, EffectRecord
 from render.clashofdecks.model import colour_of, text
+from render.clashofdecks.palette import GUARD, HURT
 from render.core.palette import DANGER, GOOD, INK, MUTED, PANEL, RGB
 from render.core.stamps import StampCanvas
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from render.clashofdecks.abilities import badge
-from render.clashofdecks.colours import (
+from render.clashofdecks.palette import (
     BOOST,
     BORROWED_TINT,
     DISC,

@@ -10,9 +10,10 @@ from engines.hackclad.state import HackView
 from render.core.names import seat_names
 from render.core.renderer import MemoRenderer
 from render.hackclad.board import render_board
-from render.hackclad.common import palette_image, player_of
 from render.hackclad.describe import describe_view
 from render.hackclad.hand import render_hand
+from render.hackclad.palette import palette_image
+from render.hackclad.words import player_of
 
 
 def _named(view: HackView, names: Sequence[str]) -> tuple[str, ...]:

@@ -9,21 +9,9 @@ from engines.hackclad.content import content
 from engines.hackclad.state import HackView, WitchView
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, PAPER, seat_colour, tint
-from render.hackclad.common import (
-    CELL_BG,
-    CLAD,
-    DANGER,
-    DANGER_SOFT,
-    GOLD,
-    GRID,
-    SHARD,
-    arrow,
-    headline,
-    indexed_palette,
-    pips,
-    player_name,
-    range_grid,
-)
+from render.hackclad.marks import arrow, pips, range_grid
+from render.hackclad.palette import CELL_BG, CLAD, DANGER, DANGER_SOFT, GOLD, GRID, SHARD, indexed_palette
+from render.hackclad.words import headline, player_name
 
 WIDTH, HEIGHT = 1400, 1000
 SY = 70  # the sequence board's top

@@ -6,7 +6,7 @@ from engines.core.types import seat_ref
 from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import HackView
-from render.hackclad.common import headline
+from render.hackclad.words import headline
 
 
 def _missions(ids: list[str]) -> str:

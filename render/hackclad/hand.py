@@ -8,7 +8,9 @@ from engines.hackclad.catalogue import TYPE_NAMES
 from engines.hackclad.state import CardView, HackView, OwnWitch, WitchView
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, seat_colour, tint
-from render.hackclad.common import TYPE_COLOURS, indexed_palette, player_name, range_grid
+from render.hackclad.marks import range_grid
+from render.hackclad.palette import TYPE_COLOURS, indexed_palette
+from render.hackclad.words import player_name
 
 CARD_W, CARD_H, GAP = 224, 330, 14
 MIN_WIDTH = 1200

@@ -14,9 +14,9 @@ from engines.core.types import fill_names
 from engines.registry import get
 from render.clashofdecks import RENDERER
 from render.clashofdecks.board import render_board
-from render.clashofdecks.colours import design_colours, palette_image
 from render.clashofdecks.describe import LIMIT
 from render.clashofdecks.hand import render_hand
+from render.clashofdecks.palette import design_colours, palette_image
 from render.core import stamps
 from render.core.canvas import encode_png_indexed
 from render.core.indexed import IndexedDraw

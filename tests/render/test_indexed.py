@@ -15,10 +15,10 @@ from engines.core import GameConfig
 from engines.registry import get as get_rules
 from render.arclash import board as arclash_board
 from render.arclash import hand as arclash_hand
-from render.arclash.look import indexed_palette as arclash_palette
+from render.arclash.palette import indexed_palette as arclash_palette
 from render.clashofdecks import board as clash_board
 from render.clashofdecks import hand as clash_hand
-from render.clashofdecks.colours import indexed_palette as clash_palette
+from render.clashofdecks.palette import indexed_palette as clash_palette
 from render.core.canvas import encode_png_indexed
 from render.core.indexed import IndexedPalette
 from render.core.indexed_canvas import IndexedCanvas
@@ -27,7 +27,7 @@ from render.core.stamps import StampCanvas
 from render.hackclad import _named
 from render.hackclad import board as hack_board
 from render.hackclad import hand as hack_hand
-from render.hackclad.common import indexed_palette as hack_palette
+from render.hackclad.palette import indexed_palette as hack_palette
 from tests.render.reference import draw_in_rgb
 
 PALETTES: dict[str, Callable[[], IndexedPalette]] = {

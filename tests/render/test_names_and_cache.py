@@ -20,17 +20,17 @@ from engines.core import AnyRuleset, GameConfig, Rng
 from engines.registry import get as get_rules
 from render.arclash import board as arclash_board
 from render.arclash import hand as arclash_hand
-from render.arclash.look import palette_image as arclash_palette
+from render.arclash.palette import palette_image as arclash_palette
 from render.clashofdecks import board as clash_board
 from render.clashofdecks import hand as clash_hand
-from render.clashofdecks.colours import palette_image as clash_palette
+from render.clashofdecks.palette import palette_image as clash_palette
 from render.core.canvas import encode_png_indexed
 from render.core.names import seat_names
 from render.core.renderer import Renderer
 from render.hackclad import _named
 from render.hackclad import board as hack_board
 from render.hackclad import hand as hack_hand
-from render.hackclad.common import palette_image as hack_palette
+from render.hackclad.palette import palette_image as hack_palette
 from render.registry import get as get_renderer
 from tests.render.test_clashofdecks import Recorder
 

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from render.clashofdecks.colours import indexed_palette
+from render.clashofdecks.palette import indexed_palette
 from render.core import patches
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import INK, PANEL, RGB
-from render.hackclad import common
-from render.hackclad.common import indexed_palette as hack_palette
-from render.hackclad.common import pips, range_grid
+from render.hackclad import marks
+from render.hackclad.marks import pips, range_grid
+from render.hackclad.palette import indexed_palette as hack_palette
 
 
 def _part(canvas: Any, x: float, y: float) -> None:
@@ -64,7 +64,7 @@ def test_hackclad_pips_and_grids_from_patches_match_in_place(
     patches.clear_patches()
     cached = [IndexedCanvas(400, 200, hack_palette()) for _ in range(2)]
     afters = [draw(canvas) for canvas in cached]  # drawn and kept, then pasted
-    monkeypatch.setattr(common, "draw_patch", lambda canvas, key, xy, size, part: part(canvas, *xy))
+    monkeypatch.setattr(marks, "draw_patch", lambda canvas, key, xy, size, part: part(canvas, *xy))
     direct = IndexedCanvas(400, 200, hack_palette())
     assert draw(direct) == afters[0] == afters[1]
     assert all(canvas.image.tobytes() == direct.image.tobytes() for canvas in cached)

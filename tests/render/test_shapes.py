@@ -9,7 +9,7 @@ from PIL import ImageDraw
 
 from render.core.indexed import IndexedDraw
 from render.core.shapes import exact_box, rounded_stamp, stamps_match_pillow
-from render.hackclad.common import indexed_palette
+from render.hackclad.palette import indexed_palette
 
 BOXES = [
     (10, 10, 60, 40),

@@ -142,7 +142,7 @@ def deck_search(*deck: str, count: int = 2) -> ArclashState:
     Every call shares one position and the same instance ids: only the cards behind them differ,
     so two such positions look the same to everyone but seat 0.
     """
-    from engines.arclash.cards import Effect
+    from engines.arclash.content import Effect
     from engines.arclash.effects import Ctx, resolve
     from engines.core.rng import Rng
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from engines.arclash import RULESET
-from engines.arclash.cards import CHARACTER, card_text, catalogue
+from engines.arclash.content import CHARACTER, card_text, catalogue
 from engines.arclash.decks import decode_deck, starters
 from engines.core import GameConfig, SetupError
 from engines.core.catalogue import select

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engines.arclash.cards import CHARACTER, SUPPORT, Card, Effect, card_text, catalogue, validate
 from engines.arclash.chart import chart, violations
+from engines.arclash.content import CHARACTER, SUPPORT, Card, Effect, card_text, catalogue, validate
 from engines.arclash.decks import starters
 from engines.arclash.effects import KEYWORDS
 from engines.core.content import load_rules_pages, parse_content
@@ -81,7 +81,7 @@ def test_content_errors_name_file_entry_and_field() -> None:
         validate([Card("AC-778", "Oops", SUPPORT, effects=(Effect("play", "power"),))], "x.toml")
     with pytest.raises(ContentError, match="advances from"):
         validate([Card("AC-779", "Oops", CHARACTER, level=2, power=400)], "x.toml")
-    from engines.arclash.cards import _CardFile
+    from engines.arclash.content import _CardFile
 
     with pytest.raises(ContentError, match=r"cards\.toml: entry 'AC-1'"):
         parse_content('[[card]]\nid = "AC-1"\nname = 5\nkind = "support"\n', _CardFile, "cards.toml")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.arclash import zones
-from engines.arclash.cards import Effect
+from engines.arclash.content import Effect
 from engines.arclash.effects import KEYWORDS, Ctx, describe, resolve
 from engines.arclash.state import ArclashState
 from engines.core.rng import Rng

@@ -141,7 +141,7 @@ def test_dice_and_coins_show_on_the_table_not_only_in_the_narration() -> None:
     Everyone watches the die fall, so every view carries this turn's results; the narration then
     never tells a viewer something its view does not show.
     """
-    from engines.arclash.cards import Effect
+    from engines.arclash.content import Effect
     from engines.arclash.effects import Ctx, resolve
     from engines.arclash.turn import begin_turn
 

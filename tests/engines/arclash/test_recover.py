@@ -79,7 +79,7 @@ def test_recover_a_level_four_that_lost_the_battle_drops_only_that_card() -> Non
 
 
 def test_recover_reshuffle_applies_to_any_draw_at_any_time() -> None:
-    from engines.arclash.cards import Effect
+    from engines.arclash.content import Effect
     from engines.arclash.effects import Ctx, resolve
     from engines.core.rng import Rng
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engines.arclash.cards import Effect
+from engines.arclash.content import Effect
 from engines.arclash.effects import Ctx, resolve
 from engines.arclash.state import ADVANCE, START, SUPPORT, ArclashState
 from engines.arclash.turn import begin_turn

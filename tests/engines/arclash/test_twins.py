@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from engines.arclash import picks, zones
-from engines.arclash.cards import Effect
+from engines.arclash.content import Effect
 from engines.arclash.state import ADVANCE, SUPPORT, ArclashState
 from engines.core import GameConfig, Rng
 from engines.core.twins import check_twins

@@ -1,21 +1,12 @@
-"""Arclash colours, sizes and the words for each seat's status, shared by board and hand images."""
+"""The words for the phase and for each seat's status, shared by the board image and the text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-
-from PIL import Image
 
 from engines.arclash.state import ADVANCE, OPENING, OVER, START, SUPPORT, SWAP, ArclashView, SeatView
-from render.core.canvas import fixed_palette
-from render.core.indexed import IndexedPalette
 from render.core.names import seat_name
-from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, PAPER, RGB, SEAT_COLOURS, tint
-
-WIDTH = 1280
-WHITE: RGB = (255, 255, 255)
-CARD: RGB = (253, 251, 246)
+from render.core.palette import GOOD, HIGHLIGHT, MUTED, RGB
 
 PHASE_NAMES = {
     OPENING: "Opening: everyone picks a level 1",
@@ -52,23 +43,3 @@ def sealed_summary(view: ArclashView, names: Sequence[str] = ()) -> str:
     sealed = [seat_name(s.seat, names) for s in view.seats if s.sealed]
     text = f"waiting for {len(waiting)} player{'s' * (len(waiting) != 1)}"
     return text + (f"; sealed: {', '.join(sealed)}" if sealed else "")
-
-
-@cache
-def palette_image() -> Image.Image:
-    """A fixed palette holding every fill colour, plus greys and seat ramps for text edges."""
-    colours: list[RGB] = [PAPER, PANEL, INK, MUTED, HIGHLIGHT, DANGER, GOOD, WHITE, CARD]
-    for colour in SEAT_COLOURS:
-        colours += [colour, tint(colour, 0.35), tint(colour, 0.6), tint(colour, 0.85)]
-    for base in (INK, DANGER, GOOD, MUTED):
-        colours += [tint(base, a / 8) for a in range(1, 8)]
-    colours += [(v, v, v) for v in range(0, 256, 8)]
-    for colour in SEAT_COLOURS:
-        colours += [tint(colour, a / 10) for a in (1, 2, 4, 5, 7, 9)]
-    return fixed_palette(colours, spare=(0, 0, 0))
-
-
-@cache
-def indexed_palette() -> IndexedPalette:
-    """The palette every Arclash picture is drawn in, with its colour -> index mapping."""
-    return IndexedPalette(palette_image())

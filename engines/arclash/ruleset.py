@@ -1,33 +1,30 @@
-"""The Arclash ruleset: configuration, prompts, legal actions, applying them, views, outcome."""
+"""The Arclash ruleset: modes, prompts, legal actions, applying them, outcome.
+
+The deal is in ``setup.py``, the views (the one place secrets are stripped) in ``view.py``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
 from engines.arclash import picks, zones
 from engines.arclash.battle import pass_support, play_support, playable
-from engines.arclash.cards import card_text, catalogue
-from engines.arclash.decks import check_deck, decode_deck, starters
+from engines.arclash.decks import starters
+from engines.arclash.setup import deal, deck_for
 from engines.arclash.state import (
     ADVANCE,
     OPENING,
-    OVER,
     SUPPORT,
     SWAP,
     ArclashState,
     ArclashView,
-    CardRef,
-    CardView,
-    SeatState,
-    SeatView,
 )
 from engines.arclash.triggers import drain
 from engines.arclash.turn import advance_options, asked, seal
 from engines.arclash.twins import make_twin
+from engines.arclash.view import build_view
 from engines.core.bots import Bot
-from engines.core.errors import SetupError
-from engines.core.rng import Rng, seed_state
+from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import (
     Action,
@@ -81,19 +78,6 @@ def _modes() -> tuple[ModeSpec, ...]:
     )
 
 
-@cache
-def card_view(card_id: str, iid: str, text: bool = False) -> CardView:
-    """The face of one card instance; ``text`` adds its rules text (hands carry it, boards do not)."""
-    c = catalogue()[card_id]
-    return CardView(iid, c.id, c.name, c.kind, c.level, c.power, c.traits, card_text(c) if text else "")
-
-
-@cache
-def card_ref(card_id: str, iid: str) -> CardRef:
-    """The short name of one card instance, for discard piles."""
-    return CardRef(iid, card_id, catalogue()[card_id].name)
-
-
 class ArclashRules(Ruleset[ArclashState, ArclashView]):
     """Arclash: simultaneous turns, 30-card decks, character stacks L1-L4 and support cards."""
 
@@ -107,48 +91,11 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
     think_seconds = 60
 
     # ------------------------------------------------------------------ setup
-    def deck_for(self, config: GameConfig, seat: int) -> tuple[str, dict[str, int]]:
-        """The deck name and card counts a seat plays with (code, named starter, or by seat).
-
-        The one check of a seat's deck: the deal and the lobby (``check_seat``) both come here.
-        """
-        code = str(config.seat_option(seat, "deck_code", "") or "")
-        if code:
-            try:
-                return "custom", decode_deck(code)
-            except SetupError as exc:
-                raise SetupError(f"Seat {seat + 1}: {exc.message}", option="deck_code", seat=seat) from exc
-        name = str(config.seat_option(seat, "deck", "auto"))
-        decks = list(starters().values())
-        deck = decks[seat % len(decks)] if name == "auto" else starters()[name]
-        try:
-            check_deck(deck.cards, f"Seat {seat + 1}'s deck")
-        except SetupError as exc:
-            raise SetupError(exc.message, option=exc.option, seat=seat) from exc
-        return deck.name, deck.cards
-
     def _check_seat(self, config: GameConfig, seat: int) -> None:
-        self.deck_for(config, seat)
+        deck_for(config, seat)
 
     def _setup(self, config: GameConfig, seed: int) -> ArclashState:
-        seats: list[SeatState] = []
-        ids: dict[str, str] = {}
-        for seat in range(config.players):
-            name, counts = self.deck_for(config, seat)
-            deck: list[str] = []
-            for card_id in sorted(counts):
-                for _ in range(counts[card_id]):
-                    iid = f"c{seat}-{len(deck):02d}"
-                    ids[iid] = card_id
-                    deck.append(iid)
-            seats.append(SeatState(deck_name=name, deck=deck, deck_list=dict(counts)))
-        return ArclashState(
-            players=config.players,
-            target=int(config.option("score")),
-            seats=seats,
-            ids=ids,
-            rng=seed_state(seed),
-        )
+        return deal(config, seed)
 
     # ------------------------------------------------------------------ prompts
     def _prompts(self, state: ArclashState) -> dict[int, Prompt]:
@@ -297,55 +244,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     # ------------------------------------------------------------------ view
     def _view(self, state: ArclashState, viewer: int | None) -> ArclashView:
-        prompts = self._prompts(state) if state.phase != OVER else {}
-        seats = [
-            SeatView(
-                seat=s,
-                deck_name=z.deck_name,
-                points=z.points,
-                stack=[card_view(state.ids[i], i) for i in z.stack],
-                level=zones.level(state, s),
-                base_power=zones.base_power(state, s),
-                power=zones.power(state, s),
-                mods=list(z.mods),
-                supports=[card_view(state.ids[i], i) for i in z.supports],
-                discard=[card_ref(state.ids[i], i) for i in z.discard],
-                hand_count=len(z.hand),
-                deck_count=len(z.deck),
-                sealed=z.sealed and state.phase in (OPENING, ADVANCE, SWAP),
-                waiting=s in prompts,
-                passed=z.passed,
-            )
-            for s, z in enumerate(state.seats)
-        ]
-        view = ArclashView(
-            viewer=viewer,
-            players=state.players,
-            over=state.phase == OVER,
-            target=state.target,
-            phase=state.phase,
-            turn=state.turn,
-            round=state.round,
-            seats=seats,
-            order=list(state.order),
-            current=state.current,
-            winner=state.winner,
-            report=list(state.report),
-            rolls=list(state.rolls),
-        )
-        if viewer is not None:
-            zone = state.seats[viewer]
-            view.hand = [card_view(state.ids[i], i, True) for i in zone.hand]
-            if viewer in prompts:
-                view.choices = self._legal_actions(state, viewer)
-                view.prompt = prompts[viewer].text
-            if zone.choice:
-                # At the opening the pick is still in the deck, whose instance ids stay secret.
-                shown = "" if state.phase == OPENING else zone.choice
-                view.my_choice = card_view(state.ids[zone.choice], shown, True)
-            view.my_paying = [card_view(state.ids[i], i) for i in zone.paying]
-            view.my_list = dict(zone.deck_list)
-        return view
+        return build_view(state, viewer, self._prompts, self._legal_actions)
 
     # ------------------------------------------------------------------ outcome
     def _outcome(self, state: ArclashState) -> Outcome | None:

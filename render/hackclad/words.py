@@ -1,0 +1,31 @@
+"""Words every HackClad picture and text shares: who runs a witch, and the round line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.hackclad.state import HackView, WitchView
+from render.core.names import seat_name
+
+
+def player_of(w: WitchView) -> int:
+    """The seat that runs witch ``w`` (her own number unless the view names another player)."""
+    player: int = getattr(w, "player", w.seat)
+    return player
+
+
+def player_name(w: WitchView, names: Sequence[str]) -> str:
+    """The drawable name of the person running witch ``w`` ("Player N" when unnamed)."""
+    return seat_name(player_of(w), names)
+
+
+def headline(view: HackView) -> str:
+    """The round / phase line."""
+    stage = {"forecast": "Forecast", "draw": "Draw", "draft": "Draft", "action": "Action"}.get(view.stage, "")
+    if view.phase == "missions":
+        return "Setup: mission draft"
+    if view.phase == "enhanced":
+        return "Setup: secret enhanced cards"
+    if view.over:
+        return f"Game over after round {view.round}"
+    return f"Round {view.round}/9 · {stage} phase"
