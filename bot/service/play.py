@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-from sqlalchemy import bindparam, insert, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import FINISHED, PLAYING, ServiceError
 from bot.service.guilds import GuildService
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded, Runtime
-from bot.store import schema
+from bot.store import tables_repo as repo
 from engines import registry
 from engines.core import AnyRuleset, Code, Event, Outcome, Rng
 from engines.core.autoplay import bot_for, run_bots
@@ -74,25 +73,6 @@ class Change:
             self.public_moves += 1
         self.events.extend(step.events)
         self.state = step.state
-
-
-#: the per-seat columns a commit may change, keyed by (table, seat); run with one parameter set per seat
-_SEAT_UPDATE = (
-    update(schema.seats)
-    .where(
-        schema.seats.c.table_id == bindparam("row_table"),
-        schema.seats.c.seat == bindparam("row_seat"),
-    )
-    .values(
-        bot=bindparam("bot"),
-        has_left=bindparam("has_left"),
-        prompted_at=bindparam("prompted_at"),
-        deadline=bindparam("deadline"),
-        remind_at=bindparam("remind_at"),
-        reminded=bindparam("reminded"),
-        moves=bindparam("moves"),
-    )
-)
 
 
 def bot_rng(seed: int, seq: int) -> Rng:
@@ -176,7 +156,6 @@ class Pipeline:
         table_values: dict[str, Any] = {
             "seq": change.state.seq,
             "snapshot": ruleset.encode(change.state),
-            "version": old.version + 1,
             "status": FINISHED if finished else PLAYING,
             "updated_at": now,
             "public_moves": old.public_moves + change.public_moves,
@@ -189,16 +168,11 @@ class Pipeline:
             async with self.rt.transaction() as connection:
                 timeout = await self.timeout_for(connection, old.guild_id)
                 seats = self._plan_seats(change, prompts, now, timeout)
-                result = await connection.execute(
-                    update(schema.tables)
-                    .where(schema.tables.c.id == old.id, schema.tables.c.version == old.version)
-                    .values(**table_values)
-                )
-                if result.rowcount != 1:
+                if not await repo.update_table_at(connection, old.id, old.version, table_values):
                     raise ServiceError(Code.STALE, STALE_CONFLICT)
                 if change.moves:
-                    await connection.execute(
-                        insert(schema.moves),
+                    await repo.insert_moves(
+                        connection,
                         [
                             {"table_id": old.id, "seq": m.seq, "seat": m.seat, "action_key": m.key, "at": now}
                             for m in change.moves
@@ -207,12 +181,12 @@ class Pipeline:
                 before = {s.seat: s for s in change.loaded.seats}
                 changed = [seat for seat in seats if before.get(seat.seat) != seat]
                 if changed:  # one batched statement: an action usually moves two seats' timers
-                    await connection.execute(
-                        _SEAT_UPDATE,
+                    await repo.update_seat_rows(
+                        connection,
+                        old.id,
                         [
                             {
-                                "row_table": old.id,
-                                "row_seat": seat.seat,
+                                "seat": seat.seat,
                                 "bot": seat.bot,
                                 "has_left": seat.has_left,
                                 "prompted_at": seat.prompted_at,
@@ -231,6 +205,7 @@ class Pipeline:
             self.rt.forget(old.id)
             raise
         keep = {k: v for k, v in table_values.items() if k in old.__dataclass_fields__}
+        keep["version"] = old.version + 1
         table = dataclasses.replace(old, **keep)
         loaded = Loaded(table, tuple(seats), change.state)
         if finished:
@@ -264,4 +239,4 @@ class Pipeline:
                     "finished_at": now,
                 }
             )
-        await connection.execute(insert(schema.results), rows)
+        await repo.insert_results(connection, rows)

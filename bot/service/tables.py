@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.service.api import (
@@ -37,7 +36,7 @@ from bot.service.projection import seat_token
 from bot.service.records import SeatRow, table_info
 from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seatcheck import check_seat_choices
-from bot.store import schema
+from bot.store import tables_repo as repo
 from engines import registry
 from engines.core import AnyRuleset, Code, GameConfig, ModeSpec, Rejected, SetupError
 from engines.core.autoplay import bot_for
@@ -87,18 +86,8 @@ class TableService:
 
     async def status(self, channel_id: int) -> TableInfo | None:
         """The open or running table in ``channel_id`` (or in the thread ``channel_id``), if any."""
-        t = schema.tables
         async with self.rt.reading() as connection:
-            table_id = (
-                await connection.execute(
-                    select(t.c.id)
-                    .where(
-                        or_(t.c.active_channel_id == channel_id, t.c.thread_id == channel_id),
-                        t.c.status.in_(ACTIVE),
-                    )
-                    .limit(1)
-                )
-            ).scalar()
+            table_id = await repo.active_table_in(connection, channel_id)
             if table_id is None:
                 return None
             loaded = await load_from(connection, table_id)
@@ -106,21 +95,8 @@ class TableService:
 
     async def tables_of(self, user_id: int) -> list[TableInfo]:
         """Open and running tables where ``user_id`` holds a seat (newest first)."""
-        t, s = schema.tables, schema.seats
         async with self.rt.reading() as connection:
-            ids = (
-                (
-                    await connection.execute(
-                        select(t.c.id)
-                        .join(s, s.c.table_id == t.c.id)
-                        .where(s.c.user_id == user_id, t.c.status.in_(ACTIVE))
-                        .distinct()
-                        .order_by(t.c.id.desc())
-                    )
-                )
-                .scalars()
-                .all()
-            )
+            ids = await repo.active_tables_of(connection, user_id)
             found = [await load_from(connection, table_id) for table_id in ids]
         return [table_info(x.table, x.seats) for x in found]
 
@@ -322,10 +298,8 @@ class TableService:
                 loaded, status=ABORTED, active_channel_id=None, finished_at=now, updated_at=now
             )
             async with self.rt.transaction() as connection:
-                await connection.execute(
-                    update(schema.seats)
-                    .where(schema.seats.c.table_id == table_id)
-                    .values(prompted_at=None, deadline=None, remind_at=None)
+                await repo.update_seats(
+                    connection, table_id, {"prompted_at": None, "deadline": None, "remind_at": None}
                 )
             self.rt.release(table_id)
             return await self.get(table_id)
@@ -525,16 +499,11 @@ class TableService:
 
     async def public_ref(self, table_id: int) -> PublicRef:
         """The table message and the fingerprint of what it shows (from the database)."""
-        t = schema.tables
         async with self.rt.reading() as connection:
-            row = (
-                await connection.execute(
-                    select(t.c.public_message_id, t.c.public_digest).where(t.c.id == table_id)
-                )
-            ).first()
+            row = await repo.public_message(connection, table_id)
         if row is None:
             raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
-        return PublicRef(row.public_message_id, row.public_digest)
+        return PublicRef(*row)
 
     async def record_thread(self, table_id: int, thread_id: int) -> None:
         """Remember the thread a table plays in (thread-per-game servers)."""
@@ -549,20 +518,13 @@ class TableService:
         compares it before editing so an unchanged DM costs no request to Discord.
         """
         values = {"dm_message_id": message_id, "dm_digest": digest}
-        await self._set_seat(table_id, schema.seats.c.seat == seat, **values)
+        await self._set_seat(table_id, seat, **values)
         self._patch_cached_seats(table_id, lambda r: r.seat == seat, **values)
 
     async def set_dm_open(self, user_id: int, is_open: bool, table_id: int | None = None) -> None:
         """Record whether Tablekeeper can DM ``user_id`` (at one table, or at all active ones)."""
-        s, t = schema.seats, schema.tables
-        where = s.c.user_id == user_id
-        if table_id is not None:
-            where = where & (s.c.table_id == table_id)
-        else:
-            where = where & s.c.table_id.in_(select(t.c.id).where(t.c.status.in_(ACTIVE)))
         async with self.rt.transaction() as connection:
-            ids = (await connection.execute(select(s.c.table_id).where(where).distinct())).scalars().all()
-            await connection.execute(update(s).where(where).values(dm_open=is_open))
+            ids = await repo.set_dm_open(connection, user_id, is_open, table_id)
         for changed in ids:
             self._patch_cached_seats(changed, lambda r: r.user_id == user_id, dm_open=is_open)
 
@@ -570,17 +532,7 @@ class TableService:
     async def resume(self) -> list[TableInfo]:
         """Load every running game into this process (after a restart); return their tables."""
         async with self.rt.reading() as connection:
-            ids = (
-                (
-                    await connection.execute(
-                        select(schema.tables.c.id)
-                        .where(schema.tables.c.status == PLAYING)
-                        .order_by(schema.tables.c.id)
-                    )
-                )
-                .scalars()
-                .all()
-            )
+            ids = await repo.playing_tables(connection)
             found = [await load_from(connection, table_id) for table_id in ids]
         for loaded in found:
             self.rt.remember(loaded)
@@ -602,14 +554,7 @@ class TableService:
     async def log(self, table_id: int) -> list[tuple[int, int, str]]:
         """The match log as (seq, seat, action key), oldest first."""
         async with self.rt.reading() as connection:
-            rows = (
-                await connection.execute(
-                    select(schema.moves.c.seq, schema.moves.c.seat, schema.moves.c.action_key)
-                    .where(schema.moves.c.table_id == table_id)
-                    .order_by(schema.moves.c.seq)
-                )
-            ).all()
-        return [(int(a), int(b), str(c)) for a, b, c in rows]
+            return await repo.move_log(connection, table_id)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -742,14 +687,8 @@ class TableService:
         }
         try:
             async with self.rt.transaction() as connection:
-                table_id = (
-                    await connection.execute(
-                        insert(schema.tables).values(**row).returning(schema.tables.c.id)
-                    )
-                ).scalar_one()
-                await connection.execute(
-                    insert(schema.seats), [self._seat_values(table_id, s) for s in seats]
-                )
+                table_id = await repo.insert_table(connection, row)
+                await repo.insert_seats(connection, [self._seat_values(table_id, s) for s in seats])
         except IntegrityError:
             raise ServiceError(
                 Code.ALREADY_ACTIVE,
@@ -763,14 +702,8 @@ class TableService:
 
     async def _update_table(self, loaded: Loaded, **values: Any) -> None:
         """Update the table row if nobody changed it meanwhile (bumps the row version)."""
-        t = schema.tables
         async with self.rt.transaction() as connection:
-            result = await connection.execute(
-                update(t)
-                .where(t.c.id == loaded.table.id, t.c.version == loaded.table.version)
-                .values(version=loaded.table.version + 1, **values)
-            )
-            if result.rowcount != 1:
+            if not await repo.update_table_at(connection, loaded.table.id, loaded.table.version, values):
                 self.rt.forget(loaded.table.id)
                 raise ServiceError(Code.STALE, "The table changed at the same moment; please try again.")
         self.rt.forget(loaded.table.id)
@@ -780,22 +713,15 @@ class TableService:
     ) -> TableInfo:
         """Rewrite a lobby's seats (renumbered in order) and options in one transaction."""
         renumbered = [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
-        t = schema.tables
-        values: dict[str, Any] = {"version": loaded.table.version + 1, "updated_at": self.rt.clock()}
+        values: dict[str, Any] = {"updated_at": self.rt.clock()}
         if options is not None:
             values["options"] = options
+        table_id = loaded.table.id
         async with self.rt.transaction() as connection:
-            result = await connection.execute(
-                update(t)
-                .where(t.c.id == loaded.table.id, t.c.version == loaded.table.version)
-                .values(**values)
-            )
-            if result.rowcount != 1:
+            if not await repo.update_table_at(connection, table_id, loaded.table.version, values):
                 raise ServiceError(Code.STALE, "The table changed at the same moment; please try again.")
-            await connection.execute(delete(schema.seats).where(schema.seats.c.table_id == loaded.table.id))
-            await connection.execute(
-                insert(schema.seats), [self._seat_values(loaded.table.id, s) for s in renumbered]
-            )
+            await repo.delete_seats(connection, table_id)
+            await repo.insert_seats(connection, [self._seat_values(table_id, s) for s in renumbered])
         self.rt.forget(loaded.table.id)
         return await self.get(loaded.table.id)
 
@@ -832,21 +758,15 @@ class TableService:
 
     async def _set_message(self, table_id: int, **values: Any) -> None:
         async with self.rt.transaction() as connection:
-            result = await connection.execute(
-                update(schema.tables).where(schema.tables.c.id == table_id).values(**values)
-            )
-            if result.rowcount != 1:
+            if not await repo.update_table(connection, table_id, values):
                 raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
         hit = self.rt.cached(table_id)
         if hit is not None:
             self.rt.remember(dataclasses.replace(hit, table=dataclasses.replace(hit.table, **values)))
 
-    async def _set_seat(self, table_id: int, where: Any, **values: Any) -> None:
+    async def _set_seat(self, table_id: int, seat: int, **values: Any) -> None:
         async with self.rt.transaction() as connection:
-            result = await connection.execute(
-                update(schema.seats).where(schema.seats.c.table_id == table_id, where).values(**values)
-            )
-            if result.rowcount < 1:
+            if await repo.update_seats(connection, table_id, values, seat=seat) < 1:
                 raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} has no such seat.")
 
     def _patch_cached_seats(self, table_id: int, match: Any, **values: Any) -> None:
