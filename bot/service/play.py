@@ -15,12 +15,12 @@ import msgspec
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import FINISHED, PLAYING, ServiceError
+from bot.service.game import Game
 from bot.service.guilds import GuildService
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded, Runtime
 from bot.store import tables_repo as repo
-from engines import registry
-from engines.core import AnyRuleset, Code, Event, Outcome, Rng
+from engines.core import Code, Event, Outcome, Rng
 from engines.core.autoplay import bot_for, run_bots
 from engines.core.types import Step
 
@@ -43,8 +43,9 @@ class Move:
 
 @dataclass
 class Change:
-    """A state change waiting to be committed."""
+    """A state change waiting to be committed (``game``: the table's game, resolved once)."""
 
+    game: Game
     loaded: Loaded
     state: Any
     seats: list[SeatRow]
@@ -64,7 +65,7 @@ class Change:
         A move on a private or sealed decision is a hidden move: it counts for the seat's own
         token but not for the table's, so nobody else can count it.
         """
-        prompt = registry.get(self.loaded.table.game).prompts(self.state).get(seat)
+        prompt = self.game.ruleset.prompts(self.state).get(seat)
         hidden = prompt is not None and (prompt.private or prompt.sealed)
         self.moves.append(Move(step.state.seq - 1, seat, key))
         self.acted.add(seat)
@@ -80,8 +81,9 @@ def bot_rng(seed: int, seq: int) -> Rng:
     return Rng((seed + (seq + 1) * _GOLDEN) & _MASK).fork()
 
 
-def run_bot_seats(ruleset: AnyRuleset, change: Change) -> None:
+def run_bot_seats(change: Change) -> None:
     """Let every bot-played seat move until a person must decide (or the game ends)."""
+    ruleset = change.game.ruleset
     if ruleset.outcome(change.state) is not None:
         return
     bots = {s.seat: bot_for(ruleset, s.bot) for s in change.seats if s.bot is not None}
@@ -148,7 +150,7 @@ class Pipeline:
         is written and the cache still holds the last committed state.
         """
         old = change.loaded.table
-        ruleset = registry.get(old.game)
+        ruleset = change.game.ruleset
         now = self.rt.clock()
         outcome = change.outcome or ruleset.outcome(change.state)
         finished = outcome is not None

@@ -52,7 +52,7 @@ def is_current(game: Game, loaded: Loaded, row: SeatRow, token: str) -> bool:
         return True
     if prompt.private or prompt.sealed:
         return False
-    return token == build_public_token(loaded)
+    return token == build_public_token(loaded, game=game)
 
 
 class Playing(Room):
@@ -146,6 +146,7 @@ class Playing(Room):
             raise ServiceError(Code.BAD_OPTION, error.message) from None
         table = dataclasses.replace(loaded.table, seed=seed)
         change = Change(
+            game=game,
             loaded=Loaded(table, loaded.seats, None),
             state=state,
             seats=list(loaded.seats),
@@ -157,9 +158,9 @@ class Playing(Room):
                 "content_version": ruleset.content_version,
             },
         )
-        run_bot_seats(ruleset, change)
+        run_bot_seats(change)
         committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events)
+        return await deliver(committed, change.events, game=game)
 
     async def act(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
@@ -189,11 +190,11 @@ class Playing(Room):
                 step = game.ruleset.apply(loaded.state, row.seat, action_key)
             except Rejected as error:
                 raise ServiceError(error.code, error.message) from None
-            change = Change(loaded=loaded, state=loaded.state, seats=list(loaded.seats))
+            change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             change.record(row.seat, action_key, step)
-            run_bot_seats(game.ruleset, change)
+            run_bot_seats(change)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events)
+        return await deliver(committed, change.events, game=game)
 
     async def reclaim(self, table_id: int, user_id: int) -> Delivery:
         """Take back a seat a bot has played since ``user_id``'s time ran out; deliver the table.
@@ -205,10 +206,11 @@ class Playing(Room):
             loaded = await self.rt.load(table_id, fresh=True)
             seating.need_playing(loaded)
             back = seating.reclaimable(loaded, user_id)
+            game = resolve(loaded.table.game)
             seats = [dataclasses.replace(s, bot=None) if s.seat in back else s for s in loaded.seats]
-            change = Change(loaded=loaded, state=loaded.state, seats=seats)
+            change = Change(game=game, loaded=loaded, state=loaded.state, seats=seats)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed)
+        return await deliver(committed, game=game)
 
     async def leave_game(self, loaded: Loaded, user_id: int) -> TableInfo:
         """A bot plays ``user_id``'s seats on for the others; the last person out closes the table.
@@ -223,7 +225,7 @@ class Playing(Room):
             dataclasses.replace(s, bot=level, has_left=True) if s.user_id == user_id else s
             for s in loaded.seats
         ]
-        change = Change(loaded=loaded, state=loaded.state, seats=seats)
-        run_bot_seats(resolve(loaded.table.game).ruleset, change)
+        change = Change(game=resolve(loaded.table.game), loaded=loaded, state=loaded.state, seats=seats)
+        run_bot_seats(change)
         committed = await self.pipeline.commit(change)
         return table_info(committed.table, committed.seats)

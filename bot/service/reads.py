@@ -51,20 +51,20 @@ class Reads(Room):
         """Render the table's latest state (to redraw a message, e.g. after a restart)."""
         loaded = await self.rt.load(table_id)
         need_started(loaded)
-        return await deliver(loaded)
+        return await deliver(loaded, game=resolve(loaded.table.game))
 
     async def public(self, table_id: int) -> PublicTable:
         """What anyone at the table may see now (``/table status``, a redraw of the table message)."""
         loaded = await self.rt.load(table_id)
         need_started(loaded)
-        return await deliver_public(loaded)
+        return await deliver_public(loaded, game=resolve(loaded.table.game))
 
     async def hand(self, table_id: int, user_id: int, seat: int | None = None) -> SeatUpdate:
         """What ``user_id`` sees privately at ``table_id`` (the "Show my hand" fallback)."""
         loaded = await self.rt.load(table_id)
         need_started(loaded)
         row = own_seat(loaded, user_id, seat, allow_bot=True)
-        return await asyncio.to_thread(seat_update, loaded, row)
+        return await asyncio.to_thread(seat_update, loaded, row, game=resolve(loaded.table.game))
 
     async def log(self, table_id: int) -> list[tuple[int, int, str]]:
         """The match log as (seq, seat, action key), oldest first."""

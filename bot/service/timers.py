@@ -13,12 +13,12 @@ from sqlalchemy import select, update
 
 from bot.service.api import PLAYING, Delivery, Reminder, ServiceError
 from bot.service.delivery import deliver
+from bot.service.game import resolve
 from bot.service.guilds import GuildService
 from bot.service.play import Change, Pipeline, run_bot_seats
 from bot.service.records import table_info
 from bot.service.runtime import Loaded, Runtime, load_from
 from bot.store import schema
-from engines import registry
 from engines.core import Outcome, Rejected, public, seat_ref
 
 log = logging.getLogger("tablekeeper.timers")
@@ -112,7 +112,8 @@ class TimerService:
             loaded = await self.rt.load(table_id, fresh=True)
             if loaded.table.status != PLAYING:
                 return None
-            ruleset = registry.get(loaded.table.game)
+            game = resolve(loaded.table.game)
+            ruleset = game.ruleset
             prompts = ruleset.prompts(loaded.state)
             late = [
                 s.seat
@@ -122,7 +123,7 @@ class TimerService:
             if not late:
                 return None
             action = await self._timeout_action(loaded)
-            change = Change(loaded=loaded, state=loaded.state, seats=list(loaded.seats))
+            change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             if action == "forfeit":
                 self._forfeit(loaded, change, late[0])
             elif action == "default":
@@ -133,15 +134,15 @@ class TimerService:
                             change.record(seat, move.key, ruleset.apply(change.state, seat, move))
                         except Rejected as error:
                             log.warning("default action refused at table %s: %s", table_id, error.code)
-                run_bot_seats(ruleset, change)
+                run_bot_seats(change)
             else:
                 level = self.rt.settings.default_difficulty
                 change.seats = [
                     dataclasses.replace(x, bot=level) if x.seat in late else x for x in change.seats
                 ]
-                run_bot_seats(ruleset, change)
+                run_bot_seats(change)
             committed = await self.pipeline.commit(change)
-        delivery = await deliver(committed, change.events)
+        delivery = await deliver(committed, change.events, game=game)
         if action == "bot":
             # The adapter tells these players a bot has their seat, and how to take it back.
             return dataclasses.replace(delivery, taken_over=tuple(late))
