@@ -178,6 +178,63 @@ async def set_dm_open(
     return [int(x) for x in ids]
 
 
+# ---------------------------------------------------------------------- turn timers
+def _in_running_games() -> Any:
+    return _s.c.table_id.in_(select(_t.c.id).where(_t.c.status == PLAYING))
+
+
+async def due_reminders(connection: AsyncConnection, moment: float) -> list[tuple[int, int]]:
+    """(table, seat) of people whose reminder time has come and who were not reminded, by deadline."""
+    due = (
+        (_s.c.remind_at <= moment)
+        & (_s.c.deadline > moment)
+        & _s.c.reminded.is_(False)
+        & _s.c.user_id.is_not(None)
+        & _s.c.bot.is_(None)
+        & _in_running_games()
+    )
+    rows = (
+        await connection.execute(select(_s.c.table_id, _s.c.seat).where(due).order_by(_s.c.deadline))
+    ).all()
+    return [(int(t), int(s)) for t, s in rows]
+
+
+async def claim_reminder(connection: AsyncConnection, table_id: int, seat: int) -> bool:
+    """Mark ``seat``'s reminder sent unless it already was (True: this caller sends it)."""
+    result = await connection.execute(
+        update(_s)
+        .where(_s.c.table_id == table_id, _s.c.seat == seat, _s.c.reminded.is_(False))
+        .values(reminded=True)
+    )
+    return bool(result.rowcount == 1)
+
+
+async def expired_tables(connection: AsyncConnection, moment: float) -> list[int]:
+    """Ids of running games where some seat's deadline has passed, in id order."""
+    result = await connection.execute(
+        select(_s.c.table_id)
+        .where(_s.c.deadline <= moment, _in_running_games())
+        .distinct()
+        .order_by(_s.c.table_id)
+    )
+    return [int(x) for x in result.scalars().all()]
+
+
+async def rebase_deadlines(
+    connection: AsyncConnection, guild_id: int, seconds: int, fraction: float
+) -> list[int]:
+    """Set running timers of ``guild_id`` to ``seconds`` after each prompt (0: none); return the tables."""
+    playing = select(_t.c.id).where(_t.c.guild_id == guild_id, _t.c.status == PLAYING)
+    pending = _s.c.table_id.in_(playing) & _s.c.prompted_at.is_not(None)
+    if seconds <= 0:
+        values: dict[str, Any] = {"deadline": None, "remind_at": None}
+    else:
+        values = {"deadline": _s.c.prompted_at + seconds, "remind_at": _s.c.prompted_at + seconds * fraction}
+    await connection.execute(update(_s).where(pending).values(**values))
+    return [int(x) for x in (await connection.execute(playing)).scalars().all()]
+
+
+# ---------------------------------------------------------------------- the log and results
 async def insert_moves(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:
     """Append match-log rows (``table_id``, ``seq``, ``seat``, ``action_key``, ``at``)."""
     await connection.execute(insert(_m), [dict(r) for r in rows])
