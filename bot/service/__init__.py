@@ -10,6 +10,12 @@ Everything is ``async``. A refused request raises :class:`ServiceError` (``.code
 ``.message`` is shown to the user as is) and changes nothing; ``unavailable`` means the database
 failed and the request is safe to retry. Ids are Discord snowflakes (ints); seats count from 0.
 
+Inside, ``services.tables`` is a facade over rooms by feature (``reads``, ``lobby``, ``playing``,
+``messages``; the seating rules they share are plain functions in ``seating``). A request resolves
+its table's game once (``game.resolve`` -> a ``Game`` holding ruleset and renderer) and passes it
+down. The SQL lives in ``bot.store`` (``tables_repo``, ``guilds_repo``, ``results_repo``); the
+services keep the transaction boundaries.
+
 ``services.tables`` (:class:`TableService`)
     Reading: ``get(table_id) -> TableInfo``; ``status(channel_id) -> TableInfo | None`` (the open or
     running table in a channel or its thread); ``tables_of(user_id) -> list[TableInfo]`` (where a

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# the table statuses belong to the schema; re-exported here for the adapters
+from bot.store.schema import ABORTED as ABORTED
+from bot.store.schema import ACTIVE as ACTIVE
+from bot.store.schema import FINISHED as FINISHED
+from bot.store.schema import LOBBY as LOBBY
+from bot.store.schema import PLAYING as PLAYING
 from engines.core import Action, Code, Outcome, Prompt
-
-LOBBY = "lobby"
-PLAYING = "playing"
-FINISHED = "finished"
-ABORTED = "aborted"
 
 
 class ServiceError(Exception):

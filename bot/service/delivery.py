@@ -21,19 +21,25 @@ from typing import NamedTuple
 import msgspec
 
 from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate
+from bot.service.game import Game, resolve
 from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
 from bot.service.records import SeatRow, table_info
 from bot.service.runtime import Loaded
-from engines import registry
 from engines.core import Action, Event, Outcome, ViewBase
-from render import registry as renderers
 
 
-def seat_update(loaded: Loaded, seat: SeatRow, events: Sequence[Event] = ()) -> SeatUpdate:
+def _game(loaded: Loaded, game: Game | None) -> Game:
+    return game if game is not None else resolve(loaded.table.game)
+
+
+def seat_update(
+    loaded: Loaded, seat: SeatRow, events: Sequence[Event] = (), *, game: Game | None = None
+) -> SeatUpdate:
     """Render what ``seat`` is shown privately (hand image, own view text, own prompt and choices)."""
+    game = _game(loaded, game)
     return seat_view_of(
-        registry.get(loaded.table.game),
-        renderers.get(loaded.table.game),
+        game.ruleset,
+        game.renderer,
         loaded.state,
         seat.seat,
         seat.user_id if seat.user_id is not None else 0,
@@ -44,13 +50,13 @@ def seat_update(loaded: Loaded, seat: SeatRow, events: Sequence[Event] = ()) -> 
     )
 
 
-def outcome_of(loaded: Loaded) -> Outcome | None:
+def outcome_of(loaded: Loaded, *, game: Game | None = None) -> Outcome | None:
     """The stored outcome (which covers forfeits), else the engine's."""
     if loaded.table.outcome is not None:
         return msgspec.convert(loaded.table.outcome, Outcome, strict=False)
     if loaded.state is None:
         return None
-    outcome: Outcome | None = registry.get(loaded.table.game).outcome(loaded.state)
+    outcome: Outcome | None = _game(loaded, game).ruleset.outcome(loaded.state)
     return outcome
 
 
@@ -62,7 +68,7 @@ class _PublicFacts(NamedTuple):
     deadline_ts: float | None
 
 
-def _public_facts(loaded: Loaded) -> _PublicFacts:
+def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
     """The secret filter: all the table may know of a state, taken out of it in one place.
 
     This is the one function that holds a state while preparing public output, and all it lets
@@ -70,9 +76,9 @@ def _public_facts(loaded: Loaded) -> _PublicFacts:
     only, the result and the nearest deadline; :func:`bot.service.projection.public_table`
     draws the table from these and the events' public text, and never sees more.
     """
-    ruleset = registry.get(loaded.table.game)
+    ruleset = game.ruleset
     state = loaded.state
-    outcome = outcome_of(loaded)
+    outcome = outcome_of(loaded, game=game)
     prompts = {} if outcome is not None else ruleset.prompts(state)
     actions: dict[int, tuple[Action, ...]] = {
         seat: tuple(ruleset.legal_actions(state, seat))
@@ -89,14 +95,15 @@ def _public_facts(loaded: Loaded) -> _PublicFacts:
     )
 
 
-def build_public(loaded: Loaded, events: Sequence[Event] = ()) -> PublicTable:
+def build_public(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> PublicTable:
     """The table's public picture after a change: board, text, public lines, public news."""
-    facts = _public_facts(loaded)
+    game = _game(loaded, game)
+    facts = _public_facts(loaded, game)
     names = loaded.names()
     return public_table(
-        table_info(loaded.table, loaded.seats),
+        table_info(loaded.table, loaded.seats, game.ruleset),
         facts.spectator,
-        renderers.get(loaded.table.game),
+        game.renderer,
         names,
         asked=facts.asked,
         actions=facts.actions,
@@ -107,26 +114,27 @@ def build_public(loaded: Loaded, events: Sequence[Event] = ()) -> PublicTable:
     )
 
 
-def build_public_token(loaded: Loaded) -> str:
+def build_public_token(loaded: Loaded, *, game: Game | None = None) -> str:
     """The token the table's buttons carry now (no pictures drawn)."""
-    facts = _public_facts(loaded)
+    facts = _public_facts(loaded, _game(loaded, game))
     return public_token(facts.spectator, facts.asked, facts.actions, facts.outcome, loaded.table.public_moves)
 
 
-def build_delivery(loaded: Loaded, events: Sequence[Event] = ()) -> Delivery:
+def build_delivery(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> Delivery:
     """Render everything adapters show after a change (blocking; see :func:`deliver`)."""
+    game = _game(loaded, game)
     humans = [s for s in loaded.seats if s.user_id is not None and s.bot is None]
     return Delivery(
-        public=build_public(loaded, events),
-        seats=tuple(seat_update(loaded, s, events) for s in humans),
+        public=build_public(loaded, events, game=game),
+        seats=tuple(seat_update(loaded, s, events, game=game) for s in humans),
     )
 
 
-async def deliver(loaded: Loaded, events: Sequence[Event] = ()) -> Delivery:
-    """Build the :class:`Delivery` off the event loop."""
-    return await asyncio.to_thread(build_delivery, loaded, tuple(events))
+async def deliver(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> Delivery:
+    """Build the :class:`Delivery` off the event loop (``game``: the table's, if already resolved)."""
+    return await asyncio.to_thread(build_delivery, loaded, tuple(events), game=game)
 
 
-async def deliver_public(loaded: Loaded) -> PublicTable:
+async def deliver_public(loaded: Loaded, *, game: Game | None = None) -> PublicTable:
     """Build only the table's public picture (for ``/table status`` and redraws) off the event loop."""
-    return await asyncio.to_thread(build_public, loaded)
+    return await asyncio.to_thread(build_public, loaded, game=game)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.service.api import PLAYING, GuildSettings, ServiceError
+from bot.service.api import GuildSettings, ServiceError
 from bot.service.runtime import Runtime
 from bot.settings import TIMEOUT_ACTIONS
-from bot.store import schema
+from bot.store import guilds_repo, tables_repo
 from engines import registry
 from engines.core import Code, SetupError
 
@@ -45,17 +44,8 @@ class GuildService:
 
     async def read(self, connection: AsyncConnection, guild_id: int) -> GuildSettings:
         """Settings of ``guild_id`` read through an open connection (defaults if never set)."""
-        row = (
-            (
-                await connection.execute(
-                    select(schema.guild_settings).where(schema.guild_settings.c.guild_id == guild_id)
-                )
-            )
-            .mappings()
-            .first()
-        )
-        values = self._defaults(guild_id) if row is None else dict(row)
-        return _settings(values)
+        row = await guilds_repo.settings_row(connection, guild_id)
+        return _settings(self._defaults(guild_id) if row is None else row)
 
     async def get(self, guild_id: int) -> GuildSettings:
         """The settings of ``guild_id`` (``/config show``)."""
@@ -65,49 +55,24 @@ class GuildService:
     async def _change(self, guild_id: int, is_admin: bool, **changes: Any) -> GuildSettings:
         _need_admin(is_admin)
         async with self.rt.transaction() as connection:
-            row = (
-                (
-                    await connection.execute(
-                        select(schema.guild_settings).where(schema.guild_settings.c.guild_id == guild_id)
-                    )
-                )
-                .mappings()
-                .first()
-            )
-            values = self._defaults(guild_id) if row is None else dict(row)
+            row = await guilds_repo.settings_row(connection, guild_id)
+            values = self._defaults(guild_id) if row is None else row
             for key, value in changes.items():
                 values[key] = value(values[key]) if callable(value) else value
             values["updated_at"] = self.rt.clock()
             if row is None:
-                await connection.execute(schema.guild_settings.insert().values(**values))
+                await guilds_repo.insert_settings(connection, values)
             else:
-                await connection.execute(
-                    update(schema.guild_settings)
-                    .where(schema.guild_settings.c.guild_id == guild_id)
-                    .values(**values)
-                )
+                await guilds_repo.update_settings(connection, guild_id, values)
             if "turn_timeout_seconds" in changes:
                 await self._rebase_deadlines(connection, guild_id, values["turn_timeout_seconds"])
         return _settings(values)
 
     async def _rebase_deadlines(self, connection: AsyncConnection, guild_id: int, seconds: int) -> None:
         """Make running turn timers follow a new timeout at once (counted from when each was asked)."""
-        playing = select(schema.tables.c.id).where(
-            schema.tables.c.guild_id == guild_id, schema.tables.c.status == PLAYING
-        )
-        seats = schema.seats
-        pending = seats.c.table_id.in_(playing) & seats.c.prompted_at.is_not(None)
-        if seconds <= 0:
-            values: dict[str, Any] = {"deadline": None, "remind_at": None}
-        else:
-            fraction = self.rt.settings.reminder_fraction
-            values = {
-                "deadline": seats.c.prompted_at + seconds,
-                "remind_at": seats.c.prompted_at + seconds * fraction,
-            }
-        await connection.execute(update(seats).where(pending).values(**values))
+        fraction = self.rt.settings.reminder_fraction
+        ids = await tables_repo.rebase_deadlines(connection, guild_id, seconds, fraction)
         # Cached seats now carry old deadlines: drop those tables so the next load reads the new ones.
-        ids = (await connection.execute(playing)).scalars().all()
         for table_id in ids:
             self.rt.forget(table_id)
 

@@ -12,16 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-from sqlalchemy import bindparam, insert, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import FINISHED, PLAYING, ServiceError
+from bot.service.game import Game
 from bot.service.guilds import GuildService
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded, Runtime
-from bot.store import schema
-from engines import registry
-from engines.core import AnyRuleset, Code, Event, Outcome, Rng
+from bot.store import tables_repo as repo
+from engines.core import Code, Event, Outcome, Rng
 from engines.core.autoplay import bot_for, run_bots
 from engines.core.types import Step
 
@@ -44,8 +43,9 @@ class Move:
 
 @dataclass
 class Change:
-    """A state change waiting to be committed."""
+    """A state change waiting to be committed (``game``: the table's game, resolved once)."""
 
+    game: Game
     loaded: Loaded
     state: Any
     seats: list[SeatRow]
@@ -65,7 +65,7 @@ class Change:
         A move on a private or sealed decision is a hidden move: it counts for the seat's own
         token but not for the table's, so nobody else can count it.
         """
-        prompt = registry.get(self.loaded.table.game).prompts(self.state).get(seat)
+        prompt = self.game.ruleset.prompts(self.state).get(seat)
         hidden = prompt is not None and (prompt.private or prompt.sealed)
         self.moves.append(Move(step.state.seq - 1, seat, key))
         self.acted.add(seat)
@@ -76,32 +76,14 @@ class Change:
         self.state = step.state
 
 
-#: the per-seat columns a commit may change, keyed by (table, seat); run with one parameter set per seat
-_SEAT_UPDATE = (
-    update(schema.seats)
-    .where(
-        schema.seats.c.table_id == bindparam("row_table"),
-        schema.seats.c.seat == bindparam("row_seat"),
-    )
-    .values(
-        bot=bindparam("bot"),
-        has_left=bindparam("has_left"),
-        prompted_at=bindparam("prompted_at"),
-        deadline=bindparam("deadline"),
-        remind_at=bindparam("remind_at"),
-        reminded=bindparam("reminded"),
-        moves=bindparam("moves"),
-    )
-)
-
-
 def bot_rng(seed: int, seq: int) -> Rng:
     """The generator bots use at ``seq``: fixed by the match seed, so a game re-runs the same."""
     return Rng((seed + (seq + 1) * _GOLDEN) & _MASK).fork()
 
 
-def run_bot_seats(ruleset: AnyRuleset, change: Change) -> None:
+def run_bot_seats(change: Change) -> None:
     """Let every bot-played seat move until a person must decide (or the game ends)."""
+    ruleset = change.game.ruleset
     if ruleset.outcome(change.state) is not None:
         return
     bots = {s.seat: bot_for(ruleset, s.bot) for s in change.seats if s.bot is not None}
@@ -168,7 +150,7 @@ class Pipeline:
         is written and the cache still holds the last committed state.
         """
         old = change.loaded.table
-        ruleset = registry.get(old.game)
+        ruleset = change.game.ruleset
         now = self.rt.clock()
         outcome = change.outcome or ruleset.outcome(change.state)
         finished = outcome is not None
@@ -176,7 +158,6 @@ class Pipeline:
         table_values: dict[str, Any] = {
             "seq": change.state.seq,
             "snapshot": ruleset.encode(change.state),
-            "version": old.version + 1,
             "status": FINISHED if finished else PLAYING,
             "updated_at": now,
             "public_moves": old.public_moves + change.public_moves,
@@ -189,16 +170,11 @@ class Pipeline:
             async with self.rt.transaction() as connection:
                 timeout = await self.timeout_for(connection, old.guild_id)
                 seats = self._plan_seats(change, prompts, now, timeout)
-                result = await connection.execute(
-                    update(schema.tables)
-                    .where(schema.tables.c.id == old.id, schema.tables.c.version == old.version)
-                    .values(**table_values)
-                )
-                if result.rowcount != 1:
+                if not await repo.update_table_at(connection, old.id, old.version, table_values):
                     raise ServiceError(Code.STALE, STALE_CONFLICT)
                 if change.moves:
-                    await connection.execute(
-                        insert(schema.moves),
+                    await repo.insert_moves(
+                        connection,
                         [
                             {"table_id": old.id, "seq": m.seq, "seat": m.seat, "action_key": m.key, "at": now}
                             for m in change.moves
@@ -207,12 +183,12 @@ class Pipeline:
                 before = {s.seat: s for s in change.loaded.seats}
                 changed = [seat for seat in seats if before.get(seat.seat) != seat]
                 if changed:  # one batched statement: an action usually moves two seats' timers
-                    await connection.execute(
-                        _SEAT_UPDATE,
+                    await repo.update_seat_rows(
+                        connection,
+                        old.id,
                         [
                             {
-                                "row_table": old.id,
-                                "row_seat": seat.seat,
+                                "seat": seat.seat,
                                 "bot": seat.bot,
                                 "has_left": seat.has_left,
                                 "prompted_at": seat.prompted_at,
@@ -231,6 +207,7 @@ class Pipeline:
             self.rt.forget(old.id)
             raise
         keep = {k: v for k, v in table_values.items() if k in old.__dataclass_fields__}
+        keep["version"] = old.version + 1
         table = dataclasses.replace(old, **keep)
         loaded = Loaded(table, tuple(seats), change.state)
         if finished:
@@ -264,4 +241,4 @@ class Pipeline:
                     "finished_at": now,
                 }
             )
-        await connection.execute(insert(schema.results), rows)
+        await repo.insert_results(connection, rows)

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.service.api import SeatInfo, TableInfo
 from engines import registry
-from engines.core import SetupError
+from engines.core import AnyRuleset, SetupError
 
 
 @dataclass(frozen=True)
@@ -79,18 +79,23 @@ def seat_row(mapping: Any) -> SeatRow:
     return SeatRow(**{name: mapping[name] for name in SEAT_FIELDS})
 
 
-def player_counts(game: str, mode: str) -> tuple[int, int]:
-    """Fewest and most seats ``mode`` of ``game`` allows ((1, 1) if the game is gone)."""
+def player_counts(game: str, mode: str, ruleset: AnyRuleset | None = None) -> tuple[int, int]:
+    """Fewest and most seats ``mode`` of ``game`` allows ((1, 1) if the game is gone).
+
+    ``ruleset``: the game's, when the caller has already looked it up.
+    """
     try:
-        counts = registry.get(game).mode(mode).players
+        counts = (ruleset if ruleset is not None else registry.get(game)).mode(mode).players
     except SetupError:
         return (1, 1)
     return (min(counts), max(counts))
 
 
-def table_info(row: TableRow, seats: tuple[SeatRow, ...] | list[SeatRow]) -> TableInfo:
-    """The adapter-facing :class:`TableInfo` of a table."""
-    low, high = player_counts(row.game, row.mode)
+def table_info(
+    row: TableRow, seats: tuple[SeatRow, ...] | list[SeatRow], ruleset: AnyRuleset | None = None
+) -> TableInfo:
+    """The adapter-facing :class:`TableInfo` of a table (``ruleset``: its game's, if at hand)."""
+    low, high = player_counts(row.game, row.mode, ruleset)
     return TableInfo(
         id=row.id,
         game=row.game,

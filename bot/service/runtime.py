@@ -11,14 +11,13 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import ServiceError
 from bot.service.records import SeatRow, TableRow, seat_row, table_row
 from bot.settings import Settings
-from bot.store import schema
+from bot.store import tables_repo as repo
 from bot.store.db import Database
 from engines import registry
 from engines.core import Code
@@ -133,22 +132,10 @@ class Runtime:
 
 async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
     """Read a table, its seats and its decoded state through ``connection``."""
-    row = (
-        (await connection.execute(select(schema.tables).where(schema.tables.c.id == table_id)))
-        .mappings()
-        .first()
-    )
+    row = await repo.table_mapping(connection, table_id)
     if row is None:
         raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
-    seat_rows = (
-        (
-            await connection.execute(
-                select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
-            )
-        )
-        .mappings()
-        .all()
-    )
+    seat_rows = await repo.seat_mappings(connection, table_id)
     table = table_row(row)
     state = None
     if row["snapshot"] is not None:

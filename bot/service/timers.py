@@ -9,16 +9,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from sqlalchemy import select, update
-
 from bot.service.api import PLAYING, Delivery, Reminder, ServiceError
 from bot.service.delivery import deliver
+from bot.service.game import resolve
 from bot.service.guilds import GuildService
 from bot.service.play import Change, Pipeline, run_bot_seats
 from bot.service.records import table_info
 from bot.service.runtime import Loaded, Runtime, load_from
-from bot.store import schema
-from engines import registry
+from bot.store import tables_repo as repo
 from engines.core import Outcome, Rejected, public, seat_ref
 
 log = logging.getLogger("tablekeeper.timers")
@@ -35,28 +33,11 @@ class TimerService:
     async def due_reminders(self, now: float | None = None) -> list[Reminder]:
         """Seats whose reminder time has come; each deadline is reminded once (marked in the database)."""
         moment = self.rt.clock() if now is None else now
-        s, t = schema.seats, schema.tables
-        due = (
-            (s.c.remind_at <= moment)
-            & (s.c.deadline > moment)
-            & s.c.reminded.is_(False)
-            & s.c.user_id.is_not(None)
-            & s.c.bot.is_(None)
-            & s.c.table_id.in_(select(t.c.id).where(t.c.status == PLAYING))
-        )
         reminders: list[Reminder] = []
         async with self.rt.transaction() as connection:
-            rows = (
-                await connection.execute(select(s.c.table_id, s.c.seat).where(due).order_by(s.c.deadline))
-            ).all()
-            for table_id, seat in rows:
+            for table_id, seat in await repo.due_reminders(connection, moment):
                 # Guarded by reminded = false so two processes never both send it.
-                claimed = await connection.execute(
-                    update(s)
-                    .where(s.c.table_id == table_id, s.c.seat == seat, s.c.reminded.is_(False))
-                    .values(reminded=True)
-                )
-                if claimed.rowcount != 1:
+                if not await repo.claim_reminder(connection, table_id, seat):
                     continue
                 loaded = await load_from(connection, table_id)
                 row = loaded.seat(seat)
@@ -77,23 +58,8 @@ class TimerService:
     async def expire(self, now: float | None = None) -> list[Delivery]:
         """Apply the timeout action to every seat whose deadline has passed; deliver each change."""
         moment = self.rt.clock() if now is None else now
-        s, t = schema.seats, schema.tables
         async with self.rt.reading() as connection:
-            ids = (
-                (
-                    await connection.execute(
-                        select(s.c.table_id)
-                        .where(
-                            s.c.deadline <= moment,
-                            s.c.table_id.in_(select(t.c.id).where(t.c.status == PLAYING)),
-                        )
-                        .distinct()
-                        .order_by(s.c.table_id)
-                    )
-                )
-                .scalars()
-                .all()
-            )
+            ids = await repo.expired_tables(connection, moment)
         deliveries = []
         for table_id in ids:
             try:
@@ -112,7 +78,8 @@ class TimerService:
             loaded = await self.rt.load(table_id, fresh=True)
             if loaded.table.status != PLAYING:
                 return None
-            ruleset = registry.get(loaded.table.game)
+            game = resolve(loaded.table.game)
+            ruleset = game.ruleset
             prompts = ruleset.prompts(loaded.state)
             late = [
                 s.seat
@@ -122,7 +89,7 @@ class TimerService:
             if not late:
                 return None
             action = await self._timeout_action(loaded)
-            change = Change(loaded=loaded, state=loaded.state, seats=list(loaded.seats))
+            change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             if action == "forfeit":
                 self._forfeit(loaded, change, late[0])
             elif action == "default":
@@ -133,15 +100,15 @@ class TimerService:
                             change.record(seat, move.key, ruleset.apply(change.state, seat, move))
                         except Rejected as error:
                             log.warning("default action refused at table %s: %s", table_id, error.code)
-                run_bot_seats(ruleset, change)
+                run_bot_seats(change)
             else:
                 level = self.rt.settings.default_difficulty
                 change.seats = [
                     dataclasses.replace(x, bot=level) if x.seat in late else x for x in change.seats
                 ]
-                run_bot_seats(ruleset, change)
+                run_bot_seats(change)
             committed = await self.pipeline.commit(change)
-        delivery = await deliver(committed, change.events)
+        delivery = await deliver(committed, change.events, game=game)
         if action == "bot":
             # The adapter tells these players a bot has their seat, and how to take it back.
             return dataclasses.replace(delivery, taken_over=tuple(late))

@@ -33,6 +33,14 @@ guild_settings = Table(
     Column("updated_at", Float, nullable=False),
 )
 
+#: the values of ``tables.status``: an open lobby, a running game, and the two ends
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+ABORTED = "aborted"
+#: the statuses in which a table holds its channel
+ACTIVE = (LOBBY, PLAYING)
+
 #: one row per table (a lobby, then the match record, its latest snapshot and status)
 tables = Table(
     "tables",

@@ -1,0 +1,245 @@
+"""The SQL of tables, their seats and their move logs: small typed functions over one connection.
+
+The service layer decides *when* to read and where a transaction begins and ends; this module
+only says *what* is read or written, so every statement on ``tables``, ``seats`` and ``moves``
+that the table rooms run lives in one place. Each function takes the caller's
+:class:`AsyncConnection` (a read connection or an open transaction) and plain values, and
+returns plain values or row mappings: no service types, no errors for the user (a guarded write
+returns whether it hit its row; the caller decides what that means).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import RowMapping, bindparam, delete, insert, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.store import schema
+from bot.store.schema import ACTIVE, PLAYING
+
+_t = schema.tables
+_s = schema.seats
+_m = schema.moves
+
+#: the per-seat columns a commit may change, keyed by (table, seat); one parameter set per seat
+_SEAT_UPDATE = (
+    update(_s)
+    .where(_s.c.table_id == bindparam("row_table"), _s.c.seat == bindparam("row_seat"))
+    .values(
+        bot=bindparam("bot"),
+        has_left=bindparam("has_left"),
+        prompted_at=bindparam("prompted_at"),
+        deadline=bindparam("deadline"),
+        remind_at=bindparam("remind_at"),
+        reminded=bindparam("reminded"),
+        moves=bindparam("moves"),
+    )
+)
+
+
+# ---------------------------------------------------------------------- reads
+async def table_mapping(connection: AsyncConnection, table_id: int) -> RowMapping | None:
+    """The whole ``tables`` row of ``table_id`` (snapshot included), or None."""
+    result = await connection.execute(select(_t).where(_t.c.id == table_id))
+    return result.mappings().first()
+
+
+async def seat_mappings(connection: AsyncConnection, table_id: int) -> Sequence[RowMapping]:
+    """The ``seats`` rows of ``table_id`` in seat order."""
+    result = await connection.execute(select(_s).where(_s.c.table_id == table_id).order_by(_s.c.seat))
+    return result.mappings().all()
+
+
+async def active_table_in(connection: AsyncConnection, channel_id: int) -> int | None:
+    """The id of the open or running table in channel (or thread) ``channel_id``, if any."""
+    result = await connection.execute(
+        select(_t.c.id)
+        .where(
+            or_(_t.c.active_channel_id == channel_id, _t.c.thread_id == channel_id),
+            _t.c.status.in_(ACTIVE),
+        )
+        .limit(1)
+    )
+    table_id = result.scalar()
+    return None if table_id is None else int(table_id)
+
+
+async def active_tables_of(connection: AsyncConnection, user_id: int) -> list[int]:
+    """Ids of the open and running tables where ``user_id`` holds a seat, newest first."""
+    result = await connection.execute(
+        select(_t.c.id)
+        .join(_s, _s.c.table_id == _t.c.id)
+        .where(_s.c.user_id == user_id, _t.c.status.in_(ACTIVE))
+        .distinct()
+        .order_by(_t.c.id.desc())
+    )
+    return [int(x) for x in result.scalars().all()]
+
+
+async def playing_tables(connection: AsyncConnection) -> list[int]:
+    """Ids of every running game, oldest first."""
+    result = await connection.execute(select(_t.c.id).where(_t.c.status == PLAYING).order_by(_t.c.id))
+    return [int(x) for x in result.scalars().all()]
+
+
+async def public_message(connection: AsyncConnection, table_id: int) -> tuple[int | None, str | None] | None:
+    """(public message id, its digest) of ``table_id``; None if there is no such table."""
+    result = await connection.execute(
+        select(_t.c.public_message_id, _t.c.public_digest).where(_t.c.id == table_id)
+    )
+    row = result.first()
+    return None if row is None else (row.public_message_id, row.public_digest)
+
+
+async def move_log(connection: AsyncConnection, table_id: int) -> list[tuple[int, int, str]]:
+    """The match log of ``table_id`` as (seq, seat, action key), oldest first."""
+    result = await connection.execute(
+        select(_m.c.seq, _m.c.seat, _m.c.action_key).where(_m.c.table_id == table_id).order_by(_m.c.seq)
+    )
+    return [(int(a), int(b), str(c)) for a, b, c in result.all()]
+
+
+# ---------------------------------------------------------------------- writes
+async def insert_table(connection: AsyncConnection, values: Mapping[str, Any]) -> int:
+    """Insert a ``tables`` row; return its new id (IntegrityError: the channel already has one)."""
+    result = await connection.execute(insert(_t).values(**values).returning(_t.c.id))
+    return int(result.scalar_one())
+
+
+async def insert_seats(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert ``seats`` rows (each holds its ``table_id``)."""
+    await connection.execute(insert(_s), [dict(r) for r in rows])
+
+
+async def update_table_at(
+    connection: AsyncConnection, table_id: int, version: int, values: Mapping[str, Any]
+) -> bool:
+    """Write ``values`` and bump the row version if the row is still at ``version`` (True: written)."""
+    result = await connection.execute(
+        update(_t)
+        .where(_t.c.id == table_id, _t.c.version == version)
+        .values(**{**values, "version": version + 1})
+    )
+    return bool(result.rowcount == 1)
+
+
+async def update_table(connection: AsyncConnection, table_id: int, values: Mapping[str, Any]) -> bool:
+    """Write ``values`` to the table row whatever its version (True: the table exists)."""
+    result = await connection.execute(update(_t).where(_t.c.id == table_id).values(**values))
+    return bool(result.rowcount == 1)
+
+
+async def update_seats(
+    connection: AsyncConnection, table_id: int, values: Mapping[str, Any], *, seat: int | None = None
+) -> int:
+    """Write ``values`` to every seat of ``table_id`` (or only ``seat``); return how many rows matched."""
+    where = _s.c.table_id == table_id
+    if seat is not None:
+        where = where & (_s.c.seat == seat)
+    result = await connection.execute(update(_s).where(where).values(**values))
+    return int(result.rowcount)
+
+
+async def update_seat_rows(
+    connection: AsyncConnection, table_id: int, rows: Sequence[Mapping[str, Any]]
+) -> None:
+    """Write the commit-time columns of several seats in one batched statement.
+
+    Each row holds ``seat`` and the columns ``bot``, ``has_left``, ``prompted_at``, ``deadline``,
+    ``remind_at``, ``reminded`` and ``moves``.
+    """
+    await connection.execute(
+        _SEAT_UPDATE,
+        [
+            {"row_table": table_id, "row_seat": r["seat"], **{k: v for k, v in r.items() if k != "seat"}}
+            for r in rows
+        ],
+    )
+
+
+async def delete_seats(connection: AsyncConnection, table_id: int) -> None:
+    """Delete every seat of ``table_id`` (a lobby rewrites its seats)."""
+    await connection.execute(delete(_s).where(_s.c.table_id == table_id))
+
+
+async def set_dm_open(
+    connection: AsyncConnection, user_id: int, is_open: bool, table_id: int | None
+) -> list[int]:
+    """Mark ``user_id``'s seats DM-open or not (at ``table_id``, or every active table); return the tables."""
+    where = _s.c.user_id == user_id
+    if table_id is not None:
+        where = where & (_s.c.table_id == table_id)
+    else:
+        where = where & _s.c.table_id.in_(select(_t.c.id).where(_t.c.status.in_(ACTIVE)))
+    ids = (await connection.execute(select(_s.c.table_id).where(where).distinct())).scalars().all()
+    await connection.execute(update(_s).where(where).values(dm_open=is_open))
+    return [int(x) for x in ids]
+
+
+# ---------------------------------------------------------------------- turn timers
+def _in_running_games() -> Any:
+    return _s.c.table_id.in_(select(_t.c.id).where(_t.c.status == PLAYING))
+
+
+async def due_reminders(connection: AsyncConnection, moment: float) -> list[tuple[int, int]]:
+    """(table, seat) of people whose reminder time has come and who were not reminded, by deadline."""
+    due = (
+        (_s.c.remind_at <= moment)
+        & (_s.c.deadline > moment)
+        & _s.c.reminded.is_(False)
+        & _s.c.user_id.is_not(None)
+        & _s.c.bot.is_(None)
+        & _in_running_games()
+    )
+    rows = (
+        await connection.execute(select(_s.c.table_id, _s.c.seat).where(due).order_by(_s.c.deadline))
+    ).all()
+    return [(int(t), int(s)) for t, s in rows]
+
+
+async def claim_reminder(connection: AsyncConnection, table_id: int, seat: int) -> bool:
+    """Mark ``seat``'s reminder sent unless it already was (True: this caller sends it)."""
+    result = await connection.execute(
+        update(_s)
+        .where(_s.c.table_id == table_id, _s.c.seat == seat, _s.c.reminded.is_(False))
+        .values(reminded=True)
+    )
+    return bool(result.rowcount == 1)
+
+
+async def expired_tables(connection: AsyncConnection, moment: float) -> list[int]:
+    """Ids of running games where some seat's deadline has passed, in id order."""
+    result = await connection.execute(
+        select(_s.c.table_id)
+        .where(_s.c.deadline <= moment, _in_running_games())
+        .distinct()
+        .order_by(_s.c.table_id)
+    )
+    return [int(x) for x in result.scalars().all()]
+
+
+async def rebase_deadlines(
+    connection: AsyncConnection, guild_id: int, seconds: int, fraction: float
+) -> list[int]:
+    """Set running timers of ``guild_id`` to ``seconds`` after each prompt (0: none); return the tables."""
+    playing = select(_t.c.id).where(_t.c.guild_id == guild_id, _t.c.status == PLAYING)
+    pending = _s.c.table_id.in_(playing) & _s.c.prompted_at.is_not(None)
+    if seconds <= 0:
+        values: dict[str, Any] = {"deadline": None, "remind_at": None}
+    else:
+        values = {"deadline": _s.c.prompted_at + seconds, "remind_at": _s.c.prompted_at + seconds * fraction}
+    await connection.execute(update(_s).where(pending).values(**values))
+    return [int(x) for x in (await connection.execute(playing)).scalars().all()]
+
+
+# ---------------------------------------------------------------------- the log and results
+async def insert_moves(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Append match-log rows (``table_id``, ``seq``, ``seat``, ``action_key``, ``at``)."""
+    await connection.execute(insert(_m), [dict(r) for r in rows])
+
+
+async def insert_results(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert one ``results`` row per seat of a finished game."""
+    await connection.execute(insert(schema.results), [dict(r) for r in rows])
