@@ -30,6 +30,13 @@ def test_fuzz_checked_games_all_seat_counts() -> None:
     assert report.games == 40 and set(report.wins) >= {0, 1, 2}
 
 
+def test_fuzz_a_hundred_unchecked_games_play_to_an_outcome() -> None:
+    # The quick part of the run below: ends, outcomes and step bounds over every configuration.
+    report = fuzz_games(RULESET, CONFIGS, 100, first_seed=10_000, max_steps=3000, check=False)
+    assert report.games == 100 and report.longest < 3000
+
+
+@pytest.mark.slow
 def test_fuzz_many_more_games_play_to_an_outcome() -> None:
     # The per-step contract checks are costly; this run checks ends, outcomes and step bounds only.
     report = fuzz_games(RULESET, CONFIGS, 600, first_seed=10_000, max_steps=3000, check=False)

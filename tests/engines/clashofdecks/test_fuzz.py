@@ -44,6 +44,14 @@ CONFIGS = [
 ]
 
 
+def test_fuzz_every_mode_and_format_quick() -> None:
+    # Every mode and format twice, fully checked; the longer runs below are in the slow set.
+    report = fuzz_games(RULESET, CONFIGS, 2 * len(CONFIGS))
+    assert report.games == 2 * len(CONFIGS) and report.steps > 2 * len(CONFIGS)
+    assert report.reasons
+
+
+@pytest.mark.slow
 def test_fuzz_a_few_hundred_games_across_modes_and_formats() -> None:
     report = fuzz_games(RULESET, CONFIGS, 320)
     assert report.games == 320 and report.steps > 320
