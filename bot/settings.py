@@ -119,7 +119,8 @@ def _convert(name: str, raw: Any, kind: type) -> Any:
             return float(raw)
         return str(raw)
     except (TypeError, ValueError):
-        raise SettingsError(f"Setting {name} must be a {kind.__name__}, not {raw!r}.") from None
+        wanted = {bool: "true or false", int: "a whole number", float: "a number"}.get(kind, "text")
+        raise SettingsError(f"Setting {name} must be {wanted}, not {raw!r}.") from None
 
 
 def _validate(settings: Settings) -> Settings:

@@ -48,7 +48,10 @@ class Target:
     def line(self) -> str:
         """``name value unit (≤ limit) PASS``."""
         sign = "≤" if self.at_most else "≥"
-        return f"{self.name}: {fmt(self.value)}{self.unit} ({sign} {fmt(self.limit)}{self.unit}) " + (
+        shown = fmt(self.value)
+        if shown == fmt(self.limit) and self.value != self.limit:
+            shown = f"{self.value:.3f}"  # "3.00× (≤ 3.00×) MISS" would read as a contradiction
+        return f"{self.name}: {shown}{self.unit} ({sign} {fmt(self.limit)}{self.unit}) " + (
             "PASS" if self.passed else "MISS"
         )
 

@@ -7,7 +7,7 @@ from engines.clashofdecks.content import Catalog
 from engines.clashofdecks.deckcode import parse_deck
 from engines.clashofdecks.state import ClashState, Draft
 from engines.core.errors import SetupError
-from engines.core.types import GameConfig
+from engines.core.types import GameConfig, listed
 
 #: pick orders per round; letters are kingdoms (A = kingdom 0), '*' hands the card to the AI pool
 DRAFT_PATTERNS: dict[str, tuple[str, ...]] = {
@@ -47,7 +47,8 @@ def check_seat(cat: Catalog, config: GameConfig, seat: int, fmt: str) -> None:
         seats = [s for s in range(config.players) if config.seat_option(s, "deck", "auto") == pick]
         if len(seats) > 1:
             raise SetupError(
-                f"Seats {' and '.join(str(s + 1) for s in seats)} both chose {cat.deck(str(pick)).name}; "
+                f"Seats {listed([str(s + 1) for s in seats])} {'both' if len(seats) == 2 else 'all'} chose "
+                f"{cat.deck(str(pick)).name}; "
                 "each preconstructed deck can be used by one player only.",
                 option="deck",
                 seat=seat,

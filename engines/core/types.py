@@ -273,3 +273,15 @@ class Step(NamedTuple):
 
     state: Any
     events: tuple[Event, ...]
+
+
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """'1 creature', '2 creatures', '1 injury' (``plural`` for nouns that do not just add an s)."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def listed(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c': a list as a sentence reads it."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

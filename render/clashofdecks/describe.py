@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from engines.clashofdecks.state import ClashView, EffectRecord, KingdomView, SideView, UnitView
+from engines.core.types import counted
 from render.clashofdecks.abilities import title
 from render.clashofdecks.board import status_line, title_line
 from render.clashofdecks.hand import own_kingdom
@@ -41,7 +42,7 @@ def _kingdom(view: ClashView, kingdom: KingdomView) -> str:
         rest = f"hand {kingdom.hand_size}"
         if view.phase == "summon" and kingdom.index == view.active:
             rest += f", mana {kingdom.mana}"
-    return f"• {name}: {state}, {rest}, {kingdom.creatures} creatures"
+    return f"• {name}: {state}, {rest}, {counted(kingdom.creatures, 'creature')}"
 
 
 def _side(view: ClashView, side: SideView, detail: bool) -> str:

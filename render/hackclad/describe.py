@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core.types import seat_ref
+from engines.core.types import counted, seat_ref
 from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import HackView
@@ -36,7 +36,7 @@ def describe_view(view: HackView) -> str:
     for w in view.witches:
         where = "off the field" if w.pos < 0 else f"{grid.label(w.pos)} facing {grid.DIR_NAMES[w.facing]}"
         score = f", {view.scores[w.seat]} VP total" if view.scores else ""
-        injuries = f"{w.injuries} {'injury' if w.injuries == 1 else 'injuries'}"
+        injuries = counted(w.injuries, "injury", "injuries")
         top = f"; top of deck (seen by all): {w.top.name}" if w.top is not None else ""
         lines.append(
             f"{seat_ref(w.player)} ({w.name}): {w.shards} shard VP{score}, {injuries}, "

@@ -70,7 +70,7 @@ def test_load_settings_reads_defaults_env_and_dotenv(tmp_path: Path) -> None:
     assert defaults.database_url == "sqlite+aiosqlite:///tablekeeper.db" and defaults.discord_token is None
     with pytest.raises(SettingsError, match="timeout_action"):
         load_settings({"TABLEKEEPER_TABLES_TIMEOUT_ACTION": "nap"}, dotenv_path=None)
-    with pytest.raises(SettingsError, match="must be a int"):
+    with pytest.raises(SettingsError, match="must be a whole number, not 'lots'"):
         load_settings({"TABLEKEEPER_SERVICE_CACHE_SIZE": "lots"}, dotenv_path=None)
 
 
