@@ -2,7 +2,7 @@
 
 Boards and hands paint every seat in ``render.core.palette.seat_colour``; embeds can't draw, so
 each seat gets the square emoji closest to that colour and the colour's name (two seats may
-share a square in big games, e.g. blue and sky blue; the name tells them apart).
+share a square in big games, e.g. pink and violet; the name tells them apart).
 """
 
 from __future__ import annotations

@@ -12,18 +12,20 @@ HIGHLIGHT: RGB = (255, 196, 0)
 DANGER: RGB = (200, 40, 40)
 GOOD: RGB = (46, 139, 87)
 
-# Okabe-Ito based: distinguishable for the common colour-vision deficiencies.
+# Okabe-Ito based: distinguishable for the common colour-vision deficiencies. Seats 5 and 6 were
+# Okabe-Ito's orange and sky blue, which six-seat tables mixed up with vermilion and blue; a dark
+# brown and a violet differ from every other seat in lightness as well as hue.
 SEAT_COLOURS: tuple[RGB, ...] = (
     (0, 114, 178),  # blue
     (213, 94, 0),  # vermilion
     (0, 158, 115),  # green
     (204, 121, 167),  # purple-pink
-    (230, 159, 0),  # orange
-    (86, 180, 233),  # sky
+    (150, 95, 45),  # brown
+    (110, 70, 180),  # violet
 )
 AUTOMATON: RGB = (90, 90, 90)
 #: what players call each seat colour (same order as SEAT_COLOURS), for text such as embeds
-SEAT_COLOUR_NAMES: tuple[str, ...] = ("blue", "vermilion", "green", "pink", "orange", "sky blue")
+SEAT_COLOUR_NAMES: tuple[str, ...] = ("blue", "vermilion", "green", "pink", "brown", "violet")
 
 
 def seat_colour(seat: int | None) -> RGB:

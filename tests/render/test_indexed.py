@@ -180,3 +180,32 @@ def test_pictures_drawn_in_threads_are_the_same() -> None:
         together = list(pool.map(png, items * 3))
     assert together == alone * 3
     assert all(p is None or Image.open(io.BytesIO(p)).mode == "P" for p in alone)
+
+
+def _lab(colour: tuple[int, int, int]) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65), for colour differences as the eye sees them."""
+
+    def linear(u: float) -> float:
+        u /= 255
+        return ((u + 0.055) / 1.055) ** 2.4 if u > 0.04045 else u / 12.92
+
+    r, g, b = (linear(c) for c in colour)
+    x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047
+    y = r * 0.2126 + g * 0.7152 + b * 0.0722
+    z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def test_six_seat_colours_are_far_apart() -> None:
+    """Issue: seats 1/6 and 2/5 were hard to tell apart at six players (blue/sky, vermilion/orange)."""
+    from render.core.palette import SEAT_COLOURS
+
+    def delta(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+        return float(sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5)
+
+    closest = min(delta(a, b) for i, a in enumerate(SEAT_COLOURS) for b in SEAT_COLOURS[i + 1 :])
+    assert closest > 35  # CIE76 ΔE; the old sky blue sat 26 from blue, the old orange 33 from vermilion
