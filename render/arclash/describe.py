@@ -39,7 +39,7 @@ def describe_view(view: ArclashView) -> str:
     if view.viewer is not None:
         hand = ", ".join(c.name for c in view.hand) or "empty"
         lines.append(f"Your hand: {hand}.")
-        if view.choices:
-            lines.append("Choices: " + "; ".join(a.label for a in view.choices[:10]))
+        # the choices themselves are not repeated here: the buttons (or the terminal's numbered
+        # list) already show them, and the text listed every choice a second time
     text = "\n".join(lines)
     return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
