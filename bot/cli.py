@@ -7,6 +7,7 @@ and exit status 2, the same status argparse uses for a malformed command line.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 import tempfile
@@ -186,20 +187,50 @@ def cmd_run(args: argparse.Namespace) -> int:
             "terminal: try `tablekeeper play clashofdecks`.",
             status=1,
         )
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.store.migrate import current_revision
+
+    try:  # the database first: a bad URL is one clear line, before Discord is ever contacted
+        asyncio.run(current_revision(settings.database_url))
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        return _fail(_database_trouble(settings.database_url, exc), status=1)
     from bot.discord.run import run
 
     run(settings)
     return 0
 
 
+def _where(url: str) -> str:
+    """A database URL without its credentials: everything after the last '@' (or all of it)."""
+    return url.rsplit("@", 1)[-1]
+
+
+def _database_trouble(url: str, exc: BaseException) -> str:
+    """One line saying why the database at ``url`` cannot be used (never a traceback)."""
+    reason = (
+        str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        if str(exc).strip()
+        else type(exc).__name__
+    )
+    return (
+        f"cannot use the database {_where(url)}: {reason}. Check TABLEKEEPER_DATABASE_URL "
+        "(sqlite+aiosqlite:///file.db or postgresql+asyncpg://user:pass@host/db) and that the server is up."
+    )
+
+
 def cmd_db(args: argparse.Namespace) -> int:
     """``tablekeeper db upgrade``: apply the migrations to the configured database."""
+    from sqlalchemy.exc import SQLAlchemyError
+
     from bot.store.migrate import upgrade_sync
 
     url = _settings().database_url
-    upgrade_sync(url)
-    # Show where without credentials: everything after the last '@' (or the whole SQLite URL).
-    print(f"Database is up to date: {url.rsplit('@', 1)[-1]}")
+    try:
+        upgrade_sync(url)
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        return _fail(_database_trouble(url, exc), status=1)
+    print(f"Database is up to date: {_where(url)}")
     return 0
 
 
@@ -261,6 +292,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (`tablekeeper cards ... | head`): stop quietly, as other tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:  # a folder that is a file, a place we may not write, a full disk
+        where = f" {exc.filename}" if exc.filename else ""
+        return _fail(f"cannot write{where}: {exc.strerror or exc}.", status=1)
 
 
 if __name__ == "__main__":

@@ -123,7 +123,16 @@ def _convert(name: str, raw: Any, kind: type) -> Any:
         raise SettingsError(f"Setting {name} must be {wanted}, not {raw!r}.") from None
 
 
+#: the database drivers Tablekeeper runs on (both async; the same code serves either)
+DATABASE_SCHEMES = ("sqlite+aiosqlite://", "postgresql+asyncpg://")
+
+
 def _validate(settings: Settings) -> Settings:
+    if not settings.database_url.startswith(DATABASE_SCHEMES):
+        scheme = settings.database_url.split("://", 1)[0]
+        raise SettingsError(
+            f"Setting database_url must start with {' or '.join(DATABASE_SCHEMES)}, not {scheme}://."
+        )
     if settings.timeout_action not in TIMEOUT_ACTIONS:
         raise SettingsError(
             f"Setting timeout_action must be one of {', '.join(TIMEOUT_ACTIONS)}, "

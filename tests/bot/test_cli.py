@@ -407,3 +407,54 @@ def test_version_and_required_mode_help(capsys: pytest.CaptureFixture[str]) -> N
         cli.main(["selfplay", "--help"])
     usage = capsys.readouterr().out
     assert "mode name (required)" in usage and "default: the game's first mode" not in usage
+
+
+# ---------------------------------------------------------------- errors are one line, never a traceback
+
+
+def test_db_upgrade_on_an_unreachable_database_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TABLEKEEPER_DATABASE_URL", "postgresql+asyncpg://someone:secret@127.0.0.1:1/x")
+    assert cli.main(["db", "upgrade"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tablekeeper: cannot use the database 127.0.0.1:1/x")
+    assert "secret" not in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_unsupported_database_url_names_the_setting(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TABLEKEEPER_DATABASE_URL", "mysql://x/y")
+    assert cli.main(["db", "upgrade"]) == 2
+    assert (
+        "database_url must start with sqlite+aiosqlite:// or postgresql+asyncpg://" in capsys.readouterr().err
+    )
+
+
+def test_run_checks_the_database_before_logging_in(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot.discord.run
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("TABLEKEEPER_DATABASE_URL", "postgresql+asyncpg://u@127.0.0.1:1/x")
+    monkeypatch.setattr(bot.discord.run, "run", lambda settings: pytest.fail("Discord was contacted"))
+    assert cli.main(["run"]) == 1
+    assert "cannot use the database" in capsys.readouterr().err
+
+
+def test_pictures_into_a_file_instead_of_a_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "board.png"
+    a_file.write_bytes(b"")
+    args = ["render", "arclash", "--mode", "standard", "--seed", "1", "--steps", "2", "--out", str(a_file)]
+    assert cli.main(args) == 1
+    assert capsys.readouterr().err.startswith(f"tablekeeper: cannot write {a_file}")
+
+
+def test_a_reader_that_goes_away_is_not_an_error() -> None:
+    shell = f"{sys.executable} -m bot.cli cards clashofdecks | head -1"
+    done = subprocess.run(shell, shell=True, capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() and "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
