@@ -27,6 +27,10 @@ from engines.core.types import Step
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
 
+UNSURE = (
+    "The game database stopped answering while your move was being saved, so I can't tell yet "
+    "whether it counted. The table will show it once the database is back; check it before choosing again."
+)
 STALE_CONFLICT = (
     "Someone else changed this game at the same moment; here is the latest state. Please choose again."
 )
@@ -166,6 +170,7 @@ class Pipeline:
         if finished:
             assert outcome is not None
             table_values.update(outcome=outcome_json(outcome), finished_at=now, active_channel_id=None)
+        timeout = 0
         try:
             async with self.rt.transaction() as connection:
                 timeout = await self.timeout_for(connection, old.guild_id)
@@ -203,9 +208,14 @@ class Pipeline:
                 if finished:
                     assert outcome is not None
                     await self._record_results(connection, change, seats, outcome, now)
-        except ServiceError:
+        except ServiceError as error:
             self.rt.forget(old.id)
-            raise
+            if error.code is not Code.UNAVAILABLE:
+                raise
+            if not await self._landed(old.id, old.version, table_values):
+                raise
+            # The connection dropped after the database had committed: the move counts, so say so.
+            seats = self._plan_seats(change, prompts, now, timeout)
         keep = {k: v for k, v in table_values.items() if k in old.__dataclass_fields__}
         keep["version"] = old.version + 1
         table = dataclasses.replace(old, **keep)
@@ -215,6 +225,21 @@ class Pipeline:
         else:
             self.rt.remember(loaded)
         return loaded
+
+    async def _landed(self, table_id: int, version: int, values: dict[str, Any]) -> bool:
+        """After a failed commit: did it reach the database anyway? (False: surely not.)
+
+        A connection can drop after the server committed but before it said so. The row version
+        moves only with a commit, and this change's snapshot is unique to it, so finding both
+        means the move was saved. When even this read fails nobody can tell yet, and the player
+        is told exactly that instead of "nothing was changed".
+        """
+        try:
+            async with self.rt.reading() as connection:
+                found = await repo.version_and_snapshot(connection, table_id)
+        except ServiceError:
+            raise ServiceError(Code.UNAVAILABLE, UNSURE) from None
+        return found is not None and found[0] == version + 1 and found[1] == values["snapshot"]
 
     async def _record_results(
         self, connection: AsyncConnection, change: Change, seats: list[SeatRow], outcome: Outcome, now: float

@@ -11,6 +11,7 @@ from bot.service import ServiceError, Services
 from bot.store import schema, upgrade
 from bot.store.db import create_engine
 from bot.store.migrate import current_revision, head_revision
+from engines.core import Code
 from tests.bot.service.helpers import asked, duel, moves, tok
 
 
@@ -72,3 +73,56 @@ async def test_an_unreachable_database_is_unavailable(tmp_path: object) -> None:
         assert error.value.code == "unavailable"
     finally:
         await broken.close()
+
+
+async def test_a_commit_that_landed_before_the_connection_dropped_counts_and_says_so(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue: a move saved just before the connection dropped was reported as "nothing was changed"."""
+    from contextlib import asynccontextmanager
+
+    from bot.service.runtime import UNAVAILABLE
+
+    delivery = await duel(services)
+    _, user, key = asked(delivery)
+    real = services.runtime.transaction
+
+    @asynccontextmanager
+    async def drops_after_commit():  # type: ignore[no-untyped-def]
+        monkeypatch.setattr(services.runtime, "transaction", real)  # only this one commit
+        async with real() as connection:
+            yield connection
+        raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE)  # the server committed; the answer was lost
+
+    monkeypatch.setattr(services.runtime, "transaction", drops_after_commit)
+    after = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert await moves(services, delivery.table.id) == 1  # saved once...
+    assert after.public.narration  # ...and delivered: the DMs are redrawn with the new buttons
+    with pytest.raises(ServiceError) as error:  # the old buttons are refused, not applied twice
+        await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert error.value.code == "stale"
+    assert await services.tables.replay_check(delivery.table.id)
+
+
+async def test_when_even_the_check_fails_the_player_is_told_it_is_unknown(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from contextlib import asynccontextmanager
+
+    from bot.service.runtime import UNAVAILABLE
+
+    delivery = await duel(services)
+    _, user, key = asked(delivery)
+
+    @asynccontextmanager
+    async def down():  # type: ignore[no-untyped-def]
+        raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE)
+        yield
+
+    monkeypatch.setattr(services.runtime, "transaction", down)
+    monkeypatch.setattr(services.runtime, "reading", down)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert error.value.code == "unavailable"
+    assert "can't tell yet whether it counted" in error.value.message
+    assert "nothing was changed" not in error.value.message
