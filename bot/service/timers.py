@@ -91,7 +91,8 @@ class TimerService:
             action = await self._timeout_action(loaded)
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             if action == "forfeit":
-                self._forfeit(loaded, change, late[0])
+                self._forfeit(loaded, change, late[0], self.rt.settings.default_difficulty)
+                run_bot_seats(change)
             elif action == "default":
                 for seat in late:
                     if seat in ruleset.prompts(change.state):
@@ -120,8 +121,27 @@ class TimerService:
         return (await self.guilds.get(loaded.table.guild_id)).timeout_action
 
     @staticmethod
-    def _forfeit(loaded: Loaded, change: Change, seat: int) -> None:
+    def _forfeit(loaded: Loaded, change: Change, seat: int, level: str) -> None:
+        """The late seat gives up: it is out of the running, and the game goes on if others remain.
+
+        With one other seat left the game ends and the others win, as a conceded game does. With
+        two or more, no book lets one player's leaving end everyone else's game: a bot plays the
+        seat out (its cards and pieces stay in play, as the rules need them), the seat can never
+        be its player's win, and the player cannot take it back (as after ``/table leave``).
+        """
         others = tuple(x.seat for x in loaded.seats if x.seat != seat)
+        if len(others) >= 2:
+            reason = (
+                f"{seat_ref(seat)} ran out of time and forfeits; a bot plays their seat out, "
+                "and it counts as their loss."
+            )
+            change.seats = [
+                dataclasses.replace(x, bot=level, has_left=True) if x.seat == seat else x
+                for x in change.seats
+            ]
+            change.forfeits.add(seat)
+            change.events.append(public("forfeit", reason))
+            return
         ranking = (others, (seat,)) if others else ((seat,),)
         reason = f"{seat_ref(seat)} ran out of time and forfeits."
         change.outcome = Outcome(winners=others, ranking=ranking, reason=reason)

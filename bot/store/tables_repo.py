@@ -103,9 +103,7 @@ async def move_log(connection: AsyncConnection, table_id: int) -> list[tuple[int
 
 async def version_and_snapshot(connection: AsyncConnection, table_id: int) -> tuple[int, bytes | None] | None:
     """The row version and stored snapshot of ``table_id`` (None when there is no such table)."""
-    row = (
-        await connection.execute(select(_t.c.version, _t.c.snapshot).where(_t.c.id == table_id))
-    ).first()
+    row = (await connection.execute(select(_t.c.version, _t.c.snapshot).where(_t.c.id == table_id))).first()
     return None if row is None else (int(row[0]), row[1])
 
 

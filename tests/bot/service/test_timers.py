@@ -8,7 +8,7 @@ import pytest
 
 from bot.service import FINISHED, PLAYING, ServiceError, Services
 from tests.bot.service.conftest import Clock
-from tests.bot.service.helpers import ANN, BOB, GUILD, asked, duel, moves, tok
+from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, asked, duel, lobby, moves, play_out, tok
 
 Factory = Callable[..., Awaitable[Services]]
 
@@ -118,3 +118,23 @@ async def test_timeout_changes_apply_to_running_timers_at_once(services: Service
     clock.now += 10**6
     assert await services.timers.expire() == []
     assert (await services.tables.current(delivery.table.id)).table.status == PLAYING
+
+
+async def test_timeout_forfeit_at_a_table_of_three_takes_the_seat_out_and_the_game_goes_on(
+    services: Services, clock: Clock
+) -> None:
+    """Issue: one player's forfeit ended a three-player game and made everyone else a winner."""
+    await timed(services, action="forfeit")
+    table = await lobby(services, (BOB, "Bob"), (CAT, "Cat"))
+    delivery = await services.tables.start(table.id, ANN)
+    clock.now += 100
+    [expired] = await services.timers.expire()
+    assert expired.outcome is None and expired.table.status == PLAYING  # Bob and Cat play on
+    ann = expired.table.seats[0]
+    assert ann.bot is not None and ann.has_left and not ann.taken_over  # a bot plays it out, for good
+    assert "Ann ran out of time and forfeits; a bot plays their seat out" in expired.public.narration[0]
+    assert {s.seat for s in expired.seats} == {1, 2}  # only people still playing get private updates
+    final = await play_out(services, expired)
+    assert final.outcome is not None
+    assert [(s.played, s.won) for s in await services.stats.player(ANN)] == [(1, 0)]  # never her win
+    assert await services.tables.replay_check(delivery.table.id)
