@@ -65,7 +65,12 @@ def _records(view: ClashView, title_text: str, records: tuple[EffectRecord, ...]
 
 def _compose(view: ClashView, detail: bool, keep: int) -> str:
     status, _ = status_line(view)
-    parts = [f"{title_line(view)} — {status}", *(_kingdom(view, k) for k in view.kingdoms)]
+    parts = [f"{title_line(view)} — {status}"]
+    teams = sorted({k.team for k in view.kingdoms})
+    if 1 < len(teams) < len(view.kingdoms):  # say who plays with whom (2 vs 2, co-op against the AI)
+        sides = [" & ".join(kingdom_name(k) for k in view.kingdoms if k.team == t) for t in teams]
+        parts.append("Teams: " + " vs ".join(sides))
+    parts.extend(_kingdom(view, k) for k in view.kingdoms)
     # Constructed decks are shown to everyone before play; keep them in view for the first round.
     if view.turn <= len(view.kingdoms):
         parts.extend(

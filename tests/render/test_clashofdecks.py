@@ -308,3 +308,14 @@ def test_constructed_decks_are_listed_in_the_text_during_the_first_round() -> No
     assert "{P2}'s deck: Abomination, Alpha" in text
     precon = cod.setup(Config("duel", 2), 1)
     assert "'s deck:" not in RENDERER.describe(cod.view(precon, None))
+
+
+def test_team_games_say_who_plays_with_whom() -> None:
+    """Issue: 2 vs 2 did not say who was on which team."""
+    from engines.clashofdecks import RULESET as CLASH
+    from engines.core import GameConfig
+
+    two_v_two = CLASH.setup(GameConfig("2v2", 4), 1)
+    assert "Teams: {P1} & {P3} vs {P2} & {P4}" in RENDERER.describe(CLASH.view(two_v_two, None))
+    duel = CLASH.setup(GameConfig("duel", 2), 1)
+    assert "Teams:" not in RENDERER.describe(CLASH.view(duel, None))  # one each: nothing to say
