@@ -15,7 +15,10 @@ from engines.core.autoplay import bot_for, run_bots
 from render.core.renderer import Renderer
 
 HUMAN = 0
-HELP = "Type a choice number or its key; n/p turn pages, t shows the table again, q quits."
+HELP = (
+    "Type a choice number or its key; n/p turn pages, t shows the table again, "
+    "c shows the text of the cards in play and on offer, q quits."
+)
 
 
 class Quit(Exception):
@@ -30,9 +33,14 @@ class Chooser:
     out: TextIO
     page: int = 0
     shown: list[str] = field(default_factory=list)
+    cards: str = ""  # the rules text of the cards in view, shown with 'c'
 
-    def ask(self, prompt: Prompt, actions: Sequence[Action], table: str) -> Action:
-        """Show the choices and return the one picked; 'q' or end of input raises ``Quit``."""
+    def ask(self, prompt: Prompt, actions: Sequence[Action], table: str, cards: str = "") -> Action:
+        """Show the choices and return the one picked; 'q' or end of input raises ``Quit``.
+
+        ``cards`` is the rules text of the cards the table and the choices name ('c' shows it).
+        """
+        self.cards = cards
         self.page = 0
         self._show(prompt, actions)
         while True:
@@ -59,6 +67,11 @@ class Chooser:
             self.out.write(HELP + "\n")
         elif lowered in {"t", "table"}:
             self.out.write(table + "\n")
+            self._show(prompt, actions)
+        elif lowered in {"c", "cards"}:
+            self.out.write(
+                (getattr(self, "cards", "") or "No card on the table or among your choices.") + "\n"
+            )
             self._show(prompt, actions)
         elif lowered in {"n", "next", "p", "prev", "previous"}:
             step = 1 if lowered.startswith("n") else -1
@@ -102,9 +115,16 @@ class TerminalGame:
         label = f"{self.difficulty} bot" if self.difficulty in {"easy", "normal", "hard"} else bot.name
         self.names = seat_names(self.config.players, HUMAN, label)
         self.state = self.ruleset.setup(self.config, self.seed)
+        self.catalogue = self.ruleset.catalogue()
         # The person's own decisions, not the game's move number: that counts the bots' hidden
         # moves too, and would tell the person about them.
         self.decisions = 0
+
+    def card_texts(self, table: str, actions: Sequence[Action]) -> str:
+        """The rules text of every catalogue card named on the table or among the choices."""
+        seen = table + "\n" + "\n".join(a.label for a in actions)
+        found = [e for e in self.catalogue if e.name and e.name in seen]
+        return "\n".join(f"{e.name} ({e.stats}): {e.text}" for e in found)
 
     def replay_command(self) -> str:
         """The command that deals this very game again: game, mode, seats, options and seed."""
@@ -162,7 +182,7 @@ class TerminalGame:
                 table = self.table_text()
                 self.out.write(f"\n--- your move {self.decisions + 1} ---\n{table}\n")
                 actions = self.ruleset.legal_actions(self.state, HUMAN)
-                action = chooser.ask(prompts[HUMAN], actions, table)
+                action = chooser.ask(prompts[HUMAN], actions, table, self.card_texts(table, actions))
                 try:
                     step = self.ruleset.apply(self.state, HUMAN, action)
                 except Rejected as exc:  # cannot happen for a listed action, but say so plainly if it does

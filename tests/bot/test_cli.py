@@ -458,3 +458,15 @@ def test_a_reader_that_goes_away_is_not_an_error() -> None:
     shell = f"{sys.executable} -m bot.cli cards clashofdecks | head -1"
     done = subprocess.run(shell, shell=True, capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() and "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_the_terminal_shows_card_text_on_request(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue: the terminal showed no card text for any game; 'c' shows the cards in view."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("c\nq\n"))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    args = ["play", "clashofdecks", "--mode", "duel", "--seed", "3", "--images", str(tmp_path)]
+    assert cli.main(args) == 0
+    text = out.getvalue()
+    assert "c shows the text of the cards" in text
+    assert "Berserk: after destroying a creature it attacks again" in text  # a card in the hand
