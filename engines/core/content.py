@@ -27,6 +27,7 @@ Positive = Annotated[int, msgspec.Meta(ge=1)]
 
 _PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
 _STEP = re.compile(r"\.(?P<key>[A-Za-z_][\w-]*)|\[(?P<index>\d+)\]|(?P<value>\[\.\.\.\])")
+_UNKNOWN = re.compile(r"Object contains unknown field `(?P<key>[^`]*)`$")
 _ANY_KEY = "[...]"  # msgspec's step for "some value of this table": the key is found by trying each
 
 #: text standing in for a shipped file, by path (see :func:`overridden`); empty outside tests
@@ -130,6 +131,10 @@ def parse_content(text: str | bytes, kind: type[T], file: str) -> T:
             raise ContentError(file, "", "", message) from exc
         problem = message[: match.start()]
         steps = _name_keys(raw, kind, _steps(match.group("path")))
+        unknown = _UNKNOWN.match(problem)
+        if unknown:  # msgspec points at the table; name the stray key as the field
+            steps.append(unknown.group("key"))
+            problem = "unknown field (not part of this file's schema)"
         entry, field = _entry_label(raw, steps)
         raise ContentError(file, entry, field, problem) from exc
 
