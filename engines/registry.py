@@ -68,16 +68,13 @@ def all_rulesets() -> list[AnyRuleset]:
 
 
 def check_all() -> None:
-    """Load every registered game's content afresh; one ``ContentError`` names the game at fault.
-
-    Run at start-up (``tablekeeper run``, ``games``, ``play``) so a broken data file stops the
-    program at once rather than when its game is first played. A game whose module is not
-    written yet (no ``RULESET``) is passed over, as ``tablekeeper games`` lists it.
-    """
+    """Load every registered game's content afresh; one ``ContentError`` names the game at fault."""
+    # Run at start-up (``tablekeeper run``, ``games``, ``play``) so a broken data file stops the
+    # program at once rather than when its game is first played.
     for slug in slugs():
         try:
             ruleset = get(slug)
-        except (ImportError, AttributeError):
+        except (ImportError, AttributeError):  # a game still being written: `games` says so
             continue
         except ContentError as exc:  # content loaded while the game's modules are imported
             raise exc.for_game(slug) from exc
