@@ -1,7 +1,9 @@
 """The ``tablekeeper`` command: play in the terminal, self-play, render, cards, run the bot, migrate, bench.
 
 Every refusal of a game set-up (wrong game, mode, player count or option) is one line on stderr
-and exit status 2, the same status argparse uses for a malformed command line.
+and exit status 2, the same status argparse uses for a malformed command line. A broken content
+data file stops ``run``, ``games`` and ``play`` at once: one line naming the game, the file, the
+entry and the field, and exit status 1.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.settings import Settings, SettingsError
-from engines.core import AnyRuleset, SetupError
+from engines.core import AnyRuleset, ContentError, SetupError
 
 if TYPE_CHECKING:  # the renderers (and Pillow) are imported only by the commands that draw
     from render.core.renderer import Renderer
@@ -105,6 +107,13 @@ def _game(slug: str) -> AnyRuleset:
     return registry.get(slug)
 
 
+def _check_content() -> None:
+    """Load every game's content; a broken data file raises one ``ContentError`` (exit 1)."""
+    from engines import registry
+
+    registry.check_all()
+
+
 def _renderer(slug: str) -> Renderer:
     from render import registry
 
@@ -119,6 +128,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bot.console.config import build_config
     from bot.console.play import Chooser, TerminalGame
 
+    _check_content()
     ruleset = _game(args.game)
     config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -178,7 +188,8 @@ def _settings() -> Settings:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    """``tablekeeper run``: refuse at once without a token, else start the Discord adapter."""
+    """``tablekeeper run``: refuse broken content or a missing token at once, else start the bot."""
+    _check_content()  # before the database or Discord: a broken data file stops the bot here
     settings = _settings()
     if not settings.discord_token:
         return _fail(
@@ -239,6 +250,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     from bot.console.catalogue import describe_game
     from engines import registry
 
+    _check_content()
     for slug in registry.slugs():
         try:
             ruleset = registry.get(slug)
@@ -289,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(exc.message)
     except SettingsError as exc:
         return _fail(str(exc))
+    except ContentError as exc:  # a broken data file: one line naming game, file, entry and field
+        return _fail(str(exc), status=1)
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 
-from engines.core.errors import SetupError
+from engines.core.errors import ContentError, SetupError
 from engines.core.ruleset import AnyRuleset
 
 # slug -> module exporting ``RULESET``; listed in the order menus show them.
@@ -65,3 +65,24 @@ def get(slug: str) -> AnyRuleset:
 def all_rulesets() -> list[AnyRuleset]:
     """Every registered ruleset, in menu order."""
     return [get(slug) for slug in slugs()]
+
+
+def check_all() -> None:
+    """Load every registered game's content afresh; one ``ContentError`` names the game at fault."""
+    # Run at start-up (``tablekeeper run``, ``games``, ``play``) so a broken data file stops the
+    # program at once rather than when its game is first played.
+    for slug in slugs():
+        try:
+            ruleset = get(slug)
+        except (ImportError, AttributeError):  # a game still being written: `games` says so
+            continue
+        except ContentError as exc:  # content loaded while the game's modules are imported
+            raise exc.for_game(slug) from exc
+        title = getattr(ruleset, "title", slug)
+        try:
+            ruleset.check_content()
+        except ContentError as exc:
+            raise exc.for_game(title) from exc
+        except Exception as exc:  # a checker tripped over data it did not expect: still one line
+            problem = f"cannot be loaded ({type(exc).__name__}: {exc})"
+            raise ContentError("", "", "", problem, game=title) from exc

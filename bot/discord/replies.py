@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.service.api import ServiceError
-from engines.core import SetupError
+from engines.core import ContentError, SetupError
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -67,7 +67,21 @@ def with_view(view: discord.ui.View | None) -> dict[str, Any]:
 def scrubbed_traceback(exc: BaseException) -> str:
     """The exception's type and stack (files, lines, functions) without its message."""
     frames = "".join(traceback.format_tb(exc.__traceback__))
-    return f"{type(exc).__module__}.{type(exc).__qualname__}\n{frames}"
+    broken = _content_fault(exc)
+    # a broken data file's message holds only its path, entry, field and problem: no game state
+    where = f": {broken}" if broken else ""
+    return f"{type(exc).__module__}.{type(exc).__qualname__}{where}\n{frames}"
+
+
+def _content_fault(exc: BaseException | None) -> ContentError | None:
+    """The ``ContentError`` behind ``exc`` (itself or a cause), if a data file is to blame."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, ContentError):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
 
 
 @asynccontextmanager

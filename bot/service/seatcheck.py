@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection, Mapping, Sequence
 
-from engines.core import AnyRuleset, GameConfig, ModeSpec, SetupError
+from engines.core import AnyRuleset, ContentError, GameConfig, ModeSpec, SetupError
 from engines.core.types import OptionValue
 
 log = logging.getLogger("tablekeeper.service")
@@ -45,4 +45,6 @@ def check_seat_choices(
         if error.seat == seat and error.option in changed:
             raise
     except Exception as exc:  # a fault in a game's check must not block the lobby; start() meets it
-        log.warning("seat check of %s failed: %s", ruleset.slug, type(exc).__name__)
+        # a broken data file says where it is broken; other faults only their kind (no game state)
+        reason = str(exc.for_game(ruleset.title)) if isinstance(exc, ContentError) else type(exc).__name__
+        log.warning("seat check of %s failed: %s", ruleset.slug, reason)

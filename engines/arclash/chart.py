@@ -8,38 +8,38 @@ import msgspec
 
 from engines.arclash.content import CHARACTER, Card
 from engines.arclash.effects import KEYWORDS, Reach
-from engines.core.content import load_content
+from engines.core.content import NonNegative, load_content
 
 
 class LevelBand(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a character of one level may be: power band, buff/debuff, card reach, advance cost."""
 
-    level: int
-    power_min: int
-    power_max: int
-    buff_multiplier: int
-    debuff_multiplier: int
-    buff_max: int
-    debuff_max: int
-    cards_max: int
+    level: NonNegative
+    power_min: NonNegative
+    power_max: NonNegative
+    buff_multiplier: NonNegative
+    debuff_multiplier: NonNegative
+    buff_max: NonNegative
+    debuff_max: NonNegative
+    cards_max: NonNegative
     full_search: bool
-    discard_min: int
-    discard_max: int
+    discard_min: NonNegative
+    discard_max: NonNegative
 
 
 class SupportLimits(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The book's support-card guidance turned into numbers (see chart.toml)."""
 
-    plain_buff_max: int
-    conditional_buff_max: int
-    plain_debuff_max: int
-    conditional_debuff_max: int
-    debuff_share_percent: int
-    buff_with_draw_below: int
-    plain_cards_max: int
-    conditional_cards_max: int
-    plain_opponent_discard_max: int
-    level_down_min_odds: int
+    plain_buff_max: NonNegative
+    conditional_buff_max: NonNegative
+    plain_debuff_max: NonNegative
+    conditional_debuff_max: NonNegative
+    debuff_share_percent: NonNegative
+    buff_with_draw_below: NonNegative
+    plain_cards_max: NonNegative
+    conditional_cards_max: NonNegative
+    plain_opponent_discard_max: NonNegative
+    level_down_min_odds: NonNegative
 
 
 class Chart(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -52,6 +52,11 @@ class Chart(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 @cache
 def chart() -> Chart:
     """The design chart, loaded once."""
+    return load_chart()
+
+
+def load_chart() -> Chart:
+    """The design chart, loaded afresh."""
     return load_content("engines.arclash.data", "chart.toml", Chart)
 
 

@@ -7,7 +7,7 @@ from functools import cache
 
 import msgspec
 
-from engines.core.content import load_content, require_unique
+from engines.core.content import NonNegative, load_content, require_unique
 from engines.core.errors import ContentError
 
 CARDS_FILE = "engines/arclash/data/cards.toml"
@@ -22,14 +22,14 @@ class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     when: str
     do: str
-    amount: int = 0  # flat power, or the multiplier for dice and counts
-    count: int = 0  # cards moved, or the cap on a count
-    depth: int = 0  # cards from the top a search looks at; 0 means the whole deck
+    amount: NonNegative = 0  # flat power, or the multiplier for dice and counts
+    count: NonNegative = 0  # cards moved, or the cap on a count
+    depth: NonNegative = 0  # cards from the top a search looks at; 0 means the whole deck
     tag: str = ""  # [bracket] a searched or counted card must match
     kind: str = ""  # character | support filter for searches
     need: str = ""  # [bracket] your current character must match for the effect to happen
     half: bool = False  # halve the die roll (rounding up)
-    odds: int = 0  # a d6 roll of at least this succeeds
+    odds: NonNegative = 0  # a d6 roll of at least this succeeds
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -39,11 +39,11 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     kind: str
     traits: tuple[str, ...] = ()
-    level: int = 0
-    power: int = 0
+    level: NonNegative = 0
+    power: NonNegative = 0
     # what the card a character advances from must match (a name part or a trait)
     from_: str = msgspec.field(default="", name="from")
-    discard: int = 0
+    discard: NonNegative = 0
     effects: tuple[Effect, ...] = ()
 
     @property
@@ -91,12 +91,17 @@ def validate(cards: list[Card], file: str = CARDS_FILE) -> None:
                 raise ContentError(file, card.id, field, problem)
 
 
-@cache
-def catalogue() -> dict[str, Card]:
-    """Every card of the pool by set number (loaded and validated once)."""
+def load_catalogue() -> dict[str, Card]:
+    """Every card of the pool by set number, loaded and validated afresh."""
     cards = load_content("engines.arclash.data", "cards.toml", _CardFile).card
     validate(cards)
     return {card.id: card for card in cards}
+
+
+@cache
+def catalogue() -> dict[str, Card]:
+    """Every card of the pool by set number (loaded and validated once)."""
+    return load_catalogue()
 
 
 def card_text(card: Card) -> str:

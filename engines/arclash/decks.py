@@ -10,7 +10,7 @@ from functools import cache
 import msgspec
 
 from engines.arclash.content import CHARACTER, catalogue
-from engines.core.content import load_content, require_unique
+from engines.core.content import Positive, load_content, require_unique
 from engines.core.errors import ContentError, SetupError
 
 DECK_SIZE = 30
@@ -24,7 +24,7 @@ class Starter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     title: str
     blurb: str
-    cards: dict[str, int]
+    cards: dict[str, Positive]
 
 
 class _DeckFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -59,7 +59,12 @@ def check_deck(counts: dict[str, int], who: str = "This deck") -> None:
 
 @cache
 def starters() -> dict[str, Starter]:
-    """The starter decks by name (checked against the deck rules when loaded)."""
+    """The starter decks by name (checked against the deck rules when first loaded)."""
+    return load_starters()
+
+
+def load_starters() -> dict[str, Starter]:
+    """The starter decks by name, loaded afresh and checked against the deck rules."""
     file = "engines/arclash/data/decks.toml"
     decks = load_content("engines.arclash.data", "decks.toml", _DeckFile).deck
     require_unique(file, [d.name for d in decks], "name")

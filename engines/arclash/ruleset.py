@@ -282,6 +282,16 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
         return {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot()}
 
+    def check_content(self) -> None:
+        """Load ``cards.toml``, ``chart.toml`` and ``decks.toml`` afresh and check them."""
+        from engines.arclash.chart import load_chart
+        from engines.arclash.content import load_catalogue
+        from engines.arclash.decks import load_starters
+
+        load_catalogue()
+        load_chart()
+        load_starters()
+
     def catalogue(self) -> list[CatalogueEntry]:
         """Every card of the pool with its level, power, traits, needs and generated text."""
         from engines.arclash.catalogue import entries

@@ -17,6 +17,8 @@ from engines.core.content import load_rules_pages
 from engines.core.errors import ContentError
 from engines.core.types import CatalogueEntry, DeckEntry
 
+RULES_PATH = "engines/clashofdecks/rules.md"
+
 #: display groups, in the order the catalogue lists them
 GROUPS = {"creature": "Creatures", "incantation": "Incantations", "champion": "Champions"}
 
@@ -42,7 +44,12 @@ def _key(name: str) -> str:
 
 @cache
 def ability_help() -> dict[str, tuple[str, str]]:
-    """Each ability keyword's (printed name, one-line explanation), read from ``rules.md``."""
+    """Each ability keyword's (printed name, one-line explanation), read from ``rules.md`` once."""
+    return read_ability_help()
+
+
+def read_ability_help() -> dict[str, tuple[str, str]]:
+    """Each ability keyword's (printed name, one-line explanation), read afresh from ``rules.md``."""
     found: dict[str, tuple[str, str]] = {}
     for heading, body in load_rules_pages("engines.clashofdecks"):
         if not heading.startswith("Abilities"):
@@ -58,7 +65,7 @@ def ability_help() -> dict[str, tuple[str, str]]:
                 found[current] = (name, f"{text} {line.strip()}")
     missing = [a for a in ABILITIES if a not in found]
     if missing:
-        raise ContentError("rules.md", "Abilities", "bullets", f"no explanation for {', '.join(missing)}")
+        raise ContentError(RULES_PATH, "Abilities", "bullets", f"no explanation for {', '.join(missing)}")
     return found
 
 

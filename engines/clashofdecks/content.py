@@ -6,12 +6,15 @@ from functools import cache
 
 import msgspec
 
-from engines.core.content import load_content, require_unique
+from engines.core.content import NonNegative, load_content, require_unique
 from engines.core.errors import ContentError
 
 PACKAGE = "engines.clashofdecks.data"
 CARDS_FILE = "cards.toml"
 SOLO_FILE = "solo.toml"
+#: the files' paths from the repository root, as every ContentError names them
+CARDS_PATH = f"engines/clashofdecks/data/{CARDS_FILE}"
+SOLO_PATH = f"engines/clashofdecks/data/{SOLO_FILE}"
 
 #: every special ability keyword of the book, in its alphabetical order
 ABILITIES: tuple[str, ...] = (
@@ -45,29 +48,31 @@ SPELL_ABILITIES = frozenset(
 #: incantation effect keywords; each has one handler in ``incantations.py``
 EFFECTS = ("strike", "rout", "bounce")
 KINDS = ("creature", "incantation", "champion")
+#: the solo ladder's steps besides the priced abilities (see ``solo._buy``)
+LADDER_SETTINGS = ("fixed_mana", "mana_per_creature_2", "ai_first", "resistance")
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One card design: creature, incantation or champion."""
 
-    num: int
+    num: NonNegative
     id: str
     name: str
     kind: str
-    cost: int
+    cost: NonNegative
     text: str
-    hp: int = 0
-    av: int = 0
+    hp: NonNegative = 0
+    av: NonNegative = 0
     abilities: tuple[str, ...] = ()
     aura: str = ""
     effect: str = ""
-    power: int = 0
+    power: NonNegative = 0
 
 
 class Deck(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A preconstructed deck of 8 different cards."""
 
-    num: int
+    num: NonNegative
     id: str
     name: str
     cards: tuple[str, ...]
@@ -84,11 +89,11 @@ class CardFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class SoloCosts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Difficulty-point prices of the custom-play parameters."""
 
-    mana_per_creature_2: int
-    fixed_mana_step: int
-    ai_first: int
-    resistance: int
-    abilities: dict[str, int]
+    mana_per_creature_2: NonNegative
+    fixed_mana_step: NonNegative
+    ai_first: NonNegative
+    resistance: NonNegative
+    abilities: dict[str, NonNegative]
 
 
 class SoloAuto(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -100,9 +105,9 @@ class SoloAuto(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class SoloFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The shape of ``solo.toml``."""
 
-    quick_fixed_mana: int
-    quick_mana_per_creature: int
-    champion_discount: int  # levels a Champion takes off the level a custom game counts as
+    quick_fixed_mana: NonNegative
+    quick_mana_per_creature: NonNegative
+    champion_discount: NonNegative  # levels a Champion takes off the level a custom game counts as
     costs: SoloCosts
     auto: SoloAuto
 
@@ -137,9 +142,9 @@ def _check_card(file: str, card: Card, want_kinds: tuple[str, ...]) -> None:
         raise ContentError(file, card.id, "kind", f"must be one of {', '.join(want_kinds)}")
     if card.cost < 0:
         raise ContentError(file, card.id, "cost", "must not be negative")
-    for ability in card.abilities:
+    for index, ability in enumerate(card.abilities):
         if ability not in ABILITIES:
-            raise ContentError(file, card.id, "abilities", f"unknown ability {ability!r}")
+            raise ContentError(file, card.id, f"abilities[{index}]", f"unknown ability {ability!r}")
     if len(set(card.abilities)) != len(card.abilities):
         raise ContentError(file, card.id, "abilities", "an ability is listed twice")
     if ("aura" in card.abilities) != bool(card.aura):
@@ -161,7 +166,7 @@ def _check_card(file: str, card: Card, want_kinds: tuple[str, ...]) -> None:
             raise ContentError(file, card.id, "av", "must not be negative")
 
 
-def build_catalog(cards: CardFile, solo: SoloFile, file: str = CARDS_FILE) -> Catalog:
+def build_catalog(cards: CardFile, solo: SoloFile, file: str = CARDS_PATH) -> Catalog:
     """Cross-check loaded files and index them; raise ContentError naming the bad entry."""
     everything = [*cards.cards, *cards.champions]
     require_unique(file, [c.id for c in everything])
@@ -182,7 +187,11 @@ def build_catalog(cards: CardFile, solo: SoloFile, file: str = CARDS_FILE) -> Ca
                 raise ContentError(file, deck.id, "cards", f"unknown card {card_id!r}")
     for name, price in solo.costs.abilities.items():
         if name not in ABILITIES or price < 1:
-            raise ContentError(SOLO_FILE, "costs.abilities", name, "unknown ability or price below 1")
+            raise ContentError(SOLO_PATH, "", f"costs.abilities.{name}", "unknown ability or price below 1")
+    steps = (*LADDER_SETTINGS, *solo.costs.abilities)
+    for index, step in enumerate(solo.auto.ladder):
+        if step not in steps:
+            raise ContentError(SOLO_PATH, "", f"auto.ladder[{index}]", f"unknown ladder step {step!r}")
     return Catalog(
         cards=by_id,
         by_num={c.num: c for c in everything},
@@ -194,8 +203,13 @@ def build_catalog(cards: CardFile, solo: SoloFile, file: str = CARDS_FILE) -> Ca
     )
 
 
+def load_catalog() -> Catalog:
+    """Load and cross-check the content files afresh (``catalog`` keeps the first load)."""
+    cards = load_content(PACKAGE, CARDS_FILE, CardFile)
+    return build_catalog(cards, load_content(PACKAGE, SOLO_FILE, SoloFile))
+
+
 @cache
 def catalog() -> Catalog:
     """The shipped content, loaded once."""
-    cards = load_content(PACKAGE, CARDS_FILE, CardFile)
-    return build_catalog(cards, load_content(PACKAGE, SOLO_FILE, SoloFile))
+    return load_catalog()

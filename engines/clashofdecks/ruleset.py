@@ -310,6 +310,14 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
 
         return BOTS
 
+    def check_content(self) -> None:
+        """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them."""
+        from engines.clashofdecks.catalogue import read_ability_help
+        from engines.clashofdecks.content import load_catalog
+
+        load_catalog()
+        read_ability_help()
+
     def catalogue(self) -> list[CatalogueEntry]:
         """The 64 collection cards and the Champions, with text generated from their data."""
         from engines.clashofdecks.catalogue import entries

@@ -60,14 +60,26 @@ class Rejected(Exception):
 
 
 class ContentError(ValueError):
-    """A content data file is malformed; names the file, the entry and the field."""
+    """A content data file is malformed; names the game, the file, the entry and the field.
 
-    def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
+    ``file`` is the path from the repository root (``engines/<game>/data/cards.toml``); ``game``
+    is the game's title, filled in by the start-up check when the loader did not know it.
+    """
+
+    def __init__(self, file: str, entry: str, field: str, problem: str, *, game: str = "") -> None:
         where = f"{file}: entry {entry!r}" if entry else file
         if field:
             where += f", field {field!r}"
-        super().__init__(f"{where}: {problem}")
+        head = f"{game} content: " if game else ""
+        super().__init__(f"{head}{where}: {problem}" if where else f"{head}{problem}")
         self.file = file
         self.entry = entry
         self.field = field
         self.problem = problem
+        self.game = game
+
+    def for_game(self, game: str) -> ContentError:
+        """The same fault with ``game`` named (unchanged when a game is already named)."""
+        if self.game:
+            return self
+        return ContentError(self.file, self.entry, self.field, self.problem, game=game)

@@ -239,6 +239,9 @@ class Ruleset(Generic[S, V]):
         """Counts that must never change during a game (card conservation), if any."""
         return None
 
+    def check_content(self) -> None:
+        """Load and check every content file afresh; ``ContentError`` names the first fault."""
+
     def catalogue(self) -> list[CatalogueEntry]:
         """Every card a player can read about, in display order (empty for games with none)."""
         return []

@@ -6,7 +6,7 @@ from functools import cache
 
 import msgspec
 
-from engines.core.content import load_content, require_unique
+from engines.core.content import NonNegative, load_content, require_unique
 from engines.core.errors import ContentError
 
 SKILL_TYPES = ("attack", "attack_magic", "support", "support_magic", "reaction", "reaction_magic")
@@ -34,7 +34,7 @@ class Eff(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One effect step: a keyword bound to one handler, with its numbers and condition."""
 
     key: str
-    n: int = 0
+    n: NonNegative = 0
     tag: str = ""
     cond: str = ""
     opt: bool = False
@@ -47,17 +47,17 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
     type: str
-    vp: int
+    vp: NonNegative
     text: str
-    atk: int = 0
-    mp: int = 0
+    atk: NonNegative = 0
+    mp: NonNegative = 0
     range: tuple[tuple[int, int], ...] = ()
     tags: list[str] = []
     need: str = ""
     optional: str = ""
-    extra_discard: int = 0
+    extra_discard: NonNegative = 0
     extra_optional: bool = False
-    extra_shards: int = 0
+    extra_shards: NonNegative = 0
     x_cost: bool = False
     from_discard: bool = False
     passive: str = ""
@@ -81,10 +81,10 @@ class CladCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     id: str
     name: str
-    voltage: int
+    voltage: NonNegative
     attack: tuple[tuple[int, int], ...] = ()
     drop: tuple[tuple[int, int], ...] = ()
-    move: int = 0
+    move: NonNegative = 0
     face: str = ""
     expert: bool = False
     replaces: str = ""
@@ -96,8 +96,8 @@ class Mission(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: str
     title: str
     kind: str
-    n: int
-    vp: int
+    n: NonNegative
+    vp: NonNegative
     text: str
 
 
@@ -106,7 +106,7 @@ class Witch(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     id: str
     name: str
-    limits: tuple[int, int, int]
+    limits: tuple[NonNegative, NonNegative, NonNegative]
     innate: str
     first_game: list[str]
     basic: list[str]
@@ -118,26 +118,26 @@ class CpAction(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     id: str
     name: str
-    cost: int
+    cost: NonNegative
     timing: str
     text: str
     effects: list[Eff]
     witch: str = ""
 
 
-class _Cards(msgspec.Struct):
+class _Cards(msgspec.Struct, forbid_unknown_fields=True):
     card: list[Card]
 
 
-class _Clad(msgspec.Struct):
+class _Clad(msgspec.Struct, forbid_unknown_fields=True):
     clad: list[CladCard]
 
 
-class _Missions(msgspec.Struct):
+class _Missions(msgspec.Struct, forbid_unknown_fields=True):
     mission: list[Mission]
 
 
-class _Witches(msgspec.Struct):
+class _Witches(msgspec.Struct, forbid_unknown_fields=True):
     witch: list[Witch]
     cp: list[CpAction]
 
@@ -169,9 +169,10 @@ def _check(file: str, entry: str, field: str, ok: bool, problem: str) -> None:
 
 
 def _check_effects(file: str, entry: str, field: str, effects: list[Eff], known: frozenset[str]) -> None:
-    for eff in effects:
-        _check(file, entry, field, eff.key in known, f"unknown effect keyword {eff.key!r}")
-        _check(file, entry, field, eff.cond in CONDITIONS, f"unknown condition {eff.cond!r}")
+    for index, eff in enumerate(effects):
+        at = f"{field}[{index}]"
+        _check(file, entry, f"{at}.key", eff.key in known, f"unknown effect keyword {eff.key!r}")
+        _check(file, entry, f"{at}.cond", eff.cond in CONDITIONS, f"unknown condition {eff.cond!r}")
 
 
 def validate(
@@ -189,6 +190,9 @@ def validate(
     require_unique(mf, [m.id for m in missions])
     require_unique(wf, [w.id for w in witches] + [c.id for c in cps])
     for c in cards:
+        # effect keywords first, so a misspelt 'deal' is named as such rather than as a missing one
+        for name, effs in (("effects", c.effects), ("as_cost", c.as_cost), ("as_guard", c.as_guard)):
+            _check_effects(cf, c.id, name, effs, known_effects)
         _check(cf, c.id, "type", c.type in SKILL_TYPES, f"type must be one of {', '.join(SKILL_TYPES)}")
         _check(cf, c.id, "need", c.need in NEEDS, f"need must be one of {NEEDS}")
         _check(cf, c.id, "passive", c.passive in PASSIVES, f"passive must be one of {PASSIVES}")
@@ -196,8 +200,6 @@ def validate(
         deals = sum(1 for e in c.effects if e.key == "deal")
         _check(cf, c.id, "effects", (deals > 0) == c.is_attack, "attack cards (and only they) must 'deal'")
         _check(cf, c.id, "vp", 0 <= c.vp <= 9, "VP must be 0-9")
-        for name, effs in (("effects", c.effects), ("as_cost", c.as_cost), ("as_guard", c.as_guard)):
-            _check_effects(cf, c.id, name, effs, known_effects)
         if any(e.opt for e in c.effects):
             _check(cf, c.id, "optional", bool(c.optional), "opt steps need an 'optional' description")
     for k in clad:
@@ -247,6 +249,11 @@ def validate(
 @cache
 def content() -> Content:
     """The shipped HackClad content (loaded and validated once)."""
+    return load_all()
+
+
+def load_all() -> Content:
+    """The shipped HackClad content, loaded and validated afresh."""
     from engines.hackclad.effects import HANDLERS
 
     cards = load_content(_PKG, "cards.toml", _Cards).card

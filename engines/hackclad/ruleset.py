@@ -291,6 +291,12 @@ class HackClad(Ruleset[HackState, HackView]):
 
         return {"random": RandomBot(), "witch": WitchBot()}
 
+    def check_content(self) -> None:
+        """Load the cards, Clad, missions and witches files afresh and check them."""
+        from engines.hackclad.content import load_all
+
+        load_all()
+
     def catalogue(self) -> list[CatalogueEntry]:
         """Skill cards by witch, the witches, CP actions, missions and the Clad deck, from the data."""
         from engines.hackclad.catalogue import entries

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.discord.replies import NOT_ALL_SHOWN, SOMETHING_WRONG
+from bot.discord.replies import NOT_ALL_SHOWN, SOMETHING_WRONG, scrubbed_traceback
+from engines.core import ContentError
 from tests.bot.discord.helpers import latest_dm_with_choices, news, started_table, table_message
 from tests.bot.discord.simharness import World
 
@@ -42,3 +43,19 @@ async def test_a_refused_discord_edit_loses_nothing(w: World) -> None:
     assert bob_dm is not None
     await w.choose(bob, bob_dm, w.choices(bob_dm)[0])
     assert "bob plays" in news(w)  # and the next change catches up
+
+
+def test_a_broken_data_file_is_logged_with_its_file_entry_and_field() -> None:
+    fault = ContentError("engines/arclash/data/cards.toml", "AC-001", "power", "Expected `int` >= 0")
+    try:
+        try:
+            raise fault
+        except ContentError as exc:
+            raise KeyError(" ".join(["secret", "hand"])) from exc
+    except KeyError as outer:
+        logged = scrubbed_traceback(outer)
+    first = logged.splitlines()[0]
+    where = "engines/arclash/data/cards.toml: entry 'AC-001', field 'power'"
+    assert first == f"builtins.KeyError: {where}: Expected `int` >= 0"
+    assert "secret hand" not in logged  # other messages stay out of the log
+    assert scrubbed_traceback(ValueError("hidden")).splitlines()[0] == "builtins.ValueError"

@@ -7,7 +7,7 @@ import pytest
 from bot.service import PLAYING, ServiceError, Services
 from bot.service.seatcheck import check_seat_choices, lobby_players
 from engines import registry
-from engines.core import GameConfig, SetupError
+from engines.core import ContentError, GameConfig, SetupError
 from tests.bot.service.helpers import ANN, BOB, CAT, GUILD
 
 IRONCLAD = "CD1-0102030405060708O"
@@ -115,6 +115,23 @@ def test_another_seats_own_fault_is_left_for_start() -> None:
     check_seat_choices(ruleset, "duel", {"format": "constructed"}, seats, 1, {"deck_code"})
     with pytest.raises(SetupError, match="Seat 1's deck: there is no card called 'Dragon'"):
         check_seat_choices(ruleset, "duel", {"format": "constructed"}, seats, 0, {"deck_code"})
+
+
+def test_a_broken_data_file_met_in_a_seat_check_is_logged_with_its_file(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ruleset = registry.get("clashofdecks")
+    fault = ContentError("engines/clashofdecks/data/cards.toml", "boom", "power", "Expected `int` >= 0")
+
+    def broken(config: GameConfig, seat: int) -> None:
+        raise fault
+
+    monkeypatch.setattr(ruleset, "check_seat", broken)
+    check_seat_choices(ruleset, "duel", {}, [{}, {}], 0, {"deck"})  # the lobby is not blocked
+    assert (
+        "seat check of clashofdecks failed: Clash of Decks content: engines/clashofdecks/data/cards.toml: "
+        "entry 'boom', field 'power'" in caplog.text
+    )
 
 
 async def test_arclash_codes_are_checked_when_entered(services: Services) -> None:
