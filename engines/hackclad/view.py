@@ -30,6 +30,11 @@ def card_view(state: HackState, iid: str) -> CardView:
     return _card_view(state.witches[int(iid[1])].witch, iid)
 
 
+def face(witch: str, iid: str) -> CardView:
+    """The full face of ``witch``'s card ``iid`` (for a card its viewer may see, e.g. its enhanced pile)."""
+    return _card_view(witch, iid)
+
+
 @cache
 def _card_view(witch: str, iid: str) -> CardView:
     # A card's face never changes, so each (witch, instance) is built once and shared (it is frozen).

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from engines.hackclad.catalogue import TYPE_NAMES
 from engines.hackclad.state import CardView, HackView, OwnWitch, WitchView
+from engines.hackclad.view import face
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, seat_colour, tint
 from render.hackclad.marks import range_grid
@@ -23,13 +24,17 @@ def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
     cards: list[tuple[CardView, str]] = [(card, "") for card in view.hand]
     if view.turn_card is not None:
         cards.append((view.turn_card, "turn card"))
+    seat = view.viewer if view.viewer is not None else -1
+    me = next((w for w in view.witches if w.seat == (view.me if view.me >= 0 else seat)), None)
+    choosing = not cards and view.phase == "enhanced" and me is not None and bool(view.enhanced)
+    if choosing and me is not None:  # the secret pick is made from the cards' full faces, not names
+        cards = [(face(me.witch, pile.id), "enhanced: pick one") for pile in view.enhanced]
     per_row = min(7, max(5, len(cards)))
     rows = max(1, -(-len(cards) // per_row))
     width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
     c = Canvas(width, 90 + rows * (CARD_H + GAP) + 40, indexed_palette())
-    seat = view.viewer if view.viewer is not None else -1
-    me = next((w for w in view.witches if w.seat == (view.me if view.me >= 0 else seat)), None)
-    title = f"P{seat + 1} {me.name} · {player_name(me, names)}: your hand" if me else "Your hand"
+    what = "choose your enhanced card" if choosing else "your hand"
+    title = f"{me.name} · {player_name(me, names)}: {what}" if me else "Your hand"
     c.draw.rectangle((0, 0, c.width, 70), fill=tint(seat_colour(seat), 0.75))
     facts = f"MP {me.mp} · CP {me.cp} · enhanced pile {len(view.enhanced)}" if me else ""
     if facts:
@@ -55,6 +60,8 @@ def _render_hands(view: HackView, names: Sequence[str]) -> Canvas:
         cards = [(card, "") for card in own.hand]
         if own.turn_card is not None:
             cards.append((own.turn_card, "turn card"))
+        if not cards and view.phase == "enhanced":  # each witch's secret pick, from full faces
+            cards = [(face(w.witch, pile.id), "enhanced: pick one") for pile in own.enhanced]
         bands.append((w, own, cards))
     per_row = min(7, max(5, *(len(cards) for _, _, cards in bands)))
     rows = [max(1, -(-len(cards) // per_row)) for _, _, cards in bands]

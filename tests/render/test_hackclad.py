@@ -88,3 +88,21 @@ def test_two_player_team_hand_shows_both_witches() -> None:
     solo = next(s for s in _states(GameConfig("basic", 2), 5, every=11) if R.view(s, 0).hand)
     one = _png(RENDERER.hand(R.view(solo, 0)) or b"")
     assert two.height > one.height and two.width >= 1200
+
+
+def test_the_secret_enhanced_pick_shows_the_cards_full_faces() -> None:
+    """Issue: enhanced cards were chosen blind (names and VP only; the picture said "No cards")."""
+    from msgspec.structs import replace
+
+    from engines.core import GameConfig
+    from engines.hackclad import RULESET as HC
+    from render.hackclad.hand import render_hand
+
+    state = HC.setup(GameConfig("basic", 2), 1)
+    while (asked := HC.prompts(state))[min(asked)].kind != "enhanced":
+        seat = min(asked)
+        state = HC.apply(state, seat, HC.legal_actions(state, seat)[0]).state
+    view = HC.view(state, min(asked))
+    shown, blind = render_hand(view), render_hand(replace(view, enhanced=[]))
+    assert len(view.enhanced) == 8 and shown.height > blind.height  # eight full cards drawn
+    assert shown.image.tobytes() != blind.image.tobytes()
