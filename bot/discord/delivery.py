@@ -8,7 +8,6 @@ can edit them later. A failure to reach one player never stops the others from b
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import logging
 from collections.abc import Sequence
@@ -20,6 +19,7 @@ from bot.discord.replies import PartialDelivery, with_view
 from bot.discord.views import lobby_view, reclaim_view, seat_actions, seat_view, table_view
 from bot.service import Services
 from bot.service.api import Delivery, DmRef, PublicTable, Reminder, SeatUpdate, TableInfo
+from bot.service.projection import fingerprint
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -42,14 +42,6 @@ def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-def _hash(*parts: object) -> str:
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part if isinstance(part, bytes) else repr(part).encode())
-        digest.update(b"\x1f")
-    return digest.hexdigest()
-
-
 def dm_digest(table: TableInfo, update: SeatUpdate, public_lines: Sequence[str]) -> str:
     """A fingerprint of what a seat's DM shows privately: ``"<question>.<content>"``.
 
@@ -61,13 +53,17 @@ def dm_digest(table: TableInfo, update: SeatUpdate, public_lines: Sequence[str])
     text stands in for it.
     """
     prompt = update.prompt
-    asked = "-" if prompt is None else _hash(prompt.kind, prompt.text, prompt.sealed, update.deadline_ts)[:16]
+    asked = (
+        "-"
+        if prompt is None
+        else fingerprint(prompt.kind, prompt.text, prompt.sealed, update.deadline_ts)[:16]
+    )
     actions = seat_actions(update, table.solo)
     shown = set(public_lines)
     own_lines = [line for line in update.narration if line not in shown]
     picture: object = update.image if update.image is not None else update.text
     token = update.token if actions else None
-    content = _hash(picture, [(a.key, a.label, a.group) for a in actions], own_lines, token)
+    content = fingerprint(picture, [(a.key, a.label, a.group) for a in actions], own_lines, token)
     return f"{asked}.{content[:40]}"
 
 

@@ -33,7 +33,8 @@ _msgpack = msgspec.msgpack.Encoder()
 TOKEN_LENGTH = 10
 
 
-def _hash(*parts: object) -> str:
+def fingerprint(*parts: object) -> str:
+    """A SHA-256 of ``parts`` (bytes as they are, anything else by its repr), for tokens and digests."""
     digest = hashlib.sha256()
     for part in parts:
         digest.update(part if isinstance(part, bytes) else repr(part).encode())
@@ -80,7 +81,9 @@ def public_token(
 ) -> str:
     """The name of the public picture the table's buttons are drawn on."""
     choices = [(seat, [(a.key, a.label) for a in acts]) for seat, acts in sorted(actions.items())]
-    return _hash(b"table", _msgpack.encode(spectator), asked, choices, outcome, public_moves)[:TOKEN_LENGTH]
+    return fingerprint(b"table", _msgpack.encode(spectator), asked, choices, outcome, public_moves)[
+        :TOKEN_LENGTH
+    ]
 
 
 def seat_token(view: ViewBase, prompt: Prompt | None, actions: Sequence[Action], moves: int) -> str:
@@ -92,7 +95,7 @@ def seat_token(view: ViewBase, prompt: Prompt | None, actions: Sequence[Action],
     asked = None if prompt is None else (prompt.kind, prompt.text, prompt.sealed, prompt.private)
     seen = b"" if prompt is not None and prompt.sealed else _msgpack.encode(view)
     choices = [(a.key, a.label, a.group) for a in actions]
-    return _hash(b"seat", view.viewer, moves, asked, choices, seen)[:TOKEN_LENGTH]
+    return fingerprint(b"seat", view.viewer, moves, asked, choices, seen)[:TOKEN_LENGTH]
 
 
 def public_table(
@@ -139,7 +142,9 @@ def table_digest(public: PublicTable) -> str:
     """
     table = public.table
     seats = [(s.seat, s.name, s.user_id, s.bot, s.has_left) for s in table.seats]
-    return _hash(public.token, public.narration, public.deadline_ts, seats, table.status, public.text)[:40]
+    return fingerprint(public.token, public.narration, public.deadline_ts, seats, table.status, public.text)[
+        :40
+    ]
 
 
 def with_news(public: PublicTable, *lines: str) -> PublicTable:
