@@ -1,6 +1,6 @@
 """One small handler per special ability keyword, shared by every card that bears it.
 
-``HANDLERS`` maps each of the book's 20 keywords to its function. Each function is called by the
+``KEYWORDS`` binds each of the book's 20 keywords to its function. Each function is called by the
 rule modules at the step of the book's activation order named in its docstring; ``assault.py`` and
 ``incantations.py`` run those steps in order.
 """
@@ -13,28 +13,37 @@ from typing import Any
 from engines.clashofdecks.board import Abilities, Ctx, Loc
 from engines.clashofdecks.state import Unit
 from engines.clashofdecks.stronghold import damage_in_ones, regenerate
+from engines.core.keywords import Registry
+
+#: the book's 20 ability keywords, each bound to its handler
+KEYWORDS: Registry[Callable[..., Any]] = Registry("Clash of Decks", "ability")
 
 
+@KEYWORDS.register("aerial")
 def aerial(ctx: Ctx, loc: Loc, abilities: Abilities) -> bool:
     """Target step: True when the creature flies over enemy creatures (Aerial on its upper line)."""
     return "aerial" in abilities and ctx.is_upper(ctx.owner_of(loc), loc.line)
 
 
+@KEYWORDS.register("aquatic")
 def aquatic(ctx: Ctx, loc: Loc, abilities: Abilities, amount: int) -> int:
     """Damage step: double the whole hit (Sprint bonus included) while next to the Bridge."""
     return amount * 2 if "aquatic" in abilities and loc.pos == 0 else amount
 
 
+@KEYWORDS.register("aura")
 def aura(ctx: Ctx, loc: Loc) -> set[str]:
     """Aura update: the abilities lent to this creature by Aura neighbours on its line."""
     return ctx.granted(loc)
 
 
+@KEYWORDS.register("berserk")
 def berserk(abilities: Abilities, killed_enemy: bool) -> bool:
     """Step 18: attack again after destroying at least one enemy creature."""
     return "berserk" in abilities and killed_enemy
 
 
+@KEYWORDS.register("catalyst")
 def catalyst(ctx: Ctx, k: int) -> int:
     """Phase 1: +2 mana for each of the kingdom's creatures with Catalyst in play."""
     bonus = 0
@@ -48,26 +57,31 @@ def catalyst(ctx: Ctx, k: int) -> int:
     return bonus
 
 
+@KEYWORDS.register("defender")
 def defender(abilities: Abilities) -> bool:
     """Target step: True when the creature may not attack the enemy Stronghold."""
     return "defender" in abilities
 
 
+@KEYWORDS.register("indestructible")
 def indestructible(abilities: Abilities) -> bool:
     """Incantation step 3: True when incantations neither damage nor affect this creature."""
     return "indestructible" in abilities
 
 
+@KEYWORDS.register("instinct")
 def instinct(abilities: Abilities, hurt_by_creature: bool) -> bool:
     """Step 19: a creature hurt (not destroyed) by a creature strikes back after that creature's attacks."""
     return "instinct" in abilities and hurt_by_creature
 
 
+@KEYWORDS.register("mercenary")
 def mercenary(ctx: Ctx, iid: str) -> bool:
     """Return step: True when this card goes to the enemy (or the AI deck pile) instead of home."""
     return "mercenary" in ctx.card(iid).abilities
 
 
+@KEYWORDS.register("perforation")
 def perforation(ctx: Ctx, target: Loc, abilities: Abilities) -> list[Loc]:
     """Target step: the creature behind the target on the same line is hit as well."""
     side = ctx.state.lines[target.line].sides[target.side]
@@ -76,6 +90,7 @@ def perforation(ctx: Ctx, target: Loc, abilities: Abilities) -> list[Loc]:
     return []
 
 
+@KEYWORDS.register("price_of_blood")
 def price_of_blood(ctx: Ctx, k: int, cost: int, source: str) -> None:
     """Payment: spend all mana, then take 1 damage per missing mana (AI: mill ``cost`` cards instead)."""
     kingdom = ctx.kingdom(k)
@@ -95,6 +110,7 @@ def price_of_blood(ctx: Ctx, k: int, cost: int, source: str) -> None:
         damage_in_ones(ctx, k, missing, source)
 
 
+@KEYWORDS.register("protection")
 def protection(unit: Unit, abilities: Abilities, amount: int) -> int:
     """Dealing step: the first source of at least 1 damage aimed at the creature is reduced to 0."""
     if amount >= 1 and "protection" in abilities and not unit.shielded:
@@ -103,22 +119,26 @@ def protection(unit: Unit, abilities: Abilities, amount: int) -> int:
     return amount
 
 
+@KEYWORDS.register("rage")
 def rage(abilities: Abilities) -> bool:
     """Clearance step: a creature may attack creatures (never the Stronghold) the turn it arrives."""
     return "rage" in abilities
 
 
+@KEYWORDS.register("regeneration")
 def regeneration(ctx: Ctx, k: int, abilities: Abilities, dealt: int, source: str) -> None:
     """Step 13: after dealing damage, the owner's Stronghold moves one step left (AI: un-mill one)."""
     if "regeneration" in abilities and dealt > 0:
         regenerate(ctx, k, source)
 
 
+@KEYWORDS.register("sharpening")
 def sharpening(abilities: Abilities, excess: int) -> int:
     """Step 14: excess damage from destroying creatures goes on to their owner's Stronghold."""
     return excess if "sharpening" in abilities else 0
 
 
+@KEYWORDS.register("splash")
 def splash(ctx: Ctx, target: Loc, abilities: Abilities) -> list[Loc]:
     """Target step: the creature in the same position on the target owner's other line is hit too."""
     if "splash" not in abilities:
@@ -131,6 +151,7 @@ def splash(ctx: Ctx, target: Loc, abilities: Abilities) -> list[Loc]:
     return []
 
 
+@KEYWORDS.register("sprint")
 def sprint(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
     """Step 4: dash next to the Bridge, gaining +1 damage per creature passed until the Assault ends."""
     if "sprint" not in abilities or loc.pos == 0:
@@ -149,11 +170,13 @@ def sprint(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
     return new
 
 
+@KEYWORDS.register("symbiote")
 def symbiote(ctx: Ctx, host: Unit) -> bool:
     """Placement: True when a Symbiote card may be stacked on ``host`` (the host has no Symbiote)."""
     return not any("symbiote" in ctx.card(iid).abilities for iid in host.cards)
 
 
+@KEYWORDS.register("vanish")
 def vanish(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
     """Step 15: a creature hurt but not destroyed moves to the far end of its line."""
     if "vanish" not in abilities:
@@ -170,30 +193,7 @@ def vanish(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
     return new
 
 
+@KEYWORDS.register("vulnerability")
 def vulnerability(abilities: Abilities, target_hp: int, av: int) -> int:
     """Damage step: ignore AV and deal the target's remaining HP minus 1."""
     return max(0, target_hp - 1) if "vulnerability" in abilities else av
-
-
-HANDLERS: dict[str, Callable[..., Any]] = {
-    "aerial": aerial,
-    "aquatic": aquatic,
-    "aura": aura,
-    "berserk": berserk,
-    "catalyst": catalyst,
-    "defender": defender,
-    "indestructible": indestructible,
-    "instinct": instinct,
-    "mercenary": mercenary,
-    "perforation": perforation,
-    "price_of_blood": price_of_blood,
-    "protection": protection,
-    "rage": rage,
-    "regeneration": regeneration,
-    "sharpening": sharpening,
-    "splash": splash,
-    "sprint": sprint,
-    "symbiote": symbiote,
-    "vanish": vanish,
-    "vulnerability": vulnerability,
-}

@@ -24,6 +24,7 @@ from engines.clashofdecks.turns import finish_turn
 from engines.clashofdecks.twins import redeal
 from engines.clashofdecks.view import build_view
 from engines.core.bots import Bot
+from engines.core.keywords import Use
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import (
@@ -312,10 +313,14 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
 
     def check_content(self) -> None:
         """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them."""
+        from engines.clashofdecks.abilities import KEYWORDS
         from engines.clashofdecks.catalogue import read_ability_help
-        from engines.clashofdecks.content import load_catalog
+        from engines.clashofdecks.content import CARDS_PATH, load_catalog
 
-        load_catalog()
+        cards = load_catalog().cards.values()
+        KEYWORDS.check(
+            Use(CARDS_PATH, c.id, f"abilities[{i}]", a) for c in cards for i, a in enumerate(c.abilities)
+        )
         read_ability_help()
 
     def catalogue(self) -> list[CatalogueEntry]:

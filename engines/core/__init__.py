@@ -1,7 +1,9 @@
 """Shared contract types, RNG, content loading and test harness for every game engine."""
 
+from engines.core.agenda import Agenda, Task
 from engines.core.bots import Bot, RandomBot
 from engines.core.errors import Code, ContentError, Rejected, SetupError
+from engines.core.keywords import Registry, Use
 from engines.core.rng import Rng
 from engines.core.ruleset import AnyRuleset, Ruleset
 from engines.core.types import (
@@ -34,6 +36,7 @@ __all__ = [
     "PUBLIC",
     "SPLIT",
     "Action",
+    "Agenda",
     "AnyRuleset",
     "Bot",
     "CatalogueEntry",
@@ -47,12 +50,15 @@ __all__ = [
     "Outcome",
     "Prompt",
     "RandomBot",
+    "Registry",
     "Rejected",
     "Rng",
     "Ruleset",
     "SetupError",
     "StateBase",
     "Step",
+    "Task",
+    "Use",
     "ViewBase",
     "counted",
     "fill_names",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.clashofdecks import RULESET
-from engines.clashofdecks.abilities import HANDLERS
+from engines.clashofdecks.abilities import KEYWORDS
 from engines.clashofdecks.assault import assault
 from engines.clashofdecks.content import ABILITIES
 from engines.clashofdecks.state import STRONGHOLD
@@ -18,7 +18,7 @@ def spos(state, k: int) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_every_ability_keyword_has_exactly_one_handler() -> None:
-    assert sorted(HANDLERS) == sorted(ABILITIES) and len(ABILITIES) == 20
+    assert sorted(KEYWORDS) == sorted(ABILITIES) and len(ABILITIES) == 20
 
 
 def test_aerial_on_upper_line_ignores_creatures_and_hits_stronghold() -> None:
