@@ -135,8 +135,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     # a folder of its own per game, so replaying a seed never mixes two games' pictures
     images = args.images or Path(tempfile.mkdtemp(prefix=f"tablekeeper-{ruleset.slug}-{seed}-"))
     try:
-        renderer = _renderer(ruleset.slug)
-        game = TerminalGame(ruleset, renderer, config, seed, args.difficulty, images, sys.stdout)
+        _renderer(ruleset.slug)  # a game without pictures is refused before the deal
+        game = TerminalGame(ruleset, config, seed, args.difficulty, images, sys.stdout)
     except ValueError as exc:  # unknown difficulty
         if isinstance(exc, SetupError):
             raise

@@ -6,7 +6,8 @@ import time
 from dataclasses import dataclass
 
 from bot.bench.stats import median, percentile, ratio
-from engines.core import AnyRuleset, GameConfig, Rng
+from engines.core import AnyRuleset, GameConfig
+from engines.core.driver import Match
 
 
 @dataclass(frozen=True)
@@ -43,16 +44,13 @@ def measure_engine(
     while games < min_games or time.perf_counter() < deadline:
         game_start = clock()
         floor_spent = 0
-        state = ruleset.setup(config, seed)
-        rng = Rng(seed ^ 0x5EED)
-        while True:
-            prompts = ruleset.prompts(state)
-            if not prompts:
-                break
-            seat = rng.choice(sorted(prompts))
-            action = rng.choice(ruleset.legal_actions(state, seat))
+        match = Match(ruleset, config, seed)
+        while asked := match.asked():
+            rng = match.rng()
+            seat = rng.choice(asked)
+            action = rng.choice(match.choices(seat))
             t0 = clock()
-            state = ruleset.apply(state, seat, action).state
+            state = match.apply(seat, action).state
             t1 = clock()
             data = ruleset.encode(state)
             ruleset.decode(data)

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core import AnyRuleset, GameConfig, Rng
+from engines.core import AnyRuleset, GameConfig, RandomBot
+from engines.core.driver import Match
 
 
 def random_game(ruleset: AnyRuleset, config: GameConfig, seed: int, max_steps: int = 20_000) -> list[Any]:
     """Every state of one random game (setup first, final last)."""
-    state = ruleset.setup(config, seed)
-    rng = Rng(seed ^ 0x5EED)
-    states = [state]
-    for _ in range(max_steps):
-        prompts = ruleset.prompts(state)
-        if not prompts:
-            break
-        seat = rng.choice(sorted(prompts))
-        state = ruleset.apply(state, seat, rng.choice(ruleset.legal_actions(state, seat))).state
-        states.append(state)
+    match = Match(ruleset, config, seed)
+    states = [match.state]
+    match.advance(
+        RandomBot(), steps=max_steps, random_order=True, on_step=lambda *_: states.append(match.state)
+    )
     return states
 
 

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from bot.console.narrate import choice_page, describe_outcome, page_count, seat_names
-from bot.service.projection import narration as narrate
-from engines.core import Action, AnyRuleset, GameConfig, Prompt, Rejected, Rng, fill_names
-from engines.core.autoplay import bot_for, run_bots
-from render.core.renderer import Renderer
+from bot.service.api import Delivery, SeatUpdate, ServiceError
+from bot.service.app import Services
+from bot.service.tables import TableService
+from engines.core import Action, AnyRuleset, GameConfig, Prompt
+from engines.core.driver import bot_for
 
 HUMAN = 0
+USER = 1  # the person's user id in the terminal's private database
+CHANNEL = 1  # the terminal's one "DM channel"
 HELP = (
     "Type a choice number or its key; n/p turn pages, t shows the table again, "
     "c shows the text of the cards in play and on offer, q quits."
@@ -96,25 +100,24 @@ class Chooser:
 
 @dataclass
 class TerminalGame:
-    """One game in progress in the terminal, with its images folder."""
+    """One game in the terminal, played through the session service on an in-memory database.
+
+    Why through the service: the terminal then deals, applies, runs the bots, records the moves
+    and filters secrets exactly as a Discord table does, so playing here exercises sessions too.
+    """
 
     ruleset: AnyRuleset
-    renderer: Renderer
     config: GameConfig
     seed: int
     difficulty: str
     images: Path
     out: TextIO
-    state: Any = None
     written: list[Path] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         bot = bot_for(self.ruleset, self.difficulty)
-        self.bots = {seat: bot for seat in range(self.config.players) if seat != HUMAN}
-        self.bot_rng = Rng(self.seed ^ 0xB07)
         label = f"{self.difficulty} bot" if self.difficulty in {"easy", "normal", "hard"} else bot.name
         self.names = seat_names(self.config.players, HUMAN, label)
-        self.state = self.ruleset.setup(self.config, self.seed)
         self.catalogue = self.ruleset.catalogue()
         # The person's own decisions, not the game's move number: that counts the bots' hidden
         # moves too, and would tell the person about them.
@@ -138,69 +141,89 @@ class TerminalGame:
         parts += ["--difficulty", self.difficulty, "--seed", str(self.seed)]
         return shlex.join(parts)
 
-    def write_images(self) -> list[Path]:
-        """Write the public board and the person's private image for the current state."""
+    def write_images(self, delivery: Delivery, mine: SeatUpdate) -> list[Path]:
+        """Write the public board and the person's private image of this delivery."""
         seq = self.decisions
         self.images.mkdir(parents=True, exist_ok=True)
         paths = [self.images / f"{seq:04d}-board.png"]
-        paths[0].write_bytes(self.renderer.board(self.ruleset.view(self.state, None), self.names))
-        hand = self.renderer.hand(self.ruleset.view(self.state, HUMAN), self.names)
-        if hand is not None:
+        paths[0].write_bytes(delivery.public.board_png)
+        if mine.image is not None:
             paths.append(self.images / f"{seq:04d}-hand.png")
-            paths[1].write_bytes(hand)
+            paths[1].write_bytes(mine.image)
         self.written.extend(paths)
         return paths
-
-    def table_text(self) -> str:
-        """The text account of what the person can see now."""
-        return fill_names(self.renderer.describe(self.ruleset.view(self.state, HUMAN)), self.names)
 
     def say(self, lines: Sequence[str]) -> None:
         """Print narration lines."""
         for line in lines:
             self.out.write(f"  * {line}\n")
 
-    def run_bots(self) -> None:
-        """Let the bots move until the person must decide or the game ends, narrating each move."""
-        self.state, events = run_bots(self.ruleset, self.state, self.bots, self.bot_rng)
-        self.say(narrate(events, HUMAN, self.names))
-
     def play(self, chooser: Chooser) -> int:
         """Play to the end; returns the exit status (0 for a finished or cleanly left game)."""
+        return asyncio.run(self._play(chooser))
+
+    async def _play(self, chooser: Chooser) -> int:
+        services = await Services.in_memory()
+        try:
+            return await self._session(services.tables, chooser)
+        finally:
+            await services.close()
+
+    async def _open(self, tables: TableService) -> Delivery:
+        seats = self.config.seat_options
+        return await tables.open_solo(
+            USER,
+            CHANNEL,
+            self.ruleset.slug,
+            self.config.mode,
+            self.difficulty,
+            dict(self.config.options),
+            players=self.config.players,
+            seat_options=dict(seats[0]) if seats else None,
+            seed=self.seed,
+            names=self.names,
+            bot_options=[dict(chosen) for chosen in seats[1:]],
+        )
+
+    async def _session(self, tables: TableService, chooser: Chooser) -> int:
         mode = self.ruleset.mode(self.config.mode)
         self.out.write(
             f"{self.ruleset.title}, {mode.title}: {self.config.players} player(s), seed {self.seed}. "
             f"You are {self.names[HUMAN]}.\nImages of the table are written to {self.images}\n{HELP}\n"
         )
+        delivery = await self._open(tables)
         try:
             while True:
-                self.run_bots()
-                prompts = self.ruleset.prompts(self.state)
-                if not prompts:
+                mine = _seat_update(delivery)
+                self.say(mine.narration)
+                if delivery.outcome is not None or mine.prompt is None:
                     break
-                self.write_images()
-                table = self.table_text()
-                self.out.write(f"\n--- your move {self.decisions + 1} ---\n{table}\n")
-                actions = self.ruleset.legal_actions(self.state, HUMAN)
-                action = chooser.ask(prompts[HUMAN], actions, table, self.card_texts(table, actions))
+                self.write_images(delivery, mine)
+                self.out.write(f"\n--- your move {self.decisions + 1} ---\n{mine.text}\n")
+                action = chooser.ask(
+                    mine.prompt, mine.actions, mine.text, self.card_texts(mine.text, mine.actions)
+                )
                 try:
-                    step = self.ruleset.apply(self.state, HUMAN, action)
-                except Rejected as exc:  # cannot happen for a listed action, but say so plainly if it does
+                    delivery = await tables.act(delivery.table.id, USER, mine.token, action.key, HUMAN)
+                except ServiceError as exc:  # a listed choice is legal; say so plainly if not
                     self.out.write(f"Refused: {exc.message}\n")
+                    delivery = await tables.current(delivery.table.id)
                     continue
-                self.state = step.state
                 self.decisions += 1
-                self.say(narrate(step.events, HUMAN, self.names))
         except (Quit, KeyboardInterrupt, EOFError):
             self.out.write(
                 f"\nLeaving the game after {self.decisions} of your moves. "
                 f"Replay it with: {self.replay_command()}\nImages are in {self.images}\n"
             )
             return 0
-        final = self.write_images()
-        outcome = self.ruleset.outcome(self.state)
-        self.out.write(f"\n{self.table_text()}\n")
-        if outcome is not None:
-            self.out.write(describe_outcome(outcome, self.names) + "\n")
+        final = self.write_images(delivery, mine)
+        self.out.write(f"\n{mine.text}\n")
+        if delivery.outcome is not None:
+            self.out.write(describe_outcome(delivery.outcome, self.names) + "\n")
         self.out.write(f"Final images: {', '.join(str(p) for p in final)}\n")
         return 0
+
+
+def _seat_update(delivery: Delivery) -> SeatUpdate:
+    """The person's own part of a delivery."""
+    return next(update for update in delivery.seats if update.seat == HUMAN)

@@ -8,8 +8,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from engines.core import AnyRuleset, GameConfig, Rng
-from engines.core.autoplay import bot_for, run_bots
+from engines.core import AnyRuleset, GameConfig
+from engines.core.driver import Match, bot_for
 
 #: a game that has not ended after this many moves is reported as an error (a loop in the rules)
 MAX_MOVES = 20_000
@@ -43,25 +43,9 @@ class SelfplayReport:
 
 def play_game(ruleset: AnyRuleset, config: GameConfig, seed: int, bot_name: str) -> tuple[Any, int]:
     """Play one all-bot game from ``seed``; return the final state and the number of moves."""
-    state = ruleset.setup(config, seed)
-    bot = bot_for(ruleset, bot_name)
-    moves = 0
-
-    def count(seat: int, key: str, step: object) -> None:
-        nonlocal moves
-        moves += 1
-
-    final, _ = run_bots(
-        ruleset,
-        state,
-        dict.fromkeys(range(config.players), bot),
-        Rng(seed ^ 0xB07),
-        on_step=count,
-        max_steps=MAX_MOVES,
-    )
-    if ruleset.outcome(final) is None:
-        raise RuntimeError(f"nobody is asked to move after {moves} moves but the game has no outcome")
-    return final, moves
+    match = Match(ruleset, config, seed)
+    match.play_out(bot_for(ruleset, bot_name), max_steps=MAX_MOVES)
+    return match.state, len(match.log)
 
 
 def selfplay(

@@ -6,24 +6,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engines.core import AnyRuleset, GameConfig, RandomBot, Rng
+from engines.core import AnyRuleset, GameConfig, RandomBot
+from engines.core.driver import Match
 from render.core.renderer import Renderer
 
 
 def advance(ruleset: AnyRuleset, config: GameConfig, seed: int, steps: int) -> Any:
     """Set up from ``seed`` and apply up to ``steps`` random legal moves (fewer if the game ends)."""
-    state = ruleset.setup(config, seed)
-    rng = Rng(seed ^ 0x5EED)
-    bot = RandomBot()
-    for _ in range(steps):
-        prompts = ruleset.prompts(state)
-        if not prompts:
-            break
-        seat = rng.choice(sorted(prompts))
-        actions = ruleset.legal_actions(state, seat)
-        action = bot.choose(ruleset.view(state, seat), prompts[seat], actions, rng)
-        state = ruleset.apply(state, seat, action).state
-    return state
+    match = Match(ruleset, config, seed)
+    match.advance(RandomBot(), steps=steps, random_order=True)
+    return match.state
 
 
 def write_snapshot(

@@ -29,7 +29,7 @@ from bot.discord.seat_text import button_label, text_specs
 from bot.service.api import PublicTable, SeatUpdate, TableInfo
 from engines import registry
 from engines.core import Action, OptionSpec
-from engines.core.autoplay import DIFFICULTIES
+from engines.core.driver import DIFFICULTIES
 
 #: where a seat's controls live: "d" a message we edit (DM or table), "e" an ephemeral answer
 IN_MESSAGE = "d"

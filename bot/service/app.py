@@ -13,7 +13,7 @@ from bot.service.tables import TableService
 from bot.service.timers import TimerService
 from bot.settings import Settings
 from bot.store import upgrade
-from bot.store.db import Database
+from bot.store.db import MEMORY_URL, Database, is_memory
 
 
 class Services:
@@ -41,9 +41,16 @@ class Services:
         """Open the database (``url`` overrides the settings), migrate it if asked; return the services."""
         chosen = settings or Settings()
         database_url = url or chosen.database_url
+        db = Database(database_url)
         if migrate if migrate is not None else chosen.migrate_on_start:
-            await upgrade(database_url)
-        return cls(chosen, Database(database_url), clock)
+            # Through the services' own engine: an in-memory database lives only inside it.
+            await upgrade(database_url, engine=db.engine if is_memory(database_url) else None)
+        return cls(chosen, db, clock)
+
+    @classmethod
+    async def in_memory(cls) -> Services:
+        """Services over a private, migrated in-memory SQLite database (the terminal game's)."""
+        return await cls.start(Settings(database_url=MEMORY_URL), url=MEMORY_URL, migrate=True)
 
     async def close(self) -> None:
         """Release the database connections."""

@@ -20,12 +20,9 @@ from bot.service.guilds import GuildService
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded, Runtime
 from bot.store import tables_repo as repo
-from engines.core import Code, Event, Outcome, Rng
-from engines.core.autoplay import bot_for, run_bots
+from engines.core import Code, Event, Outcome
+from engines.core.driver import bot_for, run_bots
 from engines.core.types import Step
-
-_GOLDEN = 0x9E3779B97F4A7C15
-_MASK = (1 << 64) - 1
 
 UNSURE = (
     "The game database stopped answering while your move was being saved, so I can't tell yet "
@@ -80,11 +77,6 @@ class Change:
         self.state = step.state
 
 
-def bot_rng(seed: int, seq: int) -> Rng:
-    """The generator bots use at ``seq``: fixed by the match seed, so a game re-runs the same."""
-    return Rng((seed + (seq + 1) * _GOLDEN) & _MASK).fork()
-
-
 def run_bot_seats(change: Change) -> None:
     """Let every bot-played seat move until a person must decide (or the game ends)."""
     ruleset = change.game.ruleset
@@ -93,9 +85,7 @@ def run_bot_seats(change: Change) -> None:
     bots = {s.seat: bot_for(ruleset, s.bot) for s in change.seats if s.bot is not None}
     if not bots:
         return
-    seed = change.loaded.table.seed or 0
-    rng = bot_rng(seed, change.state.seq)
-    run_bots(ruleset, change.state, bots, rng, on_step=change.record)
+    run_bots(ruleset, change.state, bots, change.loaded.table.seed or 0, on_step=change.record)
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:

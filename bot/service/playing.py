@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -78,11 +79,16 @@ class Playing(Room):
         name: str = "You",
         players: int | None = None,
         seat_options: dict[str, OptionValue] | None = None,
+        seed: int | None = None,
+        names: Sequence[str] = (),
+        bot_options: Sequence[Mapping[str, OptionValue]] = (),
     ) -> Delivery:
         """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``.
 
         ``players`` defaults to the fewest the mode allows (a solo mode plays alone against
-        its rule-driven opponent; a duel gets one bot).
+        its rule-driven opponent; a duel gets one bot). The terminal also passes the match
+        ``seed`` (to deal a given game again), the seats' display ``names`` (the person's first)
+        and the bots' own per-seat options (``bot_options[0]`` is seat 2's).
         """
         handle = resolve(game)
         ruleset = handle.ruleset
@@ -96,14 +102,20 @@ class Playing(Room):
             )
         level = seating.bot_level(handle, difficulty, self.rt.settings.default_difficulty)
         chosen = seating.check_options(handle, mode_name, options or {})
-        me = seating.person(0, user_id, name)
+        me = seating.person(0, user_id, names[0] if names else name)
         if seat_options:
             try:
                 resolved = ruleset.resolve_config(GameConfig(mode_name, max(counts), {}, (seat_options,)))
             except SetupError as error:
                 raise ServiceError(Code.BAD_OPTION, error.message) from None
             me = dataclasses.replace(me, seat_options=dict(resolved.seat_options[0]))
-        bots = [seating.empty_seat(i, f"Bot {i} ({level})", None, level) for i in range(1, count)]
+        bots = [
+            dataclasses.replace(
+                seating.empty_seat(i, names[i] if i < len(names) else f"Bot {i} ({level})", None, level),
+                seat_options=dict(bot_options[i - 1]) if i - 1 < len(bot_options) else {},
+            )
+            for i in range(1, count)
+        ]
         info = await self.insert_table(
             guild_id=None,
             channel_id=dm_channel_id,
@@ -117,13 +129,13 @@ class Playing(Room):
         async with self.rt.lock(info.id):
             loaded = await self.rt.load(info.id, fresh=True)
             try:
-                return await self._deal(handle, loaded)
+                return await self._deal(handle, loaded, seed)
             except ServiceError:
                 # Never leave a half-made solo table blocking the DM channel.
                 await self.update_table(loaded, status=ABORTED, active_channel_id=None)
                 raise
 
-    async def _deal(self, game: Game, loaded: Loaded) -> Delivery:
+    async def _deal(self, game: Game, loaded: Loaded, seed: int | None = None) -> Delivery:
         ruleset = game.ruleset
         low, high = seating.counts(game, loaded)
         count = len(loaded.seats)
@@ -138,7 +150,7 @@ class Playing(Room):
             dict(loaded.table.options),
             tuple(dict(s.seat_options) for s in loaded.seats),
         )
-        seed = new_seed()
+        seed = new_seed() if seed is None else seed
         try:
             resolved = ruleset.resolve_config(config)
             state = ruleset.setup(resolved, seed)

@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -20,7 +21,8 @@ from bot.settings import Settings
 from bot.store import tables_repo as repo
 from bot.store.db import Database
 from engines import registry
-from engines.core import Code
+from engines.core import Code, GameConfig
+from engines.core.replay import replay
 
 log = logging.getLogger("tablekeeper.service")
 
@@ -139,5 +141,12 @@ async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
     table = table_row(row)
     state = None
     if row["snapshot"] is not None:
-        state = registry.get(table.game).decode(row["snapshot"])
+        ruleset = registry.get(table.game)
+        try:
+            state = ruleset.decode(row["snapshot"])
+        except msgspec.MsgspecError:
+            # A snapshot in an older layout of the game's state (saved before an upgrade): the
+            # match record is the truth, so the state is rebuilt from its seed and move log.
+            config = msgspec.convert(table.config, GameConfig)
+            state = replay(ruleset, config, table.seed or 0, await repo.move_log(connection, table_id))
     return Loaded(table, tuple(seat_row(s) for s in seat_rows), state)

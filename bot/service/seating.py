@@ -16,7 +16,7 @@ from bot.service.game import Game
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded
 from engines.core import Code, GameConfig, ModeSpec, SetupError
-from engines.core.autoplay import bot_for
+from engines.core.driver import bot_for
 from engines.core.types import OptionValue
 
 MAX_NAME = 100

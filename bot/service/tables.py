@@ -18,7 +18,7 @@ that belongs to whichever phase the table is in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bot.service.api import (
     ACTIVE,
@@ -168,6 +168,9 @@ class TableService:
         name: str = "You",
         players: int | None = None,
         seat_options: dict[str, OptionValue] | None = None,
+        seed: int | None = None,
+        names: Sequence[str] = (),
+        bot_options: Sequence[Mapping[str, OptionValue]] = (),
     ) -> Delivery:
         """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``."""
         return await self.playing.open_solo(
@@ -180,6 +183,9 @@ class TableService:
             name=name,
             players=players,
             seat_options=seat_options,
+            seed=seed,
+            names=names,
+            bot_options=bot_options,
         )
 
     async def act(

@@ -7,11 +7,22 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
 
 
 def is_sqlite(url: str) -> bool:
     """Whether ``url`` names a SQLite database."""
     return make_url(url).get_backend_name() == "sqlite"
+
+
+#: a private SQLite database that lives in memory for as long as its engine (the terminal game)
+MEMORY_URL = "sqlite+aiosqlite://"
+
+
+def is_memory(url: str) -> bool:
+    """Whether ``url`` names an in-memory SQLite database."""
+    parsed = make_url(url)
+    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -28,6 +39,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url`` with the per-backend settings Tablekeeper relies on."""
     if is_sqlite(url):
+        if is_memory(url):
+            # Every new connection to ":memory:" opens a new, empty database: keep one for all.
+            kwargs.setdefault("poolclass", StaticPool)
         engine = create_async_engine(url, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
@@ -55,4 +69,4 @@ class Database:
         await self.engine.dispose()
 
 
-__all__ = ["AsyncConnection", "Database", "create_engine", "is_sqlite"]
+__all__ = ["MEMORY_URL", "AsyncConnection", "Database", "create_engine", "is_memory", "is_sqlite"]

@@ -9,6 +9,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.db import create_engine
 
@@ -39,8 +40,17 @@ def _current_on(connection: Any) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
-async def upgrade(url: str, target: str = "head") -> str | None:
-    """Migrate the database at ``url`` to ``target`` (the newest by default); return its revision."""
+async def upgrade(url: str, target: str = "head", *, engine: AsyncEngine | None = None) -> str | None:
+    """Migrate the database at ``url`` to ``target`` (the newest by default); return its revision.
+
+    ``engine`` migrates through an engine the caller keeps open (an in-memory database exists
+    only inside its own engine); it is left open.
+    """
+    if engine is not None:
+        async with engine.begin() as connection:
+            await connection.run_sync(_upgrade_on, target)
+        async with engine.connect() as connection:
+            return await connection.run_sync(_current_on)
     engine = create_engine(url)
     try:
         async with engine.begin() as connection:

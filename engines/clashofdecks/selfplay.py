@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engines.clashofdecks.ruleset import RULESET
 from engines.core.bots import Bot
-from engines.core.rng import Rng
+from engines.core.driver import Match
 from engines.core.types import GameConfig
 
 MAX_STEPS = 3000
@@ -16,17 +16,9 @@ SUDDEN_DEATH = 40
 
 def play(config: GameConfig, seed: int, bots: Sequence[Bot]) -> tuple[int, ...]:
     """Play one game with ``bots[seat]`` in each seat; return the winning seats."""
-    state = RULESET.setup(config, seed)
-    rng = Rng(seed * 7919 + 17)
-    for _ in range(MAX_STEPS):
-        prompts = RULESET.prompts(state)
-        if not prompts:
-            break
-        seat = min(prompts)
-        actions = RULESET.legal_actions(state, seat)
-        action = bots[seat].choose(RULESET.view(state, seat), prompts[seat], actions, rng)
-        state = RULESET.apply(state, seat, action).state
-    outcome = RULESET.outcome(state)
+    match = Match(RULESET, config, seed)
+    match.advance(dict(enumerate(bots)), steps=MAX_STEPS)
+    outcome = match.outcome()
     return outcome.winners if outcome else ()
 
 

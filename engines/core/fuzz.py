@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from engines.core.driver import Match
 from engines.core.errors import Code, Rejected
 from engines.core.replay import ReplayError, replay
 from engines.core.rng import Rng
@@ -72,18 +73,19 @@ def play_one(
     chooser: Chooser = _random_choice,
 ) -> tuple[Any, list[tuple[int, int, str]]]:
     """Play one random game to the end; return the final state and the action log."""
-    state = ruleset.setup(config, seed)
-    rng = Rng(seed ^ 0x5EED)
-    log: list[tuple[int, int, str]] = []
+    match = Match(ruleset, config, seed)
+    state = match.state
     conserved = ruleset.conserved(state) if check else None
     players = _players(ruleset, state)
     for _ in range(max_steps):
+        state = match.state
         where = f"{ruleset.slug} {config.mode} seed={seed} seq={state.seq}"
-        prompts = ruleset.prompts(state)
+        prompts = match.prompts()
         if not prompts:
             break
+        rng = match.rng()
         seat = rng.choice(sorted(prompts))
-        actions = ruleset.legal_actions(state, seat)
+        actions = match.choices(seat)
         if not actions:
             raise ContractViolation(f"{where}: seat {seat} is prompted but has no legal action")
         keys = [a.key for a in actions]
@@ -101,7 +103,7 @@ def play_one(
             if idle:
                 _expect_rejected(ruleset, state, idle[0], action.key, where)
             _check_views(ruleset, state, where, players)
-        step = ruleset.apply(state, seat, action)
+        step = match.apply(seat, action)
         if check:
             if ruleset.encode(state) != before:
                 raise ContractViolation(f"{where}: apply mutated its input")
@@ -117,10 +119,9 @@ def play_one(
                 raise ContractViolation(
                     f"{where}: conserved counts changed {conserved} -> {ruleset.conserved(step.state)}"
                 )
-        log.append((state.seq, seat, action.key))
-        state = step.state
     else:
         raise ContractViolation(f"{ruleset.slug} {config.mode} seed={seed}: no end within {max_steps} steps")
+    state, log = match.state, match.log
     if ruleset.outcome(state) is None:
         raise ContractViolation(f"{ruleset.slug} seed={seed}: no prompts but no outcome")
     if check:

@@ -470,3 +470,41 @@ def test_the_terminal_shows_card_text_on_request(tmp_path: Path, monkeypatch: py
     text = out.getvalue()
     assert "c shows the text of the cards" in text
     assert "Berserk: after destroying a creature it attacks again" in text  # a card in the hand
+
+
+def test_the_terminal_game_runs_through_the_session_service(
+    tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 11: terminal play goes through the service on an in-memory database, so every move
+    # is recorded as a table's log that replays from the seed to the stored snapshot.
+    import asyncio
+
+    from bot.service.app import Services
+
+    kept: list[Services] = []
+    opened = Services.in_memory
+
+    async def keep_open() -> Services:
+        services = await opened()
+        kept.append(services)
+        monkeypatch.setattr(services, "close", _no_close)
+        return services
+
+    async def _no_close() -> None:
+        return None
+
+    monkeypatch.setattr(Services, "in_memory", staticmethod(keep_open))
+    status, out = _play(monkeypatch, ["1"] * 40, "--players", "2", "--seed", "11", "--images", str(tmp_path))
+    assert status == 0 and "Game over:" in out
+    services = kept[0]
+
+    async def check() -> tuple[list[tuple[int, int, str]], bool, str]:
+        table = await services.tables.get(1)
+        return await services.tables.log(1), await services.tables.replay_check(1), table.status
+
+    log, replays, status_now = asyncio.run(check())
+    mine = [entry for entry in log if entry[1] == 0]
+    assert mine and any(entry[1] == 1 for entry in log)  # both the person's and the bot's moves
+    assert out.count("--- your move") == len(mine)
+    assert replays and status_now == "finished"
+    asyncio.run(services.db.dispose())

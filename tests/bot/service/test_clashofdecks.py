@@ -7,7 +7,7 @@ import pytest
 from bot.service import FINISHED, Delivery, Services
 from engines import registry
 from engines.core import Rng
-from engines.core.autoplay import bot_for
+from engines.core.driver import bot_for
 from render import registry as renderers
 from tests.bot.service.helpers import ANN, BOB, GUILD, tok
 

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.service import ServiceError, Services
-from bot.service.play import bot_rng
+from engines.core.driver import bot_rng
 from tests.bot.service.helpers import ANN, BOB, asked, duel, moves, play_out, tok
 
 Factory = Callable[..., Awaitable[Services]]
@@ -43,6 +43,34 @@ async def test_replay_check_detects_a_snapshot_that_differs_from_the_log(service
     async with services.db.begin() as connection:
         await connection.execute(delete(schema.moves).where(schema.moves.c.table_id == delivery.table.id))
     assert not await services.tables.replay_check(delivery.table.id)
+
+
+async def test_a_snapshot_in_an_older_state_layout_is_rebuilt_from_the_match_record(
+    services: Services, make_services: Factory
+) -> None:
+    # After an upgrade changes a game's state layout, stored snapshots no longer decode; the
+    # match record (config, seed, move log) is the truth, so loading replays it instead.
+    delivery = await duel(services)
+    for _ in range(2):
+        _, user, key = asked(delivery)
+        delivery = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    await services.close()
+    from sqlalchemy import update
+
+    from bot.store import schema
+
+    fresh = await make_services()
+    async with fresh.db.begin() as connection:
+        await connection.execute(
+            update(schema.tables)
+            .where(schema.tables.c.id == delivery.table.id)
+            .values(snapshot=b"\x81\xa1x\x01")
+        )
+    again = await fresh.tables.current(delivery.table.id)
+    assert [s.view for s in again.seats] == [s.view for s in delivery.seats]
+    assert again.public.text == delivery.public.text
+    final = await play_out(fresh, again)
+    assert final.outcome is not None and await fresh.tables.replay_check(final.table.id)
 
 
 async def test_row_version_guards_two_processes(services: Services, make_services: Factory) -> None:

@@ -1,6 +1,6 @@
 """Measuring the starter decks against each other with greedy bots, as `tablekeeper selfplay` plays them.
 
-Each game is dealt from its seed and played with the same bot and bot RNG (``seed ^ 0xB07``) as the
+Each game is dealt from its seed and played through the one game driver with the same bot as the
 CLI's self-play, so a figure here can be checked from the terminal.
 """
 
@@ -14,22 +14,17 @@ from engines.arclash import RULESET
 from engines.arclash.bots import GreedyBot
 from engines.arclash.decks import starters
 from engines.arclash.state import ArclashState
-from engines.core import GameConfig, Rng
-from engines.core.autoplay import run_bots
-
-#: the bot RNG self-play gives a game dealt from ``seed``
-BOT_SALT = 0xB07
+from engines.core import GameConfig
+from engines.core.driver import Match
 
 
 def winner(decks: tuple[str, ...], seed: int) -> int:
     """The seat that wins a greedy-bot game with these starters (``auto`` gives the seat default)."""
     config = GameConfig("standard", len(decks), {}, tuple({"deck": d} for d in decks))
-    state = RULESET.setup(config, seed)
-    bots = dict.fromkeys(range(len(decks)), GreedyBot())
-    final, _ = run_bots(RULESET, state, bots, Rng(seed ^ BOT_SALT), max_steps=20_000)
-    assert isinstance(final, ArclashState)
-    outcome = RULESET.outcome(final)
-    assert outcome is not None and outcome.winners, f"{decks} seed {seed} ended without a winner"
+    match = Match(RULESET, config, seed)
+    outcome = match.play_out(dict.fromkeys(range(len(decks)), GreedyBot()), max_steps=20_000)
+    assert isinstance(match.state, ArclashState)
+    assert outcome.winners, f"{decks} seed {seed} ended without a winner"
     return outcome.winners[0]
 
 

@@ -8,7 +8,7 @@ from engines.arclash import RULESET
 from engines.arclash.bots import GreedyBot, SearchBot, determinize
 from engines.arclash.state import SUPPORT
 from engines.core import GameConfig, Rng
-from engines.core.autoplay import bot_for, bot_step
+from engines.core.driver import Match, bot_for
 from tests.engines.arclash.helpers import opened
 
 DECKS = ("serpent", "ember", "tide", "clockwork")
@@ -16,13 +16,7 @@ DECKS = ("serpent", "ember", "tide", "clockwork")
 
 def play(bots: list[object], seed: int, decks: tuple[str, ...]) -> int:
     config = GameConfig("standard", len(bots), {}, tuple({"deck": d} for d in decks))
-    state = RULESET.setup(config, seed)
-    rng = Rng(seed * 7 + 1)
-    while RULESET.prompts(state):
-        seat = min(RULESET.prompts(state))
-        state = bot_step(RULESET, state, seat, bots[seat], rng).state  # type: ignore[arg-type]
-    outcome = RULESET.outcome(state)
-    assert outcome is not None
+    outcome = Match(RULESET, config, seed).play_out(dict(enumerate(bots)))  # type: ignore[arg-type]
     return outcome.winners[0]
 
 

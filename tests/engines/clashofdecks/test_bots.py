@@ -48,11 +48,10 @@ def test_bots_preconstructed_decks_are_balanced_35_to_65_percent() -> None:
 def test_bots_two_tacticians_finish_without_the_house_rule() -> None:
     # Seed 5 once cycled forever (the same trades every two turns); a tactician now grows
     # less predictable after turn 40, so mirror matches end under the book's rules alone.
-    from engines.core import GameConfig, Rng
-    from engines.core.autoplay import run_bots
+    from engines.core import GameConfig
+    from engines.core.driver import Match
 
     hard = RULESET.bots()["tactician"]
     for seed in range(1, 31):
-        state = RULESET.setup(GameConfig("duel", 2), seed)
-        final, _ = run_bots(RULESET, state, {0: hard, 1: hard}, Rng(seed ^ 0xB07), max_steps=5000)
-        assert RULESET.outcome(final) is not None, f"seed {seed} did not finish"
+        match = Match(RULESET, GameConfig("duel", 2), seed)
+        assert match.play_out({0: hard, 1: hard}, max_steps=5000) is not None, f"seed {seed} did not finish"
