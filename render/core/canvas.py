@@ -15,12 +15,16 @@ _FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed-Bold.ttf",
+    # Japanese pictures: subsets of Noto Sans CJK JP (kana, common kanji, Latin; see
+    # scripts/subset_jp_font.py), shipped so that a plain install renders Japanese.
+    "ja": "NotoSansCJKjp-Regular-subset.otf",
+    "ja-bold": "NotoSansCJKjp-Bold-subset.otf",
 }
 
 
 @cache
 def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    """A shipped DejaVu font at ``size`` px (cached: loading a font costs more than drawing)."""
+    """A shipped font at ``size`` px (cached: loading a font costs more than drawing)."""
     data = resources.files("render.core.fonts").joinpath(_FONT_FILES[weight]).read_bytes()
     return ImageFont.truetype(io.BytesIO(data), size)
 
