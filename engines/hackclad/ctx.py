@@ -1,9 +1,9 @@
 """The working context of one ``apply``: state, RNG, events, and the task runner.
 
 Rules that span several decisions (a Clad attack waiting for reactions, a deck reform in the middle
-of a card) are kept as a queue of small ``Task`` values inside the state. ``run`` pops tasks until
-one of them sets ``state.ask``; the answer pushes more tasks and the run continues. Each task kind
-is one handler registered with :func:`task`.
+of a card) are kept as a queue of small ``Task`` values on the state's kit ``Agenda``. ``run`` pops
+tasks until one of them sets ``agenda.pending``; the answer pushes more tasks and the run continues.
+Each task kind is one handler registered with ``@TASKS.register(kind)``.
 """
 
 from __future__ import annotations
@@ -11,24 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from engines.core.agenda import Handler, run
+from engines.core.keywords import Registry
 from engines.core.rng import Rng
 from engines.core.types import Event, private, split
 from engines.hackclad.content import Card, CladCard, Content, content
 from engines.hackclad.seats import owner, shared_seats, who
 from engines.hackclad.state import CLAD_ATK, GAUGE_MAX, Ask, HackState, Task, WitchState
 
-TaskHandler = Callable[["Ctx", Task], None]
-TASKS: dict[str, TaskHandler] = {}
-
-
-def task(kind: str) -> Callable[[TaskHandler], TaskHandler]:
-    """Register the handler of one task kind."""
-
-    def register(fn: TaskHandler) -> TaskHandler:
-        TASKS[kind] = fn
-        return fn
-
-    return register
+#: each task kind on the agenda, bound to its handler (``@TASKS.register("draw")``)
+TASKS: Registry[Handler] = Registry("HackClad", "task")
 
 
 def card_id(seat: int, index: int) -> str:
@@ -118,22 +110,17 @@ class Ctx:
     # ---------------------------------------------------------------- tasks
     def push(self, *tasks: Task) -> None:
         """Run these tasks next, in the given order, before anything already queued."""
-        self.st.tasks[0:0] = tasks
+        self.st.agenda.push(*tasks)
 
     def then(self, *tasks: Task) -> None:
         """Queue these tasks after everything already queued."""
-        self.st.tasks.extend(tasks)
+        self.st.agenda.then(*tasks)
 
     def run(self) -> None:
-        """Run queued tasks until a decision is needed or nothing is left."""
+        """Run queued tasks until a decision is needed, nothing is left or the game is over."""
         st = self.st
-        guard = 0
-        while st.ask is None and st.tasks and st.phase != "over":
-            guard += 1
-            if guard > 100_000:
-                raise RuntimeError("hackclad: task loop did not settle")
-            t = st.tasks.pop(0)
-            TASKS[t.kind](self, t)
+        # Handlers collect their events on the context and return None: the run yields nothing.
+        self.ev.extend(run(st.agenda, TASKS, self, stop=lambda: st.phase == "over"))
         if self._rng is not None:
             st.rng = self._rng.state
 
@@ -201,4 +188,5 @@ def ask_choice(
     ctx: Ctx, seat: int, handler: str, text: str, options: list[tuple[str, str]], s: str = "", n: int = 0
 ) -> None:
     """Stop and ask ``seat`` to pick one of ``options`` (key, label); ``handler`` gets the key."""
-    ctx.st.ask = Ask(kind="choice", seat=seat, text=text, handler=handler, options=options, s=s, n=n)
+    ask = Ask(kind="choice", seat=seat, text=text, handler=handler, options=options, s=s, n=n)
+    ctx.st.agenda.pending = ask

@@ -21,6 +21,7 @@ from engines.hackclad.clad import (
 )
 from engines.hackclad.content import Eff
 from engines.hackclad.ctx import (
+    TASKS,
     Ctx,
     answer,
     ask_choice,
@@ -29,7 +30,6 @@ from engines.hackclad.ctx import (
     is_enhanced,
     passive_cards,
     tagged_cards,
-    task,
 )
 from engines.hackclad.deck import from_hand, need_reform, put_on_top, take_top
 from engines.hackclad.state import Ask, Play, Task
@@ -87,7 +87,7 @@ def passive_count(ctx: Ctx, seat: int, passive: str) -> int:
     return sum(1 for c in w.discard if c in marked)
 
 
-@task("eff")
+@TASKS.register("eff")
 def run_effect(ctx: Ctx, t: Task) -> None:
     """Run one effect step if its condition holds."""
     assert t.eff is not None
@@ -417,7 +417,7 @@ _STEP_OPTIONS = tuple(
 )
 
 
-@task("move")
+@TASKS.register("move")
 def move_task(ctx: Ctx, t: Task) -> None:
     """Ask for the next step of a move."""
     if t.n <= 0 or ctx.w(t.seat).pos < 0:

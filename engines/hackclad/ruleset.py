@@ -128,7 +128,7 @@ class HackClad(Ruleset[HackState, HackView]):
     # ------------------------------------------------------------------------------- play
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
         if state.phase == "play":  # asked at every step: at most one witch is waited on
-            ask = state.ask
+            ask = state.agenda.pending
             if ask is None:
                 return {}
             seat = owner(state, ask.seat)
@@ -148,7 +148,7 @@ class HackClad(Ruleset[HackState, HackView]):
                 sealed=True,
             )
         else:
-            a = state.ask
+            a = state.agenda.pending
             assert a is not None
             prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
         if shared_seats(state):
@@ -165,7 +165,7 @@ class HackClad(Ruleset[HackState, HackView]):
         ctx = Ctx(state)
         if state.phase == "enhanced":
             return [_enhanced_action(ctx, x) for x in sorted(state.witches[witch].enhanced)]
-        ask = state.ask
+        ask = state.agenda.pending
         assert ask is not None
         if ask.kind == "turn":
             return turn_actions(ctx, witch)
@@ -187,7 +187,7 @@ class HackClad(Ruleset[HackState, HackView]):
         if state.phase == "enhanced":
             ok = key[:2] == "e." and key[2:] in state.witches[witch].enhanced
             return _enhanced_action(Ctx(state), key[2:]) if ok else None
-        ask = state.ask
+        ask = state.agenda.pending
         assert ask is not None
         if ask.kind == "choice":
             for k, label in ask.options:
@@ -230,9 +230,9 @@ class HackClad(Ruleset[HackState, HackView]):
             if all(x.chose_enhanced for x in state.witches):
                 begin(ctx)
         else:
-            ask = state.ask
+            ask = state.agenda.pending
             assert ask is not None
-            state.ask = None
+            state.agenda.pending = None  # answered: the agenda runs on from where it paused
             if ask.kind == "turn":
                 apply_turn(ctx, witch, action)
             elif ask.kind == "react":
