@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engines.hackclad import grid
 from engines.hackclad.ctx import (
+    ANSWERS,
     TASKS,
     Ctx,
-    answer,
     ask_choice,
     clad_atk,
     clad_of,
@@ -366,7 +366,7 @@ def reentry(ctx: Ctx, t: Task) -> None:
     ask_choice(ctx, t.seat, "reentry", "Choose where your witch re-enters the field.", entry_options(ctx.st))
 
 
-@answer("reentry")
+@ANSWERS.register("reentry")
 def reentry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Place the witch on the chosen entry point and take any shards there."""
     cell = option_cell(key)

@@ -170,18 +170,11 @@ class Ctx:
         check_now(self, seat)
 
 
+#: A listed choice's answer handler: it gets the context, the choice and the key picked.
 AnswerHandler = Callable[["Ctx", Ask, str], None]
-ANSWERS: dict[str, AnswerHandler] = {}
-
-
-def answer(kind: str) -> Callable[[AnswerHandler], AnswerHandler]:
-    """Register the handler that receives the answer to a listed choice."""
-
-    def register(fn: AnswerHandler) -> AnswerHandler:
-        ANSWERS[kind] = fn
-        return fn
-
-    return register
+#: each listed choice's ``Ask.handler`` name, bound to the handler of its answer
+#: (``@ANSWERS.register("scry")``)
+ANSWERS: Registry[AnswerHandler] = Registry("HackClad", "choice")
 
 
 def ask_choice(

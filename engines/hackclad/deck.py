@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from engines.hackclad.content import Card
-from engines.hackclad.ctx import TASKS, Ctx, answer, ask_choice
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.state import Ask, Task, WitchState
 
 
@@ -107,7 +107,7 @@ def _option(prefix: str, verb: str, cid: str, name: str, vp: int) -> tuple[str, 
     return f"{prefix}.{cid}", f"{verb} {name} ({vp} VP)"
 
 
-@answer("reform_in")
+@ANSWERS.register("reform_in")
 def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
     """First half of the swap: which enhanced card comes in."""
     if key == "none":
@@ -125,7 +125,7 @@ def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
     )
 
 
-@answer("reform_out")
+@ANSWERS.register("reform_out")
 def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
     """Second half of the swap: the discarded card goes to the enhanced pile, unseen by others."""
     w = ctx.w(ask.seat)

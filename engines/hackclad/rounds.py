@@ -6,7 +6,7 @@ from functools import cache
 
 from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
-from engines.hackclad.ctx import TASKS, Ctx, answer, ask_choice, clad_of
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice, clad_of
 from engines.hackclad.deck import from_hand, put_on_top
 from engines.hackclad.seats import shared_seats
 from engines.hackclad.state import CLAD_SLOTS, HAND_SIZE, ROUNDS, TURN_SLOTS, Ask, HackState, SeqSlot, Task
@@ -302,7 +302,7 @@ def entry_facing(cell: int) -> int:
     return 2 if dy > 0 else 0
 
 
-@answer("put_back")
+@ANSWERS.register("put_back")
 def put_back_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """The chosen card goes on top of the deck, unseen by the others."""
     card = key[2:]

@@ -23,9 +23,9 @@ from engines.core.types import (
 )
 from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
 from engines.hackclad import deck as _deck  # noqa: F401
-from engines.hackclad import effects as _effects  # noqa: F401
-from engines.hackclad.content import content
+from engines.hackclad.content import content, effect_uses, read_files, validate
 from engines.hackclad.ctx import ANSWERS, Ctx
+from engines.hackclad.effects import EFFECTS
 from engines.hackclad.rounds import (
     apply_draft,
     draft_action,
@@ -292,10 +292,11 @@ class HackClad(Ruleset[HackState, HackView]):
         return {"random": RandomBot(), "witch": WitchBot()}
 
     def check_content(self) -> None:
-        """Load the cards, Clad, missions and witches files afresh and check them."""
-        from engines.hackclad.content import load_all
-
-        load_all()
+        """Read the data files afresh: every effect keyword must have a handler; then check the rest."""
+        files = read_files()
+        # Keywords first, so a misspelt 'deal' is named as such rather than as a missing 'deal'.
+        EFFECTS.check(effect_uses(files.cards, files.cps))
+        validate(*files)
 
     def catalogue(self) -> list[CatalogueEntry]:
         """Skill cards by witch, the witches, CP actions, missions and the Clad deck, from the data."""

@@ -11,7 +11,7 @@ from engines.core.types import Action
 from engines.hackclad import grid
 from engines.hackclad.clad import can_move, move_options, repel_direction
 from engines.hackclad.content import Card, CpAction, content
-from engines.hackclad.ctx import TASKS, Ctx, answer, ask_choice
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.deck import from_hand, put_on_top
 from engines.hackclad.effects import condition, passive_count
 from engines.hackclad.missions import check_now, note_single_damage
@@ -321,7 +321,7 @@ def extra_discard(ctx: Ctx, t: Task) -> None:
     ask_choice(ctx, t.seat, "extra_discard", "Extra cost: discard a card.", options)
 
 
-@answer("extra_discard")
+@ANSWERS.register("extra_discard")
 def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Discard the chosen card and run its as-cost steps."""
     seat = ask.seat
