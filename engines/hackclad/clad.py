@@ -7,16 +7,9 @@ handling), 6.4.5 (re-entry), 10 (repel).
 from __future__ import annotations
 
 from engines.hackclad import grid
-from engines.hackclad.ctx import (
-    ANSWERS,
-    TASKS,
-    Ctx,
-    ask_choice,
-    clad_atk,
-    clad_of,
-    discard_reactions,
-    passive_cards,
-)
+from engines.hackclad.cards import clad_atk, clad_of, discard_reactions, passive_cards
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
+from engines.hackclad.missions import check_now, note_reduce
 from engines.hackclad.state import Ask, Frame, HackState, Task
 
 
@@ -49,8 +42,6 @@ def in_turn_order(state: HackState, seats: list[int]) -> list[int]:
 
 def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
     """The witch damages the Clad: she takes that many shards as VP (book 6.4.2 A ③)."""
-    from engines.hackclad.missions import check_now
-
     if amount <= 0:
         return
     w = ctx.w(seat)
@@ -64,8 +55,6 @@ def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
 
 def pick_up(ctx: Ctx, seat: int) -> None:
     """A witch entering a cell takes every shard on it (and Scythe Leap turns them into damage)."""
-    from engines.hackclad.missions import check_now
-
     w = ctx.w(seat)
     amount = ctx.st.field[w.pos]
     if amount <= 0:
@@ -100,8 +89,6 @@ def can_move(state: HackState, seat: int) -> bool:
 
 def step_witch(ctx: Ctx, seat: int, direction: int) -> None:
     """Move a witch one space, counting it for this round's movement and picking up shards."""
-    from engines.hackclad.missions import check_now
-
     w = ctx.w(seat)
     w.pos = grid.step(w.pos, direction)
     w.moved_round += 1
@@ -183,8 +170,6 @@ def frame_step(ctx: Ctx, t: Task) -> None:
 
 def _resolve(ctx: Ctx, f: Frame, hit: list[int]) -> None:
     # ``hit``: the seats in range, as frame_step just found them (nothing has moved since).
-    from engines.hackclad.missions import note_reduce
-
     st = ctx.st
     atk = clad_atk(st)
     if f.charge and st.clad_locked:

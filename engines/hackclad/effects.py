@@ -2,6 +2,10 @@
 
 A handler gets the context, the acting seat and the effect step. Steps that need the player to pick
 something ask a listed choice; its answer handler lives next to the keyword.
+
+Why ``EFFECTS`` is checked from the ruleset: the data files name these keywords, but ``content``
+sits below this module (it loads what is played here), so it only lists where each keyword is
+used; the ruleset's ``check_content`` passes that list to ``EFFECTS.check``.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from collections.abc import Callable
 
 from engines.core.keywords import Registry
 from engines.hackclad import grid
+from engines.hackclad.cards import clad_atk, clad_of, is_enhanced, passive_cards, tagged_cards
 from engines.hackclad.clad import (
     blocked,
     deal_damage,
@@ -21,18 +26,9 @@ from engines.hackclad.clad import (
     turn_order,
 )
 from engines.hackclad.content import Eff
-from engines.hackclad.ctx import (
-    ANSWERS,
-    TASKS,
-    Ctx,
-    ask_choice,
-    clad_atk,
-    clad_of,
-    is_enhanced,
-    passive_cards,
-    tagged_cards,
-)
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.deck import from_hand, need_reform, put_on_top, take_top
+from engines.hackclad.missions import check_now
 from engines.hackclad.state import Ask, Play, Task
 
 #: An effect keyword's handler: it gets the context, the acting witch and the effect step.
@@ -458,8 +454,6 @@ def teleport(ctx: Ctx, seat: int, eff: Eff) -> None:
 @ANSWERS.register("teleport")
 def teleport_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Land on the chosen space."""
-    from engines.hackclad.missions import check_now
-
     cell = int(key[1:])
     ctx.w(ask.seat).moved_round += 1
     ctx.say("jump", f"{ctx.who(ask.seat)} jumps to {grid.label(cell)}.")
@@ -500,8 +494,6 @@ def take_field_shard(ctx: Ctx, seat: int, eff: Eff) -> None:
 @ANSWERS.register("take_shard")
 def take_shard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Take the shard (it counts as picking up shards from the field)."""
-    from engines.hackclad.missions import check_now
-
     cell = int(key[1:])
     w = ctx.w(ask.seat)
     ctx.st.field[cell] -= 1

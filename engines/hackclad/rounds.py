@@ -6,17 +6,17 @@ from functools import cache
 
 from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
-from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice, clad_of
+from engines.hackclad.cards import clad_id, clad_of
+from engines.hackclad.content import Eff, content
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.deck import from_hand, put_on_top
+from engines.hackclad.scoring import scores, seat_scores
 from engines.hackclad.seats import shared_seats
 from engines.hackclad.state import CLAD_SLOTS, HAND_SIZE, ROUNDS, TURN_SLOTS, Ask, HackState, SeqSlot, Task
 
 
 def clad_pool(state: HackState, voltage: int) -> list[str]:
     """The Clad card instances of one voltage for this game (expert cards swapped in when asked)."""
-    from engines.hackclad.content import content
-    from engines.hackclad.ctx import clad_id
-
     c = content()
     replaced = {k.replaces for k in c.clad.values() if k.expert} if state.expert else set()
     out = []
@@ -192,8 +192,6 @@ def apply_draft(ctx: Ctx, seat: int, slot: int, card: str) -> None:
 @TASKS.register("slot_effect")
 def slot_effect(ctx: Ctx, t: Task) -> None:
     """The effect printed under each turn slot (see rules.md: taken from the Delta board)."""
-    from engines.hackclad.content import Eff
-
     if t.n == 0:
         ctx.push(Task(kind="draw", seat=t.seat, n=1))
     elif t.n == 1:
@@ -279,8 +277,6 @@ def end_round(ctx: Ctx, t: Task) -> None:
 
 def finish(ctx: Ctx, reason: str) -> None:
     """The game is over; scoring is read off the final state."""
-    from engines.hackclad.scoring import scores, seat_scores
-
     st = ctx.st
     st.phase = "over"
     st.stage = ""

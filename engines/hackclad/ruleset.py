@@ -1,6 +1,11 @@
 """The HackClad ruleset object: modes, prompts, legal actions, apply and outcome.
 
 The deal is in ``setup.py``, the views (the one place secrets are stripped) in ``view.py``.
+
+Why this module imports every rule module: task, answer and effect handlers register themselves
+in ``ctx.TASKS``, ``ctx.ANSWERS`` and ``effects.EFFECTS`` when their module is imported. The ruleset
+sits on top of the package and imports them all at load time, so the runner in ``ctx`` never imports
+a handler's module and no import goes back down the chain.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from engines.core.types import (
     Outcome,
     Prompt,
 )
-from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
-from engines.hackclad import deck as _deck  # noqa: F401
+from engines.hackclad import clad as _clad  # noqa: F401  (registers its task and answer handlers)
+from engines.hackclad import deck as _deck  # noqa: F401  (the same)
+from engines.hackclad.bots import WitchBot
+from engines.hackclad.catalogue import entries
 from engines.hackclad.content import content, effect_uses, read_files, validate
 from engines.hackclad.ctx import ANSWERS, Ctx
 from engines.hackclad.effects import EFFECTS
@@ -287,8 +294,6 @@ class HackClad(Ruleset[HackState, HackView]):
 
     def bots(self) -> Mapping[str, Bot]:
         """Bots weakest first: random, then the witch heuristic."""
-        from engines.hackclad.bots import WitchBot
-
         return {"random": RandomBot(), "witch": WitchBot()}
 
     def check_content(self) -> None:
@@ -300,8 +305,6 @@ class HackClad(Ruleset[HackState, HackView]):
 
     def catalogue(self) -> list[CatalogueEntry]:
         """Skill cards by witch, the witches, CP actions, missions and the Clad deck, from the data."""
-        from engines.hackclad.catalogue import entries
-
         return entries()
 
 

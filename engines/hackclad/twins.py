@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.rng import Rng
-from engines.hackclad.ctx import card_of, clad_of, is_enhanced
+from engines.hackclad.cards import card_of, clad_of, is_enhanced
 from engines.hackclad.deck import _pile_option
 from engines.hackclad.seats import witches_of
 from engines.hackclad.state import Ask, HackState, SeqSlot, copy_state

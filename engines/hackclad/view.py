@@ -8,9 +8,9 @@ import msgspec
 from msgspec.structs import replace
 
 from engines.hackclad import grid
+from engines.hackclad.cards import clad_atk, clad_of, design
 from engines.hackclad.clad import frame_cells
 from engines.hackclad.content import content
-from engines.hackclad.ctx import clad_atk, clad_of, design
 from engines.hackclad.scoring import scores, witch_teams
 from engines.hackclad.seats import acting, owner, witches_of
 from engines.hackclad.state import (

@@ -6,7 +6,9 @@ from engines.core import GameConfig
 from engines.core.types import Event
 from engines.hackclad import RULESET as R
 from engines.hackclad import grid
-from engines.hackclad.ctx import Ctx, card_id, card_of
+from engines.hackclad.cards import card_id, card_of
+from engines.hackclad.clad import open_frame
+from engines.hackclad.ctx import Ctx
 from engines.hackclad.state import Ask, Frame, HackState, SeqSlot, Task
 
 
@@ -116,8 +118,6 @@ def attack(state: HackState, rel: list[tuple[int, int]], name: str = "test attac
     state.agenda.pending = None
     state.agenda.tasks = []
     ctx = Ctx(state)
-    from engines.hackclad.clad import open_frame
-
     open_frame(ctx, Frame(name=name, rel=rel))
     ctx.run()
     return state

@@ -12,8 +12,8 @@ import pytest
 
 from engines.core import GameConfig, Rejected, Rng
 from engines.hackclad import RULESET as R
+from engines.hackclad.cards import card_id
 from engines.hackclad.content import content
-from engines.hackclad.ctx import card_id
 from engines.hackclad.state import HackState
 
 CONFIGS = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.hackclad import RULESET as R
 from engines.hackclad import grid
-from engines.hackclad.ctx import card_of
+from engines.hackclad.cards import card_of
 from engines.hackclad.state import HackState
 from tests.engines.hackclad.helpers import (
     at,

@@ -6,7 +6,7 @@ import msgspec
 
 from engines.core import GameConfig
 from engines.hackclad import RULESET as R
-from engines.hackclad.ctx import clad_of
+from engines.hackclad.cards import clad_of
 from engines.hackclad.rounds import clad_pool, draft_slots
 from engines.hackclad.state import SeqSlot, Task
 from tests.engines.hackclad.helpers import play, run_tasks, started

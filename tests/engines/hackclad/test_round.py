@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.hackclad import RULESET as R
-from engines.hackclad.ctx import clad_of
+from engines.hackclad.cards import clad_of
 from engines.hackclad.rounds import clad_pool
 from engines.hackclad.state import SeqSlot, Task
 from tests.engines.hackclad.helpers import at, clear_field, play, run_tasks, started

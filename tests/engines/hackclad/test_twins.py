@@ -9,7 +9,7 @@ from engines.core.rng import Rng
 from engines.core.twins import TwinReport, check_twins
 from engines.core.types import GameConfig
 from engines.hackclad import RULESET as R
-from engines.hackclad.ctx import card_of, is_enhanced
+from engines.hackclad.cards import card_of, is_enhanced
 from engines.hackclad.state import HackState, Task
 from tests.engines.hackclad.helpers import (
     at,
