@@ -42,7 +42,7 @@ from engines.hackclad.rounds import (
 from engines.hackclad.scoring import outcome as final_outcome
 from engines.hackclad.seats import acting, asked_seats, owner, shared_seats
 from engines.hackclad.setup import WITCHES, begin, check_seat, deal
-from engines.hackclad.state import HackState, HackView, copy_state
+from engines.hackclad.state import HackState, HackView, copy_state, upgrade
 from engines.hackclad.turn import (
     apply_react,
     apply_turn,
@@ -250,6 +250,10 @@ class HackClad(Ruleset[HackState, HackView]):
                 ANSWERS[ask.handler](ctx, ask, action.key)
         ctx.run()
         return ctx.ev
+
+    def decode(self, data: bytes) -> HackState:
+        """Rebuild a state from ``encode`` output (a snapshot stored before the agenda is upgraded)."""
+        return upgrade(super().decode(data), data)
 
     def clone(self, state: HackState) -> HackState:
         """A deep, independent copy of ``state``, made field by field (see ``state.copy_state``)."""

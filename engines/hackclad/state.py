@@ -165,6 +165,25 @@ class HackState(StateBase, kw_only=True):
     end_reason: str = ""
 
 
+class _Continuation(msgspec.Struct):
+    """Where a schema-2 (or older) snapshot kept what the agenda holds now."""
+
+    tasks: list[Task] = []
+    ask: Ask | None = None
+
+
+def upgrade(state: HackState, data: bytes) -> HackState:
+    """``state`` decoded from ``data``; an older snapshot's queued tasks and choice moved onto the agenda."""
+    # Tables in play are stored as snapshots: without this, one saved before the agenda came back
+    # with nothing queued and nobody asked, and could never go on.
+    if state.schema_version >= SCHEMA_VERSION:
+        return state
+    old = msgspec.msgpack.decode(data, type=_Continuation)
+    state.agenda = Agenda(tasks=old.tasks, pending=old.ask)
+    state.schema_version = SCHEMA_VERSION
+    return state
+
+
 # ``Ruleset.apply`` works on a private copy of the state. Copying the records field by field is cheaper
 # than the msgpack round trip the base class copies with: numbers, strings, flags and frozen records
 # (effect steps, tasks, sequence-board slots) are immutable and shared; every list and every other record

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from engines.hackclad import RULESET as R
-from engines.hackclad.state import HackState
+from engines.hackclad.state import SCHEMA_VERSION, HackState
 from tests.engines.hackclad.helpers import at, clear_field, hand, my_turn, play, started
 
 
@@ -45,3 +47,14 @@ def test_a_mid_card_pause_survives_encode_and_decode_and_resumes_to_the_same_res
         ask = after.agenda.pending
         assert after.witches[0].mp == 1 and card in after.witches[0].discard and not after.plays
         assert ask is not None and ask.kind == "turn" and ask.seat == 0 and after.agenda.tasks == []
+
+
+def test_a_snapshot_stored_before_the_agenda_decodes_with_its_tasks_and_choice_on_the_agenda() -> None:
+    paused, _ = _huginn_paused()
+    # Schema 2 kept the queue and the choice as two fields of the state, ``tasks`` and ``ask``.
+    old = msgspec.to_builtins(paused)
+    agenda = old.pop("agenda")
+    old.update(schema_version=2, tasks=agenda["tasks"], ask=agenda["pending"])
+    upgraded = R.decode(msgspec.msgpack.encode(old))
+    assert upgraded == paused and upgraded.schema_version == SCHEMA_VERSION == 3
+    assert R.encode(R.apply(upgraded, 0, "bottom").state) == R.encode(R.apply(paused, 0, "bottom").state)
