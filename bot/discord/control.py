@@ -12,10 +12,10 @@ import contextlib
 import dataclasses
 import io
 import logging
-import re
 
 import discord
 
+from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
 from bot.discord.delivery import Courier, table_place
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
 from bot.discord.info import rules_embed
@@ -25,53 +25,11 @@ from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_
 from bot.service import Services, TableService
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
-from bot.words import parse_pair
 from engines import registry
 from engines.core import Code
 from engines.core.types import OptionValue
 
 log = logging.getLogger("tablekeeper.discord")
-
-
-#: a space or comma followed by the next ``key=``: values may hold spaces and commas themselves
-#: (``deck_code=Ogre, Scribe, ...``), so pairs are split only where a new key starts
-_NEXT_PAIR = re.compile(r"[\s,]+(?=[A-Za-z_][\w-]*\s*=)")
-
-
-def parse_options(text: str | None) -> dict[str, OptionValue]:
-    """Turn ``"key=value key=value"`` into a dict (``SetupError`` names a malformed pair)."""
-    if not text or not text.strip():
-        return {}
-    return dict(parse_pair(part.strip(" ,"), "options") for part in _NEXT_PAIR.split(text.strip()))
-
-
-def split_seat_options(
-    game: str, mode: str | None, options: dict[str, OptionValue]
-) -> tuple[dict[str, OptionValue], dict[str, OptionValue]]:
-    """(table options, the player's own per-seat options such as ``witch``) from one ``key=value`` list.
-
-    In ``/solo`` there is no lobby to pick per-seat options from, so they come with the others.
-    """
-    try:
-        ruleset = registry.get(game)
-        spec = ruleset.mode(mode.strip().lower()) if mode and mode.strip() else ruleset.modes[0]
-    except Exception:  # an unknown game or mode is reported by the service with its own message
-        return dict(options), {}
-    per_seat = {o.name for o in spec.options if o.per_seat}
-    table = {k: v for k, v in options.items() if k not in per_seat}
-    mine = {k: v for k, v in options.items() if k in per_seat}
-    return table, mine
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    """Whether the user may manage this server (Manage Server or Administrator)."""
-    perms = interaction.permissions
-    return bool(interaction.guild_id is not None and (perms.manage_guild or perms.administrator))
-
-
-def display_name(user: discord.abc.User) -> str:
-    """The name shown for a player at a table."""
-    return getattr(user, "display_name", None) or user.name
 
 
 def _file(data: bytes, name: str) -> discord.File:
@@ -195,7 +153,7 @@ class TableControl:
         """``/table join [deck] [options]``: take a seat here with the player's own choices."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table join"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             mine = self._own_choices(table, parse_options(options))
             if deck:
                 mine["deck"] = deck
@@ -231,7 +189,7 @@ class TableControl:
         """``/table leave``: give up your seat here."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table leave"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._leave(interaction, table.id)
 
     async def _leave(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -268,7 +226,7 @@ class TableControl:
         """``/table rejoin``: take back the seat a bot has played since your time ran out."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table rejoin"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._reclaim(interaction, table.id)
             await tell(interaction, f"Your seat at table #{table.id} is yours again.")
 
@@ -361,7 +319,7 @@ class TableControl:
         """``/table start``: the host starts this channel's game."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table start"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._start(interaction, table.id)
 
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -373,7 +331,7 @@ class TableControl:
         """``/table abort``: the host or an admin closes this channel's table."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table abort"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._abort(interaction, table.id)
 
     async def _abort(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -390,7 +348,7 @@ class TableControl:
         """``/table status``: the table in this channel, shown only to the asker."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table status"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             if table.status == LOBBY:
                 await interaction.followup.send(embed=lobby_embed(table), ephemeral=True)
                 return
@@ -399,16 +357,6 @@ class TableControl:
             await interaction.followup.send(
                 embed=table_embed(public), file=_file(public.board_png, BOARD_FILE), ephemeral=True
             )
-
-    async def _here(self, interaction: discord.Interaction) -> TableInfo:
-        if interaction.channel_id is None:
-            raise ServiceError(Code.NOT_FOUND, "There is no table here.")
-        table = await self.tables.status(interaction.channel_id)
-        if table is None:
-            raise ServiceError(
-                Code.NOT_FOUND, "There is no open table in this channel; start one with /table new."
-            )
-        return table
 
     # ------------------------------------------------------------------ playing
     async def act(

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord.cards import SEARCH_MAX, CardsButton, decks_autocomplete, show_cards
 from bot.discord.choices import games_autocomplete
-from bot.discord.control import display_name
+from bot.discord.cogs.asking import display_name
 from bot.discord.info import stats_embed
 from bot.discord.replies import defer, reported
 
