@@ -18,10 +18,9 @@ import discord
 from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
 from bot.discord.delivery import Courier, table_place
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
-from bot.discord.info import rules_embed
 from bot.discord.replies import defer, reported, tell, with_view
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
-from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_view, table_view
+from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, seat_view, table_view
 from bot.service import Services, TableService
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
@@ -67,8 +66,7 @@ class OptionsModal(discord.ui.Modal, title="Table options"):
 class TableControl:
     """The Discord side of tables: lobby, start, moves, hands, paging, status."""
 
-    def __init__(self, client: discord.Client, services: Services, courier: Courier) -> None:
-        self.client = client
+    def __init__(self, services: Services, courier: Courier) -> None:
         self.services = services
         self.courier = courier
 
@@ -426,79 +424,3 @@ class TableControl:
                 update = await self.tables.hand(table_id, interaction.user.id, seat)
                 view = seat_view(table, update, where=where, page=page)
             await interaction.edit_original_response(view=view)
-
-    # ------------------------------------------------------------------ rules
-    async def rules(self, interaction: discord.Interaction, game: str, page: int) -> None:
-        """``/rules``: a page of a game's rules summary with Prev/Next buttons (shown to the asker)."""
-        await defer(interaction, ephemeral=True)
-        async with reported(interaction, "rules"):
-            embed, shown, count = rules_embed(game, page)
-            view = rules_view(game, shown, count)
-            await interaction.followup.send(embed=embed, ephemeral=True, **with_view(view))
-
-    async def rules_page(self, interaction: discord.Interaction, slug: str, page: int) -> None:
-        """A rules Prev/Next button: show that page on the same message."""
-        await defer(interaction, update=True)
-        async with reported(interaction, "rules page"):
-            embed, shown, count = rules_embed(slug, page)
-            await interaction.edit_original_response(embed=embed, view=rules_view(slug, shown, count))
-
-    # ------------------------------------------------------------------ solo
-    async def solo(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        mode: str | None,
-        difficulty: str | None,
-        options: str | None,
-        deck: str | None = None,
-    ) -> None:
-        """``/solo``: a game against bots in the player's DMs (from a server or from the DM itself)."""
-        in_dm = interaction.guild_id is None
-        await defer(interaction, ephemeral=not in_dm)
-        async with reported(interaction, "solo"):
-            try:
-                channel = await self.client.create_dm(interaction.user)
-            except discord.HTTPException:
-                raise ServiceError(Code.UNAVAILABLE, "I could not open a direct message with you.") from None
-            table_options, seat_options = split_seat_options(game, mode, parse_options(options))
-            if deck:
-                seat_options["deck"] = deck
-            delivery = await self.tables.open_solo(
-                interaction.user.id,
-                channel.id,
-                game,
-                mode,
-                difficulty,
-                table_options,
-                name=display_name(interaction.user),
-                seat_options=seat_options or None,
-            )
-            title = registry.get(delivery.table.game).title
-            if in_dm:
-                # Answer first so the game message is the newest one in the conversation.
-                await tell(interaction, f"Your game of {title} is below. Good luck!")
-            try:
-                await self.courier.publish(delivery, actor_id=interaction.user.id)
-            except discord.Forbidden:
-                await self.tables.abort(delivery.table.id, interaction.user.id)
-                raise ServiceError(
-                    Code.BAD_OPTION,
-                    "I can't send you direct messages. Allow DMs from this server and try again.",
-                ) from None
-            if not in_dm:
-                await tell(interaction, f"Your game of {title} is ready in our direct messages.")
-
-    # ------------------------------------------------------------------ bot timers
-    async def tick(self) -> None:
-        """One pass of the timer loop: reminders first, then expired turns."""
-        for reminder in await self.services.timers.due_reminders():
-            try:
-                await self.courier.remind(reminder)
-            except discord.HTTPException as exc:
-                log.warning("reminder for table %s not sent: %s", reminder.table.id, type(exc).__name__)
-        for delivery in await self.services.timers.expire():
-            try:
-                await self.courier.publish(delivery)
-            except discord.HTTPException as exc:
-                log.warning("timeout of table %s not shown: %s", delivery.table.id, type(exc).__name__)
