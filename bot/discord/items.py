@@ -59,7 +59,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Apply the choice."""
-        await controls(interaction).table.act(interaction, self.table, self.token, self.seat, self.key)
+        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, self.key)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ACTION_SELECT):
@@ -96,7 +96,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Apply the chosen option."""
         key = self.item.values[0] if self.item.values else ""
-        await controls(interaction).table.act(interaction, self.table, self.token, self.seat, key)
+        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, key)
 
 
 def action_option(key: str, label: str, description: str = "") -> discord.SelectOption:
@@ -148,7 +148,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Show another page of choices on the same message."""
-        await controls(interaction).table.turn_page(interaction, self.table, self.seat, self.page, self.where)
+        await controls(interaction).play.turn_page(interaction, self.table, self.seat, self.page, self.where)
 
 
 LOBBY_LABELS = {
@@ -186,7 +186,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Run the lobby verb."""
-        await controls(interaction).table.lobby_click(interaction, self.table, self.verb)
+        await controls(interaction).lobby.lobby_click(interaction, self.table, self.verb)
 
 
 class SeatChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SEAT_CHOICE):
@@ -220,7 +220,7 @@ class SeatChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Record the player's choice for their seat."""
         value = self.item.values[0] if self.item.values else ""
-        await controls(interaction).table.seat_choice(interaction, self.table, self.option, value)
+        await controls(interaction).lobby.seat_choice(interaction, self.table, self.option, value)
 
 
 class BotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.BOT_SELECT):
@@ -246,7 +246,7 @@ class BotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.BOT
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Add a bot of the chosen difficulty."""
         level = self.item.values[0] if self.item.values else None
-        await controls(interaction).table.add_bot(interaction, self.table, level)
+        await controls(interaction).lobby.add_bot(interaction, self.table, level)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):
@@ -272,7 +272,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Answer with the clicker's hand."""
-        await controls(interaction).table.show_hand(interaction, self.table)
+        await controls(interaction).play.show_hand(interaction, self.table)
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RECLAIM):
@@ -295,7 +295,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Give the seat back to the clicker (the service checks it is theirs)."""
-        await controls(interaction).table.reclaim_click(interaction, self.table)
+        await controls(interaction).lobby.reclaim_click(interaction, self.table)
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RULES):

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.cogs.lobby_control import LobbyControl
+from bot.discord.cogs.play_control import PlayControl
 from bot.discord.cogs.rules_control import RulesControl
 from bot.discord.cogs.solo_control import SoloControl
-from bot.discord.control import TableControl
 from bot.discord.delivery import Courier
 from bot.service import Services
 
@@ -22,7 +23,8 @@ class Controllers:
     """One of each controller, and the courier they (and the timer loop) send through."""
 
     courier: Courier
-    table: TableControl
+    lobby: LobbyControl
+    play: PlayControl
     rules: RulesControl
     solo: SoloControl
 
@@ -32,7 +34,8 @@ class Controllers:
         courier = Courier(client, services)
         return cls(
             courier=courier,
-            table=TableControl(services, courier),
+            lobby=LobbyControl(services, courier),
+            play=PlayControl(services.tables, courier),
             rules=RulesControl(),
             solo=SoloControl(client, services.tables, courier),
         )

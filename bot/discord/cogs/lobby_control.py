@@ -1,26 +1,23 @@
-"""What each command and click does: ask the service, then show the result.
+"""The lobby controller: open a table, join, leave or take back a seat, the host's options and bots,
+each player's own choices, start and abort.
 
-Every handler acknowledges the interaction first (Discord allows 3 seconds), runs inside
-:func:`bot.discord.replies.reported` so refusals reach the user as private notes, and reads
-everything it needs from the service, never from process memory: a click that arrives at another
-process, or after a restart, behaves the same.
+Separate from play because all of it changes who sits at a table or how it is set up (the service's
+lobby and seating rooms); the options modal lives here as the lobby is its only user.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import io
 import logging
 
 import discord
 
 from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
-from bot.discord.delivery import Courier, table_place
-from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
-from bot.discord.replies import defer, reported, tell, with_view
+from bot.discord.delivery import Courier
+from bot.discord.replies import defer, reported, tell
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
-from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, seat_view, table_view
+from bot.discord.views import bot_view
 from bot.service import Services, TableService
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
@@ -31,14 +28,10 @@ from engines.core.types import OptionValue
 log = logging.getLogger("tablekeeper.discord")
 
 
-def _file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
-
-
 class OptionsModal(discord.ui.Modal, title="Table options"):
     """The host edits the table options as ``key=value`` pairs."""
 
-    def __init__(self, control: TableControl, table: TableInfo) -> None:
+    def __init__(self, control: LobbyControl, table: TableInfo) -> None:
         super().__init__(timeout=600)
         self.control = control
         self.table_id = table.id
@@ -63,8 +56,8 @@ class OptionsModal(discord.ui.Modal, title="Table options"):
         await self.control.apply_options(interaction, self.table_id, self.pairs.value)
 
 
-class TableControl:
-    """The Discord side of tables: lobby, start, moves, hands, paging, status."""
+class LobbyControl:
+    """What the ``/table`` lobby commands and the lobby's buttons, selects and modals do."""
 
     def __init__(self, services: Services, courier: Courier) -> None:
         self.services = services
@@ -312,7 +305,7 @@ class TableControl:
             await self.courier.show_lobby(table, f"A {level or 'normal'} bot joined.")
             await interaction.edit_original_response(content=f"Added a {level or 'default'} bot.", view=None)
 
-    # ------------------------------------------------------------------ start, abort, status
+    # ------------------------------------------------------------------ start, abort
     async def start(self, interaction: discord.Interaction) -> None:
         """``/table start``: the host starts this channel's game."""
         await defer(interaction, ephemeral=True)
@@ -341,86 +334,3 @@ class TableControl:
         else:
             await self.courier.close_lobby(table, text)
         await tell(interaction, f"Table #{table_id} is closed.")
-
-    async def status(self, interaction: discord.Interaction) -> None:
-        """``/table status``: the table in this channel, shown only to the asker."""
-        await defer(interaction, ephemeral=True)
-        async with reported(interaction, "table status"):
-            table = await table_here(self.tables, interaction)
-            if table.status == LOBBY:
-                await interaction.followup.send(embed=lobby_embed(table), ephemeral=True)
-                return
-            # anyone in the channel may ask, so only the public picture: never a seat's own text
-            public = await self.tables.public(table.id)
-            await interaction.followup.send(
-                embed=table_embed(public), file=_file(public.board_png, BOARD_FILE), ephemeral=True
-            )
-
-    # ------------------------------------------------------------------ playing
-    async def act(
-        self, interaction: discord.Interaction, table_id: int, token: str, seat: int, key: str
-    ) -> None:
-        """A choice was clicked: apply it through the service, then show the change everywhere."""
-        await defer(interaction, update=True)
-        async with reported(interaction, "action"):
-            delivery = await self.tables.act(table_id, interaction.user.id, token, key, seat)
-            await self.courier.publish(delivery, actor_id=interaction.user.id)
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await self._refresh_ephemeral(interaction, table_id, seat)
-
-    async def _refresh_ephemeral(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
-        table = await self.tables.get(table_id)
-        if table.status != PLAYING:
-            await interaction.edit_original_response(
-                content="The game is over.", embed=None, attachments=[], view=None
-            )
-            return
-        update = await self.tables.hand(table_id, interaction.user.id, seat)
-        files = [_file(update.image, HAND_FILE)] if update.image is not None else []
-        await interaction.edit_original_response(
-            embed=hand_embed(table, update),
-            attachments=files,
-            view=seat_view(table, update, where=EPHEMERAL),
-        )
-
-    async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
-        """ "Show my hand": the clicker's private view and choices, visible only to them."""
-        await defer(interaction, ephemeral=True)
-        async with reported(interaction, "show hand"):
-            table = await self.tables.get(table_id)
-            seats = table.seats_of(interaction.user.id)
-            if not seats:
-                raise ServiceError(
-                    Code.NOT_PLAYER, "You are not playing at this table, so you have no hand here."
-                )
-            if table.status != PLAYING:
-                raise ServiceError(Code.NOT_STARTED, "This table is not playing right now.")
-            for seat in seats:
-                update = await self.tables.hand(table_id, interaction.user.id, seat)
-                files = [_file(update.image, HAND_FILE)] if update.image is not None else []
-                view = seat_view(table, update, where=EPHEMERAL)
-                await interaction.followup.send(
-                    embed=hand_embed(table, update),
-                    files=files,
-                    ephemeral=True,
-                    **with_view(view),
-                )
-
-    async def turn_page(
-        self, interaction: discord.Interaction, table_id: int, seat: int, page: int, where: str
-    ) -> None:
-        """Prev/Next: redraw a message's choices at another page (with the latest choices)."""
-        await defer(interaction, update=True)
-        async with reported(interaction, "page"):
-            table = await self.tables.get(table_id)
-            if table.status != PLAYING:
-                raise ServiceError(Code.GAME_OVER, "This game is not running any more.")
-            public = not table.solo and where == IN_MESSAGE and interaction.channel_id == table_place(table)
-            view: discord.ui.View | None
-            if public:
-                view = table_view(await self.tables.public(table_id), pages={seat: page})
-            else:
-                update = await self.tables.hand(table_id, interaction.user.id, seat)
-                view = seat_view(table, update, where=where, page=page)
-            await interaction.edit_original_response(view=view)
