@@ -20,7 +20,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs import COGS
-from bot.discord.cogs.clock import ClockCog
 from bot.discord.cogs.controllers import Controllers
 from bot.discord.items import ALL_ITEMS
 from bot.discord.replies import SOMETHING_WRONG, scrubbed_traceback, tell
@@ -119,10 +118,12 @@ class TablekeeperBot(commands.AutoShardedBot):
         await tell(interaction, SOMETHING_WRONG)
 
     async def close(self) -> None:
-        """Stop the timer loop, disconnect, then release the database."""
-        clock = self.get_cog("ClockCog")
-        if isinstance(clock, ClockCog):
-            await clock.stop()
+        """Stop the timer loop, disconnect, then release the database.
+
+        ``super().close()`` unloads the cogs before it disconnects, and unloading the clock cog
+        stops its loop and waits for a pass in flight. (The cog can't be stopped by type from here:
+        ``load_extension`` executes a cog's module anew, so its class is not one this module imports.)
+        """
         try:
             await super().close()
         finally:
