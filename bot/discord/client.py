@@ -20,9 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs import COGS
-from bot.discord.cogs.clock import ClockCog
-from bot.discord.control import TableControl
-from bot.discord.delivery import Courier
+from bot.discord.cogs.controllers import Controllers
 from bot.discord.items import ALL_ITEMS
 from bot.discord.replies import SOMETHING_WRONG, scrubbed_traceback, tell
 from bot.service import Services
@@ -67,7 +65,7 @@ class TablekeeperBot(commands.AutoShardedBot):
         self.settings = settings
         self.clock = clock
         self._services: Services | None = None
-        self._control: TableControl | None = None
+        self._controls: Controllers | None = None
 
     @property
     def services(self) -> Services:
@@ -77,18 +75,18 @@ class TablekeeperBot(commands.AutoShardedBot):
         return self._services
 
     @property
-    def control(self) -> TableControl:
+    def controls(self) -> Controllers:
         """What commands and clicks call (available once :meth:`setup_hook` has run)."""
-        if self._control is None:
+        if self._controls is None:
             raise RuntimeError("the bot has not been set up yet")
-        return self._control
+        return self._controls
 
     async def setup_hook(self) -> None:
         """Migrate and open the database, resume games, load cogs and items, sync commands."""
         self._services = await Services.start(self.settings, clock=self.clock)
         resumed = await self._services.tables.resume()
         log.info("resumed %d running game(s)", len(resumed))
-        self._control = TableControl(self, self._services, Courier(self, self._services))
+        self._controls = Controllers.build(self, self._services)
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for name in COGS:
@@ -120,10 +118,12 @@ class TablekeeperBot(commands.AutoShardedBot):
         await tell(interaction, SOMETHING_WRONG)
 
     async def close(self) -> None:
-        """Stop the timer loop, disconnect, then release the database."""
-        clock = self.get_cog("ClockCog")
-        if isinstance(clock, ClockCog):
-            await clock.stop()
+        """Stop the timer loop, disconnect, then release the database.
+
+        ``super().close()`` unloads the cogs before it disconnects, and unloading the clock cog
+        stops its loop and waits for a pass in flight. (The cog can't be stopped by type from here:
+        ``load_extension`` executes a cog's module anew, so its class is not one this module imports.)
+        """
         try:
             await super().close()
         finally:

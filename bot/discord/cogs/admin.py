@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.choices import games_autocomplete
-from bot.discord.control import is_admin
+from bot.discord.cogs.asking import is_admin
 from bot.discord.info import settings_embed
 from bot.discord.replies import defer, reported
 from bot.service.api import GuildSettings, ServiceError

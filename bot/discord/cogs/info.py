@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.discord.cards import SEARCH_MAX, CardsButton, decks_autocomplete, show_cards
 from bot.discord.choices import games_autocomplete
-from bot.discord.control import display_name
+from bot.discord.cogs.asking import display_name
 from bot.discord.info import stats_embed
 from bot.discord.replies import defer, reported
 
@@ -32,7 +32,7 @@ class InfoCog(commands.Cog):
         self, interaction: discord.Interaction, game: str, page: app_commands.Range[int, 1, 99] = 1
     ) -> None:
         """Show a rules page."""
-        await self.bot.control.rules(interaction, game.strip().lower(), page - 1)
+        await self.bot.controls.rules.rules(interaction, game.strip().lower(), page - 1)
 
     @app_commands.command(
         name="cards", description="Read a game's cards and ready-made decks with their codes"
