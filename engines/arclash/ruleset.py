@@ -9,7 +9,12 @@ from collections.abc import Iterable
 
 from engines.arclash import picks, zones
 from engines.arclash.battle import pass_support, play_support, playable
-from engines.arclash.decks import starters
+from engines.arclash.catalogue import decks as starter_entries
+from engines.arclash.catalogue import entries
+from engines.arclash.chart import load_chart
+from engines.arclash.content import CARDS_FILE, Card, load_catalogue
+from engines.arclash.decks import load_starters, starters
+from engines.arclash.effects import KEYWORDS
 from engines.arclash.setup import deal, deck_for
 from engines.arclash.state import (
     ADVANCE,
@@ -24,6 +29,8 @@ from engines.arclash.turn import advance_options, asked, seal
 from engines.arclash.twins import make_twin
 from engines.arclash.view import build_view
 from engines.core.bots import Bot
+from engines.core.errors import ContentError
+from engines.core.keywords import Use
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import (
@@ -284,25 +291,32 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     def check_content(self) -> None:
         """Load ``cards.toml``, ``chart.toml`` and ``decks.toml`` afresh and check them."""
-        from engines.arclash.chart import load_chart
-        from engines.arclash.content import load_catalogue
-        from engines.arclash.decks import load_starters
-
-        load_catalogue()
+        check_effects(load_catalogue().values())
         load_chart()
         load_starters()
 
     def catalogue(self) -> list[CatalogueEntry]:
         """Every card of the pool with its level, power, traits, needs and generated text."""
-        from engines.arclash.catalogue import entries
-
         return entries()
 
     def decks(self) -> list[DeckEntry]:
         """The starter decks with their ARC1- deck codes."""
-        from engines.arclash.catalogue import decks
+        return starter_entries()
 
-        return decks()
+
+def check_effects(cards: Iterable[Card], file: str = CARDS_FILE) -> None:
+    """Refuse an effect whose keyword is unknown or lacks a value it needs, naming card and field."""
+    cards = list(cards)
+    KEYWORDS.check(
+        Use(file, card.id, f"effects[{index}].do", effect.do)
+        for card in cards
+        for index, effect in enumerate(card.effects)
+    )
+    for card in cards:
+        for index, effect in enumerate(card.effects):
+            problem = KEYWORDS[effect.do].check(effect)
+            if problem:
+                raise ContentError(file, card.id, f"effects[{index}]", problem, game=KEYWORDS.game)
 
 
 def _character_label(state: ArclashState, iid: str) -> str:
