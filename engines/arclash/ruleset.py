@@ -24,7 +24,7 @@ from engines.arclash.state import (
     ArclashState,
     ArclashView,
 )
-from engines.arclash.triggers import drain
+from engines.arclash.triggers import proceed
 from engines.arclash.turn import advance_options, asked, seal
 from engines.arclash.twins import make_twin
 from engines.arclash.view import build_view
@@ -106,10 +106,10 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     # ------------------------------------------------------------------ prompts
     def _prompts(self, state: ArclashState) -> dict[int, Prompt]:
-        if state.pick is not None:
-            seat = state.pick.seat
-            kind = "search" if state.pick.zone == picks.DECK else "recycle"
-            return {seat: Prompt(seat, kind, picks.prompt_text(state), private=True)}
+        pick = state.agenda.pending
+        if pick is not None:
+            kind = "search" if pick.zone == picks.DECK else "recycle"
+            return {pick.seat: Prompt(pick.seat, kind, picks.prompt_text(state), private=True)}
         if state.phase == SUPPORT:
             seat = state.current
             zone = state.seats[seat]
@@ -146,8 +146,9 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     def _legal_actions(self, state: ArclashState, seat: int) -> list[Action]:
         zone = state.seats[seat]
-        if state.pick is not None:
-            return picks.actions(state) if seat == state.pick.seat else []
+        pick = state.agenda.pending
+        if pick is not None:
+            return picks.actions(state) if seat == pick.seat else []
         if zone.choice and state.phase in (ADVANCE, SUPPORT):
             taken = {zone.choice, *zone.paying}
             rest = zones.first_of_each(state, [i for i in zone.hand if i not in taken])
@@ -188,19 +189,21 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
     def _apply(self, state: ArclashState, seat: int, action: Action) -> Iterable[Event]:
         rng = self.rng(state)
         events = list(self._act(state, seat, action, rng))
+        # The action only queued what follows it (effects, the next step): run that now, up to
+        # the next card choice or the next decision of the phase.
+        events.extend(proceed(state, rng))
         state.rng = rng.state
         return events
 
     def _act(self, state: ArclashState, seat: int, action: Action, rng: Rng) -> Iterable[Event]:
         zone = state.seats[seat]
         key = action.key
-        if state.pick is not None:
+        if state.agenda.pending is not None:
+            # Once the choice ends, ``_apply`` runs the agenda on from where it paused.
             if key == "done":
                 yield from picks.finish(state, rng)
             else:
                 yield from picks.take(state, str(action.params[0]), rng)
-            if state.pick is None:
-                yield from drain(state, rng)
             return
         if key == "pass":
             zone.choice, zone.paying = "", []

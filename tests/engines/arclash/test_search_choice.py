@@ -61,10 +61,11 @@ def test_search_ability_the_player_chooses_among_the_matching_cards() -> None:
     # one entry per design, in set-number order (never deck order), plus stopping
     assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-013", "take:AC-054", "take:AC-055", "done"]
     state, _ = act(state, 0, "take:AC-055")
-    assert ids(state, state.seats[0].hand) == ["AC-055"] and state.pick is not None
+    assert ids(state, state.seats[0].hand) == ["AC-055"] and state.agenda.pending is not None
     assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-013", "take:AC-054", "done"]
     state, _ = act(state, 0, "take:AC-013")
-    assert state.pick is None and R.prompts(state)[0].kind == "advance"  # back to the phase it paused
+    # back to the phase it paused
+    assert state.agenda.pending is None and R.prompts(state)[0].kind == "advance"
     assert ids(state, state.seats[0].hand) == ["AC-013", "AC-055"]
     assert ids(state, state.seats[0].deck) == ["AC-013", "AC-023", "AC-025", "AC-054"]
 
@@ -132,7 +133,7 @@ def test_take_back_from_the_public_discard_asks_only_when_something_matches() ->
     give(state, 0, "AC-033", "discard")
     fire(state, Effect("play", "recycle", count=1, kind="character"))
     # nothing there, and everyone can see that: no question is asked
-    assert state.pick is None and R.prompts(state)[0].kind == "advance"
+    assert state.agenda.pending is None and R.prompts(state)[0].kind == "advance"
     first = give(state, 0, "AC-021", "discard")
     give(state, 0, "AC-021", "discard")
     give(state, 0, "AC-023", "discard")
@@ -209,7 +210,7 @@ def run_search(state: ArclashState, keys: list[str]) -> tuple[int, list[object],
     """Answer the search with ``keys`` (then 'done' while asked); count the owner's prompts."""
     asked, scenes, narration = 0, [seen(state, 1)], []
     keys = list(keys)
-    while state.pick is not None:
+    while state.agenda.pending is not None:
         asked += 1
         key = keys.pop(0) if keys else "done"
         step = R.apply(state, 0, key)
@@ -228,7 +229,8 @@ def test_a_search_asks_its_owner_the_same_number_of_times_whatever_the_deck_hold
     assert results[0][0] == 2  # one take and one "done", in both
     # nothing left to take still waits for the owner's word
     after_take = R.apply(poor, 0, "take:AC-054").state
-    assert after_take.pick is not None and [a.key for a in R.legal_actions(after_take, 0)] == ["done"]
+    assert after_take.agenda.pending is not None
+    assert [a.key for a in R.legal_actions(after_take, 0)] == ["done"]
     assert "nothing else" in R.prompts(after_take)[0].text
     # taking nothing: asked once however many matched
     assert run_search(deck_search("AC-023", "AC-025"), [])[:1] == run_search(rich, [])[:1] == (1,)
