@@ -1,6 +1,10 @@
 """The Arclash ruleset: modes, prompts, legal actions, applying them, outcome.
 
 The deal is in ``setup.py``, the views (the one place secrets are stripped) in ``view.py``.
+
+Why every import is at the top: this is the package's top module, nothing in it imports this
+one back (the search bot is handed the ruleset), and importing ``battle`` and ``turn`` here also
+registers their agenda task handlers (see triggers.py) before any action is applied.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from collections.abc import Iterable
 
 from engines.arclash import picks, zones
 from engines.arclash.battle import pass_support, play_support, playable
+from engines.arclash.bots import GreedyBot, SearchBot
 from engines.arclash.catalogue import decks as starter_entries
 from engines.arclash.catalogue import entries
 from engines.arclash.chart import load_chart
@@ -28,7 +33,7 @@ from engines.arclash.triggers import proceed
 from engines.arclash.turn import advance_options, asked, seal
 from engines.arclash.twins import make_twin
 from engines.arclash.view import build_view
-from engines.core.bots import Bot
+from engines.core.bots import Bot, RandomBot
 from engines.core.errors import ContentError
 from engines.core.keywords import Use
 from engines.core.rng import Rng
@@ -287,10 +292,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     def bots(self) -> dict[str, Bot]:
         """Random, greedy and search bots, weakest first."""
-        from engines.arclash.bots import GreedyBot, SearchBot
-        from engines.core.bots import RandomBot
-
-        return {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot()}
+        return {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot(self)}
 
     def check_content(self) -> None:
         """Load ``cards.toml``, ``chart.toml`` and ``decks.toml`` afresh and check them."""
