@@ -237,7 +237,8 @@ def test_support_search_resolves_before_the_next_player_goes() -> None:
 
 def run_search(state: ArclashState, keys: list[str]) -> tuple[int, list[object], list[str]]:
     """Answer the search with ``keys`` (then 'done' while asked); count the owner's prompts."""
-    asked, scenes, narration = 0, [seen(state, 1)], []
+    scenes: list[object] = [seen(state, 1)]
+    asked, narration = 0, []
     keys = list(keys)
     while state.agenda.pending is not None:
         asked += 1
