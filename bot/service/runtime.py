@@ -142,9 +142,8 @@ async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
     state = None
     if row["snapshot"] is not None:
         ruleset = registry.get(table.game)
-        try:
-            state = ruleset.decode(row["snapshot"])
-        except msgspec.MsgspecError:
+        state = ruleset.decode_stored(row["snapshot"])
+        if state is None:
             # A snapshot in an older layout of the game's state (saved before an upgrade): the
             # match record is the truth, so the state is rebuilt from its seed and move log.
             config = msgspec.convert(table.config, GameConfig)

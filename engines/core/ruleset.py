@@ -55,6 +55,10 @@ class Ruleset(Generic[S, V]):
     def __init__(self) -> None:
         self._encoder = msgspec.msgpack.Encoder()
         self._decoder = msgspec.msgpack.Decoder(self.state_type)
+        # the layout version new states carry: the default of the state type's schema_version
+        self._schema_version = next(
+            f.default for f in msgspec.structs.fields(self.state_type) if f.name == "schema_version"
+        )
 
     # ------------------------------------------------------------------ configuration
     def mode(self, name: str) -> ModeSpec:
@@ -199,6 +203,19 @@ class Ruleset(Generic[S, V]):
     def decode(self, data: bytes) -> S:
         """Rebuild a state from ``encode`` output."""
         return cast(S, self._decoder.decode(data))
+
+    def decode_stored(self, data: bytes) -> S | None:
+        """Decode a stored snapshot, or None when it was written in another layout of the state.
+
+        A game that changes its state's layout raises its ``schema_version`` (and may migrate old
+        snapshots in ``decode``); a snapshot that still does not decode to the current layout is
+        rebuilt by the caller from the match record (seed and move log) instead.
+        """
+        try:
+            state = self.decode(data)
+        except msgspec.MsgspecError:
+            return None
+        return state if state.schema_version == self._schema_version else None
 
     def clone(self, state: S) -> S:
         """A deep, independent copy of ``state``.

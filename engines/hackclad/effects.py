@@ -6,6 +6,10 @@ something ask a listed choice; its answer handler lives next to the keyword.
 Why ``EFFECTS`` is checked from the ruleset: the data files name these keywords, but ``content``
 sits below this module (it loads what is played here), so it only lists where each keyword is
 used; the ruleset's ``check_content`` passes that list to ``EFFECTS.check``.
+
+Why one module of ~600 lines: it is the game's whole effect vocabulary (over fifty keywords and
+their answers, most under ten lines), read as a glossary; splitting it by theme would scatter
+keywords that cards combine.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """What a witch may do: skill cards, basic actions, CP actions and facing on her turn (6.4.2),
 reactions during a Clad attack (6.4.3), and how a played card resolves (costs, effects, discard, repel).
+
+Why one module past 400 lines: the book's 6.4.2 and 6.4.3 share one notion of which cards a witch
+may play and what they cost, and listing a choice and resolving it must agree line by line.
 """
 
 from __future__ import annotations
