@@ -13,7 +13,7 @@ from functools import cache
 from engines.core.types import Action
 from engines.hackclad import grid
 from engines.hackclad.clad import can_move, move_options, repel_direction
-from engines.hackclad.content import Card, CpAction, content
+from engines.hackclad.content import Card, CpAction, Eff, content
 from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.deck import from_hand, put_on_top
 from engines.hackclad.effects import condition, passive_count
@@ -266,7 +266,7 @@ def find_react_action(ctx: Ctx, seat: int, key: str) -> Action | None:
 
 
 # ------------------------------------------------------------------------------------------- applying
-def _effect_tasks(seat: int, effects: list, opted: bool) -> list[Task]:  # type: ignore[type-arg]
+def _effect_tasks(seat: int, effects: Iterable[Eff], opted: bool) -> list[Task]:
     return [Task(kind="eff", seat=seat, eff=e) for e in effects if opted or not e.opt]
 
 
