@@ -4,22 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-# Phase modules register their tasks and choices with ``flow`` when imported.
-from engines.climax import (  # noqa: F401
-    attack,
-    climax_phase,
-    clock,
-    damage,
-    encore,
-    end,
-    level,
-    main,
-    stand_draw,
-)
 from engines.climax.content import CARDS_PATH, LANGS, catalog, load_catalog
-from engines.climax.ctx import Ctx, GameOver
 from engines.climax.effects import KEYWORDS
-from engines.climax.flow import ASKS, advance
+from engines.climax.flow import ASKS
+from engines.climax.play import answer, offers
 from engines.climax.setup import deck_choice, setup
 from engines.climax.state import ClimaxState, ClimaxView, copy_state
 from engines.climax.twins import redeal
@@ -125,10 +113,7 @@ class ClimaxGame(Ruleset[ClimaxState, ClimaxView]):
         return {choice.seat: Prompt(choice.seat, choice.kind, text, private=ask.private, public=public)}
 
     def _legal_actions(self, state: ClimaxState, seat: int) -> list[Action]:
-        choice = state.agenda.pending
-        if choice is None or choice.seat != seat:
-            return []
-        return ASKS[choice.kind].offers(Ctx(state, Rng(0)), choice)
+        return offers(state, seat)
 
     # ------------------------------------------------------------------ acting
     def clone(self, state: ClimaxState) -> ClimaxState:
@@ -136,18 +121,7 @@ class ClimaxGame(Ruleset[ClimaxState, ClimaxView]):
         return copy_state(state)
 
     def _apply(self, state: ClimaxState, seat: int, action: Action) -> Iterable[Event]:
-        rng = self.rng(state)
-        ctx = Ctx(state, rng)
-        choice = state.agenda.pending
-        assert choice is not None
-        state.agenda.pending = None
-        try:
-            ASKS[choice.kind].answer(ctx, choice, action)
-            advance(ctx)
-        except GameOver:
-            pass
-        state.rng = rng.state
-        return ctx.events
+        return answer(state, action)
 
     def default_action(self, state: ClimaxState, seat: int) -> Action:
         """B8: keep / pass / end, the first level-up card, no encore, discard the newest card."""

@@ -18,7 +18,7 @@ def _duel(**options: object):  # type: ignore[no-untyped-def]
 
 
 def test_b2_5_22_character_in_front_gives_plus_one_ap_and_battle_keeps_it() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     stage(state, 1, 0, "G03")
     start(state, Job(kind="attack", seat=0))
     assert {"f.0", "s.0", "end"} <= set(keys(state, 0)) and "d.0" not in keys(state, 0)
@@ -29,7 +29,7 @@ def test_b2_5_22_character_in_front_gives_plus_one_ap_and_battle_keeps_it() -> N
 
 
 def test_b2_5_22_no_battle_loses_the_level_of_the_character_in_front() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     put(state, 1, "level", "G02")
     stage(state, 1, 0, "G08")  # level 1
     start(state, Job(kind="attack", seat=0))
@@ -40,7 +40,7 @@ def test_b2_5_22_no_battle_loses_the_level_of_the_character_in_front() -> None:
 
 
 def test_b2_5_22_nobody_in_front_no_change_and_no_battle() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     start(state, Job(kind="attack", seat=0))
     assert "d.0" in keys(state, 0)
     state = do(state, 0, "d.0")
@@ -48,11 +48,11 @@ def test_b2_5_22_nobody_in_front_no_change_and_no_battle() -> None:
 
 
 def test_b2_8_family_front_bonus_gives_plus_one_on_a_direct_attack_only() -> None:
-    state, attacker = _duel(front_bonus="family")
+    state, _ = _duel(front_bonus="family")
     start(state, Job(kind="attack", seat=0))
     state = do(state, 0, "d.0")
     assert len(state.players[1].clock) == 2
-    state, attacker = _duel(front_bonus="family")
+    state, _ = _duel(front_bonus="family")
     stage(state, 1, 0, "G03")
     start(state, Job(kind="attack", seat=0))
     state = do(state, 0, "f.0")
@@ -60,7 +60,7 @@ def test_b2_8_family_front_bonus_gives_plus_one_on_a_direct_attack_only() -> Non
 
 
 def test_b2_5_22_ap_never_below_zero() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     put(state, 1, "level", "G02", "G02", "G02")
     stage(state, 1, 0, "G12")  # level 3: 1 + 1 - 3 would be -1
     start(state, Job(kind="attack", seat=0))
@@ -81,7 +81,7 @@ def test_b2_5_23_when_it_attacks_abilities_resolve_after_the_choice() -> None:
 
 
 def test_b2_5_24_counter_window_opens_on_battle_even_without_a_counter_in_hand() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     stage(state, 1, 0, "G02")
     put(state, 1, "hand", "G02")  # no counter card: the window opens all the same (B5-5)
     start(state, Job(kind="attack", seat=0))
@@ -92,7 +92,7 @@ def test_b2_5_24_counter_window_opens_on_battle_even_without_a_counter_in_hand()
 
 
 def test_b2_5_24_no_counter_window_without_a_battle() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     stage(state, 1, 0, "G02")
     put(state, 1, "hand", "G15")
     stage(state, 0, 1, "Y02")
@@ -102,7 +102,7 @@ def test_b2_5_24_no_counter_window_without_a_battle() -> None:
 
 
 def test_b2_5_24_backup_adds_power_and_goes_to_the_waiting_room() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     defender = stage(state, 1, 0, "G02")  # 3000 vs 3000
     (backup,) = put(state, 1, "hand", "Y03")  # level 0 backup +1000, no colour needed
     start(state, Job(kind="attack", seat=0))
@@ -114,7 +114,7 @@ def test_b2_5_24_backup_adds_power_and_goes_to_the_waiting_room() -> None:
 
 
 def test_b2_5_24_counter_obeys_level_cost_and_colour_unless_the_family_option() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     stage(state, 1, 0, "G02")
     put(state, 1, "level", "B02")  # level 1, colour blue only
     put(state, 1, "stock", "G02")
@@ -122,7 +122,7 @@ def test_b2_5_24_counter_obeys_level_cost_and_colour_unless_the_family_option() 
     start(state, Job(kind="attack", seat=0))
     state = do(state, 0, "f.0")
     assert f"k.{oak}" not in keys(state, 1)  # green is not met
-    state, attacker = _duel(counter_colour="family")
+    state, _ = _duel(counter_colour="family")
     stage(state, 1, 0, "G02")
     put(state, 1, "level", "B02")
     put(state, 1, "stock", "G02")
@@ -135,7 +135,7 @@ def test_b2_5_24_counter_obeys_level_cost_and_colour_unless_the_family_option() 
 
 
 def test_b2_5_24_counter_event_lowers_the_attackers_ap() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     stage(state, 1, 0, "B02")
     put(state, 1, "level", "B02")
     put(state, 1, "stock", "B02")
@@ -148,7 +148,7 @@ def test_b2_5_24_counter_event_lowers_the_attackers_ap() -> None:
 
 
 def test_b2_5_25_trigger_soul_icon_adds_ap_and_the_card_goes_to_the_top_of_stock() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     (top,) = put(state, 0, "deck", "Y17")  # a climax with two soul icons
     start(state, Job(kind="attack", seat=0))
     state = do(state, 0, "d.0")
@@ -157,7 +157,7 @@ def test_b2_5_25_trigger_soul_icon_adds_ap_and_the_card_goes_to_the_top_of_stock
 
 
 def test_b2_5_26_a_climax_whose_colour_is_met_cancels_all_revealed_damage() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     put(state, 1, "clock", "G02")  # green is met
     # Deck top is last: G02 then the green climax G16 as the second card.
     put(state, 1, "deck", "G16", "G02")
@@ -171,7 +171,7 @@ def test_b2_5_26_a_climax_whose_colour_is_met_cancels_all_revealed_damage() -> N
 
 
 def test_b2_5_26_a_climax_whose_colour_is_not_met_is_ordinary_damage() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     put(state, 1, "clock", "B02")  # only blue in clock/level
     put(state, 1, "deck", "G02", "G16")
     stage(state, 0, 0, "Y12")
@@ -181,7 +181,7 @@ def test_b2_5_26_a_climax_whose_colour_is_not_met_is_ordinary_damage() -> None:
 
 
 def test_b2_5_26_cards_turned_over_in_this_damage_do_not_meet_the_colour() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     put(state, 1, "deck", "G16", "G02")  # G02 is turned over first but does not count
     stage(state, 0, 0, "Y12")
     start(state, Job(kind="attack", seat=0))
@@ -190,7 +190,7 @@ def test_b2_5_26_cards_turned_over_in_this_damage_do_not_meet_the_colour() -> No
 
 
 def test_b2_8_family_cancel_any_climax_cancels() -> None:
-    state, attacker = _duel(cancel_colour="family")
+    state, _ = _duel(cancel_colour="family")
     put(state, 1, "deck", "G16", "G02")
     stage(state, 0, 0, "Y12")
     start(state, Job(kind="attack", seat=0))
@@ -199,7 +199,7 @@ def test_b2_8_family_cancel_any_climax_cancels() -> None:
 
 
 def test_b2_5_27_lower_power_is_reversed_and_stays_until_the_end_of_the_attack_phase() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     weak = stage(state, 1, 0, "G04")  # 1500
     stage(state, 0, 1, "Y02")
     start(state, Job(kind="attack", seat=0))
@@ -211,7 +211,7 @@ def test_b2_5_27_lower_power_is_reversed_and_stays_until_the_end_of_the_attack_p
 
 
 def test_b2_5_27_equal_power_reverses_both() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     stage(state, 1, 0, "G02")  # 3000 = 3000
     start(state, Job(kind="attack", seat=0))
     state = do(state, 0, "f.0")
@@ -229,7 +229,7 @@ def test_b2_5_27_reversed_character_still_counts_as_in_front() -> None:
 
 
 def test_b2_3_13_first_players_first_turn_allows_one_attack() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     state.turn = 1
     stage(state, 0, 1, "Y02")
     start(state, Job(kind="attack", seat=0))
@@ -238,7 +238,7 @@ def test_b2_3_13_first_players_first_turn_allows_one_attack() -> None:
 
 
 def test_b2_3_13_later_turns_allow_every_standing_front_character_to_attack() -> None:
-    state, attacker = _duel()
+    state, _ = _duel()
     stage(state, 0, 1, "Y02")
     stage(state, 0, 3, "Y02")  # back row: never attacks
     start(state, Job(kind="attack", seat=0))

@@ -90,7 +90,13 @@ def test_b2_2_6_first_player_is_random_and_each_draws_five() -> None:
 
 
 def test_b2_2_6_decks_are_shuffled() -> None:
-    orders = {tuple(RULESET.setup(GameConfig("duel", 2), s).cards[i] for i in RULESET.setup(GameConfig("duel", 2), s).players[0].deck) for s in range(4)}
+    orders = {
+        tuple(
+            RULESET.setup(GameConfig("duel", 2), s).cards[i]
+            for i in RULESET.setup(GameConfig("duel", 2), s).players[0].deck
+        )
+        for s in range(4)
+    }
     assert len(orders) > 1
 
 
