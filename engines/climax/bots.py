@@ -285,6 +285,11 @@ def evaluate(state: ClimaxState, me: int) -> float:
     return total
 
 
+#: the decisions the search bot weighs by sampling; the rest (mulligan, level-up, targets,
+#: discards) it takes greedily
+SEARCHED = ("main", "attack", "counter", "clock", "climax", "encore")
+
+
 class Search:
     """Samples hidden cards, plays each candidate out greedily, keeps the best average."""
 
@@ -298,7 +303,7 @@ class Search:
 
     def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
-        if len(actions) == 1 or prompt.kind not in ("main", "attack", "counter", "clock", "climax", "encore"):
+        if len(actions) == 1 or prompt.kind not in SEARCHED:
             return self.greedy.choose(view, prompt, actions, rng)
         ranked = sorted(actions, key=lambda a: -score(view, prompt, a))[: self.width]
         me = view.viewer if view.viewer is not None else 0
@@ -309,23 +314,18 @@ class Search:
             for world in worlds:
                 state = copy_state(world)
                 answer(state, action)
-                value += evaluate(self._playout(state, me, rng), me)
+                value += evaluate(self._playout(state, view.turn + 2, rng), me)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _playout(self, state: ClimaxState, me: int, rng: Rng) -> ClimaxState:
-        """Greedy play for both seats until the end of the opponent's next turn (or the horizon)."""
-        turns = 0
-        active = state.active
+    def _playout(self, state: ClimaxState, until: int, rng: Rng) -> ClimaxState:
+        """Greedy play for both seats until turn ``until`` begins (the same point for every
+        candidate: the end of the opponent's next turn), or the horizon."""
         for _ in range(self.horizon):
             choice = state.agenda.pending
-            if choice is None or state.phase == "over":
+            if choice is None or state.phase == "over" or state.turn >= until:
                 break
-            if state.active != active:
-                active, turns = state.active, turns + 1
-                if turns >= 2:
-                    break
             view = build_view(state, choice.seat)
             prompt = Prompt(choice.seat, choice.kind, "")
             action = self.greedy.choose(view, prompt, offers(state, choice.seat), rng)

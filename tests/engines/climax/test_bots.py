@@ -48,4 +48,4 @@ def test_search_bot_against_greedy_over_40_games() -> None:
     bots = RULESET.bots()
     wins = _match(bots["search"], bots["greedy"], 40, seed=9000)
     print(f"search vs greedy over 40 games: {wins}")
-    assert wins["search"] >= 20
+    assert wins["search"] >= 24  # measured 13 of 16 in development; 24 of 40 leaves room for luck
