@@ -109,8 +109,9 @@ def _declare(ctx: Ctx, choice: Choice, action: Action) -> None:
 def counter_step(ctx: Ctx, job: Job) -> None:
     """B2.5-24, B5-5: whenever a battle happens the defender is asked, whatever they hold."""
     attack = ctx.state.attack
-    if attack is None or not attack.battle or not ctx.p(job.seat).hand:
-        return  # no battle, or an empty hand (hand sizes are public)
+    if attack is None or not attack.battle:
+        return
+    # Asked even with an empty hand: the window's presence must never depend on what is held.
     ask(ctx, "counter", job.seat)
 
 

@@ -64,6 +64,14 @@ def do(state: ClimaxState, seat: int, key: str) -> ClimaxState:
     return RULESET.apply(state, seat, key).state
 
 
+def battle(state: ClimaxState, key: str = "f.0") -> ClimaxState:
+    """Seat 0 declares ``key``; seat 1 then lets the counter window pass (it opens at every battle)."""
+    state = do(state, 0, key)
+    if "pass" in keys(state, 1):
+        state = do(state, 1, "pass")
+    return state
+
+
 def names(state: ClimaxState, ids: Sequence[str]) -> list[str]:
     """Design ids of instance ids."""
     return [state.cards[i] for i in ids]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.climax import RULESET
 from engines.climax.effects import soul_of
 from engines.climax.state import Job
-from tests.engines.climax.helpers import do, keys, names, put, stage, start, table
+from tests.engines.climax.helpers import battle, do, keys, names, put, stage, start, table
 
 
 def _duel(**options: object):  # type: ignore[no-untyped-def]
@@ -22,7 +22,7 @@ def test_b2_5_22_character_in_front_gives_plus_one_ap_and_battle_keeps_it() -> N
     stage(state, 1, 0, "G03")
     start(state, Job(kind="attack", seat=0))
     assert {"f.0", "s.0", "end"} <= set(keys(state, 0)) and "d.0" not in keys(state, 0)
-    state = do(state, 0, "f.0")
+    state = battle(state)
     assert state.last is not None and state.last.battle
     assert soul_of(_ctx(state), 0, 0) == 2  # printed 1, +1 for the character in front
     assert len(state.players[1].clock) == 2
@@ -75,7 +75,7 @@ def test_b2_5_23_when_it_attacks_abilities_resolve_after_the_choice() -> None:
     stage(state, 0, 0, "Y04")  # +1000 power when it attacks
     stage(state, 1, 0, "G02")  # 3000 against 2500: the bonus decides the battle
     start(state, Job(kind="attack", seat=0))
-    state = do(state, 0, "f.0")
+    state = battle(state)
     assert state.players[0].stage[0].power == 1000
     assert state.players[1].stage[0].pose == "reverse" and state.players[0].stage[0].pose == "rest"
 
@@ -203,7 +203,7 @@ def test_b2_5_27_lower_power_is_reversed_and_stays_until_the_end_of_the_attack_p
     weak = stage(state, 1, 0, "G04")  # 1500
     stage(state, 0, 1, "Y02")
     start(state, Job(kind="attack", seat=0))
-    state = do(state, 0, "f.0")
+    state = battle(state)
     assert state.players[1].stage[0].card == weak and state.players[1].stage[0].pose == "reverse"
     # B2.5-27 reading: the reversed character still stands "in front" for nobody else here,
     # and it stays on stage until the end of the attack phase.
@@ -214,7 +214,7 @@ def test_b2_5_27_equal_power_reverses_both() -> None:
     state, _ = _duel()
     stage(state, 1, 0, "G02")  # 3000 = 3000
     start(state, Job(kind="attack", seat=0))
-    state = do(state, 0, "f.0")
+    state = battle(state)
     assert state.players[0].stage[0].pose == "reverse" and state.players[1].stage[0].pose == "reverse"
 
 
@@ -252,3 +252,13 @@ def _ctx(state):  # type: ignore[no-untyped-def]
     from engines.core import Rng
 
     return Ctx(state, Rng(0))
+
+
+def test_b2_5_24_the_counter_window_opens_even_with_an_empty_hand() -> None:
+    # Issue 13.5: the window's presence never depends on what the defender holds.
+    state, _ = _duel()
+    stage(state, 1, 0, "G03")
+    assert state.players[1].hand == []
+    start(state, Job(kind="attack", seat=0))
+    state = do(state, 0, "f.0")
+    assert keys(state, 1) == ["pass"] and RULESET.prompts(state)[1].kind == "counter"

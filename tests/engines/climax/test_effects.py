@@ -10,7 +10,7 @@ from engines.climax.ctx import Ctx
 from engines.climax.effects import KEYWORDS, card_text, power_of, soul_of
 from engines.climax.state import Job
 from engines.core import Rng
-from tests.engines.climax.helpers import do, keys, names, put, stage, start, table
+from tests.engines.climax.helpers import battle, do, keys, names, put, stage, start, table
 
 
 def _ctx(state):  # type: ignore[no-untyped-def]
@@ -120,7 +120,7 @@ def test_revenge_reverses_the_character_it_battled() -> None:
     stage(state, 0, 0, "Y02")
     stage(state, 1, 0, "G03")  # 2500, revenge
     start(state, Job(kind="attack", seat=0))
-    state = do(state, 0, "f.0")
+    state = battle(state)
     assert state.players[1].stage[0].pose == "reverse" and state.players[0].stage[0].pose == "reverse"
 
 
