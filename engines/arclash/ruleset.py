@@ -300,11 +300,11 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
         load_chart()
         load_starters()
 
-    def catalogue(self) -> list[CatalogueEntry]:
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
         """Every card of the pool with its level, power, traits, needs and generated text."""
         return entries()
 
-    def decks(self) -> list[DeckEntry]:
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
         """The starter decks with their ARC1- deck codes."""
         return starter_entries()
 

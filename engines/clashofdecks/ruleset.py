@@ -320,11 +320,11 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         )
         read_ability_help()
 
-    def catalogue(self) -> list[CatalogueEntry]:
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
         """The 64 collection cards and the Champions, with text generated from their data."""
         return entries()
 
-    def decks(self) -> list[DeckEntry]:
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
         """The four preconstructed decks with their Constructed deck codes."""
         return decks()
 

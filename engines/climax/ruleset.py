@@ -85,6 +85,7 @@ class ClimaxGame(Ruleset[ClimaxState, ClimaxView]):
     """The level/clock/climax trading card game of the book (seed 004)."""
 
     slug = "climax"
+    languages = LANGS
     title = "Climax"
     rules_version = "1"
     content_version = "1"
@@ -191,17 +192,17 @@ class ClimaxGame(Ruleset[ClimaxState, ClimaxView]):
             for i, a in enumerate(c.abilities)
         )
 
-    def catalogue(self) -> list[CatalogueEntry]:
-        """Every card, with its text generated from its keywords (English)."""
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
+        """Every card, with its text generated from its keywords, in English or Japanese."""
         from engines.climax.catalogue import entries
 
-        return entries()
+        return entries(lang=self.language(lang))
 
-    def decks(self) -> list[DeckEntry]:
-        """The four ready-made decks with their deck codes."""
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
+        """The four ready-made decks with their deck codes, in English or Japanese."""
         from engines.climax.catalogue import decks
 
-        return decks()
+        return decks(lang=self.language(lang))
 
 
 RULESET = ClimaxGame()

@@ -39,6 +39,10 @@ S = TypeVar("S", bound=StateBase)
 V = TypeVar("V", bound=ViewBase)
 
 
+#: the option a game with more than one language reads its table's language from
+LANGUAGE_OPTION = "lang"
+
+
 class Ruleset(Generic[S, V]):
     """Base class of every game's rules object (see DESIGN.md, "The engine contract")."""
 
@@ -51,6 +55,9 @@ class Ruleset(Generic[S, V]):
     view_type: ClassVar[type[ViewBase]]
     #: seconds a typical decision takes a person; used for default turn timers
     think_seconds: ClassVar[int] = 120
+    #: the languages its cards, prompts and narration come in, default first; a game with more
+    #: than one takes the table's choice from its ``lang`` option (see ``LANGUAGE_OPTION``)
+    languages: ClassVar[tuple[str, ...]] = ("en",)
 
     def __init__(self) -> None:
         self._encoder = msgspec.msgpack.Encoder()
@@ -259,13 +266,18 @@ class Ruleset(Generic[S, V]):
     def check_content(self) -> None:
         """Load and check every content file afresh; ``ContentError`` names the first fault."""
 
-    def catalogue(self) -> list[CatalogueEntry]:
-        """Every card a player can read about, in display order (empty for games with none)."""
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
+        """Every card a player can read about, in display order, in ``lang`` (one of ``languages``)."""
         return []
 
-    def decks(self) -> list[DeckEntry]:
-        """The ready-made decks, with their share codes where the game has codes (may be empty)."""
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
+        """The ready-made decks with their share codes where the game has codes, in ``lang``."""
         return []
+
+    def language(self, wanted: str | None) -> str:
+        """The game's language closest to ``wanted`` (a code such as "ja" or a locale such as "ja-JP")."""
+        code = (wanted or "").split("-")[0].lower()
+        return code if code in self.languages else self.languages[0]
 
     def seat_name(self, state: S, seat: int) -> str:
         """A default name for a seat when the platform has none."""

@@ -307,7 +307,7 @@ class HackClad(Ruleset[HackState, HackView]):
         EFFECTS.check(effect_uses(files.cards, files.cps))
         validate(*files)
 
-    def catalogue(self) -> list[CatalogueEntry]:
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
         """Skill cards by witch, the witches, CP actions, missions and the Clad deck, from the data."""
         return entries()
 

@@ -79,3 +79,29 @@ def test_catalogue_and_decks_list_every_card_with_generated_text() -> None:
     decks = RULESET.decks()
     assert [d.name for d in decks] == ["festival", "tides", "moonlight", "wildfire"]
     assert all(d.code.startswith("CX1-") and len(d.cards) == 50 for d in decks)
+
+
+def test_the_catalogue_and_decks_come_in_both_languages() -> None:
+    # Issue 13.4: /cards climax shows names and text in the chosen language, same cards in each.
+    from engines.core.ruleset import LANGUAGE_OPTION
+
+    english, japanese = RULESET.catalogue("en"), RULESET.catalogue("ja")
+    assert [e.id for e in english] == [e.id for e in japanese]
+    pairs = zip(english, japanese, strict=True)
+    assert all(e.name != j.name and e.text != j.text for e, j in pairs if e.text)
+    assert any("\u3040" <= c <= "\u30ff" for e in japanese for c in e.name + e.text)
+    assert [d.code for d in RULESET.decks("en")] == [d.code for d in RULESET.decks("ja")]
+    option = next(o for o in RULESET.mode("duel").options if o.name == LANGUAGE_OPTION)
+    assert tuple(option.choices) == RULESET.languages == ("en", "ja") and option.default == "en"
+
+
+def test_the_rules_summary_comes_in_both_languages_page_for_page() -> None:
+    # Issue 13.4: /rules climax in Japanese has the same pages as in English.
+    from engines.core.content import load_rules_pages
+
+    english = load_rules_pages("engines.climax", "en")
+    japanese = load_rules_pages("engines.climax", "ja")
+    assert len(english) == len(japanese) >= 8
+    assert all(any("\u3040" <= c <= "\u30ff" for c in body) for _, body in japanese)
+    # a game with no Japanese summary falls back to its own
+    assert load_rules_pages("engines.arclash", "ja") == load_rules_pages("engines.arclash")
