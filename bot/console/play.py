@@ -160,6 +160,17 @@ class TerminalGame:
         for line in lines:
             self.out.write(f"  * {line}\n")
 
+    def opening(self) -> None:
+        """The table as dealt, before any bot moves: setup, who goes first, the first turn.
+
+        Dealing a game yields no events (``setup`` returns only the state), so narration alone
+        would begin at the first bot's move, part-way through the first turn. The game's own
+        account of the dealt table opens the log instead. When the person is the only one asked
+        first, their first move shows that same table at once, so it is not printed twice.
+        """
+        if any(seat in self.bots for seat in self.ruleset.prompts(self.state)):
+            self.out.write(f"\n--- the game begins ---\n{self.table_text()}\n")
+
     def run_bots(self) -> None:
         """Let the bots move until the person must decide or the game ends, narrating each move."""
         self.state, events = run_bots(self.ruleset, self.state, self.bots, self.bot_rng)
@@ -172,6 +183,7 @@ class TerminalGame:
             f"{self.ruleset.title}, {mode.title}: {self.config.players} player(s), seed {self.seed}. "
             f"You are {self.names[HUMAN]}.\nImages of the table are written to {self.images}\n{HELP}\n"
         )
+        self.opening()
         try:
             while True:
                 self.run_bots()
