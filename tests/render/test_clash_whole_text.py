@@ -1,4 +1,4 @@
-"""Clash of Decks pictures show every name and every card text whole (issue 12, item 4).
+"""Clash of Decks pictures show every name and every card text whole (issue 12).
 
 Measured, not hashed: each check records the text runs a picture draws (with their ink boxes,
 from the same glyph masks the pictures are made of) and compares them with the boxes they must
