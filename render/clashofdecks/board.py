@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engines.clashofdecks.state import ClashView, LineView, SideView
 from render.clashofdecks.draft import draft_height, draft_panel
-from render.clashofdecks.kingdoms import kingdom_panel, panel_height, panel_width
+from render.clashofdecks.kingdoms import kingdom_panel, panel_row, panel_width
 from render.clashofdecks.legend import draw_legend, legend_height
 from render.clashofdecks.lines import Half, LinePlan, draw_line, plan_line
 from render.clashofdecks.model import (
@@ -125,7 +125,8 @@ def render_board(view: ClashView, names: Sequence[str] = ()) -> StampCanvas:
     keywords = [] if drafting else abilities_on_board(view)
     top = plan_header(view, names)
     panel_w = panel_width(view, inner, GAP)
-    panel_h = panel_height(view, names, panel_w)
+    row = panel_row(view, names, panel_w)
+    panel_h = row.height
     height = top.height + panel_h + GAP
     lines = [] if drafting else [_line(view, line, names, inner) for line in view.lines]
     if drafting:
@@ -137,7 +138,7 @@ def render_board(view: ClashView, names: Sequence[str] = ()) -> StampCanvas:
     header(canvas, top)
     y: float = top.height
     for index, kingdom in enumerate(view.kingdoms):
-        kingdom_panel(canvas, MARGIN + index * (panel_w + GAP), y, panel_w, panel_h, view, kingdom, names)
+        kingdom_panel(canvas, MARGIN + index * (panel_w + GAP), y, panel_w, row, view, kingdom, names)
     y += panel_h + GAP
     if drafting:
         draft_panel(canvas, MARGIN, y, inner, view, None, names)

@@ -74,26 +74,19 @@ class PanelText:
 
     @property
     def facts_top(self) -> int:
-        """Where the facts start, from the panel's top."""
+        """Where this panel's facts would start, from the panel's top."""
         return 10 + line_step(self.name.size) * len(self.name.lines) + 6
-
-    @property
-    def gauge_top(self) -> int:
-        """Where the Stronghold gauge starts, from the panel's top."""
-        return self.facts_top + FACT_STEP * len(self.facts) + 7
-
-    @property
-    def height(self) -> int:
-        """The height this panel needs."""
-        pips_bottom = self.gauge_top + 62
-        return pips_bottom + (CHAMPION_ROW + FACT_STEP * (len(self.champion) - 1) if self.champion else 0)
 
 
 def panel_text(view: ClashView, kingdom: KingdomView, names: Sequence[str], w: float) -> PanelText:
     """Lay out a panel's words at width ``w``: the player's name whole, wrapping rather than cut."""
     tag = _tag(view, kingdom)
     tag_w = text_width(tag, 16, "bold") + 14 if tag else 0.0
-    name = fit_lines(kingdom_name(kingdom, names), 20, w - 24, "bold", 16, 2, first=w - 30 - tag_w)
+    who = kingdom_name(kingdom, names)
+    # a little smaller on one line, else two lines at full size: names in a row stay near one size
+    name = fit_lines(who, 20, w - 30 - tag_w, "bold", 18, 1)
+    if not name.whole or len(name.lines) > 1:
+        name = fit_lines(who, 20, w - 24, "bold", 16, 2, first=w - 30 - tag_w, fewest=False)
     facts = join_lines(_facts(view, kingdom), 16, w - 24)
     champion: list[str] = []
     if view.champions and view.phase != "draft":
@@ -111,10 +104,28 @@ def panel_width(view: ClashView, inner: float, gap: float) -> float:
     return (inner - gap * (count - 1)) / count
 
 
+@dataclass(frozen=True)
+class PanelRow:
+    """Where every panel of a board puts its parts, so gauges and pips line up along the row."""
+
+    facts_top: int
+    gauge_top: int
+    height: int
+
+
+def panel_row(view: ClashView, names: Sequence[str], w: float) -> PanelRow:
+    """The row's common layout: each part starts below the tallest panel's part above it."""
+    texts = [panel_text(view, k, names, w) for k in view.kingdoms]
+    facts_top = max([40, *(t.facts_top for t in texts)])
+    gauge_top = facts_top + FACT_STEP * max([1, *(len(t.facts) for t in texts)]) + 7
+    champion = max([0, *(len(t.champion) for t in texts)])
+    height = gauge_top + 62 + (CHAMPION_ROW + FACT_STEP * (champion - 1) if champion else 0)
+    return PanelRow(facts_top, gauge_top, max(height, PANEL_H + (CHAMPION_ROW if view.champions else 0)))
+
+
 def panel_height(view: ClashView, names: Sequence[str], w: float) -> int:
-    """The panels' common height: the tallest any kingdom's words need (at least ``PANEL_H``)."""
-    base = PANEL_H + (CHAMPION_ROW if view.champions else 0)
-    return max([base, *(panel_text(view, k, names, w).height for k in view.kingdoms)])
+    """The panels' common height (at least ``PANEL_H``, more when a name or the facts wrap)."""
+    return panel_row(view, names, w).height
 
 
 def kingdom_panel(
@@ -122,14 +133,15 @@ def kingdom_panel(
     x: float,
     y: float,
     w: float,
-    h: float,
+    row: PanelRow,
     view: ClashView,
     kingdom: KingdomView,
     names: Sequence[str],
 ) -> None:
-    """Draw one kingdom's panel at (x, y), ``w`` by ``h`` (``names``: the seats' drawable names)."""
+    """Draw one kingdom's panel at (x, y), ``w`` wide, laid out as ``row`` (``names``: drawable names)."""
     colour = kingdom_colour(kingdom)
     laid = panel_text(view, kingdom, names, w)
+    h = row.height
     active = view.phase != "over" and kingdom.index == view.active
     canvas.box(
         (x, y, x + w, y + h),
@@ -151,8 +163,8 @@ def kingdom_panel(
             anchor="mm",
         )
     canvas.lines((x + 12, y + 10), laid.name.lines, laid.name.size, colour, "bold")
-    canvas.lines((x + 12, y + laid.facts_top), laid.facts, 16, INK)
-    gauge_y = y + laid.gauge_top
+    canvas.lines((x + 12, y + row.facts_top), laid.facts, 16, INK)
+    gauge_y = y + row.gauge_top
     if view.phase == "draft":
         side_pips(canvas, x + 16, gauge_y + 32, kingdom.side, lost_sides(kingdom))
         return

@@ -115,15 +115,17 @@ def fit_lines(
     min_size: int = 16,
     max_lines: int = 2,
     first: float | None = None,
+    fewest: bool = True,
 ) -> Wrapped:
     """``text`` whole, in as few lines as it takes (up to ``max_lines``), shrunk no lower than ``min_size``.
 
     One line at the largest size that holds it is preferred, then two, and so on; when no size
     down to ``min_size`` keeps every word whole in ``max_lines`` lines, a word too long for any
     line is split (at the largest size that then fits ``max_lines``, else at ``min_size`` in as
-    many lines as it takes) rather than losing anything to an ellipsis.
+    many lines as it takes) rather than losing anything to an ellipsis. ``fewest=False`` takes the
+    largest size that fits ``max_lines`` lines instead of the fewest lines.
     """
-    for count in range(1, max_lines + 1):
+    for count in range(1, max_lines + 1) if fewest else (max_lines,):
         for trial in range(size, min_size - 1, -1):
             wrapped = wrap_lines(text, trial, width, weight, first)
             if wrapped.whole and len(wrapped.lines) <= count:
