@@ -8,6 +8,7 @@ stay in, and with the full words they must add up to.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -185,9 +186,7 @@ def test_creature_names_on_board_tiles_are_whole_and_inside_their_tiles(
     checked = 0
     for state in _states():
         view = RULES.view(state, None)
-        recorder, tiles = _drawn(
-            monkeypatch, lambda view=view: render_board(view, seat_names(LONG, view.players))
-        )
+        recorder, tiles = _drawn(monkeypatch, partial(render_board, view, seat_names(LONG, view.players)))
         checked += _assert_names_whole(recorder, tiles.creatures)
     assert checked > 200
 
@@ -256,7 +255,7 @@ def test_a_hand_picture_explains_exactly_the_badges_it_shows(monkeypatch: pytest
         shown |= {normalise(c.aura) for c in cards if c.aura}
         entries = key_entries(view)
         assert {e.keyword for e in entries} == shown
-        recorder, _ = _drawn(monkeypatch, lambda view=view: render_hand(view))
+        recorder, _ = _drawn(monkeypatch, partial(render_hand, view))
         texts = [run[4] for run in recorder.boxes]
         for entry in entries:
             assert entry.name in texts and badge(entry.keyword)[0] in texts
@@ -307,7 +306,7 @@ def test_incantation_text_is_shown_in_full_on_hands_and_in_drafts(monkeypatch: p
     checked = 0
     for state in _states(every=11):
         view = RULES.view(state, 0)
-        recorder, tiles = _drawn(monkeypatch, lambda view=view: render_hand(view))
+        recorder, tiles = _drawn(monkeypatch, partial(render_hand, view))
         checked += _assert_texts_whole(recorder, tiles.cards)
     assert checked > 50
 
