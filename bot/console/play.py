@@ -13,8 +13,9 @@ from bot.console.narrate import choice_page, describe_outcome, page_count, seat_
 from bot.service.api import Delivery, SeatUpdate, ServiceError
 from bot.service.app import Services
 from bot.service.tables import TableService
-from engines.core import Action, AnyRuleset, GameConfig, Prompt
+from engines.core import Action, AnyRuleset, GameConfig, Prompt, fill_names
 from engines.core.driver import bot_for
+from render import registry as render_registry
 
 HUMAN = 0
 USER = 1  # the person's user id in the terminal's private database
@@ -158,6 +159,21 @@ class TerminalGame:
         for line in lines:
             self.out.write(f"  * {line}\n")
 
+    def opening(self) -> None:
+        """The table as dealt, before any bot moves: setup, who goes first, the first turn.
+
+        Dealing a game yields no events, so narration alone would begin at the first bot's move,
+        part-way through the first turn. The game's own account of the dealt table opens the log
+        instead: the deal is fixed by the seed, so it is dealt here again to be described. When
+        the person is the only one asked first, their first move shows that same table at once,
+        so it is not printed twice.
+        """
+        dealt = self.ruleset.setup(self.ruleset.resolve_config(self.config), self.seed)
+        if any(seat != HUMAN for seat in self.ruleset.prompts(dealt)):
+            describe = render_registry.get(self.ruleset.slug).describe
+            table = fill_names(describe(self.ruleset.view(dealt, HUMAN)), self.names)
+            self.out.write(f"\n--- the game begins ---\n{table}\n")
+
     def play(self, chooser: Chooser) -> int:
         """Play to the end; returns the exit status (0 for a finished or cleanly left game)."""
         return asyncio.run(self._play(chooser))
@@ -191,6 +207,7 @@ class TerminalGame:
             f"{self.ruleset.title}, {mode.title}: {self.config.players} player(s), seed {self.seed}. "
             f"You are {self.names[HUMAN]}.\nImages of the table are written to {self.images}\n{HELP}\n"
         )
+        self.opening()
         delivery = await self._open(tables)
         try:
             while True:
