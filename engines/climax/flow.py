@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
 
 from engines.climax.ctx import Ctx
 from engines.climax.state import Choice, ClimaxState, Job
@@ -90,5 +89,5 @@ def advance(ctx: Ctx) -> None:
             agenda.push(job)
         if not agenda.tasks:
             return
-        for _ in run(agenda, cast(Registry[Any], TASKS), ctx, stop=lambda: _due(ctx.state)):
+        for _ in run(agenda, TASKS, ctx, stop=lambda: _due(ctx.state)):
             pass  # handlers put their events on ctx
