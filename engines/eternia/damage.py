@@ -1,0 +1,67 @@
+"""Wounds, KO, Heal and re-entry (A1.9 #50-52, A1.5 #25)."""
+
+from __future__ import annotations
+
+from engines.eternia import hexes
+from engines.eternia.ctx import Ctx
+from engines.eternia.hexes import Hex
+from engines.eternia.power import escalate, score
+from engines.eternia.state import Model, other
+
+
+def wound(ctx: Ctx, m: Model, n: int, why: str) -> None:
+    """``m`` suffers ``n`` Wounds; at 0 HP it is KO'ed (a Minion has 1 HP: any Wound KOs it)."""
+    if n <= 0 or not m.hexes:
+        return
+    m.hp = max(0, m.hp - n)
+    ctx.say("wound", f"{ctx.who(m)} suffers {n} Wound{'s' if n != 1 else ''} ({why}): {m.hp} HP left.")
+    if m.hp == 0:
+        ko(ctx, m)
+
+
+def ko(ctx: Ctx, m: Model) -> None:
+    """KO: leave the Battlefield, lose every condition; a Character comes back at its next Activation."""
+    m.hexes = []
+    m.dazed = False
+    ctx.say("ko", f"{ctx.who(m)} is KO'ed!")
+    if m.kind != "character":
+        return
+    sc = ctx.c.scenarios[ctx.st.scenario]
+    score(ctx, other(m.side), sc.vp_per_ko, f"{ctx.name(m)} KO'ed")
+    escalate(ctx, sc.escalation_per_ko, f"{ctx.name(m)} KO'ed")
+
+
+def heal(ctx: Ctx, m: Model, n: int) -> int:
+    """Heal up to ``n`` HP (never above the maximum); return HP restored."""
+    got = min(n, m.max_hp - m.hp)
+    if got > 0:
+        m.hp += got
+        ctx.say("heal", f"{ctx.who(m)} Heals {got}: {m.hp} HP.")
+    return got
+
+
+def spawn_hex(ctx: Ctx, m: Model) -> Hex | None:
+    """Where a KO'ed Character re-enters: a free friendly Spawn token, else the nearest free space.
+
+    [interp] The book lets the players choose among free Spawn tokens; the engine takes the first
+    free one in the Scenario's order (a choice is future work, see RULES_AUDIT "respawn").
+    """
+    spawns = ctx.st.team_spawn if m.side == "team" else ctx.st.ctrl_spawn
+    taken = ctx.occupied()
+    for h in spawns:
+        if h not in taken and ctx.passable(h):
+            return h
+    free = [h for h in ctx.st.board if h not in taken and ctx.passable(h)]
+    if not free:
+        return None
+    return min(free, key=lambda h: (min(hexes.distance(h, s) for s in spawns), h))
+
+
+def respawn(ctx: Ctx, m: Model) -> None:
+    """A KO'ed Character re-enters at the start of its Activation, healed to full (A1.3 #22)."""
+    at = spawn_hex(ctx, m)
+    if at is None:
+        return
+    m.hexes = [at]
+    m.hp = m.max_hp
+    ctx.say("respawn", f"{ctx.who(m)} re-enters the Battlefield at {hexes.label(at)} with {m.hp} HP.")

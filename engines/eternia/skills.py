@@ -1,0 +1,322 @@
+"""Skill effect keywords: one handler per keyword (content ``effects[].do``), and the choices they open.
+
+A handler receives the context and a :class:`Use`: who uses the Skill, the target (for "hit"
+effects), the effect record, and the Attack being resolved if any. Effects that need a decision
+(where to move, where to push, where to place a token) queue a task that asks the deciding seat, or
+decides by rule for the AI Controller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core.keywords import Registry
+from engines.core.types import Action
+from engines.eternia import hexes
+from engines.eternia.content import Effect
+from engines.eternia.ctx import CHOICES, Choice, Ctx, key, paged, task, unkey
+from engines.eternia.damage import heal
+from engines.eternia.moves import push, push_options, reach, walk
+from engines.eternia.power import ctrl_gain, gain
+from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
+
+
+class Use:
+    """One application of an effect: the user, the target, the effect, the Attack, its results."""
+
+    __slots__ = ("effect", "faces", "strike", "target", "user", "wounds")
+
+    def __init__(
+        self,
+        user: Model | None,
+        effect: Effect,
+        target: Model | None = None,
+        strike: Strike | None = None,
+        wounds: int = 0,
+        faces: int = 0,
+    ) -> None:
+        self.user = user
+        self.effect = effect
+        self.target = target
+        self.strike = strike
+        self.wounds = wounds
+        self.faces = faces
+
+
+EffectHandler = Callable[[Ctx, Use], None]
+EFFECTS: Registry[EffectHandler] = Registry("eternia", "effect keyword")
+
+
+def apply_effects(ctx: Ctx, effects: tuple[Effect, ...], when: str, use: Use) -> None:
+    """Run every effect of ``effects`` that applies at moment ``when``, in printed order."""
+    for e in effects:
+        if e.when == when:
+            use.effect = e
+            EFFECTS[e.do](ctx, use)
+
+
+# ------------------------------------------------------------------------------ attack modifiers
+@EFFECTS.register("extra_dice")
+def _extra_dice(ctx: Ctx, u: Use) -> None:
+    if u.strike is not None:
+        u.strike.dice += u.effect.n
+
+
+@EFFECTS.register("pierce")
+def _pierce(ctx: Ctx, u: Use) -> None:
+    if u.strike is not None:
+        u.strike.pierce += u.effect.n
+
+
+@EFFECTS.register("armor")
+def _armor(ctx: Ctx, u: Use) -> None:
+    # A Defense Boost: the defender (the user) gets more Armor against this Attack only.
+    if u.strike is not None and u.user is not None:
+        u.strike.armor[u.user.id] = u.strike.armor.get(u.user.id, 0) + u.effect.n
+    elif u.strike is not None:  # a Strategy card: every Controller target
+        for mid in u.strike.targets:
+            if ctx.model(mid).side == CTRL:
+                u.strike.armor[mid] = u.strike.armor.get(mid, 0) + u.effect.n
+
+
+@EFFECTS.register("reroll_blanks")
+def _reroll_blanks(ctx: Ctx, u: Use) -> None:
+    if u.strike is not None:
+        u.strike.reroll_blanks = True
+
+
+@EFFECTS.register("multi")
+def _multi(ctx: Ctx, u: Use) -> None:
+    # Every other Enemy within n of the first target joins the targets (one roll for all, A1.9 #47).
+    s = u.strike
+    if s is None or not s.targets:
+        return
+    first = ctx.model(s.targets[0])
+    attacker = ctx.model(s.attacker)
+    for e in ctx.enemies(attacker):
+        if e.id not in s.targets and ctx.distance(e, first) <= u.effect.n:
+            s.targets.append(e.id)
+
+
+# ------------------------------------------------------------------------------ on-hit effects
+@EFFECTS.register("daze")
+def _daze(ctx: Ctx, u: Use) -> None:
+    t = u.target
+    if t is not None and t.hexes and t.kind != "npc" and not t.dazed:
+        t.dazed = True  # at most one Dazed token (A1.9 #51)
+        ctx.say("daze", f"{ctx.who(t)} is Dazed.")
+
+
+@EFFECTS.register("heal_per_wound")
+def _heal_per_wound(ctx: Ctx, u: Use) -> None:
+    if u.user is not None and u.wounds > 0:
+        heal(ctx, u.user, u.wounds)
+
+
+@EFFECTS.register("push")
+def _push(ctx: Ctx, u: Use) -> None:
+    t = u.target
+    if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
+        return
+    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s=u.effect.mode or "any"))
+
+
+@EFFECTS.register("gain_power")
+def _gain_power(ctx: Ctx, u: Use) -> None:
+    n = u.effect.n * (u.faces if u.effect.when == "power_face" else 1)
+    if u.user is None:
+        ctrl_gain(ctx, n, "a Strategy card")
+    elif n:
+        got = gain(ctx, u.user, n)
+        if got:
+            ctx.say("power", f"{ctx.who(u.user)} gains {got} Power.")
+
+
+# ------------------------------------------------------------------------------ action effects
+@EFFECTS.register("heal")
+def _heal(ctx: Ctx, u: Use) -> None:
+    if u.user is not None:
+        heal(ctx, u.user, u.effect.n)
+    else:  # a Strategy card: every Controller Character on the Battlefield
+        for m in ctx.characters(CTRL):
+            if m.hexes:
+                heal(ctx, m, u.effect.n)
+
+
+@EFFECTS.register("bonus_move")
+def _bonus_move(ctx: Ctx, u: Use) -> None:
+    if u.user is not None and u.user.hexes:
+        ctx.push(EtTask(kind="move_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+
+
+@EFFECTS.register("place_token")
+def _place_token(ctx: Ctx, u: Use) -> None:
+    if u.user is not None and u.user.hexes:
+        ctx.push(EtTask(kind="token_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+
+
+@EFFECTS.register("spawn_minion")
+def _spawn_minion(ctx: Ctx, u: Use) -> None:
+    ctx.push(EtTask(kind="reserves_spawn", n=u.effect.n))
+
+
+# ------------------------------------------------------------------------------ move choice
+@task("move_ask")
+def _move_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.hexes and not ctx.is_ai(m):  # the AI moves by its own rules (ai.py), never by a prompt
+        ctx.ask(Pending(kind="move", seat=m.seat, model=m.id, n=t.n, skill=t.s))
+
+
+def _move_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    dests = reach(ctx, m, p.n, fly=p.skill == "fly")
+    order = sorted(dests, key=lambda h: (dests[h].cost, hexes.axial_to_offset(h)[::-1]))
+    opts = [
+        Action(
+            f"to.{key(h)}",
+            f"Move to {hexes.label(h)} ({dests[h].cost} pts"
+            + (f", {dests[h].wounds} Wounds on the way)" if dests[h].wounds else ")"),
+            group="move",
+            params=(h[0], h[1]),
+        )
+        for h in order
+    ]
+    return paged(opts, p.page, [Action("stay", "Stay here", group="move")])
+
+
+def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    if a.key == "stay":
+        return
+    m = ctx.model(p.model)
+    h = (int(a.params[0]), int(a.params[1]))
+    walk(ctx, m, reach(ctx, m, p.n, fly=p.skill == "fly")[h])
+
+
+CHOICES.add(
+    "move",
+    Choice(
+        _move_actions,
+        _move_answer,
+        lambda ctx, p: f"Move {ctx.name(ctx.model(p.model))} up to {p.n} spaces: choose where to stop.",
+    ),
+)
+
+
+# ------------------------------------------------------------------------------ push choice
+@task("push_ask")
+def _push_ask(ctx: Ctx, t: EtTask) -> None:
+    target, by = ctx.model(t.model), ctx.model(t.target)
+    if not target.hexes or not by.hexes:
+        return
+    opts = push_options(ctx, target, by, t.n, t.s)
+    if len(opts) <= 1:
+        return
+    if ctx.is_ai(by):
+        # The AI pushes as far from its own model as it can (worst for the Players, A3.10); ties by
+        # the hex order. A pull ("towards") brings the target as close as it can.
+        sign = -1 if t.s == "towards" else 1
+        best = max(opts, key=lambda h: (sign * hexes.distance(h, by.hexes[0]), tuple(-x for x in h)))
+        push(ctx, target, opts[best], by)
+        return
+    ctx.ask(
+        Pending(
+            kind="push", seat=by.seat, model=target.id, skill=by.id, n=t.n * (1 if t.s != "towards" else -1)
+        )
+    )
+
+
+def _push_mode(p: Pending) -> tuple[int, str]:
+    return (abs(p.n), "towards" if p.n < 0 else "away")
+
+
+def _push_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    target, by = ctx.model(p.model), ctx.model(p.skill)
+    n, mode = _push_mode(p)
+    opts = push_options(ctx, target, by, n, mode)
+    return [
+        Action(
+            "stay" if not path else f"to.{key(h)}",
+            "Leave it where it is" if not path else f"Push to {hexes.label(h)}",
+            group="push",
+            params=(h[0], h[1]),
+        )
+        for h, path in sorted(opts.items(), key=lambda kv: (len(kv[1]), kv[0]))
+    ]
+
+
+def _push_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    ctx.st.agenda.pending = None
+    target, by = ctx.model(p.model), ctx.model(p.skill)
+    n, mode = _push_mode(p)
+    h = (int(a.params[0]), int(a.params[1]))
+    push(ctx, target, push_options(ctx, target, by, n, mode)[h], by)
+
+
+CHOICES.add(
+    "push",
+    Choice(
+        _push_actions,
+        _push_answer,
+        lambda ctx, p: f"Push {ctx.name(ctx.model(p.model))}: choose where it ends.",
+    ),
+)
+
+
+# ------------------------------------------------------------------------------ token choice
+def token_cells(ctx: Ctx, m: Model, n: int) -> list[hexes.Hex]:
+    """Empty spaces within ``n`` of ``m`` that can take a token (one token per space, A1.10 #57)."""
+    taken = ctx.occupied()
+    board = set(ctx.st.board)
+    return [
+        h
+        for h in hexes.within(m.hexes[0], n)
+        if h in board and h not in taken and key(h) not in ctx.st.tokens and ctx.passable(h)
+    ]
+
+
+@task("token_ask")
+def _token_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.hexes and token_cells(ctx, m, t.n):
+        ctx.ask(Pending(kind="token", seat=m.seat, model=m.id, n=t.n, skill=t.s))
+
+
+def _token_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    name = ctx.c.terrain[p.skill].name
+    opts = [
+        Action(f"at.{key(h)}", f"Place {name} at {hexes.label(h)}", group="token", params=(h[0], h[1]))
+        for h in token_cells(ctx, m, p.n)
+    ]
+    return paged(opts, p.page)
+
+
+def _token_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    h = (int(a.params[0]), int(a.params[1]))
+    ctx.st.tokens[key(h)] = p.skill
+    ctx.say(
+        "token", f"{ctx.who(ctx.model(p.model))} places {ctx.c.terrain[p.skill].name} at {hexes.label(h)}."
+    )
+
+
+CHOICES.add(
+    "token",
+    Choice(
+        _token_actions, _token_answer, lambda ctx, p: f"Choose where to place {ctx.c.terrain[p.skill].name}."
+    ),
+)
+
+
+def remove_token(ctx: Ctx, m: Model, h: hexes.Hex) -> None:
+    """The fallback Action: clear one adjacent terrain token (A1.3 #20)."""
+    kind = ctx.st.tokens.pop(key(h))
+    ctx.say("token", f"{ctx.who(m)} clears the {ctx.c.terrain[kind].name} at {hexes.label(unkey(key(h)))}.")
