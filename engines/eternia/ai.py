@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.eternia import hexes
 from engines.eternia.attack import begin, targets
 from engines.eternia.content import AiLine
-from engines.eternia.ctx import Ctx, task
+from engines.eternia.ctx import TASKS, Ctx
 from engines.eternia.damage import heal
 from engines.eternia.hexes import Hex
 from engines.eternia.moves import reach, walk
@@ -133,7 +133,7 @@ def line_met(ctx: Ctx, m: Model, line: AiLine) -> bool:
     return True
 
 
-@task("ai_action")
+@TASKS.register("ai_action")
 def _ai_action(ctx: Ctx, t: EtTask) -> None:
     """One of the AI Character's Actions: the first line of the same card that can be done (A3.5)."""
     m = ctx.model(t.model)
@@ -167,7 +167,7 @@ def ai_character(ctx: Ctx, m: Model) -> None:
     ctx.push(EtTask(kind="ai_action", model=m.id, n=ctx.c.rules.actions))
 
 
-@task("ai_minion")
+@TASKS.register("ai_minion")
 def _ai_minion(ctx: Ctx, t: EtTask) -> None:
     """An AI Minion: move toward the nearest Enemy, then attack the lowest-HP one (A3.7)."""
     m = ctx.model(t.model)

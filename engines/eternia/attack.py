@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engines.core.types import Action, listed, seat_ref
 from engines.eternia.content import Effect
-from engines.eternia.ctx import CHOICES, Choice, Ctx, task
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx
 from engines.eternia.damage import wound
 from engines.eternia.power import ctrl_cost, ctrl_spend, gain, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
@@ -157,7 +157,7 @@ def window_open(ctx: Ctx, side_model: Model, options: list[Action]) -> bool:
     )
 
 
-@task("atk_boosts")
+@TASKS.register("atk_boosts")
 def _atk_boosts(ctx: Ctx, t: EtTask) -> None:
     s = ctx.st.strike
     assert s is not None
@@ -169,7 +169,7 @@ def _atk_boosts(ctx: Ctx, t: EtTask) -> None:
         ctx.ask(Pending(kind="atk_boost", seat=ctx.seat_of_side(m.side) if m.kind != "character" else m.seat))
 
 
-@task("def_boosts")
+@TASKS.register("def_boosts")
 def _def_boosts(ctx: Ctx, t: EtTask) -> None:
     s = ctx.st.strike
     assert s is not None
@@ -280,7 +280,7 @@ def roll(ctx: Ctx, n: int) -> list[str]:
     return [die[ctx.rng.below(len(die))] for _ in range(min(n, ctx.c.rules.max_dice))]
 
 
-@task("roll")
+@TASKS.register("roll")
 def _roll(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
     s = st.strike

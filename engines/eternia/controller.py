@@ -12,7 +12,7 @@ from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.ai import ai_strategy
 from engines.eternia.attack import begin, targets
-from engines.eternia.ctx import CHOICES, Choice, Ctx, key, paged, task
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.hexes import Hex
 from engines.eternia.power import ctrl_cost, ctrl_gain, ctrl_spend
 from engines.eternia.skills import Use, apply_effects
@@ -28,12 +28,12 @@ def strategy_activation(ctx: Ctx, power: int) -> None:
     ctrl_gain(ctx, power, "the Strategy Activation")  # asked first: pushed in front of the Minions
 
 
-@task("ai_strategy")
+@TASKS.register("ai_strategy")
 def _ai_strategy(ctx: Ctx, t: EtTask) -> None:
     ai_strategy(ctx)
 
 
-@task("minion_turn")
+@TASKS.register("minion_turn")
 def _minion_turn(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     if not m.hexes:
@@ -50,7 +50,7 @@ def _minion_turn(ctx: Ctx, t: EtTask) -> None:
     )
 
 
-@task("minion_attack_ask")
+@TASKS.register("minion_attack_ask")
 def _minion_attack_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     sid = ctx.c.minions[m.design].attack
@@ -114,7 +114,7 @@ def place_minion(ctx: Ctx, h: Hex) -> None:
     ctx.say("spawn", f"{ctx.name(m)} spawns at {hexes.label(h)}.")
 
 
-@task("reserves_spawn")
+@TASKS.register("reserves_spawn")
 def _reserves_spawn(ctx: Ctx, t: EtTask) -> None:
     if t.n <= 0 or not minion_supply(ctx) or not spawn_cells(ctx):
         if t.n > 0 and not minion_supply(ctx):
@@ -152,7 +152,7 @@ CHOICES.add("spawn", Choice(_spawn_actions, _spawn_answer, lambda ctx, p: "Choos
 
 
 # ------------------------------------------------------------------------------ Controller Skills
-@task("ctrl_skills_ask")
+@TASKS.register("ctrl_skills_ask")
 def _ctrl_skills_ask(ctx: Ctx, t: EtTask) -> None:
     ctx.ask(Pending(kind="ctrl_skills", seat=ctx.st.ctrl_seat))
 
@@ -227,7 +227,7 @@ def _ctrl_skill_answer(ctx: Ctx, p: Pending, a: Action) -> None:
         apply_effects(ctx, card.effects, "use", Use(None, card.effects[0]))
 
 
-@task("command_end")
+@TASKS.register("command_end")
 def _command_end(ctx: Ctx, t: EtTask) -> None:
     ctx.st.activation = None
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
 
 from engines.core.agenda import run
 from engines.core.keywords import Registry
@@ -24,7 +23,7 @@ from engines.eternia.state import AI_SEAT, CTRL, TEAM, EtState, EtTask, Model, P
 
 TaskHandler = Callable[["Ctx", EtTask], None]
 # Typed as the kit's handler (any context, any task) so the kit's ``run`` accepts the registry.
-TASKS: Registry[Callable[[Any, Any], Iterable[Event] | None]] = Registry("eternia", "task kind")
+TASKS: Registry[TaskHandler] = Registry("Eternia", "task kind")
 
 
 class Choice:
@@ -46,16 +45,6 @@ class Choice:
 CHOICES: Registry[Choice] = Registry("eternia", "choice kind")
 
 PAGE = 22  # options per page: with "more", "back" and one fixed option a prompt stays within 25
-
-
-def task(kind: str) -> Callable[[TaskHandler], TaskHandler]:
-    """Register the handler of one task kind."""
-
-    def bind(handler: TaskHandler) -> TaskHandler:
-        TASKS.add(kind, handler)
-        return handler
-
-    return bind
 
 
 def key(h: Hex) -> str:

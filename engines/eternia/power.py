@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.core.types import Action, seat_ref
 from engines.eternia.content import LEVELS
-from engines.eternia.ctx import CHOICES, Choice, Ctx, GameOver, task
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, GameOver
 from engines.eternia.state import CTRL, TEAM, EtTask, Model, Pending, SkillSlot
 
 CTRL_ORDER = ("reserves", "command", "empower", "battle_plan")
@@ -101,12 +101,12 @@ def ctrl_gain(ctx: Ctx, n: int, why: str) -> None:
     ctx.push(EtTask(kind="ctrl_power_ask", n=min(n, room), s=why))
 
 
-@task("action_start")
+@TASKS.register("action_start")
 def _action_start(ctx: Ctx, t: EtTask) -> None:
     ctx.st.in_action = True
 
 
-@task("action_done")
+@TASKS.register("action_done")
 def _action_done(ctx: Ctx, t: EtTask) -> None:
     """An Action is complete: the Controller now gains what the Players lost during it."""
     st = ctx.st
@@ -115,7 +115,7 @@ def _action_done(ctx: Ctx, t: EtTask) -> None:
     ctrl_gain(ctx, owed, "the Balance of Power")
 
 
-@task("ctrl_power_ask")
+@TASKS.register("ctrl_power_ask")
 def _ctrl_power_ask(ctx: Ctx, t: EtTask) -> None:
     ctx.ask(Pending(kind="ctrl_power", seat=ctx.st.ctrl_seat, n=t.n))
 
@@ -208,7 +208,7 @@ def escalate(ctx: Ctx, n: int, why: str) -> None:
             ctx.push(*tasks)
 
 
-@task("unlock_ask")
+@TASKS.register("unlock_ask")
 def _unlock_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     ctx.ask(Pending(kind="unlock", seat=m.seat, model=m.id, skill=t.s))
@@ -248,7 +248,7 @@ CHOICES.add(
 )
 
 
-@task("empower_ask")
+@TASKS.register("empower_ask")
 def _empower_ask(ctx: Ctx, t: EtTask) -> None:
     if len(ctx.st.ctrl_empowered) >= len(CTRL_ORDER):
         return

@@ -16,7 +16,7 @@ from engines.eternia import hexes
 from engines.eternia.ai import ai_character
 from engines.eternia.attack import begin, targets, usable_attacks
 from engines.eternia.controller import strategy_activation
-from engines.eternia.ctx import CHOICES, Choice, Ctx, key, task
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key
 from engines.eternia.damage import respawn
 from engines.eternia.moves import reach
 from engines.eternia.power import escalate, finish, gain, pool_of, score, spend
@@ -100,7 +100,7 @@ def place_order(ctx: Ctx, side: str, cards: list[str]) -> None:
 
 
 # ------------------------------------------------------------------------------ the track
-@task("next_slot")
+@TASKS.register("next_slot")
 def _next_slot(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
     st.activation = None
@@ -120,12 +120,12 @@ def _next_slot(ctx: Ctx, t: EtTask) -> None:
         ctx.push(EtTask(kind="activate", model=slot.card, n=slot.power))
 
 
-@task("strategy_go")
+@TASKS.register("strategy_go")
 def _strategy_go(ctx: Ctx, t: EtTask) -> None:
     strategy_activation(ctx, t.n)
 
 
-@task("any_ask")
+@TASKS.register("any_ask")
 def _any_ask(ctx: Ctx, t: EtTask) -> None:
     ctx.ask(Pending(kind="any", seat=ctx.st.leader, n=t.n))
 
@@ -147,7 +147,7 @@ CHOICES.add(
 )
 
 
-@task("end_round")
+@TASKS.register("end_round")
 def _end_round(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
     sc = ctx.c.scenarios[st.scenario]
@@ -164,13 +164,13 @@ def _end_round(ctx: Ctx, t: EtTask) -> None:
     ctx.then(EtTask(kind="round_start"))
 
 
-@task("round_start")
+@TASKS.register("round_start")
 def _round_start(ctx: Ctx, t: EtTask) -> None:
     start_round(ctx)
 
 
 # ------------------------------------------------------------------------------ Character Activation
-@task("activate")
+@TASKS.register("activate")
 def _activate(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
     m = ctx.model(t.model)
@@ -190,7 +190,7 @@ def _activate(ctx: Ctx, t: EtTask) -> None:
     ctx.push(EtTask(kind="act_ask"))
 
 
-@task("act_ask")
+@TASKS.register("act_ask")
 def _act_ask(ctx: Ctx, t: EtTask) -> None:
     act = ctx.st.activation
     if act is None:
@@ -351,7 +351,7 @@ CHOICES.add(
 )
 
 
-@task("target_ask")
+@TASKS.register("target_ask")
 def _target_ask(ctx: Ctx, t: EtTask) -> None:
     ctx.ask(Pending(kind="target", seat=ctx.model(t.model).seat, model=t.model, skill=t.skill))
 

@@ -14,7 +14,7 @@ from engines.core.keywords import Registry
 from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.content import Effect
-from engines.eternia.ctx import CHOICES, Choice, Ctx, key, paged, task, unkey
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, unkey
 from engines.eternia.damage import heal
 from engines.eternia.moves import push, push_options, reach, walk
 from engines.eternia.power import ctrl_gain, gain
@@ -161,7 +161,7 @@ def _spawn_minion(ctx: Ctx, u: Use) -> None:
 
 
 # ------------------------------------------------------------------------------ move choice
-@task("move_ask")
+@TASKS.register("move_ask")
 def _move_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     if m.hexes and not ctx.is_ai(m):  # the AI moves by its own rules (ai.py), never by a prompt
@@ -208,7 +208,7 @@ CHOICES.add(
 
 
 # ------------------------------------------------------------------------------ push choice
-@task("push_ask")
+@TASKS.register("push_ask")
 def _push_ask(ctx: Ctx, t: EtTask) -> None:
     target, by = ctx.model(t.model), ctx.model(t.target)
     if not target.hexes or not by.hexes:
@@ -279,7 +279,7 @@ def token_cells(ctx: Ctx, m: Model, n: int) -> list[hexes.Hex]:
     ]
 
 
-@task("token_ask")
+@TASKS.register("token_ask")
 def _token_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     if m.hexes and token_cells(ctx, m, t.n):

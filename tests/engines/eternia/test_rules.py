@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import grimp
-
 from engines.core import GameConfig
 from engines.eternia import RULESET
 from engines.eternia.attack import roll, successes
@@ -91,12 +89,3 @@ def test_a1_6_29_power_never_goes_to_locked_skill_slots() -> None:
 
 def test_content_check_passes_and_every_keyword_has_a_handler() -> None:
     RULESET.check_content()
-
-
-def test_no_import_cycles_in_the_package() -> None:
-    graph = grimp.build_graph("engines")
-    modules = [m for m in graph.modules if m.startswith("engines.eternia")]
-    for m in modules:
-        for other in graph.find_modules_directly_imported_by(m):
-            if other.startswith("engines.eternia") and other != m:
-                assert not graph.chain_exists(importer=other, imported=m), f"cycle {m} <-> {other}"
