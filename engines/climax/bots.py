@@ -1,0 +1,336 @@
+"""Bots for the climax TCG: random, greedy, and a search bot that samples what it cannot see.
+
+Every bot reads only its own seat's View. The greedy bot scores each legal action with simple
+rules of thumb (bigger characters in the front row, attack with a battle it wins, counter when it
+saves the character, clock a spare card while the clock is short). The search bot samples full
+states consistent with its View (:func:`determinize`), plays each candidate action out with the
+greedy policy to the end of the opponent's next turn, and keeps the action with the best average.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engines.climax.content import catalog
+from engines.climax.ctx import Ctx
+from engines.climax.effects import power_of, soul_of
+from engines.climax.play import answer, offers
+from engines.climax.state import (
+    SLOTS,
+    Attack,
+    AttackView,
+    CardFace,
+    ClimaxState,
+    ClimaxView,
+    Player,
+    Slot,
+    copy_state,
+)
+from engines.climax.view import build_view
+from engines.core.bots import Bot, RandomBot
+from engines.core.rng import Rng
+from engines.core.types import Action, Prompt
+
+DECK_SIZE = 50
+
+
+# ------------------------------------------------------------------------------ greedy
+def _face(view: ClimaxView, iid: str) -> CardFace | None:
+    """The face of a card the viewer can see, by id."""
+    for held in view.hand:
+        if held.card.id == iid:
+            return held.card
+    for side in view.sides:
+        for group in (side.waiting, side.clock, side.level_cards, side.playing):
+            for face in group:
+                if face.id == iid:
+                    return face
+        for slot in side.stage:
+            if slot.card is not None and slot.card.id == iid:
+                return slot.card
+    return None
+
+
+def _value(card: CardFace | None) -> float:
+    """A rough worth of a card in hand: higher levels and power are worth more."""
+    if card is None:
+        return 0.0
+    if card.kind == "climax":
+        return 2.5
+    if card.kind == "event":
+        return 2.0 + card.level
+    return card.power / 2000 + card.level
+
+
+def score(view: ClimaxView, prompt: Prompt, action: Action) -> float:
+    """The greedy bot's score of one action (higher is better; ties go to the first)."""
+    me = view.viewer if view.viewer is not None else 0
+    mine, theirs = view.sides[me], view.sides[1 - me]
+    kind = str(action.params[0]) if action.params else action.key
+    card = _face(view, action.card) if action.card else None
+    if prompt.kind == "mulligan":
+        if kind == "keep":
+            return 0.5
+        marked = action.card in view.marked
+        bad = card is not None and (card.kind == "climax" or card.level >= 2)
+        return (1.0 if bad else -1.0) * (-1 if marked else 1)
+    if prompt.kind == "clock":
+        if kind == "pass":
+            return 0.5
+        short = mine.level * 7 + len(mine.clock) < 12 and len(view.hand) >= 4
+        return (3.0 - _value(card)) if short else -1.0
+    if prompt.kind == "main":
+        if kind == "p":
+            assert card is not None
+            slot = int(action.params[2])
+            here = mine.stage[slot]
+            front = slot < 3
+            assist = "[Back row]" in card.text or "【後列】" in card.text
+            gain = card.power / 1000 + 2 * card.level + card.soul
+            if here.card is not None:
+                gain -= here.card.power / 1000 + 2 * here.card.level + 3
+            if assist:
+                gain += 1.5 if not front else -1.0
+            elif not front:
+                gain -= 2.0
+            return gain
+        if kind == "e":
+            return 1.5
+        if kind == "a":
+            return 0.8
+        if kind == "m":
+            return -5.0
+        return 0.0
+    if prompt.kind == "climax":
+        attackers = sum(1 for s in mine.stage[:3] if s.card is not None and s.pose == "stand")
+        return (1.0 if attackers >= 2 else -0.5) if kind == "x" else 0.0
+    if prompt.kind == "attack":
+        if kind == "end":
+            return -1.0
+        slot = int(action.params[1])
+        attacker = mine.stage[slot]
+        facing = theirs.stage[slot]
+        if kind == "d":
+            return 3.0
+        assert facing.card is not None
+        if kind == "f":
+            if attacker.power > facing.power:
+                return 4.0 + facing.card.level
+            return 1.0 if attacker.power == facing.power and facing.card.level >= 1 else 0.5
+        return 2.0 - facing.card.level  # no battle: AP lost to the level in front
+    if prompt.kind == "counter":
+        if kind == "pass":
+            return 0.5
+        return 1.0 if card is not None and card.level <= 1 else 0.7
+    if prompt.kind == "encore":
+        return 1.0 if kind == "yes" and mine.stock >= 5 else (0.8 if kind == "no" else 0.5)
+    if prompt.kind == "level":
+        return -_value(card) if card is not None else 0.0
+    if prompt.kind == "pick":
+        if kind == "pass":
+            return 0.0
+        return 1.0 + (card.level if card is not None else 0)
+    if prompt.kind == "discard":
+        return -_value(card)
+    return 0.0
+
+
+class Greedy:
+    """Takes the best-scoring action by rules of thumb."""
+
+    name = "greedy"
+
+    def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """The highest-scoring legal action (a tiny random spread breaks ties)."""
+        return max(actions, key=lambda a: score(view, prompt, a) + rng.below(100) / 100_000)
+
+
+# ------------------------------------------------------------------------------ determinize
+def determinize(view: ClimaxView, rng: Rng) -> ClimaxState:
+    """A full state consistent with ``view``: the cards it cannot see sampled from what is left.
+
+    Known: every face-up card with its id, the viewer's hand and its own deck list. Sampled: both
+    decks, both stocks and the other hand. The other deck list is the ready-made deck named in the
+    view (a constructed deck's list is not shown: the sample then uses the viewer's own list).
+    """
+    cat = catalog()
+    me = view.viewer if view.viewer is not None else 0
+    state = ClimaxState(
+        lang=view.lang,
+        front_bonus=str(view.options["front_bonus"]),
+        cancel_colour=str(view.options["cancel_colour"]),
+        counter_colour=str(view.options["counter_colour"]),
+        triggers=str(view.options["triggers"]),
+        encore_cost=int(view.options["encore_cost"]),
+        first=view.first,
+        active=view.active,
+        turn=view.turn,
+        phase=view.phase,
+        attacks=view.attacks,
+        winner=view.winner,
+        result=view.result,
+    )
+    known: dict[str, str] = {}
+    seen: list[Counter[str]] = [Counter(), Counter()]
+
+    def note(seat: int, face: CardFace) -> str:
+        if face.id:
+            known[face.id] = face.design
+            seen[seat][face.design] += 1
+        return face.id
+
+    for side in view.sides:
+        p = Player(deck_name=side.deck_name, stage=[Slot() for _ in range(SLOTS)])
+        p.level = [note(side.seat, f) for f in side.level_cards]
+        p.clock = [note(side.seat, f) for f in side.clock]
+        p.waiting = [note(side.seat, f) for f in side.waiting]
+        p.playing = [note(side.seat, f) for f in side.playing]
+        p.climax = note(side.seat, side.climax) if side.climax else ""
+        p.penalty = side.penalty
+        for slot in side.stage:
+            if slot.card is not None:
+                p.stage[slot.index] = Slot(card=note(side.seat, slot.card), pose=slot.pose)
+        state.players.append(p)
+    state.players[me].hand = [note(me, h.card) for h in view.hand]
+    state.players[me].decklist = list(view.decklist)
+    pool = [f"c{n:03d}" for n in range(1, 2 * DECK_SIZE + 1) if f"c{n:03d}" not in known]
+    rng.shuffle(pool)
+    for seat, side in enumerate(view.sides):
+        if seat == me:
+            wanted = list(view.decklist)
+        elif side.deck_name in {d.id for d in cat.decks}:
+            wanted = cat.deck(side.deck_name).card_ids()
+        else:
+            wanted = list(view.decklist)
+        left = list((Counter(wanted) - seen[seat]).elements())
+        rng.shuffle(left)
+        p = state.players[seat]
+        hidden = side.deck + side.stock + (0 if seat == me else side.hand)
+        while len(left) < hidden:
+            left.append(rng.choice(wanted))
+        designs = left[:hidden]
+        ids = [pool.pop() for _ in range(hidden)]
+        for iid, design in zip(ids, designs, strict=True):
+            known[iid] = design
+        p.deck = ids[: side.deck]
+        p.stock = ids[side.deck : side.deck + side.stock]
+        if seat != me:
+            p.hand = ids[side.deck + side.stock :]
+        state.players[seat].decklist = wanted
+    state.cards = known
+    taken: set[str] = set()  # hidden cards already standing in for a revealed one
+    state.attack = _attack_from(view.attack, state, taken)
+    state.last = _attack_from(view.last, state, taken)
+    state.agenda.tasks = list(view.tasks)
+    state.agenda.pending = view.pending
+    ctx = Ctx(state, Rng(0), cat)
+    for seat, side in enumerate(view.sides):  # bonuses for the turn: what the view shows beyond the rest
+        for slot in side.stage:
+            if slot.card is not None:
+                state.players[seat].stage[slot.index].power = slot.power - power_of(ctx, seat, slot.index)
+                state.players[seat].stage[slot.index].soul = slot.soul - soul_of(ctx, seat, slot.index)
+    state.rng = rng.next_u64()
+    return state
+
+
+def _attack_from(seen: AttackView | None, state: ClimaxState, taken: set[str]) -> Attack | None:
+    """An attack as the view shows it; a revealed card now face down is given to a hidden card of
+    the same owner (the trigger card sits in the attacker's stock, refreshed damage in a deck)."""
+    if seen is None:
+        return None
+    foe = 1 - seen.seat
+    attack = Attack(
+        seat=seen.seat,
+        slot=seen.slot,
+        card=seen.attacker.id or _hidden(state, seen.seat, seen.attacker.design, taken),
+        facing=(seen.facing.id or _hidden(state, foe, seen.facing.design, taken)) if seen.facing else "",
+        battle=seen.battle,
+        cancelled=seen.cancelled,
+    )
+    if seen.trigger is not None:
+        attack.trigger = seen.trigger.id or _hidden(state, seen.seat, seen.trigger.design, taken, top=True)
+    attack.damage = [f.id or _hidden(state, foe, f.design, taken) for f in seen.damage]
+    return attack
+
+
+def _hidden(state: ClimaxState, seat: int, design: str, taken: set[str], *, top: bool = False) -> str:
+    """A hidden card of ``seat`` made to be ``design`` (its design swapped with a same-design card's
+    if one is hidden too, so the deck's make-up is kept); ``top``: the top of the stock."""
+    p = state.players[seat]
+    places = [i for i in ([*p.stock[::-1], *p.deck] if top else [*p.deck, *p.stock]) if i not in taken]
+    if not places:
+        return ""
+    chosen = places[0]
+    twin = next((i for i in places if state.cards[i] == design), None)
+    if twin is not None and twin != chosen:
+        state.cards[twin] = state.cards[chosen]
+    state.cards[chosen] = design
+    taken.add(chosen)
+    return chosen
+
+
+# ------------------------------------------------------------------------------ search
+def evaluate(state: ClimaxState, me: int) -> float:
+    """How good ``state`` is for ``me``: damage taken by each side first, then stock and board."""
+    if state.phase == "over":
+        return 1000.0 if state.winner == me else -1000.0
+    ctx = Ctx(state, Rng(0))
+    total = 0.0
+    for seat, sign in ((me, 1.0), (1 - me, -1.0)):
+        p = state.players[seat]
+        hurt = 7 * len(p.level) + len(p.clock)
+        board = sum(power_of(ctx, seat, i) for i in range(3) if p.stage[i].card) / 4000
+        total += sign * (-hurt + 0.3 * len(p.stock) + board + 0.2 * len(p.hand))
+    return total
+
+
+class Search:
+    """Samples hidden cards, plays each candidate out greedily, keeps the best average."""
+
+    name = "search"
+
+    def __init__(self, samples: int = 3, width: int = 6, horizon: int = 120) -> None:
+        self.samples = samples
+        self.width = width
+        self.horizon = horizon
+        self.greedy = Greedy()
+
+    def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
+        if len(actions) == 1 or prompt.kind not in ("main", "attack", "counter", "clock", "climax", "encore"):
+            return self.greedy.choose(view, prompt, actions, rng)
+        ranked = sorted(actions, key=lambda a: -score(view, prompt, a))[: self.width]
+        me = view.viewer if view.viewer is not None else 0
+        worlds = [determinize(view, rng.fork()) for _ in range(self.samples)]
+        best, best_value = ranked[0], float("-inf")
+        for action in ranked:
+            value = 0.0
+            for world in worlds:
+                state = copy_state(world)
+                answer(state, action)
+                value += evaluate(self._playout(state, me, rng), me)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _playout(self, state: ClimaxState, me: int, rng: Rng) -> ClimaxState:
+        """Greedy play for both seats until the end of the opponent's next turn (or the horizon)."""
+        turns = 0
+        active = state.active
+        for _ in range(self.horizon):
+            choice = state.agenda.pending
+            if choice is None or state.phase == "over":
+                break
+            if state.active != active:
+                active, turns = state.active, turns + 1
+                if turns >= 2:
+                    break
+            view = build_view(state, choice.seat)
+            prompt = Prompt(choice.seat, choice.kind, "")
+            action = self.greedy.choose(view, prompt, offers(state, choice.seat), rng)
+            answer(state, action)
+        return state
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "search": Search()}
