@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.climax.state import AttackView, ClimaxView
-from render.climax.cards import mini_card
+from render.climax.cards import mini_card, small_card
 from render.climax.names import name_of
 from render.climax.palette import CARD
 from render.climax.pen import Box, Pen
-from render.climax.words import word
+from render.climax.words import icons_short, word
 from render.core.palette import DANGER, GOOD, INK, MUTED, PANEL, seat_colour
 
 HEIGHT = 204
-TEXT_W = 400  # the left column with the words
-TRIGGER_W = 190
+TEXT_W = 360  # the left column with the words
+TRIGGER_W = 176
+ONE_ROW = 5  # damage cards drawn full size in one row; more go into two rows of small ones
 MINI_H = 138
 MINI_W = 158  # the widest a damage card gets
 MINI_GAP = 10
@@ -100,8 +101,9 @@ def _trigger(pen: Pen, attack: AttackView, box: Box) -> None:
             min_size=13,
         )
         return
-    mark = "" if attack.trigger.triggers else word("trigger_blank", pen.lang)
-    mini_card(pen, attack.trigger, card_box, mark=mark, mark_fill=MUTED)
+    # the foot spells out the icons the trigger step acts on (the band may only have room for stars)
+    icons = icons_short(attack.trigger.triggers, pen.lang) or word("trigger_blank", pen.lang)
+    mini_card(pen, attack.trigger, card_box, mark=icons, mark_fill=MUTED)
 
 
 def _damage(pen: Pen, attack: AttackView, current: bool, box: Box) -> None:
@@ -125,6 +127,16 @@ def _damage(pen: Pen, attack: AttackView, current: bool, box: Box) -> None:
     else:
         pen.line(result_box, word("damage_taken", pen.lang, n=len(cards)), 21, GOOD, bold=True, align="right")
     count = len(cards)
+    if count > ONE_ROW:
+        # a big attack: two rows of small cards (the words above say where they all went)
+        per_row = -(-count // 2)
+        card_w = (x1 - x0 - MINI_GAP * (per_row - 1)) / per_row
+        row_h = (MINI_H - MINI_GAP) / 2
+        for index, card in enumerate(cards):
+            row, col = divmod(index, per_row)
+            cx, cy = x0 + col * (card_w + MINI_GAP), y1 - MINI_H + row * (row_h + MINI_GAP)
+            small_card(pen, card, (cx, cy, cx + card_w, cy + row_h))
+        return
     card_w = min(MINI_W, (x1 - x0 - MINI_GAP * (count - 1)) / count)
     for index, card in enumerate(cards):
         cx = x0 + index * (card_w + MINI_GAP)

@@ -50,27 +50,42 @@ def colour_tag(pen: Pen, card: CardFace, x: float, y: float, side: float) -> Non
     )
 
 
-def _band(pen: Pen, card: CardFace, x0: float, y0: float, x1: float, size: int = 22) -> None:
-    """The top band: colour tag, level and cost on the left, trigger icons on the right."""
+def _band(
+    pen: Pen, card: CardFace, x0: float, y0: float, x1: float, size: int = 22, revealed: bool = False
+) -> None:
+    """The top band: colour tag, level and cost on the left, trigger icons on the right.
+
+    A ``revealed`` card (trigger, damage) shows its level only: its cost no longer matters there,
+    and a climax is just "CX", so the band fits a narrow card.
+    """
     canvas = pen.canvas
     fill, ink = card_colour(card.colour), card_ink(card.colour)
     canvas.draw.rectangle((x0, y0, x1, y0 + BAND), fill=fill)
     colour_tag(pen, card, x0 + 5, y0 + 4, BAND - 8)
-    icons = icons_short(card.triggers, pen.lang)
-    icon_w = pen.width(icons, size, bold=True) + 8 if icons else 0
     left = x0 + BAND + 2
-    stats = f"Lv{card.level} · C{card.cost}" if card.kind != "climax" else word_kind(card, pen.lang)
-    pen.line((left, y0 + 2, x1 - icon_w - 6, y0 + BAND - 2), stats, size, ink, bold=True, min_size=13)
+    if card.kind == "climax":
+        stats = "CX" if revealed else word_kind(card, pen.lang)
+    else:
+        stats = f"Lv{card.level}" if revealed else f"Lv{card.level} · C{card.cost}"
+    # the level always shows; the icons take what is left, in words or else as stars and "+N"
+    inner = x1 - 6 - left
+    stats_w = min(pen.width(stats, size, bold=True), max(pen.width(stats, 13, bold=True), inner * 0.55))
+    icons = band_icons(pen, card, size, inner - stats_w - 10)
+    icon_w = min(pen.width(icons, size, bold=True), inner - stats_w - 10) if icons else 0
+    pen.line((left, y0 + 2, x1 - 6 - icon_w - 10, y0 + BAND - 2), stats, size, ink, bold=True, min_size=13)
     if icons:
-        pen.line(
-            (x1 - icon_w - 2, y0 + 2, x1 - 6, y0 + BAND - 2),
-            icons,
-            size,
-            ink,
-            bold=True,
-            align="right",
-            min_size=12,
-        )
+        box = (x1 - 6 - icon_w, y0 + 2, x1 - 6, y0 + BAND - 2)
+        pen.line(box, icons, size, ink, bold=True, align="right", min_size=12)
+
+
+def band_icons(pen: Pen, card: CardFace, size: int, room: float) -> str:
+    """Trigger icons for a card's band: in words if they fit ``room`` (at 12 px or more), else compact."""
+    icons = icons_short(card.triggers, pen.lang)
+    if not icons or pen.width(icons, min(size, 12), bold=True) <= room:
+        return icons
+    stars = card.triggers.count("soul")
+    others = len(card.triggers) - stars
+    return ("☆" * stars if stars < 3 else f"☆{stars}") + (f"+{others}" if others else "")
 
 
 def word_kind(card: CardFace, lang: str) -> str:
@@ -234,20 +249,24 @@ def mini_card(pen: Pen, card: CardFace | None, box: Box, *, mark: str = "", mark
         return
     outline = DANGER if card.kind == "climax" else MUTED
     canvas.draw.rounded_rectangle(box, radius=8, fill=CARD, outline=outline, width=3)
-    _band(pen, card, x0 + 3, y0 + 3, x1 - 3, size=18)
+    _band(pen, card, x0 + 3, y0 + 3, x1 - 3, size=19, revealed=True)
     foot = y1 - 3 - (28 if mark else 0)
-    pen.block(
-        (x0 + 8, y0 + BAND + 6, x1 - 8, foot - 4),
-        card.name,
-        20,
-        INK,
-        bold=True,
-        align="centre",
-        valign="middle",
-        min_size=13,
-    )
+    name_box = (x0 + 8, y0 + BAND + 6, x1 - 8, foot - 4)
+    pen.block(name_box, card.name, 20, INK, bold=True, align="centre", valign="middle", min_size=13)
     if mark:
         band = (x0 + 3, y1 - 31, x1 - 3, y1 - 3)
         canvas.draw.rectangle(band, fill=mark_fill)
         ink = INK if mark_fill == HIGHLIGHT else WHITE
         pen.line(band, mark, 17, ink, bold=True, align="centre", min_size=11)
+
+
+def small_card(pen: Pen, card: CardFace, box: Box) -> None:
+    """A revealed card in a crowded row: colour tag and name only (a climax framed in red)."""
+    x0, y0, x1, y1 = box
+    pen.zone("mini", box)
+    outline = DANGER if card.kind == "climax" else MUTED
+    pen.canvas.draw.rounded_rectangle(box, radius=8, fill=CARD, outline=outline, width=3)
+    tag = min(30.0, y1 - y0 - 16)
+    colour_tag(pen, card, x0 + 6, (y0 + y1 - tag) / 2, tag)
+    name_box = (x0 + tag + 12, y0 + 4, x1 - 6, y1 - 4)
+    pen.block(name_box, card.name, 18, INK, bold=True, valign="middle", min_size=12)

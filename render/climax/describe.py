@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.climax.state import REST, REVERSE, AttackView, CardFace, ClimaxView, PlayerView, SlotView
 from engines.core.types import seat_ref
-from render.climax.words import phase_name, slot_name, term
+from render.climax.words import colour_name, phase_name, slot_name, term
 
 LIMIT = 1500
 
@@ -62,7 +62,16 @@ def _slot(slot: SlotView, lang: str) -> str:
     return _t("slot", lang, slot=where, card=slot.card.name, power=slot.power, soul=slot.soul, pose=pose)
 
 
-def _side(side: PlayerView, lang: str) -> list[str]:
+def _colours(cards: tuple[CardFace, ...], lang: str) -> str:
+    """Cards as counts by colour ("green×4, blue×2"): the short form when the text runs long."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.colour] = counts.get(card.colour, 0) + 1
+    sep = "、" if lang == "ja" else ", "
+    return sep.join(f"{colour_name(c, lang)}×{n}" for c, n in counts.items()) or _t("empty", lang)
+
+
+def _side(side: PlayerView, lang: str, full: bool = True) -> list[str]:
     top = side.waiting[-1].name if side.waiting else _t("empty", lang)
     climax = side.climax.name if side.climax else _t("empty", lang)
     sep = "、" if lang == "ja" else "; "
@@ -74,7 +83,7 @@ def _side(side: PlayerView, lang: str) -> list[str]:
             level=side.level,
             levels=_names(side.level_cards, lang),
             clock=len(side.clock),
-            clocks=_names(side.clock, lang),
+            clocks=_names(side.clock, lang) if full else _colours(side.clock, lang),
             stock=side.stock,
             deck=side.deck,
             hand=side.hand,
@@ -110,6 +119,13 @@ def _attack(attack: AttackView, current: bool, lang: str) -> str:
 
 def describe_view(view: ClimaxView) -> str:
     """Turn, phase and who decides; each side's zones and stage; the attack; the viewer's own hand."""
+    text = _account(view, full=True)
+    if len(text) > LIMIT:  # name the clock cards by colour only, then cut as a last resort
+        text = _account(view, full=False)
+    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
+
+
+def _account(view: ClimaxView, full: bool) -> str:
     lang = view.lang
     phase = phase_name(view.phase, lang)
     if view.over:
@@ -121,7 +137,7 @@ def describe_view(view: ClimaxView) -> str:
     if view.deciding and not view.over:
         lines.append(_t("deciding", lang, who=", ".join(seat_ref(s) for s in view.deciding)))
     for side in view.sides:
-        lines.extend(_side(side, lang))
+        lines.extend(_side(side, lang, full))
     attack, current = (view.attack, True) if view.attack is not None else (view.last, False)
     if attack is not None:
         lines.append(_attack(attack, current, lang))
@@ -133,5 +149,4 @@ def describe_view(view: ClimaxView) -> str:
         extra += [_t("marked", lang, cards=_names(marked, lang))] if marked else []
         text = hand + (f" ({'; '.join(extra)})" if extra else "")
         lines.append(_t("hand", lang, cards=text))
-    text = "\n".join(lines)
-    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
+    return "\n".join(lines)

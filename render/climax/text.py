@@ -100,19 +100,22 @@ def _wrap_paragraph(pieces: list[str], size: int, max_width: float, weight: str)
         if not line or width("".join(line) + piece, size, weight) <= max_width:
             line.append(piece)
             continue
-        # break before ``piece``; kinsoku: a closing mark pulls the piece before it down with it,
-        # and an opening bracket never ends a line
-        spaced = line[-1].isspace()
+        # break before ``piece``. Kinsoku: while the new line would start with a closing mark,
+        # the piece before it comes down too; and an opening bracket never ends a line.
+        moved = [piece]
+        while (moved[0].isspace() or moved[0][0] in NO_START) and _words(line) > 1:
+            moved.insert(0, line.pop())
         _strip(line)
-        carried: list[str] = []
-        if piece[0] in NO_START and len(line) > 1 and not spaced:
-            carried.insert(0, line.pop())
+        while _words(line) > 1 and line[-1] in NO_END:
+            moved.insert(0, line.pop())
             _strip(line)
-        while len(line) > 1 and line[-1] in NO_END:
-            carried.insert(0, line.pop())
-            _strip(line)
-        lines.append([*carried, *([" "] if spaced and carried else []), piece])
+        lines.append(moved)
     return ["".join(line).strip() for line in lines]
+
+
+def _words(line: list[str]) -> int:
+    """How many pieces of a line being built are not spaces."""
+    return sum(1 for piece in line if not piece.isspace())
 
 
 def _strip(line: list[str]) -> None:

@@ -9,12 +9,13 @@ from render.climax.pen import Box, Pen
 from render.climax.words import colour_letter, term, word
 from render.core.palette import DANGER, INK, MUTED, PANEL, seat_colour, tint
 
-LEVEL_H = 100
-CLOCK_H = 100
-COUNT_H = 66
-ROOM_H = 74
+LEVEL_H = 120
+BADGE_W = 100
+CLOCK_H = 96
+COUNT_H = 62
+ROOM_H = 70
 GAP = 10
-HEIGHT = LEVEL_H + CLOCK_H + COUNT_H + 2 * ROOM_H + 4 * GAP  # 454
+HEIGHT = LEVEL_H + CLOCK_H + COUNT_H + 2 * ROOM_H + 4 * GAP  # 458
 CLOCK_SLOTS = 7  # the seventh clock card levels you up
 BOX_GAP = 6
 
@@ -36,10 +37,10 @@ def zones_panel(pen: Pen, side: PlayerView, x: float, y: float, w: float) -> Non
 def _level(pen: Pen, side: PlayerView, box: Box) -> None:
     x0, y0, x1, y1 = box
     colour = seat_colour(side.seat)
-    badge = pen.zone("level", (x0, y0, x0 + LEVEL_H, y1))
+    badge = pen.zone("level", (x0, y0, x0 + BADGE_W, y1))
     pen.canvas.draw.rounded_rectangle(badge, radius=12, fill=colour)
     pen.line(
-        (x0 + 4, y0 + 6, x0 + LEVEL_H - 4, y0 + 30),
+        (x0 + 4, y0 + 8, x0 + BADGE_W - 4, y0 + 34),
         word("level_big", pen.lang),
         19,
         WHITE,
@@ -48,32 +49,28 @@ def _level(pen: Pen, side: PlayerView, box: Box) -> None:
         min_size=12,
     )
     pen.line(
-        (x0 + 4, y0 + 30, x0 + LEVEL_H - 4, y1 - 4), str(side.level), 60, WHITE, bold=True, align="centre"
+        (x0 + 4, y0 + 36, x0 + BADGE_W - 4, y1 - 8), str(side.level), 68, WHITE, bold=True, align="centre"
     )
-    area = pen.zone("level zone", (x0 + LEVEL_H + 10, y0, x1, y1))
+    area = pen.zone("level zone", (x0 + BADGE_W + 10, y0, x1, y1))
     pen.canvas.draw.rounded_rectangle(area, radius=10, fill=CARD, outline=PANEL, width=2)
     ax0, ay0, ax1, ay1 = area
-    pen.line((ax0 + 10, ay0 + 4, ax1 - 10, ay0 + 28), term("level_zone", pen.lang), 18, MUTED, bold=True)
+    pen.line((ax0 + 10, ay0 + 4, ax1 - 10, ay0 + 30), term("level_zone", pen.lang), 19, MUTED, bold=True)
     cards = side.level_cards
     if not cards:
         pen.line((ax0 + 10, ay0 + 34, ax1 - 10, ay1 - 8), word("empty", pen.lang), 20, MUTED)
         return
-    _card_list(pen, cards, (ax0 + 8, ay0 + 30, ax1 - 8, ay1 - 4))
+    _card_list(pen, cards, (ax0 + 10, ay0 + 32, ax1 - 8, ay1 - 4))
 
 
 def _card_list(pen: Pen, cards: tuple[CardFace, ...], box: Box) -> None:
-    """Card names with colour tags, one per row, in two columns when more than three."""
+    """Card names with colour tags, one per row (four fit: the level zone holds four at most)."""
     x0, y0, x1, y1 = box
-    columns = 1 if len(cards) <= 3 else 2
-    rows = -(-len(cards) // columns)
-    row_h = min(26.0, (y1 - y0) / rows)
-    col_w = (x1 - x0) / columns
+    row_h = min(28.0, (y1 - y0) / len(cards))
     for index, card in enumerate(cards):
-        col, row = divmod(index, rows)
-        cx, cy = x0 + col * col_w, y0 + row * row_h
-        tag = row_h - 4
-        colour_tag(pen, card, cx, cy + 2, tag)
-        pen.line((cx + tag + 6, cy, cx + col_w - 6, cy + row_h), card.name, 20, INK, bold=True, min_size=12)
+        cy = y0 + index * row_h
+        tag = min(row_h - 3, 24)
+        colour_tag(pen, card, x0, cy + (row_h - tag) / 2, tag)
+        pen.line((x0 + tag + 8, cy, x1, cy + row_h), card.name, 21, INK, bold=True, min_size=12)
 
 
 def _clock(pen: Pen, side: PlayerView, box: Box) -> None:
