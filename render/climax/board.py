@@ -22,7 +22,7 @@ from render.climax.words import phase_name, word
 from render.climax.zones import HEIGHT as ZONES_H
 from render.climax.zones import zones_panel
 from render.core.indexed_canvas import IndexedCanvas
-from render.core.palette import HIGHLIGHT, INK, PAPER, seat_colour, tint
+from render.core.palette import HIGHLIGHT, INK, MUTED, PAPER, seat_colour, tint
 
 MARGIN = 16
 GAP = 12
@@ -86,15 +86,11 @@ def _header(pen: Pen, view: ClimaxView, names: Sequence[str], box: Box) -> None:
         result = fill_names(view.result, drawn) if view.result else ""
         pen.line((MARGIN, row[0], x1 - MARGIN, row[1]), result, 24, WHITE, bold=True, min_size=15)
         return
-    turn = word("whose_turn", lang, who=drawn[view.active]) if view.turn > 0 else word("before_play", lang)
-    pen.line(
-        (MARGIN, row[0], half - 10, row[1]),
-        turn,
-        25,
-        tint(seat_colour(view.active), 0.6),
-        bold=True,
-        min_size=15,
-    )
+    if view.turn > 0:  # whose turn, in their colour
+        turn, colour = word("whose_turn", lang, who=drawn[view.active]), tint(seat_colour(view.active), 0.6)
+    else:
+        turn, colour = word("before_play", lang), tint(MUTED, 0.6)
+    pen.line((MARGIN, row[0], half - 10, row[1]), turn, 25, colour, bold=True, min_size=15)
     deciding = [word("deciding", lang, who=drawn[s]) for s in view.deciding if 0 <= s < len(drawn)]
     if deciding:
         pen.line(

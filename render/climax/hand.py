@@ -19,7 +19,7 @@ from render.climax.palette import CARD, WHITE, WIDTH, card_colour, card_ink, ind
 from render.climax.pen import Pen
 from render.climax.words import colour_name, icons_short, term, word
 from render.core.indexed_canvas import IndexedCanvas
-from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PAPER, seat_colour, tint
+from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PAPER, RGB, seat_colour, tint
 
 MARGIN = 16
 GAP = 14
@@ -31,13 +31,15 @@ BAND_H = 42
 STATS_H = 40
 ICONS_H = 32
 FOOT_H = 46
-NAME_SIZE, NAME_MIN = 28, 20
+NAME_SIZE, NAME_MIN = 30, 20
 NAME_PITCH = 1.35
 INSET = 6  # the band's distance from the tile's edge
 RULE = 8  # the line between the stats and the text
-TEXT_SIZE = 21
+TEXT_SIZE = 23
 TEXT_W = TILE_W - 2 * PAD
 EMPTY_H = 90
+BADGE_PAD = 12  # room either side of a badge's label
+BADGE_GAP = 10
 
 #: what a usable card is usable for, by the pending choice's kind
 USES: dict[str, tuple[str, str]] = {
@@ -244,23 +246,35 @@ def _tile(pen: Pen, held: HandCard, x: float, y: float, h: float, kind: str, mar
 
 
 def _foot(pen: Pen, held: HandCard, kind: str, marked: bool, box: tuple[float, float, float, float]) -> None:
-    """Badges along a tile's foot: usable now (or not), counter, marked for the mulligan."""
+    """Badges along a tile's foot: marked for the mulligan, else usable now (or not); counter."""
     x0, y0, x1, y1 = box
     lang = pen.lang
-    badges: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
-    if held.playable:
+    badges: list[tuple[str, RGB, RGB]] = []
+    if marked:  # marked to replace says more than "can replace"
+        badges.append((word("marked", lang), DANGER, WHITE))
+    elif held.playable:
         use = USES.get(kind, ("USABLE", "使用可"))
         badges.append((use[1] if lang == "ja" else use[0], GOOD, WHITE))
-    if marked:
-        badges.append((word("marked", lang), DANGER, WHITE))
     if held.card.counter:
         badges.append((word("counter", lang), INK, WHITE))
+    note = word("not_playable", lang) if not held.playable and kind not in QUIET else ""
+    size = 19
+    # all badges in one row: shrink them together until they fit beside the note's shortest form
+    while (
+        size > 13 and _badges_width(pen, badges, size) + (pen.width(note, 13) + 10 if note else 0) > x1 - x0
+    ):
+        size -= 1
     x = x0
     for label, fill, ink in badges:
-        w = pen.width(label, 19, bold=True) + 24
-        chip = (x, y0, x + w, y1)
+        w = pen.width(label, size, bold=True) + 2 * BADGE_PAD
+        chip = pen.zone("badge", (x, y0, x + w, y1))
         pen.canvas.draw.rounded_rectangle(chip, radius=8, fill=fill)
-        pen.line(chip, label, 19, ink, bold=True, align="centre")
-        x += w + 10
-    if not held.playable and kind not in QUIET:
-        pen.line((x, y0, x1, y1), word("not_playable", lang), 19, MUTED, align="right", min_size=13)
+        pen.line(chip, label, size, ink, bold=True, align="centre", min_size=size)
+        x += w + BADGE_GAP
+    if note:
+        pen.line((x, y0, x1, y1), note, 19, MUTED, align="right", min_size=13)
+
+
+def _badges_width(pen: Pen, badges: list[tuple[str, RGB, RGB]], size: int) -> float:
+    """The width a row of badges takes at ``size``."""
+    return sum(pen.width(label, size, bold=True) + 2 * BADGE_PAD + BADGE_GAP for label, _, _ in badges)

@@ -87,6 +87,10 @@ def zone_problems(pen: Pen) -> list[str]:
     for name, box in zones:
         if name.startswith("card ") and not inside(box, slots[name.split(" ")[1]], 0):
             found.append(f"{name} {box} leaves its slot")
+    tiles = [box for name, box in zones if name == "hand card"]
+    for name, box in zones:
+        if name == "badge" and not any(inside(box, tile, 0) for tile in tiles):
+            found.append(f"badge {box} leaves its card")
     attack = next((box for name, box in zones if name == "attack"), None)
     for name, box in zones:
         if name == "mini" and attack is not None and not inside(box, attack, 0):
@@ -157,3 +161,18 @@ def test_wrapped_card_text_keeps_words_whole_and_follows_kinsoku(lang: str) -> N
                 assert line[0] not in NO_START, (design, line)
             for line in lines:
                 assert width(line, 21, weight) <= max_width or " " not in line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_fuzz_many_games_for_layout_problems(lang: str) -> None:
+    # every state of games between random players (encores, refreshes, events under way, big clocks)
+    from tests.render.climax.scenes import played
+
+    names = drawn_names(["Ann", "Bo"], 2, lang)
+    for seed in range(12):
+        for state in played(lang, 100 + seed, "random", 300)[::3]:
+            for view in views(state):
+                pen = draw_board(view, names) if view.viewer is None else draw_hand(view, names)
+                assert pen is not None
+                assert not problems(pen) + zone_problems(pen), (seed, state.seq)
