@@ -188,8 +188,10 @@ def _tile(pen: Pen, held: HandCard, x: float, y: float, h: float, kind: str, mar
     canvas = pen.canvas
     parts = tile_layout(pen, card)
     box = pen.zone("hand card", (x, y, x + TILE_W, y + h))
-    frame = HIGHLIGHT if held.playable else tint(INK, 0.6)
-    canvas.draw.rounded_rectangle(box, radius=12, fill=CARD, outline=frame, width=6 if held.playable else 2)
+    # gold: usable for the choice asked now; red: marked to be replaced in the mulligan
+    frame = DANGER if marked else HIGHLIGHT if held.playable else tint(INK, 0.6)
+    thick = marked or held.playable
+    canvas.draw.rounded_rectangle(box, radius=12, fill=CARD, outline=frame, width=6 if thick else 2)
     fill, ink = card_colour(card.colour), card_ink(card.colour)
     band = (x + INSET, y + INSET, x + TILE_W - INSET, y + INSET + BAND_H)
     canvas.draw.rectangle(band, fill=fill)
