@@ -7,7 +7,8 @@ hiragana and katakana, the half- and full-width forms, the 2,965 kanji of JIS X 
 common kanji), and every character of the strings in ``--extra`` files (a game's data and words),
 so every string a game ships renders even if it strays beyond those blocks.
 
-    python scripts/subset_jp_font.py --extra engines/climax/data/*.toml
+    python scripts/subset_jp_font.py --extra engines/climax/data/cards.toml engines/climax/words.py \
+        render/climax/words.py engines/climax/rules.ja.md
 """
 
 from __future__ import annotations
