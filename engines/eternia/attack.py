@@ -16,7 +16,7 @@ from engines.core.types import Action, listed, seat_ref
 from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx
 from engines.eternia.damage import wound
-from engines.eternia.power import ctrl_cost, ctrl_spend, gain, pool_of, spend
+from engines.eternia.power import ctrl_cost, ctrl_spend, offer, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
@@ -319,7 +319,5 @@ def _roll(ctx: Ctx, t: EtTask) -> None:
 
 def from_faces(ctx: Ctx, m: Model, n: int, effects: tuple[Effect, ...]) -> None:
     """After the Attack, the attacker gains 1 Power per power face (and any power-face effect)."""
-    got = gain(ctx, m, n)
-    if got:
-        ctx.say("power", f"{ctx.who(m)} gains {got} Power from power faces.")
     apply_effects(ctx, effects, "power_face", Use(m, _NO, faces=n))
+    offer(ctx, m, n, "power faces")  # asked first: pushed in front of any power-face effect

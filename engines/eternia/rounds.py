@@ -19,7 +19,7 @@ from engines.eternia.controller import strategy_activation
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key
 from engines.eternia.damage import respawn
 from engines.eternia.moves import reach
-from engines.eternia.power import escalate, finish, gain, pool_of, score, spend
+from engines.eternia.power import escalate, finish, offer, pool_of, score, spend
 from engines.eternia.skills import Use, apply_effects, remove_token
 from engines.eternia.state import CTRL, TEAM, Activation, EtState, EtTask, Model, Pending
 
@@ -179,15 +179,14 @@ def _activate(ctx: Ctx, t: EtTask) -> None:
         respawn(ctx, m)  # before gaining Power (A1.3 #22)
         if not m.hexes:
             return
-    got = gain(ctx, m, t.n)
-    if got:
-        ctx.say("power", f"{ctx.who(m)} gains {got} Power.")
     lone = m.side == TEAM and len(ctx.characters(TEAM)) == 1
     st.activation = Activation(model=m.id, actions=ctx.c.rules.lone_actions if lone else ctx.c.rules.actions)
     if ctx.is_ai(m):
+        offer(ctx, m, t.n, "its Activation slot")
         ai_character(ctx, m)
         return
     ctx.push(EtTask(kind="act_ask"))
+    offer(ctx, m, t.n, "its Activation slot")  # placed before its first Action (A1.3 #16)
 
 
 @TASKS.register("act_ask")

@@ -17,7 +17,7 @@ from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, unkey
 from engines.eternia.damage import heal
 from engines.eternia.moves import push, push_options, reach, walk
-from engines.eternia.power import ctrl_gain, gain
+from engines.eternia.power import ctrl_gain, offer
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
 
@@ -126,10 +126,8 @@ def _gain_power(ctx: Ctx, u: Use) -> None:
     n = u.effect.n * (u.faces if u.effect.when == "power_face" else 1)
     if u.user is None:
         ctrl_gain(ctx, n, "a Strategy card")
-    elif n:
-        got = gain(ctx, u.user, n)
-        if got:
-            ctx.say("power", f"{ctx.who(u.user)} gains {got} Power.")
+    else:
+        offer(ctx, u.user, n, "a Skill")
 
 
 # ------------------------------------------------------------------------------ action effects

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.eternia.ctx import Ctx
-from engines.eternia.power import balance, ctrl_spend, escalate, gain, pool_of, spend
+from engines.eternia.power import balance, ctrl_spend, escalate, gain, offer, pool_of, spend
 from engines.eternia.state import TEAM, Activation, EtTask, Model, SkillSlot
 from tests.engines.eternia.helpers import choose, keys, pending_kind, put, scene
 
@@ -115,3 +115,70 @@ def test_a5_19_recovering_from_daze_costs_one_power_and_no_action() -> None:
     choose(ctx, "undaze")
     assert not hero.dazed and hero.power == 1 and ctx.st.activation.actions == 2
     assert ctx.st.ai_power == 1  # the Player's Power fed the AI at once (not inside an Action)
+
+
+def test_a5_3_the_owner_places_power_that_could_go_more_than_one_way() -> None:
+    ctx = scene()
+    hero = put(ctx, "t.he_man", 5, 5, power=3)
+    hero.unlocked = [SkillSlot(skill="throw", power=1)]
+    offer(ctx, hero, 3, "test")
+    ctx.run()
+    assert pending_kind(ctx) == "power" and keys(ctx) == ["p.2.1", "p.1.2", "auto"]
+    choose(ctx, "p.1.2")
+    assert (hero.power, hero.unlocked[0].power) == (4, 3)
+
+
+def test_a5_3_automatic_is_offered_and_places_card_first() -> None:
+    ctx = scene()
+    hero = put(ctx, "t.he_man", 5, 5, power=3)
+    hero.unlocked = [SkillSlot(skill="throw", power=1)]
+    offer(ctx, hero, 3, "test")
+    ctx.run()
+    choose(ctx, "auto")
+    assert (hero.power, hero.unlocked[0].power) == (5, 2)
+
+
+def test_a5_3_many_distributions_come_in_pages() -> None:
+    ctx = scene()
+    hero = put(ctx, "t.he_man", 5, 5)
+    hero.unlocked = [SkillSlot(skill=s) for s in ("throw", "power_swing", "grayskull_strike")]
+    offer(ctx, hero, 6, "test")
+    ctx.run()
+    first = keys(ctx)
+    assert len(first) <= 25 and "more" in first and "auto" in first
+    choose(ctx, "more")
+    second = keys(ctx)
+    assert "back" in second and not set(second) & (set(first) - {"auto", "more", "back"})
+    choose(ctx, second[0])
+    assert hero.power + sum(u.power for u in hero.unlocked) == 6
+
+
+def test_a5_3_no_question_when_only_the_card_has_room() -> None:
+    ctx = scene()
+    hero = put(ctx, "t.he_man", 5, 5, power=1)
+    offer(ctx, hero, 2, "test")
+    ctx.run()
+    assert pending_kind(ctx) == "" and hero.power == 3
+
+
+def test_a1_3_16_slot_power_is_placed_before_the_first_action() -> None:
+    ctx = scene()
+    hero = put(ctx, "t.he_man", 5, 5)
+    hero.unlocked = [SkillSlot(skill="throw")]
+    ctx.push(EtTask(kind="activate", model=hero.id, n=2))
+    ctx.run()
+    assert pending_kind(ctx) == "power"
+    choose(ctx, "p.0.2")
+    assert pending_kind(ctx) == "act" and hero.unlocked[0].power == 2
+
+
+def test_a1_4_23_the_controller_splits_its_power_freely() -> None:
+    ctx = scene("versus", 2)
+    ctx.push(EtTask(kind="ctrl_power_ask", n=3))
+    ctx.run()
+    assert "put.reserves.3" in keys(ctx) and "auto" in keys(ctx)
+    choose(ctx, "put.reserves.1")
+    assert pending_kind(ctx) == "ctrl_power" and ctx.st.agenda.pending.n == 2  # type: ignore[union-attr]
+    choose(ctx, "put.battle_plan.2")
+    assert pending_kind(ctx) == ""
+    assert ctx.st.ctrl_skills == {"reserves": 1, "command": 0, "empower": 0, "battle_plan": 2}
