@@ -40,28 +40,26 @@ def heal(ctx: Ctx, m: Model, n: int) -> int:
     return got
 
 
-def spawn_hex(ctx: Ctx, m: Model) -> Hex | None:
-    """Where a KO'ed Character re-enters: a free friendly Spawn token, else the nearest free space.
+def spawn_choices(ctx: Ctx, m: Model) -> list[Hex]:
+    """Where a KO'ed Character may re-enter: any free friendly Spawn token, else the nearest free spaces.
 
-    [interp] The book lets the players choose among free Spawn tokens; the engine takes the first
-    free one in the Scenario's order (a choice is future work, see RULES_AUDIT "respawn").
+    The book lets the owner pick (A1.9 #50); when every Spawn token is taken, every free space at
+    the least distance from one is offered.
     """
     spawns = ctx.st.team_spawn if m.side == "team" else ctx.st.ctrl_spawn
     taken = ctx.occupied()
-    for h in spawns:
-        if h not in taken and ctx.passable(h):
-            return h
-    free = [h for h in ctx.st.board if h not in taken and ctx.passable(h)]
-    if not free:
-        return None
-    return min(free, key=lambda h: (min(hexes.distance(h, s) for s in spawns), h))
+    free = [h for h in spawns if h not in taken and ctx.passable(h)]
+    if free:
+        return free
+    open_ = [h for h in ctx.st.board if h not in taken and ctx.passable(h)]
+    if not open_ or not spawns:
+        return open_[:1]
+    near = min(min(hexes.distance(h, s) for s in spawns) for h in open_)
+    return sorted(h for h in open_ if min(hexes.distance(h, s) for s in spawns) == near)
 
 
-def respawn(ctx: Ctx, m: Model) -> None:
+def respawn(ctx: Ctx, m: Model, at: Hex) -> None:
     """A KO'ed Character re-enters at the start of its Activation, healed to full (A1.3 #22)."""
-    at = spawn_hex(ctx, m)
-    if at is None:
-        return
     m.hexes = [at]
     m.hp = m.max_hp
     ctx.say("respawn", f"{ctx.who(m)} re-enters the Battlefield at {hexes.label(at)} with {m.hp} HP.")

@@ -16,8 +16,8 @@ from engines.eternia import hexes
 from engines.eternia.ai import ai_character
 from engines.eternia.attack import begin, targets, usable_attacks
 from engines.eternia.controller import strategy_activation
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key
-from engines.eternia.damage import respawn
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.damage import respawn, spawn_choices
 from engines.eternia.moves import reach
 from engines.eternia.power import escalate, finish, offer, pool_of, score, spend
 from engines.eternia.skills import Use, apply_effects, remove_token
@@ -174,11 +174,19 @@ def _round_start(ctx: Ctx, t: EtTask) -> None:
 def _activate(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
     m = ctx.model(t.model)
-    ctx.say("flip", f"{ctx.who(m)} activates (slot Power {t.n}).")
-    if not m.hexes:
-        respawn(ctx, m)  # before gaining Power (A1.3 #22)
-        if not m.hexes:
+    if t.s != "respawned":
+        ctx.say("flip", f"{ctx.who(m)} activates (slot Power {t.n}).")
+    if not m.hexes:  # a KO'ed Character re-enters first, before gaining Power (A1.3 #22)
+        cells = spawn_choices(ctx, m)
+        if not cells:
             return
+        if len(cells) > 1 and not ctx.is_ai(m):
+            ctx.push(EtTask(kind="activate", model=m.id, n=t.n, s="respawned"))
+            ctx.ask(Pending(kind="respawn", seat=m.seat, model=m.id))
+            return
+        # The AI re-enters nearest the Players (worst for them, A3.10), then by hex order.
+        foes = [h for e in ctx.enemies(m) for h in e.hexes]
+        respawn(ctx, m, min(cells, key=lambda h: (min((hexes.distance(h, f) for f in foes), default=0), h)))
     lone = m.side == TEAM and len(ctx.characters(TEAM)) == 1
     st.activation = Activation(model=m.id, actions=ctx.c.rules.lone_actions if lone else ctx.c.rules.actions)
     if ctx.is_ai(m):
@@ -187,6 +195,33 @@ def _activate(ctx: Ctx, t: EtTask) -> None:
         return
     ctx.push(EtTask(kind="act_ask"))
     offer(ctx, m, t.n, "its Activation slot")  # placed before its first Action (A1.3 #16)
+
+
+def _respawn_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    cells = spawn_choices(ctx, ctx.model(p.model))
+    opts = [
+        Action(f"at.{key(h)}", f"Re-enter at {hexes.label(h)}", group="respawn", params=(h[0], h[1]))
+        for h in cells
+    ]
+    return paged(opts, p.page)
+
+
+def _respawn_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    respawn(ctx, ctx.model(p.model), (int(a.params[0]), int(a.params[1])))
+
+
+CHOICES.add(
+    "respawn",
+    Choice(
+        _respawn_actions,
+        _respawn_answer,
+        lambda ctx, p: f"{ctx.name(ctx.model(p.model))} re-enters the Battlefield: choose a Spawn token.",
+    ),
+)
 
 
 @TASKS.register("act_ask")

@@ -16,7 +16,7 @@ from engines.eternia import hexes
 from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, unkey
 from engines.eternia.damage import heal
-from engines.eternia.moves import push, push_options, reach, walk
+from engines.eternia.moves import push, push_options
 from engines.eternia.power import ctrl_gain, offer
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
@@ -156,53 +156,6 @@ def _place_token(ctx: Ctx, u: Use) -> None:
 @EFFECTS.register("spawn_minion")
 def _spawn_minion(ctx: Ctx, u: Use) -> None:
     ctx.push(EtTask(kind="reserves_spawn", n=u.effect.n))
-
-
-# ------------------------------------------------------------------------------ move choice
-@TASKS.register("move_ask")
-def _move_ask(ctx: Ctx, t: EtTask) -> None:
-    m = ctx.model(t.model)
-    if m.hexes and not ctx.is_ai(m):  # the AI moves by its own rules (ai.py), never by a prompt
-        ctx.ask(Pending(kind="move", seat=m.seat, model=m.id, n=t.n, skill=t.s))
-
-
-def _move_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    m = ctx.model(p.model)
-    dests = reach(ctx, m, p.n, fly=p.skill == "fly")
-    order = sorted(dests, key=lambda h: (dests[h].cost, hexes.axial_to_offset(h)[::-1]))
-    opts = [
-        Action(
-            f"to.{key(h)}",
-            f"Move to {hexes.label(h)} ({dests[h].cost} pts"
-            + (f", {dests[h].wounds} Wounds on the way)" if dests[h].wounds else ")"),
-            group="move",
-            params=(h[0], h[1]),
-        )
-        for h in order
-    ]
-    return paged(opts, p.page, [Action("stay", "Stay here", group="move")])
-
-
-def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
-        return
-    ctx.st.agenda.pending = None
-    if a.key == "stay":
-        return
-    m = ctx.model(p.model)
-    h = (int(a.params[0]), int(a.params[1]))
-    walk(ctx, m, reach(ctx, m, p.n, fly=p.skill == "fly")[h])
-
-
-CHOICES.add(
-    "move",
-    Choice(
-        _move_actions,
-        _move_answer,
-        lambda ctx, p: f"Move {ctx.name(ctx.model(p.model))} up to {p.n} spaces: choose where to stop.",
-    ),
-)
 
 
 # ------------------------------------------------------------------------------ push choice

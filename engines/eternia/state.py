@@ -84,6 +84,7 @@ class Pending(msgspec.Struct, kw_only=True):
     skill: str = ""
     n: int = 0
     page: int = 0
+    steps: int = 0  # single steps already taken by the move being chosen
 
 
 class Strike(msgspec.Struct, kw_only=True):
