@@ -6,7 +6,7 @@ from engines.eternia import hexes
 from engines.eternia.ctx import Ctx
 from engines.eternia.hexes import Hex
 from engines.eternia.power import escalate, score
-from engines.eternia.state import Model, other
+from engines.eternia.state import CTRL, Model, other
 
 
 def wound(ctx: Ctx, m: Model, n: int, why: str) -> None:
@@ -24,9 +24,12 @@ def ko(ctx: Ctx, m: Model) -> None:
     m.hexes = []
     m.dazed = False
     ctx.say("ko", f"{ctx.who(m)} is KO'ed!")
+    sc = ctx.c.scenarios[ctx.st.scenario]
+    strike = ctx.st.strike
+    if m.kind == "npc" and strike is not None and ctx.model(strike.attacker).side == CTRL:
+        score(ctx, CTRL, sc.vp_per_npc_ko, f"{ctx.name(m)} KO'ed")  # the Scenario's NPC rule (A1.11 #64)
     if m.kind != "character":
         return
-    sc = ctx.c.scenarios[ctx.st.scenario]
     score(ctx, other(m.side), sc.vp_per_ko, f"{ctx.name(m)} KO'ed")
     escalate(ctx, sc.escalation_per_ko, f"{ctx.name(m)} KO'ed")
 

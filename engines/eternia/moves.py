@@ -26,17 +26,42 @@ def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
     """
     frm = m.hexes[0]
     if how == "move":
-        hurt = ctx.adjacent_enemies(m, frm)
+        hurt = escape(ctx, m)
         if hurt:
             wound(ctx, m, hurt, f"Escape Damage leaving {hexes.label(frm)}")
             if not m.hexes:
                 return False
-    m.hexes = [to]
+    # A mounted model moves from its first hex and its second follows into the space just left.
+    m.hexes = [to] if len(m.hexes) == 1 else [to, frm]
     ctx.st.last_path.append(to)
     pen = ctx.penalty(to)
     if pen:
         wound(ctx, m, pen, f"Terrain Penalty at {hexes.label(to)}")
     return bool(m.hexes)
+
+
+def escape(ctx: Ctx, m: Model) -> int:
+    """Escape Damage for leaving where ``m`` stands: 1 per Enemy next to any of its hexes (A1.10 #59-60)."""
+    if len(m.hexes) == 1:
+        return ctx.adjacent_enemies(m, m.hexes[0])
+    blocking = ctx.blocking()
+    return sum(
+        1 for e in ctx.enemies(m) if any(hexes.adjacent(a, b, blocking) for a in m.hexes for b in e.hexes)
+    )
+
+
+def settle_mount(ctx: Ctx, m: Model) -> None:
+    """At the end of a move, turn a mounted model so both its hexes are free (any orientation, #60)."""
+    if len(m.hexes) != 2:
+        return
+    others = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    if m.hexes[1] not in others and ctx.passable(m.hexes[1]):
+        return
+    board, terrain = set(ctx.st.board), ctx.terrain_map()
+    for f in hexes.footprints(m.hexes[0]):
+        if hexes.footprint_fits(f, board, terrain, lambda h: h not in others and ctx.passable(h)):
+            m.hexes = list(f)
+            return
 
 
 def points(ctx: Ctx, m: Model, base: int) -> int:
@@ -73,6 +98,7 @@ def walk(ctx: Ctx, m: Model, route: Route) -> None:
     for h in route.path:
         if not step(ctx, m, h, "move"):
             return
+    settle_mount(ctx, m)
     ctx.say("move", f"{ctx.who(m)} moves {hexes.label(start)} → {hexes.label(m.hexes[0])}.")
 
 
@@ -98,6 +124,7 @@ def push(ctx: Ctx, target: Model, path: tuple[Hex, ...], by: Model) -> None:
     for h in path:
         if not step(ctx, target, h, "push"):
             return
+    settle_mount(ctx, target)
     ctx.say(
         "push",
         f"{ctx.who(by)} pushes {ctx.who(target)} {hexes.label(start)} → {hexes.label(target.hexes[0])}.",
@@ -118,7 +145,7 @@ def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[i
     enemies = {h for e in ctx.enemies(m) for h in e.hexes}
     board = set(ctx.st.board)
     mates = {h for o in ctx.st.models if o is not m for h in o.hexes}
-    escape = ctx.adjacent_enemies(m, here)
+    hurt = escape(ctx, m)
     out: dict[Hex, tuple[int, int]] = {}
     for h in hexes.neighbours(here):
         if h not in board or h in enemies or not ctx.passable(h):
@@ -128,7 +155,7 @@ def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[i
             continue
         if h in mates and not reach_points(ctx, m, left - cost, fly, at=h):
             continue
-        out[h] = (cost, escape)
+        out[h] = (cost, hurt)
     return out
 
 
@@ -183,6 +210,7 @@ def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
     fly = p.skill == "fly"
     if a.key == "stay":
         ctx.st.agenda.pending = None
+        settle_mount(ctx, m)
         if p.steps:
             ctx.say("move", f"{ctx.who(m)} stops at {hexes.label(m.hexes[0])}.")
         return
@@ -194,6 +222,7 @@ def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
             for to in route.path:
                 if not step(ctx, m, to, "move"):
                     return
+            settle_mount(ctx, m)
             ctx.say("move", f"{ctx.who(m)} moves on to {hexes.label(m.hexes[0])}.")
         else:
             walk(ctx, m, route)
@@ -212,6 +241,7 @@ def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
     p.page = 0
     if not steps(ctx, m, p.n, fly) and alone(ctx, m):
         ctx.st.agenda.pending = None  # nothing more it can do: the move ends here
+        settle_mount(ctx, m)
 
 
 CHOICES.add(

@@ -9,7 +9,7 @@ from engines.core.errors import ContentError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import Action, Event, GameConfig, Outcome, Prompt, seat_ref
-from engines.eternia import attack, controller, rounds, skills  # noqa: F401  (they register tasks and choices)
+from engines.eternia import attack, controller, moves, rounds, scenario, skills  # noqa: F401  (they register tasks and choices)
 from engines.eternia.bots import BOTS
 from engines.eternia.content import ai_uses, load, uses
 from engines.eternia.ctx import CHOICES, Ctx, GameOver
@@ -29,8 +29,8 @@ class Eternia(Ruleset[EtState, EtView]):
 
     slug = "eternia"
     title = "Masters of the Universe: Clash for Eternia"
-    rules_version = "1"
-    content_version = "1"
+    rules_version = "2"
+    content_version = "2"
     modes = mode_specs()
     state_type = EtState
     view_type = EtView

@@ -48,7 +48,10 @@ def test_a1_1_3_factions_refuses_two_factions_on_one_side() -> None:
 
 def test_a1_1_3_free_for_all_allows_any_mix() -> None:
     state = dealt("ai", 1, seats=({"characters": "he_man, skeletor"},), selection="free")
-    assert {m.design for m in state.models if m.side == TEAM} == {"he_man", "skeletor"}
+    assert {m.design for m in state.models if m.side == TEAM and m.kind == "character"} == {
+        "he_man",
+        "skeletor",
+    }
 
 
 def test_a1_11_63_set_sides_names_the_controllers_faction() -> None:
