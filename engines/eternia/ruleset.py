@@ -19,7 +19,7 @@ from engines.eternia.setup import check_seat, setup
 from engines.eternia.skills import EFFECTS
 from engines.eternia.state import CTRL, TEAM, EtState, EtView
 from engines.eternia.twins import redeal
-from engines.eternia.view import build_view
+from engines.eternia.view import build_view, side_of
 
 AI_LINES = ("attack", "advance", "skill", "retreat", "hold", "spawn", "fuel", "heal", "pass")
 
@@ -133,9 +133,19 @@ class Eternia(Ruleset[EtState, EtView]):
         return Outcome(winners, tuple(g for g in (winners, losers) if g), state.result)
 
     def secrets(self, state: EtState, viewer: int | None) -> Iterable[str]:
-        """Strategy card ids in the hidden hand (for anyone but the Controller)."""
-        if viewer != state.ctrl_seat:
+        """What ``viewer`` may not see: the hidden Strategy hand and deck, and the other side's
+        face-down cards and sealed order (as they would read in a view)."""
+        side = side_of(state, viewer)
+        if side != CTRL:
             yield from (f'"{c}"' for c in state.strategy_hand)
+            yield from (f'"{c}"' for c in state.strategy_deck)
+        shown = {s.card for s in state.track if s.flipped or s.card == "any"}
+        for s in state.track:
+            if s.side != side and s.card and s.card not in shown:
+                yield f'"card":"{s.card}"'  # a face-down card of the other side, as a SlotView holds it
+        for other_side, order in state.orders.items():
+            if other_side != side and order:
+                yield '"my_order":[' + ",".join(f'"{c}"' for c in order) + "]"
 
     def conserved(self, state: EtState) -> Mapping[str, int]:
         """Strategy cards are always in the deck, the hand or played; models never appear or vanish."""

@@ -75,3 +75,15 @@ def test_a7_secrets_never_appear_in_a_view_they_are_hidden_from() -> None:
         secrets = list(RULESET.secrets(state, viewer))
         assert secrets
         assert not any(s in text for s in secrets)
+
+
+def test_a7_secrets_name_face_down_cards_and_sealed_orders() -> None:
+    state = dealt("versus", 2)
+    state = RULESET.apply(state, 0, RULESET.legal_actions(state, 0)[-1]).state
+    secrets = list(RULESET.secrets(state, 1))
+    assert any(s.startswith('"my_order"') for s in secrets)  # the Controller's sealed order
+    state = _ordered(dealt("versus", 2))
+    team_secrets = list(RULESET.secrets(state, 1))
+    hidden = [s.card for s in state.track if s.side == CTRL and not s.flipped]
+    assert all(f'"card":"{c}"' in team_secrets for c in hidden if c)
+    assert not any(s in _json(state, 1) for s in team_secrets)
