@@ -2,11 +2,13 @@
 
 Template modules: ``ruleset``, ``state`` (state and View types), ``view``, ``setup``, ``modes``,
 ``content`` + ``data/``, ``bots``, ``twins``; the book's parts: ``hexes`` (the Battlefield's
-geometry), ``rounds`` (Order Phase, track, Character Activation), ``controller`` (Strategy
-Activation, Minions, Controller Skills), ``attack`` (the attack sequence), ``moves`` (single steps,
-pushes, Escape Damage), ``damage`` (Wounds, KO, Heal, re-entry), ``power`` (Power, Balance of Power,
-Escalation, VP), ``skills`` (one handler per effect keyword), ``ai`` (the AI Controller); ``ctx``
-holds the working context and the task and choice registries.
+geometry), ``rounds`` (Order Phase, track, Character Activation, Reactions), ``controller``
+(Strategy Activation, Minions and Elite Minions, Controller Skills), ``attack`` (the attack
+sequence, rerolls, Bonus Attacks), ``moves`` (the move prompt: single steps or destinations,
+pushes, Escape Damage, mounted models), ``damage`` (Wounds, KO, Heal, re-entry), ``power`` (Power
+and its placement, Balance of Power, Escalation, VP), ``skills`` (one handler per effect keyword),
+``scenario`` (Scenario tokens and NPCs), ``ai`` (the AI Controller); ``ctx`` holds the working
+context and the task and choice registries.
 """
 
 from engines.eternia.ruleset import RULESET, Eternia

@@ -102,7 +102,7 @@ def advance(ctx: Ctx, m: Model, points: int, away: bool = False) -> bool:
 def skill_would_help(ctx: Ctx, m: Model) -> bool:
     """Skill Range (A3.9): the AI Skill is affordable and would do something (a Heal when hurt)."""
     s = ctx.skill(ctx.c.characters[m.design].ai.skill)
-    heals = any(e.do == "heal" for e in s.effects)
+    heals = any(e.do == "heal" or (e.do == "aura" and e.mode == "heal") for e in s.effects)
     return m.power >= s.cost and heals and m.hp < m.max_hp
 
 
@@ -114,6 +114,10 @@ def use_skill(ctx: Ctx, m: Model) -> None:
     for e in s.effects:
         if e.do == "heal":
             heal(ctx, m, e.n)
+        elif e.do == "aura" and e.mode == "heal":  # itself and every friendly Character within range
+            for f in ctx.characters(m.side):
+                if f.hexes and ctx.distance(f, m) <= e.range:
+                    heal(ctx, f, e.n)
 
 
 def line_met(ctx: Ctx, m: Model, line: AiLine) -> bool:

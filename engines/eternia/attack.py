@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from engines.core.types import Action, listed, seat_ref
 from engines.eternia.content import Effect
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, paged
 from engines.eternia.damage import wound
-from engines.eternia.power import ctrl_cost, ctrl_spend, gain, pool_of, spend
+from engines.eternia.power import ctrl_cost, ctrl_spend, offer, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
@@ -38,7 +38,9 @@ def targets(ctx: Ctx, m: Model, sid: str) -> list[Model]:
     s = ctx.skill(sid)
     rng = reach_of(ctx, sid)
     out = []
-    for e in ctx.enemies(m):
+    # NPCs may be attacked (A1.11 #64); the AI goes only for Enemies (RULES_AUDIT "AI and NPCs").
+    npcs = [] if ctx.is_ai(m) else [n for n in ctx.st.models if n.kind == "npc" and n.hexes]
+    for e in [*ctx.enemies(m), *npcs]:
         if s.attack == "melee" and rng == 1:
             if ctx.adjacent(m, e):
                 out.append(e)
@@ -99,7 +101,12 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
     if m.kind == "character":
         for sid in ctx.skill(s.skill).addons:
             b = ctx.skill(sid)
-            if b.boost_for == "attack" and sid not in s.used and pool_of(m, s.skill) >= b.cost:
+            # Attack Boosts and Surges printed with the Attack, each once (A1.6 #32), paid from its pool.
+            if (
+                (b.boost_for == "attack" or b.type == "surge")
+                and sid not in s.used
+                and pool_of(m, s.skill) >= b.cost
+            ):
                 out.append(
                     Action(f"b.{sid}", f"{b.name} ({b.cost} Power): {b.text}", group="boost", params=(sid,))
                 )
@@ -113,14 +120,21 @@ def _defense_options(ctx: Ctx, s: Strike, d: Model) -> list[Action]:
     if d.kind == "character":
         for sid in [*d.skills, *(u.skill for u in d.unlocked)]:
             b = ctx.skill(sid)
-            if (
-                b.type == "boost"
-                and b.boost_for == "defense"
-                and sid not in s.used
-                and pool_of(d, sid) >= b.cost
-            ):
+            if sid in s.used or pool_of(d, sid) < b.cost:
+                continue
+            if b.type == "boost" and b.boost_for == "defense":
                 out.append(
                     Action(f"b.{sid}", f"{b.name} ({b.cost} Power): {b.text}", group="boost", params=(sid,))
+                )
+            elif b.type == "reaction" and b.trigger == "attacked":
+                # A Reaction to this Attack, once for this trigger (A1.6 #32).
+                out.append(
+                    Action(
+                        f"b.{sid}",
+                        f"React: {b.name} ({b.cost} Power): {b.text}",
+                        group="reaction",
+                        params=(sid,),
+                    )
                 )
     if d.side == CTRL and not ctx.st.ai:
         out += _ctrl_options(ctx, s, "team_attack", "defense")
@@ -186,7 +200,7 @@ def ai_boosts(ctx: Ctx, s: Strike, m: Model) -> None:
     target = ctx.model(s.targets[0])
     for sid in ctx.skill(s.skill).addons:
         b = ctx.skill(sid)
-        if b.boost_for != "attack" or m.power < b.cost:
+        if (b.boost_for != "attack" and b.type != "surge") or m.power < b.cost:
             continue
         dos = {e.do for e in b.effects}
         if "pierce" in dos and ctx.armor(target) - s.pierce <= 0:
@@ -200,7 +214,9 @@ def _use_boost(ctx: Ctx, s: Strike, m: Model, sid: str, host: str = "") -> None:
     b = ctx.skill(sid)
     spend(ctx, m, host or sid, b.cost)
     s.used.append(sid)
-    apply_effects(ctx, b.effects, "use", Use(m, b.effects[0], strike=s))
+    attacker = ctx.model(s.attacker)
+    target = attacker if m.id != attacker.id else None  # a defender's Reaction aims at the attacker
+    apply_effects(ctx, b.effects, "use", Use(m, b.effects[0], target=target, strike=s))
     ctx.say("boost", f"{ctx.who(m)} uses {b.name}.")
 
 
@@ -268,6 +284,48 @@ CHOICES.add("atk_boost", Choice(_boost_actions, _boost_answer, _boost_text))
 CHOICES.add("def_boost", Choice(_boost_actions, _boost_answer, _boost_text))
 
 
+# ------------------------------------------------------------------------------ Bonus Attacks
+@TASKS.register("bonus_attack_ask")
+def _bonus_attack_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if usable_attacks(ctx, m) and not ctx.is_ai(m):
+        ctx.ask(Pending(kind="bonus_attack", seat=m.seat, model=m.id))
+
+
+def _bonus_attack_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    opts = [
+        Action(
+            f"ba.{sid}.{e.id}",
+            f"{ctx.skill(sid).name} ({ctx.skill(sid).cost} Power) at {ctx.name(e)} ({e.hp} HP)",
+            group="attack",
+            params=(sid, e.id),
+        )
+        for sid, ts in usable_attacks(ctx, m)
+        for e in ts
+    ]
+    return paged(opts, p.page, [Action("skip", "No Bonus Attack", group="skip")])
+
+
+def _bonus_attack_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    if a.key != "skip":
+        begin(ctx, ctx.model(p.model), str(a.params[0]), ctx.model(str(a.params[1])), bonus=True)
+
+
+CHOICES.add(
+    "bonus_attack",
+    Choice(
+        _bonus_attack_actions,
+        _bonus_attack_answer,
+        lambda ctx, p: f"{ctx.name(ctx.model(p.model))}: choose a Bonus Attack (its cost is paid as usual).",
+    ),
+)
+
+
 # ------------------------------------------------------------------------------ roll and damage
 def successes(faces: list[str], kind: str) -> int:
     """Step 6: Successes of a roll for an Attack of ``kind`` (power faces count for both)."""
@@ -280,6 +338,35 @@ def roll(ctx: Ctx, n: int) -> list[str]:
     return [die[ctx.rng.below(len(die))] for _ in range(min(n, ctx.c.rules.max_dice))]
 
 
+def rerolls(ctx: Ctx, s: Strike) -> str:
+    """Apply the Attack's rerolls (A1.9 #49): friendly first, then enemy; each die at most once by
+    each side; a new face replaces the old entirely. Returns the narration to add."""
+    text = ""
+    for side in ("friendly", "enemy"):
+        done = [False] * len(s.faces)
+        for entry in s.rerolls:
+            who, what, n = entry.split("|")
+            if who != side:
+                continue
+            wanted = (
+                (lambda f: f not in ("power", s.kind))
+                if what == "misses"
+                else (lambda f: f in ("power", s.kind))
+            )
+            picks = [i for i, f in enumerate(s.faces) if not done[i] and wanted(f)]
+            if int(n):
+                picks = picks[: int(n)]
+            if not picks:
+                continue
+            new = roll(ctx, len(picks))
+            for i, f in zip(picks, new, strict=True):
+                s.faces[i] = f
+                done[i] = True
+            kind = "Miss" if what == "misses" else "Success"
+            text += f"; {side} reroll of {len(picks)} {kind} dice: {', '.join(s.faces)}"
+    return text
+
+
 @TASKS.register("roll")
 def _roll(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
@@ -288,10 +375,7 @@ def _roll(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(s.attacker)
     s.faces = roll(ctx, s.dice)
     text = f"Roll: {', '.join(s.faces)}"
-    if s.reroll_blanks and "blank" in s.faces:
-        # A friendly reroll: each blank die once; the new face replaces the old (A1.9 #49).
-        s.faces = [roll(ctx, 1)[0] if f == "blank" else f for f in s.faces]
-        text += f"; blanks rerolled: {', '.join(s.faces)}"
+    text += rerolls(ctx, s)
     st.last_roll = list(s.faces)
     hits = successes(s.faces, s.kind)
     ctx.say("roll", f"{text} → {hits} Success{'es' if hits != 1 else ''}.")
@@ -319,7 +403,5 @@ def _roll(ctx: Ctx, t: EtTask) -> None:
 
 def from_faces(ctx: Ctx, m: Model, n: int, effects: tuple[Effect, ...]) -> None:
     """After the Attack, the attacker gains 1 Power per power face (and any power-face effect)."""
-    got = gain(ctx, m, n)
-    if got:
-        ctx.say("power", f"{ctx.who(m)} gains {got} Power from power faces.")
     apply_effects(ctx, effects, "power_face", Use(m, _NO, faces=n))
+    offer(ctx, m, n, "power faces")  # asked first: pushed in front of any power-face effect

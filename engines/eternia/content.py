@@ -30,6 +30,7 @@ SKILL_TYPES = ("attack", "action", "bonus_action", "boost", "reaction", "surge",
 ATTACK_KINDS = ("melee", "ranged")
 BOOST_FOR = ("", "attack", "defense", "move")
 WHEN = ("hit", "use", "power_face", "always")
+TRIGGERS = ("attacked", "round_start")  # Reaction triggers
 LEVELS = ("green", "yellow", "red")
 ALIGNMENTS = ("hero", "villain")
 SIDES = ("team", "ctrl")
@@ -69,6 +70,7 @@ class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     n: int = 0
     mode: str = ""
     when: str = "hit"
+    range: NonNegative = 0  # for area effects ("within N")
 
 
 class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -231,10 +233,22 @@ class Terrain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     removable: bool = False  # the fallback Action may clear it (A1.3 #20)
 
 
+class Npc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An NPC card: its HP, Armor and what the Scenario makes it do each Round (A1.11 #64)."""
+
+    id: str
+    name: str
+    hp: Positive
+    text: str
+    armor: NonNegative = 0
+    behaviour: str = "stand"  # stand | flee
+
+
 class TerrainFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The shape of ``terrain.toml``."""
+    """The shape of ``terrain.toml``: the Terrain cards and the NPC cards."""
 
     terrain: tuple[Terrain, ...]
+    npcs: tuple[Npc, ...] = ()
 
 
 # ----------------------------------------------------------------------------------- scenarios
@@ -268,6 +282,11 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     minion_cells: tuple[tuple[int, int], ...]
     objectives: tuple[tuple[int, int], ...] = ()
     controller_alignment: str = ""  # Set Sides: the Controller's side
+    npcs: tuple[Place, ...] = ()  # NPC kind and the cells they start on
+    scenario_tokens: tuple[tuple[int, int], ...] = ()  # beacons a side claims by Interacting
+    vp_per_rescue: NonNegative = 0
+    vp_per_npc_ko: NonNegative = 0
+    vp_per_beacon: NonNegative = 0
 
 
 class ScenarioFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -289,6 +308,7 @@ class Content(msgspec.Struct, frozen=True):
     ai: dict[str, AiPlan]
     terrain: dict[str, Terrain]
     scenarios: dict[str, Scenario]
+    npcs: dict[str, Npc]
 
 
 def _check_in(file: str, entry: str, field: str, value: str, allowed: tuple[str, ...] | set[str]) -> None:
@@ -313,6 +333,8 @@ def load() -> Content:
         _check_in("skills.toml", s.id, "boost_for", s.boost_for, BOOST_FOR)
         for i, e in enumerate(s.effects):
             _check_in("skills.toml", s.id, f"effects[{i}].when", e.when, WHEN)
+        if s.type == "reaction":
+            _check_in("skills.toml", s.id, "trigger", s.trigger, TRIGGERS)
         for i, a in enumerate(s.addons):
             _check_in("skills.toml", s.id, f"addons[{i}]", a, set(skills))
     chars_file = load_content(PACKAGE, "characters.toml", CharacterFile)
@@ -345,6 +367,11 @@ def load() -> Content:
     for m in minions_file.minions:
         _check_in("minions.toml", m.id, "alignment", m.alignment, ALIGNMENTS)
         _check_in("minions.toml", m.id, "attack", m.attack, set(skills))
+    elites = {m.id for m in minions_file.minions if m.elite}
+    for s in skills.values():
+        for i, e in enumerate(s.effects):
+            if e.do == "spawn_elite":
+                _check_in("skills.toml", s.id, f"effects[{i}].mode", e.mode, elites)
     ctrl = load_content(PACKAGE, "controller.toml", ControllerFile)
     require_unique(path("controller.toml"), [s.id for s in ctrl.skills])
     require_unique(path("controller.toml"), [s.id for s in ctrl.strategy])
@@ -355,6 +382,10 @@ def load() -> Content:
     terrain_file = load_content(PACKAGE, "terrain.toml", TerrainFile)
     require_unique(path("terrain.toml"), [t.id for t in terrain_file.terrain])
     terrain = {t.id: t for t in terrain_file.terrain}
+    require_unique(path("terrain.toml"), [n.id for n in terrain_file.npcs])
+    npcs = {n.id: n for n in terrain_file.npcs}
+    for n in npcs.values():
+        _check_in("terrain.toml", n.id, "behaviour", n.behaviour, ("stand", "flee"))
     scen_file = load_content(PACKAGE, "scenarios.toml", ScenarioFile)
     require_unique(path("scenarios.toml"), [s.id for s in scen_file.scenarios])
     for sc in scen_file.scenarios:
@@ -364,8 +395,10 @@ def load() -> Content:
             _check_in("scenarios.toml", sc.id, "controller_alignment", sc.controller_alignment, ALIGNMENTS)
         for i, place in enumerate(sc.terrain):
             _check_in("scenarios.toml", sc.id, f"terrain[{i}].kind", place.kind, set(terrain))
-        cells = [*sc.team_spawn, *sc.ctrl_spawn, *sc.minion_cells, *sc.objectives]
-        cells += [c for place in sc.terrain for c in place.cells]
+        for i, place in enumerate(sc.npcs):
+            _check_in("scenarios.toml", sc.id, f"npcs[{i}].kind", place.kind, set(npcs))
+        cells = [*sc.team_spawn, *sc.ctrl_spawn, *sc.minion_cells, *sc.objectives, *sc.scenario_tokens]
+        cells += [c for place in (*sc.terrain, *sc.npcs) for c in place.cells]
         for col, row in cells:
             if not (0 <= col < sc.cols and 0 <= row < sc.rows):
                 raise ContentError(path("scenarios.toml"), sc.id, "cells", f"[{col}, {row}] is off the map")
@@ -379,6 +412,7 @@ def load() -> Content:
         ai={a.id: a for a in ctrl.ai},
         terrain=terrain,
         scenarios={s.id: s for s in scen_file.scenarios},
+        npcs=npcs,
     )
 
 

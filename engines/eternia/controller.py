@@ -38,7 +38,7 @@ def _minion_turn(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     if not m.hexes:
         return
-    if ctx.st.ai:
+    if ctx.is_ai(m):
         ctx.push(EtTask(kind="ai_minion", model=m.id))
         return
     # A Move Action then an Attack Action (A1.4 #23); each prompt offers to skip it.
@@ -55,7 +55,7 @@ def _minion_attack_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     sid = ctx.c.minions[m.design].attack
     if m.hexes and targets(ctx, m, sid):
-        ctx.ask(Pending(kind="minion_attack", seat=ctx.st.ctrl_seat, model=m.id, skill=sid))
+        ctx.ask(Pending(kind="minion_attack", seat=m.seat, model=m.id, skill=sid))
 
 
 def _minion_attack_actions(ctx: Ctx, p: Pending) -> list[Action]:
@@ -101,7 +101,11 @@ def minion_supply(ctx: Ctx) -> list[Model]:
     """The Controller's Minions off the Battlefield, if the 8-Minion limit allows one more."""
     if len(ctx.minions_on_board()) >= ctx.c.rules.minion_limit:
         return []
-    return [m for m in ctx.st.models if m.kind == "minion" and m.side == CTRL and not m.hexes]
+    return [
+        m
+        for m in ctx.st.models
+        if m.kind == "minion" and m.side == CTRL and not m.hexes and m.design == ctx.st.minion_type
+    ]
 
 
 def place_minion(ctx: Ctx, h: Hex) -> None:
@@ -149,6 +153,95 @@ def _spawn_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 
 CHOICES.add("spawn", Choice(_spawn_actions, _spawn_answer, lambda ctx, p: "Choose where the Minion spawns."))
+
+
+# ------------------------------------------------------------------------------ Elite Minions
+def elite_supply(ctx: Ctx, owner: Model, design: str) -> list[Model]:
+    """Elite Minions of ``design`` that ``owner``'s Skill may spawn now (the Controller's obey the
+    8-Minion limit, A1.5 #27; a Player's are its own supply, A5-7)."""
+    if owner.side == CTRL and len(ctx.minions_on_board()) >= ctx.c.rules.minion_limit:
+        return []
+    return [m for m in ctx.st.models if m.owner == owner.id and m.design == design and not m.hexes]
+
+
+def elite_cells(ctx: Ctx, owner: Model, design: str) -> list[tuple[Hex, ...]]:
+    """Where an Elite may spawn: free spaces next to its summoner (two for a mounted one, A1.10 #60)."""
+    board = set(ctx.st.board)
+    taken = ctx.occupied()
+    terrain = ctx.terrain_map()
+
+    def free(h: Hex) -> bool:
+        return h not in taken and ctx.passable(h)
+
+    near = sorted({n for h in owner.hexes for n in hexes.neighbours(h) if n in board and free(n)})
+    if not ctx.c.minions[design].mounted:
+        return [(h,) for h in near]
+    return [f for h in near for f in hexes.footprints(h) if hexes.footprint_fits(f, board, terrain, free)]
+
+
+@TASKS.register("elite_ask")
+def _elite_ask(ctx: Ctx, t: EtTask) -> None:
+    owner = ctx.model(t.model)
+    if t.n <= 0 or not owner.hexes or not elite_supply(ctx, owner, t.s) or not elite_cells(ctx, owner, t.s):
+        return
+    ctx.push(EtTask(kind="elite_ask", model=owner.id, n=t.n - 1, s=t.s))
+    if ctx.is_ai(owner):
+        place_elite(ctx, owner, t.s, elite_cells(ctx, owner, t.s)[0])
+        return
+    ctx.ask(Pending(kind="elite", seat=owner.seat, model=owner.id, skill=t.s, n=t.n))
+
+
+def place_elite(ctx: Ctx, owner: Model, design: str, cells: tuple[Hex, ...]) -> None:
+    """Spawn the next Elite Minion of ``design`` onto ``cells``."""
+    m = elite_supply(ctx, owner, design)[0]
+    m.hexes = list(cells)
+    m.hp = 1
+    m.dazed = False
+    m.spawned_round = ctx.st.round
+    ctx.say("spawn", f"{ctx.name(m)} spawns at {' + '.join(hexes.label(h) for h in cells)}.")
+
+
+def _elite_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    owner = ctx.model(p.model)
+    opts = [
+        Action(
+            "at." + ".".join(key(h) for h in f),
+            f"Spawn {ctx.c.minions[p.skill].name} at {' + '.join(hexes.label(h) for h in f)}",
+            group="spawn",
+            params=tuple(x for h in f for x in h),
+        )
+        for f in elite_cells(ctx, owner, p.skill)
+    ]
+    return paged(opts, p.page, [Action("skip", "Spawn no more", group="skip")])
+
+
+def _elite_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    if a.key == "skip":
+        ctx.st.agenda.tasks = [t for t in ctx.st.agenda.tasks if t.kind != "elite_ask"]
+        return
+    xs = [int(x) for x in a.params]
+    place_elite(ctx, ctx.model(p.model), p.skill, tuple((xs[i], xs[i + 1]) for i in range(0, len(xs), 2)))
+
+
+CHOICES.add(
+    "elite",
+    Choice(
+        _elite_actions,
+        _elite_answer,
+        lambda ctx, p: f"Choose where {ctx.c.minions[p.skill].name} spawns.",
+    ),
+)
+
+
+def elite_turns(ctx: Ctx, owner: Model) -> None:
+    """A Player's Elite Minions act right after their summoner's Activation: Move, then Attack (A5-7)."""
+    ctx.push(
+        *(EtTask(kind="minion_turn", model=m.id) for m in ctx.st.models if m.owner == owner.id and m.hexes)
+    )
 
 
 # ------------------------------------------------------------------------------ Controller Skills

@@ -136,7 +136,7 @@ class Ctx:
             return self.c.characters[m.design].name
         if m.kind == "minion":
             return f"{self.c.minions[m.design].name} {m.id.rsplit('.', 1)[-1]}"
-        return m.design
+        return f"{self.c.npcs[m.design].name} {m.id.rsplit('.', 1)[-1]}"
 
     def who(self, m: Model) -> str:
         """A model's name and, for a person's model, whose it is."""

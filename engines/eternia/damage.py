@@ -6,7 +6,7 @@ from engines.eternia import hexes
 from engines.eternia.ctx import Ctx
 from engines.eternia.hexes import Hex
 from engines.eternia.power import escalate, score
-from engines.eternia.state import Model, other
+from engines.eternia.state import CTRL, Model, other
 
 
 def wound(ctx: Ctx, m: Model, n: int, why: str) -> None:
@@ -24,9 +24,12 @@ def ko(ctx: Ctx, m: Model) -> None:
     m.hexes = []
     m.dazed = False
     ctx.say("ko", f"{ctx.who(m)} is KO'ed!")
+    sc = ctx.c.scenarios[ctx.st.scenario]
+    strike = ctx.st.strike
+    if m.kind == "npc" and strike is not None and ctx.model(strike.attacker).side == CTRL:
+        score(ctx, CTRL, sc.vp_per_npc_ko, f"{ctx.name(m)} KO'ed")  # the Scenario's NPC rule (A1.11 #64)
     if m.kind != "character":
         return
-    sc = ctx.c.scenarios[ctx.st.scenario]
     score(ctx, other(m.side), sc.vp_per_ko, f"{ctx.name(m)} KO'ed")
     escalate(ctx, sc.escalation_per_ko, f"{ctx.name(m)} KO'ed")
 
@@ -40,28 +43,26 @@ def heal(ctx: Ctx, m: Model, n: int) -> int:
     return got
 
 
-def spawn_hex(ctx: Ctx, m: Model) -> Hex | None:
-    """Where a KO'ed Character re-enters: a free friendly Spawn token, else the nearest free space.
+def spawn_choices(ctx: Ctx, m: Model) -> list[Hex]:
+    """Where a KO'ed Character may re-enter: any free friendly Spawn token, else the nearest free spaces.
 
-    [interp] The book lets the players choose among free Spawn tokens; the engine takes the first
-    free one in the Scenario's order (a choice is future work, see RULES_AUDIT "respawn").
+    The book lets the owner pick (A1.9 #50); when every Spawn token is taken, every free space at
+    the least distance from one is offered.
     """
     spawns = ctx.st.team_spawn if m.side == "team" else ctx.st.ctrl_spawn
     taken = ctx.occupied()
-    for h in spawns:
-        if h not in taken and ctx.passable(h):
-            return h
-    free = [h for h in ctx.st.board if h not in taken and ctx.passable(h)]
-    if not free:
-        return None
-    return min(free, key=lambda h: (min(hexes.distance(h, s) for s in spawns), h))
+    free = [h for h in spawns if h not in taken and ctx.passable(h)]
+    if free:
+        return free
+    open_ = [h for h in ctx.st.board if h not in taken and ctx.passable(h)]
+    if not open_ or not spawns:
+        return open_[:1]
+    near = min(min(hexes.distance(h, s) for s in spawns) for h in open_)
+    return sorted(h for h in open_ if min(hexes.distance(h, s) for s in spawns) == near)
 
 
-def respawn(ctx: Ctx, m: Model) -> None:
+def respawn(ctx: Ctx, m: Model, at: Hex) -> None:
     """A KO'ed Character re-enters at the start of its Activation, healed to full (A1.3 #22)."""
-    at = spawn_hex(ctx, m)
-    if at is None:
-        return
     m.hexes = [at]
     m.hp = m.max_hp
     ctx.say("respawn", f"{ctx.who(m)} re-enters the Battlefield at {hexes.label(at)} with {m.hp} HP.")

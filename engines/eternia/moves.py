@@ -1,18 +1,21 @@
-"""Moving (A1.10 #54-60): single steps, Move Actions by destination, pushes, Escape Damage.
+"""Moving (A1.10 #54-60): single steps, Move Actions step by step or by destination, pushes,
+Escape Damage.
 
 Every change of space goes through :func:`step`, one hex at a time, so the per-step rules (Escape
 Damage for leaving a space next to Enemies, Terrain Penalties for entering one) are exact whatever
-moved the model. A move chosen by destination is expanded into its single steps by
-``hexes.routes`` (the safest route, documented there).
+moved the model. The move prompt offers both ways (A5-5): single steps, asked again after each with
+the points left, and destinations, expanded into their single steps by ``hexes.routes`` (the safest
+route, documented there). A move may pass through Allies but stops only on a free space.
 """
 
 from __future__ import annotations
 
+from engines.core.types import Action
 from engines.eternia import hexes
-from engines.eternia.ctx import Ctx
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.damage import wound
 from engines.eternia.hexes import Hex, Route
-from engines.eternia.state import Model
+from engines.eternia.state import EtTask, Model, Pending
 
 
 def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
@@ -23,17 +26,42 @@ def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
     """
     frm = m.hexes[0]
     if how == "move":
-        hurt = ctx.adjacent_enemies(m, frm)
+        hurt = escape(ctx, m)
         if hurt:
             wound(ctx, m, hurt, f"Escape Damage leaving {hexes.label(frm)}")
             if not m.hexes:
                 return False
-    m.hexes = [to]
+    # A mounted model moves from its first hex and its second follows into the space just left.
+    m.hexes = [to] if len(m.hexes) == 1 else [to, frm]
     ctx.st.last_path.append(to)
     pen = ctx.penalty(to)
     if pen:
         wound(ctx, m, pen, f"Terrain Penalty at {hexes.label(to)}")
     return bool(m.hexes)
+
+
+def escape(ctx: Ctx, m: Model) -> int:
+    """Escape Damage for leaving where ``m`` stands: 1 per Enemy next to any of its hexes (A1.10 #59-60)."""
+    if len(m.hexes) == 1:
+        return ctx.adjacent_enemies(m, m.hexes[0])
+    blocking = ctx.blocking()
+    return sum(
+        1 for e in ctx.enemies(m) if any(hexes.adjacent(a, b, blocking) for a in m.hexes for b in e.hexes)
+    )
+
+
+def settle_mount(ctx: Ctx, m: Model) -> None:
+    """At the end of a move, turn a mounted model so both its hexes are free (any orientation, #60)."""
+    if len(m.hexes) != 2:
+        return
+    others = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    if m.hexes[1] not in others and ctx.passable(m.hexes[1]):
+        return
+    board, terrain = set(ctx.st.board), ctx.terrain_map()
+    for f in hexes.footprints(m.hexes[0]):
+        if hexes.footprint_fits(f, board, terrain, lambda h: h not in others and ctx.passable(h)):
+            m.hexes = list(f)
+            return
 
 
 def points(ctx: Ctx, m: Model, base: int) -> int:
@@ -43,12 +71,17 @@ def points(ctx: Ctx, m: Model, base: int) -> int:
 
 def reach(ctx: Ctx, m: Model, base: int, fly: bool = False) -> dict[Hex, Route]:
     """Every destination ``m`` may end a move of ``base`` spaces on, with its safest route."""
+    return reach_points(ctx, m, points(ctx, m, base), fly)
+
+
+def reach_points(ctx: Ctx, m: Model, left: int, fly: bool = False, at: Hex | None = None) -> dict[Hex, Route]:
+    """Every destination reachable from ``at`` (default: where ``m`` stands) with ``left`` points."""
     enemies = {h for e in ctx.enemies(m) for h in e.hexes}
-    taken = ctx.occupied()
+    taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
     board = set(ctx.st.board)
     return hexes.routes(
-        m.hexes[0],
-        points(ctx, m, base),
+        at if at is not None else m.hexes[0],
+        left,
         board,
         cost=lambda a, b: ctx.step_cost(a, b, fly),
         may_enter=lambda h: h not in enemies and ctx.passable(h),
@@ -65,6 +98,7 @@ def walk(ctx: Ctx, m: Model, route: Route) -> None:
     for h in route.path:
         if not step(ctx, m, h, "move"):
             return
+    settle_mount(ctx, m)
     ctx.say("move", f"{ctx.who(m)} moves {hexes.label(start)} → {hexes.label(m.hexes[0])}.")
 
 
@@ -90,7 +124,134 @@ def push(ctx: Ctx, target: Model, path: tuple[Hex, ...], by: Model) -> None:
     for h in path:
         if not step(ctx, target, h, "push"):
             return
+    settle_mount(ctx, target)
     ctx.say(
         "push",
         f"{ctx.who(by)} pushes {ctx.who(target)} {hexes.label(start)} → {hexes.label(target.hexes[0])}.",
     )
+
+
+def alone(ctx: Ctx, m: Model) -> bool:
+    """True when no other model shares ``m``'s space (a move may end only there, A1.10 #55)."""
+    return not any(o is not m and set(o.hexes) & set(m.hexes) for o in ctx.st.models)
+
+
+def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[int, int]]:
+    """Single steps ``m`` may take with ``left`` points: each neighbour with (cost, Escape Damage).
+
+    A step may enter an Ally's space only when the move can still end somewhere from there.
+    """
+    here = m.hexes[0]
+    enemies = {h for e in ctx.enemies(m) for h in e.hexes}
+    board = set(ctx.st.board)
+    mates = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    hurt = escape(ctx, m)
+    out: dict[Hex, tuple[int, int]] = {}
+    for h in hexes.neighbours(here):
+        if h not in board or h in enemies or not ctx.passable(h):
+            continue
+        cost = ctx.step_cost(here, h, fly)
+        if cost > left:
+            continue
+        if h in mates and not reach_points(ctx, m, left - cost, fly, at=h):
+            continue
+        out[h] = (cost, hurt)
+    return out
+
+
+# ------------------------------------------------------------------------------ the move prompt
+@TASKS.register("move_ask")
+def _move_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.hexes and not ctx.is_ai(m):  # the AI moves by its own rules (ai.py), never by a prompt
+        # Daze takes its space off once, when the move starts (A1.9 #51); Pending.n is what is left.
+        ctx.ask(Pending(kind="move", seat=m.seat, model=m.id, n=points(ctx, m, t.n), skill=t.s))
+
+
+def _move_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    fly = p.skill == "fly"
+    out = []
+    for h, (cost, hurt) in sorted(
+        steps(ctx, m, p.n, fly).items(), key=lambda kv: hexes.axial_to_offset(kv[0])[::-1]
+    ):
+        extra = f", {hurt} Escape Damage" if hurt else ""
+        out.append(
+            Action(
+                f"s.{key(h)}",
+                f"Step to {hexes.label(h)} ({cost} pts{extra})",
+                group="step",
+                params=(h[0], h[1]),
+            )
+        )
+    dests = reach_points(ctx, m, p.n, fly)
+    order = sorted(dests, key=lambda h: (dests[h].cost, hexes.axial_to_offset(h)[::-1]))
+    for h in order:
+        wounds = f", {dests[h].wounds} Wounds on the way" if dests[h].wounds else ""
+        out.append(
+            Action(
+                f"to.{key(h)}",
+                f"Move to {hexes.label(h)} ({dests[h].cost} pts{wounds})",
+                group="move",
+                params=(h[0], h[1]),
+            )
+        )
+    fixed = (
+        [Action("stay", "Stay here" if not p.steps else "Stop here", group="move")] if alone(ctx, m) else []
+    )
+    return paged(out, p.page, fixed)
+
+
+def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    m = ctx.model(p.model)
+    fly = p.skill == "fly"
+    if a.key == "stay":
+        ctx.st.agenda.pending = None
+        settle_mount(ctx, m)
+        if p.steps:
+            ctx.say("move", f"{ctx.who(m)} stops at {hexes.label(m.hexes[0])}.")
+        return
+    h = (int(a.params[0]), int(a.params[1]))
+    if a.key.startswith("to."):
+        ctx.st.agenda.pending = None
+        route = reach_points(ctx, m, p.n, fly)[h]
+        if p.steps:
+            for to in route.path:
+                if not step(ctx, m, to, "move"):
+                    return
+            settle_mount(ctx, m)
+            ctx.say("move", f"{ctx.who(m)} moves on to {hexes.label(m.hexes[0])}.")
+        else:
+            walk(ctx, m, route)
+        return
+    # One step: pay its points, suffer what leaving costs, then ask again with what is left.
+    cost = ctx.step_cost(m.hexes[0], h, fly)
+    if not p.steps:
+        ctx.st.last_path = [m.hexes[0]]
+    frm = m.hexes[0]
+    if not step(ctx, m, h, "move"):
+        ctx.st.agenda.pending = None
+        return
+    ctx.say("move", f"{ctx.who(m)} steps {hexes.label(frm)} → {hexes.label(h)}.")
+    p.n -= cost
+    p.steps += 1
+    p.page = 0
+    if not steps(ctx, m, p.n, fly) and alone(ctx, m):
+        ctx.st.agenda.pending = None  # nothing more it can do: the move ends here
+        settle_mount(ctx, m)
+
+
+CHOICES.add(
+    "move",
+    Choice(
+        _move_actions,
+        _move_answer,
+        lambda ctx, p: (
+            f"Move {ctx.name(ctx.model(p.model))}: {p.n} point(s) left. "
+            "Step one space, or choose where to stop."
+        ),
+    ),
+)

@@ -1,17 +1,21 @@
 """Power (A1.6): where it goes, paying for Skills, the Balance of Power, and Escalation (A1.8).
 
 Player Character Power sits on the card pool (5 slots, pays the card's Skills) and on each unlocked
-Skill card (3 slots, pays that Skill only). The automatic allocation (the default the reference
-recommends, A5-3) fills the card pool first, then Skill cards in unlock order; what finds no free
-slot is lost. Controller Characters have one 5-slot pool; the human Controller's own Power goes onto
-the four Controller Skills and the AI Controller's onto its one counter.
+Skill card (3 slots, pays that Skill only). When a gain could go more than one way the owner is
+asked (:func:`offer`): "automatic" (the default the reference recommends, A5-3: the card pool
+first, then Skill cards in unlock order) or any one distribution, listed in pages; what finds no
+free slot is lost. Controller Characters have one 5-slot pool; the human Controller splits its own
+Power freely over the four Controller Skills, a few cubes at a time (A1.4 #23, A5-4), and the AI
+Controller's goes onto its one counter.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engines.core.types import Action, seat_ref
 from engines.eternia.content import LEVELS
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, GameOver
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, GameOver, paged
 from engines.eternia.state import CTRL, TEAM, EtTask, Model, Pending, SkillSlot
 
 CTRL_ORDER = ("reserves", "command", "empower", "battle_plan")
@@ -37,6 +41,89 @@ def gain(ctx: Ctx, m: Model, n: int) -> int:
         got += more
         left -= more
     return got
+
+
+def rooms(ctx: Ctx, m: Model) -> list[int]:
+    """Free slots of a Player Character's pools: the card pool, then each unlocked Skill card."""
+    r = ctx.c.rules
+    return [r.card_pool - m.power, *(r.skill_slots - u.power for u in m.unlocked)]
+
+
+def splits(total: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to put exactly ``total`` into pools of these capacities, the first pools fullest first."""
+    if not caps:
+        if total == 0:
+            yield ()
+        return
+    rest = sum(caps[1:])
+    for here in range(min(total, caps[0]), max(0, total - rest) - 1, -1):
+        for tail in splits(total - here, caps[1:]):
+            yield (here, *tail)
+
+
+def offer(ctx: Ctx, m: Model, n: int, why: str) -> None:
+    """``m`` gains ``n`` Power: its owner places it when it could go more than one way (A5-3)."""
+    if n <= 0 or m.kind != "character":
+        return
+    caps = rooms(ctx, m)
+    total = min(n, sum(caps))
+    if m.side == TEAM and sum(1 for c in caps if c > 0) > 1:
+        ctx.push(EtTask(kind="power_ask", model=m.id, n=total, s=why))
+        return
+    got = gain(ctx, m, n)
+    if got:
+        ctx.say("power", f"{ctx.who(m)} gains {got} Power ({why}).")
+
+
+@TASKS.register("power_ask")
+def _power_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    total = min(t.n, sum(rooms(ctx, m)))
+    if total > 0:
+        ctx.ask(Pending(kind="power", seat=m.seat, model=m.id, n=total, skill=t.s))
+
+
+def _pool_names(ctx: Ctx, m: Model) -> list[str]:
+    return ["card", *(ctx.skill(u.skill).name for u in m.unlocked)]
+
+
+def _power_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    names = _pool_names(ctx, m)
+    opts = []
+    for split in splits(p.n, rooms(ctx, m)):
+        label = ", ".join(f"{k} on {names[i]}" for i, k in enumerate(split) if k)
+        opts.append(Action("p." + ".".join(map(str, split)), f"Put {label}", group="power", params=split))
+    auto = Action("auto", "Automatic: the card first, then Skill cards in unlock order", group="power")
+    return paged(opts, p.page, [auto])
+
+
+def _power_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    m = ctx.model(p.model)
+    if a.key == "auto":
+        gain(ctx, m, p.n)
+    else:
+        split = [int(x) for x in a.params]
+        m.power += split[0]
+        for slot, k in zip(m.unlocked, split[1:], strict=True):
+            slot.power += k
+    names = _pool_names(ctx, m)
+    shown = ", ".join([f"card {m.power}", *(f"{names[i + 1]} {u.power}" for i, u in enumerate(m.unlocked))])
+    ctx.say("power", f"{ctx.who(m)} gains {p.n} Power ({p.skill}): {shown}.")
+
+
+CHOICES.add(
+    "power",
+    Choice(
+        _power_actions,
+        _power_answer,
+        lambda ctx, p: f"{ctx.name(ctx.model(p.model))} gains {p.n} Power ({p.skill}): place it.",
+    ),
+)
 
 
 def pool_of(m: Model, sid: str) -> int:
@@ -139,29 +226,31 @@ def auto_ctrl(ctx: Ctx, n: int) -> list[int]:
 
 
 def _ctrl_power_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    out = [Action("auto", f"Spread {p.n} Power over your Skills", group="power")]
+    # A free split, a few cubes at a time: "put k on X" places k and asks again for the rest.
+    out = [Action("auto", f"Spread {p.n} Power over your Skills (emptiest first)", group="power")]
     for s in CTRL_ORDER:
-        room = room_of(ctx, s)
-        if room > 0:
-            put = min(room, p.n)
-            name = ctx.c.controller_skills[s].name
-            rest = f" (the other {p.n - put} spread)" if put < p.n else ""
-            out.append(Action(f"all.{s}", f"Put {put} on {name}{rest}", group="power", params=(s,)))
+        name = ctx.c.controller_skills[s].name
+        for k in range(1, min(room_of(ctx, s), p.n) + 1):
+            rest = f", then place the other {p.n - k}" if k < p.n else ""
+            out.append(Action(f"put.{s}.{k}", f"Put {k} on {name}{rest}", group="power", params=(s, k)))
     return out
 
 
 def _ctrl_power_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
-    n = p.n
-    if a.key.startswith("all."):
-        s = str(a.params[0])
-        put = min(room_of(ctx, s), n)
-        ctx.st.ctrl_skills[s] += put
-        n -= put
-    for i, got in enumerate(auto_ctrl(ctx, n)):
-        ctx.st.ctrl_skills[CTRL_ORDER[i]] += got
-    shown = ", ".join(f"{ctx.c.controller_skills[s].name} {ctx.st.ctrl_skills[s]}" for s in CTRL_ORDER)
-    ctx.say("power", f"The Controller places {p.n} Power ({shown}).")
+    st = ctx.st
+    if a.key == "auto":
+        for i, got in enumerate(auto_ctrl(ctx, p.n)):
+            st.ctrl_skills[CTRL_ORDER[i]] += got
+        p.n = 0
+    else:
+        s, k = str(a.params[0]), int(a.params[1])
+        st.ctrl_skills[s] += k
+        p.n -= k
+    if p.n > 0 and any(room_of(ctx, s) for s in CTRL_ORDER):
+        return  # still asked, for the rest
+    st.agenda.pending = None
+    shown = ", ".join(f"{ctx.c.controller_skills[s].name} {st.ctrl_skills[s]}" for s in CTRL_ORDER)
+    ctx.say("power", f"The Controller places its Power ({shown}).")
 
 
 CHOICES.add(

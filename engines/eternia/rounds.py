@@ -15,11 +15,12 @@ from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.ai import ai_character
 from engines.eternia.attack import begin, targets, usable_attacks
-from engines.eternia.controller import strategy_activation
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key
-from engines.eternia.damage import respawn
+from engines.eternia.controller import elite_turns, strategy_activation
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.damage import respawn, spawn_choices
 from engines.eternia.moves import reach
-from engines.eternia.power import escalate, finish, gain, pool_of, score, spend
+from engines.eternia.power import escalate, finish, offer, pool_of, score, spend
+from engines.eternia.scenario import beacons_near, claim, end_of_round, npcs_near, rescue
 from engines.eternia.skills import Use, apply_effects, remove_token
 from engines.eternia.state import CTRL, TEAM, Activation, EtState, EtTask, Model, Pending
 
@@ -96,7 +97,73 @@ def place_order(ctx: Ctx, side: str, cards: list[str]) -> None:
     st.orders = {}
     st.phase = "activation"
     ctx.say("order", "Both sides have placed their Activation cards.")
-    ctx.then(EtTask(kind="next_slot"))
+    ctx.then(EtTask(kind="round_reactions"), EtTask(kind="next_slot"))
+
+
+# ------------------------------------------------------------------------------ Reactions
+def reactions(ctx: Ctx, m: Model, trigger: str) -> list[str]:
+    """``m``'s Reactions to ``trigger`` it can pay for now (A1.6 #32)."""
+    if m.kind != "character" or not m.hexes:
+        return []
+    return [
+        sid
+        for sid in _skills_now(m)
+        if ctx.skill(sid).type == "reaction"
+        and ctx.skill(sid).trigger == trigger
+        and pool_of(m, sid) >= ctx.skill(sid).cost
+    ]
+
+
+@TASKS.register("round_reactions")
+def _round_reactions(ctx: Ctx, t: EtTask) -> None:
+    """The start of the Round: each Character with a Reaction to it is asked, in model order."""
+    for m in reversed(ctx.st.models):  # pushed in reverse so they run in model order
+        if reactions(ctx, m, "round_start"):
+            ctx.push(EtTask(kind="react_ask", model=m.id, s="round_start"))
+
+
+@TASKS.register("react_ask")
+def _react_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    found = reactions(ctx, m, t.s)
+    if not found:
+        return
+    if ctx.is_ai(m):
+        return  # AI cards carry no Reactions
+    ctx.ask(Pending(kind="react", seat=m.seat, model=m.id, skill=t.s))
+
+
+def _react_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    out = []
+    for sid in reactions(ctx, m, p.skill):
+        s = ctx.skill(sid)
+        out.append(
+            Action(f"r.{sid}", f"React: {s.name} ({s.cost} Power): {s.text}", group="reaction", params=(sid,))
+        )
+    return [*out, Action("done", "No Reaction", group="done")]
+
+
+def _react_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    ctx.st.agenda.pending = None
+    if a.key == "done":
+        return
+    m = ctx.model(p.model)
+    sid = str(a.params[0])
+    s = ctx.skill(sid)
+    spend(ctx, m, sid, s.cost)
+    ctx.say("reaction", f"{ctx.who(m)} reacts with {s.name}.")
+    apply_effects(ctx, s.effects, "use", Use(m, s.effects[0]))
+
+
+CHOICES.add(
+    "react",
+    Choice(
+        _react_actions,
+        _react_answer,
+        lambda ctx, p: f"{ctx.name(ctx.model(p.model))} may react to the start of the Round.",
+    ),
+)
 
 
 # ------------------------------------------------------------------------------ the track
@@ -152,6 +219,7 @@ def _end_round(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
     sc = ctx.c.scenarios[st.scenario]
     ctx.say("round", f"Round {st.round} ends.")
+    end_of_round(ctx)
     if st.round >= sc.round_limit:
         team, ctrl = st.vp.get(TEAM, 0), st.vp.get(CTRL, 0)
         if team != ctrl:
@@ -174,20 +242,61 @@ def _round_start(ctx: Ctx, t: EtTask) -> None:
 def _activate(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
     m = ctx.model(t.model)
-    ctx.say("flip", f"{ctx.who(m)} activates (slot Power {t.n}).")
-    if not m.hexes:
-        respawn(ctx, m)  # before gaining Power (A1.3 #22)
-        if not m.hexes:
+    if t.s != "respawned":
+        ctx.say("flip", f"{ctx.who(m)} activates (slot Power {t.n}).")
+    if not m.hexes:  # a KO'ed Character re-enters first, before gaining Power (A1.3 #22)
+        cells = spawn_choices(ctx, m)
+        if not cells:
             return
-    got = gain(ctx, m, t.n)
-    if got:
-        ctx.say("power", f"{ctx.who(m)} gains {got} Power.")
+        if len(cells) > 1 and not ctx.is_ai(m):
+            ctx.push(EtTask(kind="activate", model=m.id, n=t.n, s="respawned"))
+            ctx.ask(Pending(kind="respawn", seat=m.seat, model=m.id))
+            return
+        # The AI re-enters nearest the Players (worst for them, A3.10), then by hex order.
+        foes = [h for e in ctx.enemies(m) for h in e.hexes]
+        respawn(ctx, m, min(cells, key=lambda h: (min((hexes.distance(h, f) for f in foes), default=0), h)))
     lone = m.side == TEAM and len(ctx.characters(TEAM)) == 1
     st.activation = Activation(model=m.id, actions=ctx.c.rules.lone_actions if lone else ctx.c.rules.actions)
     if ctx.is_ai(m):
+        offer(ctx, m, t.n, "its Activation slot")
         ai_character(ctx, m)
         return
-    ctx.push(EtTask(kind="act_ask"))
+    ctx.push(EtTask(kind="act_ask"), EtTask(kind="activation_end", model=m.id))
+    offer(ctx, m, t.n, "its Activation slot")  # placed before its first Action (A1.3 #16)
+
+
+@TASKS.register("activation_end")
+def _activation_end(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.side == TEAM:
+        elite_turns(ctx, m)
+
+
+def _respawn_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    cells = spawn_choices(ctx, ctx.model(p.model))
+    opts = [
+        Action(f"at.{key(h)}", f"Re-enter at {hexes.label(h)}", group="respawn", params=(h[0], h[1]))
+        for h in cells
+    ]
+    return paged(opts, p.page)
+
+
+def _respawn_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    respawn(ctx, ctx.model(p.model), (int(a.params[0]), int(a.params[1])))
+
+
+CHOICES.add(
+    "respawn",
+    Choice(
+        _respawn_actions,
+        _respawn_answer,
+        lambda ctx, p: f"{ctx.name(ctx.model(p.model))} re-enters the Battlefield: choose a Spawn token.",
+    ),
+)
 
 
 @TASKS.register("act_ask")
@@ -237,11 +346,43 @@ def act_actions(ctx: Ctx, m: Model, act: Activation) -> list[Action]:
             if s.type == "action" and pool_of(m, sid) >= s.cost:
                 out.append(
                     Action(
-                        f"use.{sid}", f"Use {s.name} ({s.cost} Power): {s.text}", group="skill", params=(sid,)
+                        f"use.{sid}",
+                        f"Use {s.name} ({s.cost} Power): {s.text}",
+                        group="skill",
+                        params=(sid, ""),
                     )
                 )
+                for gid in s.addons:  # the same Skill with its Surge paid on top (once per use)
+                    g = ctx.skill(gid)
+                    if g.type == "surge" and pool_of(m, sid) >= s.cost + g.cost:
+                        out.append(
+                            Action(
+                                f"use.{sid}+{gid}",
+                                f"Use {s.name} with {g.name} ({s.cost + g.cost} Power): {g.text}",
+                                group="skill",
+                                params=(sid, gid),
+                            )
+                        )
         if objective_near(ctx, m) is not None:
             out.append(Action("interact", "Interact: claim the Objective", group="interact"))
+        for h in beacons_near(ctx, m):
+            out.append(
+                Action(
+                    f"beacon.{key(h)}",
+                    f"Interact: light the beacon at {hexes.label(h)}",
+                    group="interact",
+                    params=h,
+                )
+            )
+        for npc in npcs_near(ctx, m):
+            out.append(
+                Action(
+                    f"rescue.{npc.id}",
+                    f"Interact: lead {ctx.name(npc)} to safety",
+                    group="interact",
+                    params=(npc.id,),
+                )
+            )
         if not out:
             tokens = [
                 h
@@ -299,7 +440,7 @@ def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
         return
     if a.key.startswith("bonus."):
         sid = str(a.params[0])
-        act.bonus_used.append(sid)
+        act.bonus_used.append(sid)  # each distinct Bonus Action once per Activation (A1.3 #19)
         _use_skill(ctx, m, sid)
         return
     act.actions -= 1
@@ -309,8 +450,14 @@ def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
     elif a.key.startswith("atk."):
         ctx.push(EtTask(kind="target_ask", model=m.id, skill=str(a.params[0])))
     elif a.key.startswith("use."):
-        _use_skill(ctx, m, str(a.params[0]))
+        _use_skill(ctx, m, str(a.params[0]), str(a.params[1]))
         ctx.st.agenda.tasks.insert(_after_asks(ctx), EtTask(kind="action_done"))
+    elif a.key.startswith("beacon."):
+        claim(ctx, m, (int(a.params[0]), int(a.params[1])))
+        ctx.push(EtTask(kind="action_done"))
+    elif a.key.startswith("rescue."):
+        ctx.push(EtTask(kind="action_done"))
+        rescue(ctx, m, ctx.model(str(a.params[0])))
     elif a.key == "interact":
         h = objective_near(ctx, m)
         assert h is not None
@@ -331,10 +478,13 @@ def _after_asks(ctx: Ctx) -> int:
     return len(ctx.st.agenda.tasks)
 
 
-def _use_skill(ctx: Ctx, m: Model, sid: str) -> None:
+def _use_skill(ctx: Ctx, m: Model, sid: str, surge: str = "") -> None:
     s = ctx.skill(sid)
-    spend(ctx, m, sid, s.cost)
-    ctx.say("skill", f"{ctx.who(m)} uses {s.name}.")
+    spend(ctx, m, sid, s.cost + (ctx.skill(surge).cost if surge else 0))
+    ctx.say("skill", f"{ctx.who(m)} uses {s.name}{f' with {ctx.skill(surge).name}' if surge else ''}.")
+    if surge:  # queued after the Skill's own effects (pushed first, so it runs last)
+        g = ctx.skill(surge)
+        apply_effects(ctx, g.effects, "use", Use(m, g.effects[0]))
     apply_effects(ctx, s.effects, "use", Use(m, s.effects[0]))
 
 

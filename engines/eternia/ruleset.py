@@ -9,7 +9,7 @@ from engines.core.errors import ContentError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import Action, Event, GameConfig, Outcome, Prompt, seat_ref
-from engines.eternia import attack, controller, rounds, skills  # noqa: F401  (they register tasks and choices)
+from engines.eternia import attack, controller, moves, rounds, scenario, skills  # noqa: F401  (they register tasks and choices)
 from engines.eternia.bots import BOTS
 from engines.eternia.content import ai_uses, load, uses
 from engines.eternia.ctx import CHOICES, Ctx, GameOver
@@ -19,7 +19,7 @@ from engines.eternia.setup import check_seat, setup
 from engines.eternia.skills import EFFECTS
 from engines.eternia.state import CTRL, TEAM, EtState, EtView
 from engines.eternia.twins import redeal
-from engines.eternia.view import build_view
+from engines.eternia.view import build_view, side_of
 
 AI_LINES = ("attack", "advance", "skill", "retreat", "hold", "spawn", "fuel", "heal", "pass")
 
@@ -29,8 +29,8 @@ class Eternia(Ruleset[EtState, EtView]):
 
     slug = "eternia"
     title = "Masters of the Universe: Clash for Eternia"
-    rules_version = "1"
-    content_version = "1"
+    rules_version = "2"
+    content_version = "2"
     modes = mode_specs()
     state_type = EtState
     view_type = EtView
@@ -133,9 +133,19 @@ class Eternia(Ruleset[EtState, EtView]):
         return Outcome(winners, tuple(g for g in (winners, losers) if g), state.result)
 
     def secrets(self, state: EtState, viewer: int | None) -> Iterable[str]:
-        """Strategy card ids in the hidden hand (for anyone but the Controller)."""
-        if viewer != state.ctrl_seat:
+        """What ``viewer`` may not see: the hidden Strategy hand and deck, and the other side's
+        face-down cards and sealed order (as they would read in a view)."""
+        side = side_of(state, viewer)
+        if side != CTRL:
             yield from (f'"{c}"' for c in state.strategy_hand)
+            yield from (f'"{c}"' for c in state.strategy_deck)
+        shown = {s.card for s in state.track if s.flipped or s.card == "any"}
+        for s in state.track:
+            if s.side != side and s.card and s.card not in shown:
+                yield f'"card":"{s.card}"'  # a face-down card of the other side, as a SlotView holds it
+        for other_side, order in state.orders.items():
+            if other_side != side and order:
+                yield '"my_order":[' + ",".join(f'"{c}"' for c in order) + "]"
 
     def conserved(self, state: EtState) -> Mapping[str, int]:
         """Strategy cards are always in the deck, the hand or played; models never appear or vanish."""

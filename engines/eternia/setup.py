@@ -147,6 +147,43 @@ def _character(ch: Character, side: str, seat: int, ai: bool, mid: str) -> Model
     )
 
 
+def _elites(st: EtState, c: Content) -> None:
+    """The Elite Minions a side's Skills can spawn, off the Battlefield until then (A1.1 #7).
+
+    Every model of the game exists from the start, so the model count never changes. A Player
+    Character's Elites are its own (A5-7: they act after its Activation, outside the 8-Minion limit);
+    the Controller's count against the limit and act in the Strategy Activation.
+    """
+    for m in [m for m in st.models if m.kind == "character"]:
+        for sid in sorted(set(m.skills) | _faces(c, m)):
+            for e in c.skills[sid].effects:
+                if e.do != "spawn_elite" or any(o.design == e.mode and o.owner == m.id for o in st.models):
+                    continue
+                elite = c.minions[e.mode]
+                for i in range(elite.count):
+                    st.models.append(
+                        Model(
+                            id=f"e.{m.design}.{e.mode}.{i + 1}",
+                            kind="minion",
+                            design=e.mode,
+                            side=m.side,
+                            seat=m.seat,
+                            hp=1,
+                            max_hp=1,
+                            armor=elite.armor,
+                            owner=m.id,
+                        )
+                    )
+
+
+def _faces(c: Content, m: Model) -> set[str]:
+    """Every Skill-card face a Player Character may unlock."""
+    if m.side != TEAM:
+        return set()
+    p = c.characters[m.design].player
+    return {*p.green, *p.yellow, *p.red}
+
+
 def setup(config: GameConfig, seed: int) -> EtState:
     """Deal a new game (A1.1 #2 steps 1-6)."""
     c = content()
@@ -204,6 +241,24 @@ def setup(config: GameConfig, seed: int) -> EtState:
         )
     for cell, m in zip(sc.minion_cells, (m for m in st.models if m.kind == "minion"), strict=False):
         m.hexes = [offset_to_axial(*cell)]
+    _elites(st, c)
+    for place in sc.npcs:
+        for i, cell in enumerate(place.cells):
+            npc = c.npcs[place.kind]
+            st.models.append(
+                Model(
+                    id=f"n.{place.kind}.{i + 1}",
+                    kind="npc",
+                    design=place.kind,
+                    side="npc",
+                    seat=AI_SEAT,
+                    hexes=[offset_to_axial(*cell)],
+                    hp=npc.hp,
+                    max_hp=npc.hp,
+                    armor=npc.armor,
+                )
+            )
+    st.beacons = {key(offset_to_axial(*cell)): "" for cell in sc.scenario_tokens}
     st.track = [Slot(side=s.side, power=s.power) for s in c.rules.track]
     st.vp = {TEAM: 0, CTRL: 0}
     st.ctrl_skills = {s: 0 for s in CTRL_ORDER}

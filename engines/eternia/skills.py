@@ -15,9 +15,9 @@ from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, unkey
-from engines.eternia.damage import heal
-from engines.eternia.moves import push, push_options, reach, walk
-from engines.eternia.power import ctrl_gain, gain
+from engines.eternia.damage import heal, wound
+from engines.eternia.moves import push, push_options
+from engines.eternia.power import ctrl_gain, offer
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
 
@@ -79,10 +79,25 @@ def _armor(ctx: Ctx, u: Use) -> None:
                 u.strike.armor[mid] = u.strike.armor.get(mid, 0) + u.effect.n
 
 
-@EFFECTS.register("reroll_blanks")
-def _reroll_blanks(ctx: Ctx, u: Use) -> None:
+def _reroll_side(ctx: Ctx, u: Use) -> str:
+    """Whether a reroll is friendly or enemy to the attacker (a Strategy card is the Controller's)."""
+    assert u.strike is not None
+    side = u.user.side if u.user is not None else CTRL
+    return "friendly" if side == ctx.model(u.strike.attacker).side else "enemy"
+
+
+@EFFECTS.register("reroll_misses")
+def _reroll_misses(ctx: Ctx, u: Use) -> None:
+    # Reroll the attacker's Misses (up to n, 0 = all): the attacker's own luck.
     if u.strike is not None:
-        u.strike.reroll_blanks = True
+        u.strike.rerolls.append(f"{_reroll_side(ctx, u)}|misses|{u.effect.n}")
+
+
+@EFFECTS.register("reroll_hits")
+def _reroll_hits(ctx: Ctx, u: Use) -> None:
+    # Reroll up to n of the attacker's Successes: the defender's luck.
+    if u.strike is not None:
+        u.strike.rerolls.append(f"{_reroll_side(ctx, u)}|hits|{u.effect.n}")
 
 
 @EFFECTS.register("multi")
@@ -126,10 +141,8 @@ def _gain_power(ctx: Ctx, u: Use) -> None:
     n = u.effect.n * (u.faces if u.effect.when == "power_face" else 1)
     if u.user is None:
         ctrl_gain(ctx, n, "a Strategy card")
-    elif n:
-        got = gain(ctx, u.user, n)
-        if got:
-            ctx.say("power", f"{ctx.who(u.user)} gains {got} Power.")
+    else:
+        offer(ctx, u.user, n, "a Skill")
 
 
 # ------------------------------------------------------------------------------ action effects
@@ -160,49 +173,135 @@ def _spawn_minion(ctx: Ctx, u: Use) -> None:
     ctx.push(EtTask(kind="reserves_spawn", n=u.effect.n))
 
 
-# ------------------------------------------------------------------------------ move choice
-@TASKS.register("move_ask")
-def _move_ask(ctx: Ctx, t: EtTask) -> None:
+@EFFECTS.register("spawn_elite")
+def _spawn_elite(ctx: Ctx, u: Use) -> None:
+    # Elite Minions come only from Skills (A1.1 #7); ``mode`` names the Elite type.
+    if u.user is not None and u.user.hexes:
+        ctx.push(EtTask(kind="elite_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+
+
+@EFFECTS.register("bonus_attack")
+def _bonus_attack(ctx: Ctx, u: Use) -> None:
+    # Any of the model's Attacks, its cost paid as usual (A1.3 #19).
+    if u.user is not None and u.user.hexes:
+        ctx.push(EtTask(kind="bonus_attack_ask", model=u.user.id))
+
+
+@EFFECTS.register("wound")
+def _wound(ctx: Ctx, u: Use) -> None:
+    # Direct Wounds (not an Attack: Armor does not apply). A Reaction's target is the attacker.
+    if u.target is not None and u.target.hexes:
+        name = u.user and ctx.name(u.user)
+        wound(ctx, u.target, u.effect.n, f"{name}'s Skill" if name else "a Skill")
+
+
+@EFFECTS.register("undaze")
+def _undaze(ctx: Ctx, u: Use) -> None:
+    if u.user is not None and u.user.dazed:
+        u.user.dazed = False
+        ctx.say("daze", f"{ctx.who(u.user)} recovers from Daze.")
+
+
+@EFFECTS.register("aura")
+def _aura(ctx: Ctx, u: Use) -> None:
+    # Every friendly Character within ``range`` (itself included, no Line of Sight: A5-9) gets the
+    # ``mode`` effect with ``n``: "heal" or "power".
+    if u.user is None or not u.user.hexes:
+        return
+    for m in ctx.characters(u.user.side):
+        if m.hexes and ctx.distance(m, u.user) <= u.effect.range:
+            if u.effect.mode == "heal":
+                heal(ctx, m, u.effect.n)
+            else:
+                offer(ctx, m, u.effect.n, "an aura")
+
+
+@EFFECTS.register("pull")
+def _pull(ctx: Ctx, u: Use) -> None:
+    # A push towards the Skill's owner (A1.10 #58).
+    t = u.target
+    if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
+        return
+    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s="towards"))
+
+
+@EFFECTS.register("mind_control")
+def _mind_control(ctx: Ctx, u: Use) -> None:
+    # The owner moves an Enemy up to n spaces any way: moved by an Enemy effect, so no Escape Damage.
+    t = u.target
+    if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
+        return
+    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s="any"))
+
+
+@EFFECTS.register("teleport")
+def _teleport(ctx: Ctx, u: Use) -> None:
+    if u.user is not None and u.user.hexes and len(u.user.hexes) == 1:
+        ctx.push(EtTask(kind="place_ask", model=u.user.id, n=u.effect.n, s="teleport"))
+
+
+@EFFECTS.register("remove_token")
+def _remove_token(ctx: Ctx, u: Use) -> None:
+    if u.user is not None and u.user.hexes:
+        ctx.push(EtTask(kind="place_ask", model=u.user.id, n=u.effect.n, s="clear"))
+
+
+# ------------------------------------------------------------------------------ teleport and token removal
+def place_cells(ctx: Ctx, m: Model, n: int, what: str) -> list[hexes.Hex]:
+    """Spaces within ``n`` of ``m``: free ones to teleport to, or ones holding a token to clear."""
+    board = set(ctx.st.board)
+    near = [h for h in hexes.within(m.hexes[0], n) if h in board and h != m.hexes[0]]
+    if what == "clear":
+        return [h for h in near if key(h) in ctx.st.tokens]
+    taken = ctx.occupied()
+    return [h for h in near if h not in taken and ctx.passable(h)]
+
+
+@TASKS.register("place_ask")
+def _place_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
-    if m.hexes and not ctx.is_ai(m):  # the AI moves by its own rules (ai.py), never by a prompt
-        ctx.ask(Pending(kind="move", seat=m.seat, model=m.id, n=t.n, skill=t.s))
+    if m.hexes and place_cells(ctx, m, t.n, t.s) and not ctx.is_ai(m):
+        ctx.ask(Pending(kind="place", seat=m.seat, model=m.id, n=t.n, skill=t.s))
 
 
-def _move_actions(ctx: Ctx, p: Pending) -> list[Action]:
+def _place_actions(ctx: Ctx, p: Pending) -> list[Action]:
     m = ctx.model(p.model)
-    dests = reach(ctx, m, p.n, fly=p.skill == "fly")
-    order = sorted(dests, key=lambda h: (dests[h].cost, hexes.axial_to_offset(h)[::-1]))
+    verb = "Clear the token at" if p.skill == "clear" else "Reappear at"
     opts = [
-        Action(
-            f"to.{key(h)}",
-            f"Move to {hexes.label(h)} ({dests[h].cost} pts"
-            + (f", {dests[h].wounds} Wounds on the way)" if dests[h].wounds else ")"),
-            group="move",
-            params=(h[0], h[1]),
-        )
-        for h in order
+        Action(f"at.{key(h)}", f"{verb} {hexes.label(h)}", group="place", params=(h[0], h[1]))
+        for h in place_cells(ctx, m, p.n, p.skill)
     ]
-    return paged(opts, p.page, [Action("stay", "Stay here", group="move")])
+    return paged(opts, p.page, [Action("skip", "Do nothing", group="skip")])
 
 
-def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+def _place_answer(ctx: Ctx, p: Pending, a: Action) -> None:
     if a.key in ("more", "back"):
         p.page += 1 if a.key == "more" else -1
         return
     ctx.st.agenda.pending = None
-    if a.key == "stay":
+    if a.key == "skip":
         return
     m = ctx.model(p.model)
     h = (int(a.params[0]), int(a.params[1]))
-    walk(ctx, m, reach(ctx, m, p.n, fly=p.skill == "fly")[h])
+    if p.skill == "clear":
+        remove_token(ctx, m, h)
+        return
+    # [interp] A teleport is a placement, not a walk: no steps, no Escape Damage; the space's Terrain
+    # Penalty still applies on arrival.
+    frm = m.hexes[0]
+    m.hexes = [h]
+    ctx.say("teleport", f"{ctx.who(m)} vanishes from {hexes.label(frm)} and reappears at {hexes.label(h)}.")
+    pen = ctx.penalty(h)
+    if pen:
+        wound(ctx, m, pen, f"Terrain Penalty at {hexes.label(h)}")
 
 
 CHOICES.add(
-    "move",
+    "place",
     Choice(
-        _move_actions,
-        _move_answer,
-        lambda ctx, p: f"Move {ctx.name(ctx.model(p.model))} up to {p.n} spaces: choose where to stop.",
+        _place_actions,
+        _place_answer,
+        lambda ctx, p: "Choose the token to clear." if p.skill == "clear" else "Choose where to reappear.",
     ),
 )
 
@@ -215,6 +314,9 @@ def _push_ask(ctx: Ctx, t: EtTask) -> None:
         return
     opts = push_options(ctx, target, by, t.n, t.s)
     if len(opts) <= 1:
+        return
+    if t.s == "any" and not ctx.is_ai(by):
+        ctx.ask(Pending(kind="push", seat=by.seat, model=target.id, skill=by.id, n=t.n, page=-1))
         return
     if ctx.is_ai(by):
         # The AI pushes as far from its own model as it can (worst for the Players, A3.10); ties by
@@ -231,6 +333,9 @@ def _push_ask(ctx: Ctx, t: EtTask) -> None:
 
 
 def _push_mode(p: Pending) -> tuple[int, str]:
+    # Pending.n carries the distance, its sign the direction; page -1 marks a free move (Mind Control).
+    if p.page == -1:
+        return (p.n, "any")
     return (abs(p.n), "towards" if p.n < 0 else "away")
 
 

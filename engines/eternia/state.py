@@ -51,6 +51,7 @@ class Model(msgspec.Struct, kw_only=True):
     skills: list[str] = []  # the Skills printed on its card face in play (or its AI card)
     empowered: bool = False
     spawned_round: int = 0  # Minions spawned during a Strategy Activation do not act in it
+    owner: str = ""  # a Player's Elite Minion: the Character whose Skill spawns it (A5-7)
 
     @property
     def on_board(self) -> bool:
@@ -84,6 +85,7 @@ class Pending(msgspec.Struct, kw_only=True):
     skill: str = ""
     n: int = 0
     page: int = 0
+    steps: int = 0  # single steps already taken by the move being chosen
 
 
 class Strike(msgspec.Struct, kw_only=True):
@@ -96,7 +98,8 @@ class Strike(msgspec.Struct, kw_only=True):
     dice: int = 0
     pierce: int = 0
     armor: dict[str, int] = {}
-    reroll_blanks: bool = False
+    # Rerolls asked for, each "friendly|misses|n" or "enemy|hits|n" (n = 0: every such die), A1.9 #49.
+    rerolls: list[str] = []
     used: list[str] = []  # boosts, surges and cards already used for this Attack
     faces: list[str] = []
     bonus: bool = False  # a Bonus Attack
@@ -125,6 +128,7 @@ class EtState(StateBase, kw_only=True):
     terrain: dict[str, str] = {}  # "q,r" -> terrain id (msgspec keys must be strings)
     tokens: dict[str, str] = {}  # "q,r" -> token terrain id (one per space)
     objectives: list[Hex] = []
+    beacons: dict[str, str] = {}  # Scenario tokens: "q,r" -> the side holding it ("" for none)
     team_spawn: list[Hex] = []
     ctrl_spawn: list[Hex] = []
     models: list[Model] = []
@@ -202,6 +206,7 @@ class EtView(ViewBase, kw_only=True):
     terrain: dict[str, str]
     tokens: dict[str, str]
     objectives: list[Hex]
+    beacons: dict[str, str]
     team_spawn: list[Hex]
     ctrl_spawn: list[Hex]
     models: list[ModelView]

@@ -70,6 +70,7 @@ def build_view(st: EtState, viewer: int | None) -> EtView:
         terrain=dict(st.terrain),
         tokens=dict(st.tokens),
         objectives=list(st.objectives),
+        beacons=dict(st.beacons),
         team_spawn=list(st.team_spawn),
         ctrl_spawn=list(st.ctrl_spawn),
         models=models,

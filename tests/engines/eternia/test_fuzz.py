@@ -18,6 +18,25 @@ CONFIGS = [
     GameConfig("ai", 2, {"scenario": "crossroads"}),
     GameConfig("ai", 3),
     GameConfig("ai", 4, {"scenario": "snake_mountain"}),
+    GameConfig(
+        "versus",
+        3,
+        {"scenario": "eternos_village"},
+        (
+            {"characters": "skeletor, tri_klops, trap_jaw"},
+            {"characters": "ram_man, he_man"},
+            {"characters": "stratos, man_at_arms"},
+        ),
+    ),
+    GameConfig(
+        "ai",
+        2,
+        {"scenario": "eternos_village", "ai_characters": "tri_klops, trap_jaw, skeletor"},
+        ({"characters": "ram_man"}, {"characters": "stratos"}),
+    ),
+    GameConfig(
+        "versus", 2, {}, ({"characters": "he_man, ram_man, stratos"}, {"characters": "skeletor, tri_klops"})
+    ),
 ]
 
 
@@ -28,7 +47,7 @@ def test_contract_random_games_end_and_replay(config: GameConfig) -> None:
 
 
 @pytest.mark.parametrize(
-    "config", [CONFIGS[0], CONFIGS[3], CONFIGS[5]], ids=lambda c: f"{c.mode}-{c.players}"
+    "config", [CONFIGS[0], CONFIGS[3], CONFIGS[5], CONFIGS[8]], ids=lambda c: f"{c.mode}-{c.players}"
 )
 def test_contract_twins_show_each_viewer_the_same(config: GameConfig) -> None:
     report = check_twins(RULESET, config, 5, every=7, max_steps=4000)
