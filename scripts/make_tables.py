@@ -7,8 +7,8 @@ Each table is a real game: a few templates are dealt and played a few random mov
 engines (so every snapshot decodes, and its log replays to it), then copied row by row with
 fresh ids, servers, channels and players by bulk inserts. Most tables are running games in
 servers, every fifth is a solo game in DMs (``guild_id`` NULL, the other seats bots), and a
-share are finished. Running tables have a turn timer an hour away, except the ``--due-*`` ones:
-a reminder due now, or a deadline already passed. The database is migrated first.
+share are finished (with their results rows). Running tables have a turn timer an hour away,
+except the ``--due-*`` ones: a reminder due now, or a deadline already passed. The database is migrated first.
 """
 
 from __future__ import annotations
@@ -107,10 +107,18 @@ class Plan:
     seed: int = 1
 
 
-def rows(
-    plan: Plan, first_id: int, now: float
-) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]]:
-    """(table row, seat rows, move rows) of each table to make, in id order."""
+@dataclass(frozen=True)
+class Made:
+    """The rows of one table: its ``tables`` row, seats, match log and (once finished) results."""
+
+    table: dict[str, Any]
+    seats: list[dict[str, Any]]
+    moves: list[dict[str, Any]]
+    results: list[dict[str, Any]]
+
+
+def rows(plan: Plan, first_id: int, now: float) -> Iterator[Made]:
+    """The rows of each table to make, in id order."""
     rng = random.Random(plan.seed)
     guild_templates, dm_templates = templates()
     guilds = [snowflake(rng) for _ in range(plan.guilds)]
@@ -194,7 +202,25 @@ def rows(
             if plan.moves
             else []
         )
-        yield table, seats, log
+        results = [
+            {
+                "table_id": table_id,
+                "seat": s["seat"],
+                "guild_id": table["guild_id"],
+                "game": template.game,
+                "mode": template.mode,
+                "user_id": s["user_id"],
+                "bot": s["bot"],
+                "name": s["name"],
+                "won": s["seat"] == 0,
+                "rank": 1 if s["seat"] == 0 else 2,
+                "score": None,
+                "forfeit": False,
+                "finished_at": now - 60,
+            }
+            for s in (seats if finished else [])
+        ]
+        yield Made(table, seats, log, results)
 
 
 async def make_tables(url: str, plan: Plan, *, now: float | None = None, migrate: bool = True) -> int:
@@ -206,15 +232,18 @@ async def make_tables(url: str, plan: Plan, *, now: float | None = None, migrate
     try:
         async with engine.connect() as connection:
             first = int((await connection.execute(select(func.max(schema.tables.c.id)))).scalar() or 0) + 1
-        batch: list[tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]] = []
+        batch: list[Made] = []
 
         async def flush() -> None:
             async with engine.begin() as connection:
-                await connection.execute(insert(schema.tables), [t for t, _, _ in batch])
-                await connection.execute(insert(schema.seats), [s for _, ss, _ in batch for s in ss])
-                logged = [m for _, _, ms in batch for m in ms]
-                if logged:
-                    await connection.execute(insert(schema.moves), logged)
+                await connection.execute(insert(schema.tables), [m.table for m in batch])
+                await connection.execute(insert(schema.seats), [s for m in batch for s in m.seats])
+                for table, made in (
+                    (schema.moves, [x for m in batch for x in m.moves]),
+                    (schema.results, [x for m in batch for x in m.results]),
+                ):
+                    if made:
+                        await connection.execute(insert(table), made)
             batch.clear()
 
         for made in rows(plan, first, moment):

@@ -13,7 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import RowMapping, bindparam, case, delete, func, insert, or_, select, true, update
+from sqlalchemy import (
+    Integer,
+    RowMapping,
+    bindparam,
+    case,
+    delete,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store import schema
@@ -187,7 +200,8 @@ async def set_dm_open(
 #: DM tables evenly over the shards (table_id % shard_count)
 def shard_key() -> Any:
     """The SQL value whose remainder by the shard count is a table's shard."""
-    return func.coalesce(_t.c.guild_id.op(">>")(22), _t.c.id)
+    # PostgreSQL shifts a bigint by an int only: the 22 must not be bound as a bigint
+    return func.coalesce(_t.c.guild_id.op(">>")(literal(22, Integer)), _t.c.id)
 
 
 def shard_of(guild_id: int | None, table_id: int, shard_count: int) -> int:
@@ -218,17 +232,19 @@ def _reminder_due(moment: float) -> Any:
 async def due_reminder_tables(
     connection: AsyncConnection, moment: float, shards: tuple[int, tuple[int, ...]] | None, limit: int
 ) -> list[int]:
-    """Running tables (of ``shards``) with a reminder due, soonest deadline first (read only)."""
-    soonest = func.min(_s.c.deadline)
+    """Running tables (of ``shards``) with a reminder due, longest due first (read only)."""
+    # The plan must walk ix_seats_remind_at, reading only due seats. SQLite has no statistics
+    # and would start from ix_tables_status instead (every running table): the status is
+    # compared as an expression (status || ''), which no index serves, and the rows are ordered
+    # by remind_at, which the index gives for free.
     result = await connection.execute(
         select(_s.c.table_id)
         .join(_t, _t.c.id == _s.c.table_id)
-        .where(_reminder_due(moment), _t.c.status == PLAYING, _in_shards(shards))
-        .group_by(_s.c.table_id)
-        .order_by(soonest, _s.c.table_id)
+        .where(_reminder_due(moment), _t.c.status.concat("") == PLAYING, _in_shards(shards))
+        .order_by(_s.c.remind_at)
         .limit(limit)
     )
-    return [int(x) for x in result.scalars().all()]
+    return list(dict.fromkeys(int(x) for x in result.scalars().all()))
 
 
 async def claim_reminders(connection: AsyncConnection, table_id: int, moment: float) -> list[int]:
@@ -249,16 +265,16 @@ async def claim_reminders(connection: AsyncConnection, table_id: int, moment: fl
 async def due_deadline_tables(
     connection: AsyncConnection, moment: float, shards: tuple[int, tuple[int, ...]] | None, limit: int
 ) -> list[tuple[int, str]]:
-    """(table, status) of tables (of ``shards``) where some seat's deadline has passed, by id."""
+    """(table, status) of tables (of ``shards``) where some seat's deadline has passed, oldest first."""
+    # Ordered by deadline so that the plan walks ix_seats_deadline (see due_reminder_tables).
     result = await connection.execute(
         select(_s.c.table_id, _t.c.status)
         .join(_t, _t.c.id == _s.c.table_id)
         .where(_s.c.deadline <= moment, _in_shards(shards))
-        .group_by(_s.c.table_id, _t.c.status)
-        .order_by(_s.c.table_id)
+        .order_by(_s.c.deadline)
         .limit(limit)
     )
-    return [(int(t), str(status)) for t, status in result.all()]
+    return list(dict.fromkeys((int(t), str(status)) for t, status in result.all()))
 
 
 async def clear_timers(
