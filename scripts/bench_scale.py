@@ -77,7 +77,7 @@ def transactions(engine: Any) -> Iterator[list[float]]:
         event.remove(sync, "rollback", on_rollback)
 
 
-async def startup(url: str, cache_size: int | None) -> None:
+async def startup(url: str, cache_size: int | None, touch: int) -> None:
     """Time the bot's start-up up to the point it would connect to Discord."""
     from dataclasses import replace
 
@@ -106,6 +106,23 @@ async def startup(url: str, cache_size: int | None) -> None:
         f"ready={ready - STARTED:.2f}s (after imports {ready - imported:.2f}s) "
         f"peak_rss={peak_rss_mb():.0f}MB cached={cached}"
     )
+    if touch:  # then use the first ``touch`` running tables, as clicks would
+        from sqlalchemy import select
+
+        from bot.store import schema
+
+        t = schema.tables
+        async with bot.services.db.connect() as connection:
+            query = select(t.c.id).where(t.c.status == "playing").order_by(t.c.id).limit(touch)
+            ids = list((await connection.execute(query)).scalars())
+        started = time.perf_counter()
+        for table_id in ids:
+            await bot.services.tables.current(table_id)
+        took = time.perf_counter() - started
+        print(
+            f"touched {len(ids)} tables in {took:.1f}s: rss={current_rss_mb():.0f}MB "
+            f"peak_rss={peak_rss_mb():.0f}MB cached={bot.services.runtime.cache_size}"
+        )
     for cog in list(bot.cogs):  # stop the timer loop before the database goes
         await bot.remove_cog(cog)
     await bot.services.close()
@@ -137,7 +154,7 @@ async def sweep(url: str, shards: str) -> None:
         await services.close()
 
 
-async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int) -> None:
+async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int, server: bool) -> None:
     """Play tiny solo games with ``inflight`` clicks at once; count refused clicks by code.
 
     ``due``: that many stored tables with a reminder due, swept by the timer pass while the
@@ -164,6 +181,12 @@ async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int) ->
 
             async def open_one(user: int) -> Any:
                 async with gate:
+                    if server:  # a server's table: Ann hosts, Bob joins
+                        table = await services.tables.open_table(
+                            1, 10_000 + user, 1, "Ann", "tiny", options={"target": 40}
+                        )
+                        await services.tables.join(table.id, 2, "Bob")
+                        return await services.tables.start(table.id, 1)
                     return await services.tables.open_solo(
                         user, 10_000 + user, "tiny", options={"target": 40}, players=1
                     )
@@ -173,7 +196,8 @@ async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int) ->
 
             async def click(delivery: Any) -> Any:
                 nonlocal made
-                seat = delivery.seats[0]
+                asked = delivery.public.waiting_on[0]
+                seat = next(s for s in delivery.seats if s.seat == asked)
                 async with gate:
                     try:
                         made += 1
@@ -216,6 +240,7 @@ def main() -> None:
     one = sub.add_parser("startup")
     one.add_argument("--url", required=True)
     one.add_argument("--cache-size", type=int)
+    one.add_argument("--touch", type=int, default=0, help="then load this many running tables")
     two = sub.add_parser("sweep")
     two.add_argument("--url", required=True)
     two.add_argument("--shards", default="", help="COUNT:IDS, e.g. 4:0,1 (default: every shard)")
@@ -225,13 +250,14 @@ def main() -> None:
     three.add_argument("--inflight", type=int, default=64)
     three.add_argument("--rounds", type=int, default=3)
     three.add_argument("--due", type=int, default=0, help="reminders due meanwhile (swept during the clicks)")
+    three.add_argument("--server", action="store_true", help="server tables of two (default: solo in DMs)")
     args = parser.parse_args()
     if args.what == "startup":
-        asyncio.run(startup(args.url, args.cache_size))
+        asyncio.run(startup(args.url, args.cache_size, args.touch))
     elif args.what == "sweep":
         asyncio.run(sweep(args.url, args.shards))
     else:
-        asyncio.run(clicks(args.url, args.tables, args.inflight, args.rounds, args.due))
+        asyncio.run(clicks(args.url, args.tables, args.inflight, args.rounds, args.due, args.server))
 
 
 if __name__ == "__main__":

@@ -205,3 +205,20 @@ async def test_a_write_transaction_inside_another_is_refused_not_deadlocked(serv
         with pytest.raises(RuntimeError, match="inside another"):
             async with services.db.begin():
                 pass
+
+
+async def test_a_table_closed_by_its_last_player_leaves_no_timer_behind(
+    services: Services, clock: Clock
+) -> None:
+    await services.guilds.set_turn_timeout(GUILD, 100, is_admin=True)
+    delivery = await duel(services)
+    await services.tables.leave(delivery.table.id, ANN)  # a bot plays Ann's seat; Bob is asked
+    closed = await services.tables.leave(delivery.table.id, BOB)
+    assert closed.status == "aborted"
+    s = schema.seats
+    async with services.db.connect() as connection:
+        query = select(s.c.deadline, s.c.remind_at).where(s.c.table_id == delivery.table.id)
+        timers = (await connection.execute(query)).all()
+    assert all(row == (None, None) for row in timers)  # nothing left for a sweep to read
+    clock.now += 1000
+    assert await services.timers.expire() == []
