@@ -140,15 +140,20 @@ async def sweep(url: str, shards: str) -> None:
     services = await Services.start(settings)
     try:
         for name in ("due_reminders", "expire"):
+            # pass after pass, as the clock's ticks would, until nothing is due
+            handled, passes, first = 0, 0, 0.0
             with transactions(services.db.engine) as took:
                 started = time.perf_counter()
-                done = await getattr(services.timers, name)()
+                while done := await getattr(services.timers, name)():
+                    handled += len(done)
+                    passes += 1
+                    first = first or time.perf_counter() - started
                 elapsed = time.perf_counter() - started
             longest = max(took, default=0.0)
             print(
-                f"sweep {name}: {len(done)} handled in {elapsed:.2f}s "
-                f"({1000 * elapsed / max(1, len(done)):.1f} ms each); {len(took)} commits, "
-                f"longest {1000 * longest:.0f} ms; rss={current_rss_mb():.0f}MB"
+                f"sweep {name}: {handled} handled in {passes} pass(es), {elapsed:.2f}s "
+                f"({1000 * elapsed / max(1, handled):.1f} ms each; first pass {first:.2f}s); "
+                f"{len(took)} commits, longest {1000 * longest:.0f} ms; rss={current_rss_mb():.0f}MB"
             )
     finally:
         await services.close()
@@ -174,6 +179,7 @@ async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int, se
     with registry.registered("tiny", RULESET), renderers.registered("tiny", RENDERER):
         services = await Services.start(Settings(database_url=url), migrate=True)
         refused: Counter[str] = Counter()
+        refused_setup: Counter[str] = Counter()
         made = 0
         reminded = 0
         try:
@@ -191,7 +197,16 @@ async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int, se
                         user, 10_000 + user, "tiny", options={"target": 40}, players=1
                     )
 
-            deliveries = await asyncio.gather(*(open_one(u) for u in range(1, tables + 1)))
+            async def set_up(user: int) -> Any:
+                # a refused set-up step is counted and the table opened afresh elsewhere
+                for attempt in range(20):
+                    try:
+                        return await open_one(user + 100_000 * attempt)
+                    except ServiceError as error:
+                        refused_setup[str(error.code)] += 1
+                raise RuntimeError("could not open a table in 20 attempts")
+
+            deliveries = await asyncio.gather(*(set_up(u) for u in range(1, tables + 1)))
             started = time.perf_counter()
 
             async def click(delivery: Any) -> Any:
@@ -211,26 +226,75 @@ async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int, se
                         refused[type(error).__name__] += 1
                         return None
 
-            async def sweeping() -> None:
+            async def sweeping() -> float:
                 nonlocal reminded
-                while True:
-                    reminded += len(await services.timers.due_reminders())
-                    await asyncio.sleep(0.05)
+                while found := await services.timers.due_reminders():
+                    reminded += len(found)
+                return time.perf_counter() - started
 
             sweeper = asyncio.create_task(sweeping()) if due else None
             live = list(deliveries)
             for _ in range(rounds):
                 live = [d for d in await asyncio.gather(*(click(d) for d in live)) if d and not d.outcome]
             took = time.perf_counter() - started
-            if sweeper is not None:
-                sweeper.cancel()
+            swept = await sweeper if sweeper is not None else 0.0
         finally:
             await services.close()
     print(
         f"clicks: {made} clicks over {tables} tables, {inflight} in flight, in {took:.1f}s "
-        f"({made / took:.0f}/s), {reminded} reminders swept meanwhile; "
-        f"refused {sum(refused.values())}: {dict(refused)}"
+        f"({made / took:.0f}/s); {reminded} reminders swept alongside, done after {swept:.1f}s; "
+        f"refused {sum(refused.values())}: {dict(refused)}; "
+        f"set-up steps refused {sum(refused_setup.values())}"
     )
+
+
+async def lookups(url: str, without: bool, runs: int = 15) -> None:
+    """Median time of the lookups v0004 indexes, with the new indexes or (``without``) without them."""
+    import statistics
+
+    from sqlalchemy import text
+
+    from bot.store import tables_repo as repo
+    from bot.store.db import create_engine
+
+    engine = create_engine(url)
+    try:
+        if without:
+            async with engine.begin() as connection:
+                for index in ("ix_tables_thread", "ix_tables_guild_status"):
+                    await connection.execute(text(f"DROP INDEX IF EXISTS {index}"))
+        async with engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    text(
+                        "SELECT thread_id, guild_id FROM tables WHERE status = 'playing' "
+                        "AND thread_id IS NOT NULL ORDER BY id DESC LIMIT 1"
+                    )
+                )
+            ).one()
+        thread, guild = int(row[0]), int(row[1])
+        checks = {
+            "table in a thread (/table, deck autocomplete)": lambda c: repo.active_table_in(c, thread),
+            "server timeout change": lambda c: repo.rebase_deadlines(c, guild, 600, 0.75),
+        }
+        for name, lookup in checks.items():
+            took = []
+            for _ in range(runs):
+                async with engine.connect() as connection:
+                    started = time.perf_counter()
+                    await lookup(connection)
+                    took.append(time.perf_counter() - started)
+                    await connection.rollback()
+            state = "without" if without else "with"
+            print(f"lookup {name} {state} the v0004 indexes: median {1000 * statistics.median(took):.2f} ms")
+    finally:
+        if without:
+            async with engine.begin() as connection:
+                await connection.execute(text("CREATE INDEX ix_tables_thread ON tables (thread_id)"))
+                await connection.execute(
+                    text("CREATE INDEX ix_tables_guild_status ON tables (guild_id, status)")
+                )
+        await engine.dispose()
 
 
 def main() -> None:
@@ -251,8 +315,13 @@ def main() -> None:
     three.add_argument("--rounds", type=int, default=3)
     three.add_argument("--due", type=int, default=0, help="reminders due meanwhile (swept during the clicks)")
     three.add_argument("--server", action="store_true", help="server tables of two (default: solo in DMs)")
+    four = sub.add_parser("lookups")
+    four.add_argument("--url", required=True)
+    four.add_argument("--without", action="store_true", help="drop the v0004 indexes first (put back after)")
     args = parser.parse_args()
-    if args.what == "startup":
+    if args.what == "lookups":
+        asyncio.run(lookups(args.url, args.without))
+    elif args.what == "startup":
         asyncio.run(startup(args.url, args.cache_size, args.touch))
     elif args.what == "sweep":
         asyncio.run(sweep(args.url, args.shards))
