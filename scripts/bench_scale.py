@@ -275,6 +275,7 @@ async def lookups(url: str, without: bool, runs: int = 15) -> None:
         thread, guild = int(row[0]), int(row[1])
         checks = {
             "table in a thread (/table, deck autocomplete)": lambda c: repo.active_table_in(c, thread),
+            "table in a channel with none (/table new)": lambda c: repo.active_table_in(c, 5),
             "server timeout change": lambda c: repo.rebase_deadlines(c, guild, 600, 0.75),
         }
         for name, lookup in checks.items():
