@@ -7,7 +7,9 @@ player names come with each interaction, so it needs no member list.
 
 Sharding: :class:`discord.ext.commands.AutoShardedBot`. Several processes may split the shards
 and share one PostgreSQL database; DM interactions arrive on shard 0 only, which is why every
-handler reloads what it needs from the database rather than from process memory.
+handler reloads what it needs from the database rather than from process memory. The timer loop
+of each process handles its own shards' tables: a server's tables by the server's shard, a DM
+table by ``table_id % shard_count`` (see ``bot.store.tables_repo.shard_of``).
 """
 
 from __future__ import annotations
@@ -82,10 +84,13 @@ class TablekeeperBot(commands.AutoShardedBot):
         return self._controls
 
     async def setup_hook(self) -> None:
-        """Migrate and open the database, resume games, load cogs and items, sync commands."""
+        """Migrate and open the database, load cogs and items, sync commands.
+
+        No game is loaded here: each loads when first touched, and the timer loop reads due
+        deadlines from the database, so start-up takes as long with a million stored tables as
+        with none.
+        """
         self._services = await Services.start(self.settings, clock=self.clock)
-        resumed = await self._services.tables.resume()
-        log.info("resumed %d running game(s)", len(resumed))
         self._controls = Controllers.build(self, self._services)
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

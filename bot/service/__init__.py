@@ -39,8 +39,9 @@ services keep the transaction boundaries.
     Messages: ``record_public_message(table_id, message_id)``, ``record_thread(table_id,
     thread_id)``, ``record_dm_message(table_id, seat, message_id, digest=None)``, ``set_dm_open(user_id,
     is_open, table_id=None)``.
-    Restarts: ``resume() -> list[TableInfo]`` (running games, loaded into the cache);
-    ``replay_check(table_id) -> bool`` (log replayed from the seed equals the snapshot).
+    Restarts: nothing to call. A table is loaded from the database when first touched and kept
+    in an LRU cache of ``cache_size`` tables; ``replay_check(table_id) -> bool`` (log replayed
+    from the seed equals the snapshot).
 
 ``services.guilds`` (:class:`GuildService`) -> ``GuildSettings``
     ``get(guild_id)``; admin-only (pass ``is_admin=`` from Discord permissions):
@@ -49,9 +50,11 @@ services keep the transaction boundaries.
     "bot"|"default"|"forfeit")``, ``set_thread_per_game``, ``set_mention_on_turn``. Effective at once.
 
 ``services.timers`` (:class:`TimerService`), called by the adapter's periodic task:
-    ``due_reminders(now=None) -> list[Reminder]`` (each deadline once);
-    ``expire(now=None) -> list[Delivery]`` (applies the server's timeout action; with ``bot``,
-    ``Delivery.taken_over`` names the seats a bot now plays).
+    ``due_reminders(now=None, limit=BATCH) -> list[Reminder]`` (each deadline once);
+    ``expire(now=None, limit=BATCH) -> list[Delivery]`` (applies the server's timeout action; with
+    ``bot``, ``Delivery.taken_over`` names the seats a bot now plays). Each reads only due rows of
+    this process's shards (``shard_count``/``shard_ids`` settings; a DM table's shard is its id
+    modulo the shard count) and handles each table in its own short transaction.
 
 ``services.stats`` (:class:`StatsService`)
     ``player(user_id, guild_id=None, game=None) -> list[GameStats]``;

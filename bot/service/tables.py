@@ -81,10 +81,6 @@ class TableService:
         """The match log as (seq, seat, action key), oldest first."""
         return await self.reads.log(table_id)
 
-    async def resume(self) -> list[TableInfo]:
-        """Load every running game into this process (after a restart); return their tables."""
-        return await self.reads.resume()
-
     async def replay_check(self, table_id: int) -> bool:
         """Replay the stored log from the seed and compare with the stored snapshot (True = equal)."""
         return await self.reads.replay_check(table_id)

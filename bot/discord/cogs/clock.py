@@ -1,8 +1,10 @@
 """The timer loop: reminders and expired turns, read from the database every few seconds.
 
 Deadlines are database rows, so the loop needs no memory of its own: after a restart, or on
-another process sharing the database, it simply carries on. Two processes may both tick; the
-service makes sure each reminder and each timeout is applied once.
+another process sharing the database, it simply carries on. Each process sweeps only the due
+rows of its own shards (a DM table's shard is its id modulo the shard count), one short
+transaction per table; if two processes ever sweep the same rows (a rollout with a changed shard
+plan), the service still applies each reminder and each timeout once.
 """
 
 from __future__ import annotations
