@@ -137,7 +137,7 @@ def _dice(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -
         title += f" · {label(view.last_los[0])} → {label(view.last_los[-1])}"
     _panel(c, (x0, y0, x1, y1), title)
     if not view.last_roll:
-        text_in(c, (x0 + 12, y0 + 40, x1 - 12, y1 - 10), "no dice rolled yet", 17, MUTED)
+        text_in(c, (x0 + 12, y0 + 40, x1 - 12, y1 - 10), "no roll to show", 17, MUTED)
         return
     count = len(view.last_roll)
     size = min(52.0, (x1 - x0 - 24 - (count - 1) * 6) / count)

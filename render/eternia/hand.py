@@ -64,9 +64,14 @@ class Tile:
     power: int = 0
     muted: bool = False
 
+    def kind_height(self, width: float) -> int:
+        """The height of the kind line(s) at tile ``width`` (a long one wraps)."""
+        return lines_height(self.kind, 16, width - 24, "bold", most=2)
+
     def height(self, width: float) -> int:
         """The tile's height at ``width``."""
-        return 40 + 26 + (30 if self.slots else 0) + lines_height(self.text, 16, width - 24, most=6) + 14
+        body = lines_height(self.text, 16, width - 24, most=6)
+        return 40 + self.kind_height(width) + 6 + (30 if self.slots else 0) + body + 14
 
 
 def _skill_tile(skill: str, band: RGB, note: str = "", slots: int = 0, power: int = 0) -> Tile:
@@ -97,12 +102,12 @@ def character_tiles(m: ModelView) -> list[Tile]:
         band = LEVEL_COLOURS[level]
         if chosen:
             other = next(f for f in faces if f != chosen)
-            tile = _skill_tile(chosen, band, f"{level.title()} card", slots, unlocked[chosen])
+            tile = _skill_tile(chosen, band, level.title(), slots, unlocked[chosen])
             tile.text += f" (Other face: {skill_name(other)}.)"
             tiles.append(tile)
         else:
             names = " or ".join(skill_name(f) for f in faces)
-            text = f"Locked: unlocks at an Escalation level, as {names}."
+            text = f"Unlocks at an Escalation level, as {names}."
             tiles.append(Tile(tint(band, 0.45), f"{level.title()} card", "locked", text, muted=True))
     return tiles
 
@@ -151,11 +156,17 @@ def secret_line(view: EtView) -> str:
     return "Your face-down cards: " + " · ".join(mine) if mine else ""
 
 
+def columns(tiles: list[Tile]) -> int:
+    """Tiles per row: five when there are five or more (a Player Character's 2 Skills and 3 cards)."""
+    return 5 if len(tiles) >= 5 else COLS
+
+
 def _rows_height(tiles: list[Tile], width: float) -> int:
-    w = (width - (COLS - 1) * GAP) / COLS
+    cols = columns(tiles)
+    w = (width - (cols - 1) * GAP) / cols
     total = 0
-    for start in range(0, len(tiles), COLS):
-        total += max(t.height(w) for t in tiles[start : start + COLS]) + GAP
+    for start in range(0, len(tiles), cols):
+        total += max(t.height(w) for t in tiles[start : start + cols]) + GAP
     return total
 
 
@@ -235,9 +246,10 @@ def _pips(c: Canvas, x: float, y: float, label: str, value: int, top: int, colou
 
 
 def _tiles(c: Canvas, tiles: list[Tile], x: float, y: float, width: float) -> None:
-    w = (width - (COLS - 1) * GAP) / COLS
-    for start in range(0, len(tiles), COLS):
-        row = tiles[start : start + COLS]
+    cols = columns(tiles)
+    w = (width - (cols - 1) * GAP) / cols
+    for start in range(0, len(tiles), cols):
+        row = tiles[start : start + cols]
         h = max(t.height(w) for t in row)
         for i, tile in enumerate(row):
             _tile(c, tile, x + i * (w + GAP), y, w, h)
@@ -249,8 +261,9 @@ def _tile(c: Canvas, t: Tile, x: float, y: float, w: float, h: float) -> None:
     c.draw.rounded_rectangle((x, y, x + w, y + 36), radius=10, fill=t.band)
     c.draw.rectangle((x, y + 26, x + w, y + 36), fill=t.band)
     text_in(c, (x + 12, y + 4, x + w - 12, y + 34), t.title, 19, ink_on(t.band), "bold")
-    text_in(c, (x + 12, y + 40, x + w - 12, y + 64), t.kind, 16, MUTED if t.muted else INK, "bold")
-    top = y + 68
+    top = y + 40 + t.kind_height(w)
+    lines_in(c, (x + 12, y + 40, x + w - 12, top), t.kind, 16, MUTED if t.muted else INK, "bold")
+    top += 6
     if t.slots:
         text_in(c, (x + 12, top, x + 80, top + 24), "Power", 16, POWER, "bold")
         for i in range(t.slots):

@@ -71,7 +71,7 @@ def hexagon(centre: Point, radius: float) -> list[Point]:
 
 
 def fit_layout(board: list[Hex], left: float, top: float, max_width: float) -> MapLayout:
-    """The layout of ``board`` from (``left``, ``top``): hexes as large as fit ``max_width``, up to MAX_SIZE."""
+    """The layout of ``board`` from (``left``, ``top``): hexes as big as fit ``max_width`` (<= MAX_SIZE)."""
     cells = [axial_to_offset(h) for h in board] or [(0, 0)]
     col0 = min(c for c, _ in cells)
     row0 = min(r for _, r in cells)

@@ -25,6 +25,7 @@ from render.eternia.words import (
     knocked_out,
     skill_name,
     strategy_name,
+    type_code,
     where,
 )
 
@@ -167,7 +168,7 @@ def _row(c: Canvas, row: Row, x: float, y: float) -> None:
         fill, ring = piece_colours(row.model)
         cx, cy = x + PAD + CHIP_R, y + 4 + CHIP_R
         c.draw.ellipse((cx - CHIP_R, cy - CHIP_R, cx + CHIP_R, cy + CHIP_R), fill=fill, outline=ring, width=3)
-        mark = code(row.model)
+        mark = code(row.model) if row.model.kind == "character" else type_code(row.model)
         text_in(
             c, (cx - CHIP_R + 4, cy - 10, cx + CHIP_R - 4, cy + 10), mark, 16, ink_on(fill), "bold", "c", 9
         )

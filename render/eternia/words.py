@@ -49,11 +49,22 @@ def code(m: ModelView) -> str:
     letter of its last word and its number; a mounted (two-hex) model the letters of both ends.
     """
     words = _words(base_name(m)) or ["?"]
-    if m.kind == "character" or len(m.hexes) > 1:
+    if m.kind == "character" or len(m.hexes) > 1 or mounted(m):
         if len(words) == 1:
             return words[0][:2].upper()
         return (words[0][0] + words[-1][0]).upper()
     return words[-1][0].upper() + serial(m)
+
+
+def mounted(m: ModelView) -> bool:
+    """Whether ``m`` is of a mounted (two-hex) Minion type, on the map or not."""
+    kinds = content().minions.values()
+    return m.kind == "minion" and any(t.mounted and t.name == base_name(m) for t in kinds)
+
+
+def type_code(m: ModelView) -> str:
+    """The letter a Minion or NPC type is known by ("R" for Hover Robots); a mounted one's two letters."""
+    return code(m) if m.kind == "character" or mounted(m) else code(m).rstrip("0123456789")
 
 
 def skill_name(skill: str) -> str:

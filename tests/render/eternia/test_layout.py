@@ -154,7 +154,8 @@ def _check_words(placed: list[Placed], size: tuple[int, int]) -> None:
     for p in placed:
         x0, y0, x1, y1 = p.box
         a0, b0, a1, b1 = p.ink
-        assert a0 >= x0 - 2 and a1 <= x1 + 2, (
+        # 3 px of slack: text starts on whole pixels, and some glyphs overhang their advance ("J")
+        assert a0 >= x0 - 3 and a1 <= x1 + 3, (
             f"{p.text!r} ({p.size}px) is wider than its box: {p.ink} in {p.box}"
         )
         assert b0 >= y0 - 2 and b1 <= y1 + 2, (
