@@ -80,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path, required=True, help="folder to write the PNGs into")
 
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser(
+        "work",
+        help="apply, draw and deliver queued clicks over Discord's REST API "
+        "(needs DISCORD_TOKEN, PostgreSQL and TABLEKEEPER_WORK_QUEUE=procrastinate)",
+    )
     db = sub.add_parser("db", help="database tasks")
     db_sub = db.add_subparsers(dest="db_command", required=True, metavar="TASK")
     db_sub.add_parser("upgrade", help="apply migrations to TABLEKEEPER_DATABASE_URL")
@@ -189,6 +194,16 @@ def _settings() -> Settings:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """``tablekeeper run``: refuse broken content or a missing token at once, else start the bot."""
+    return _start(args, "run")
+
+
+def cmd_work(args: argparse.Namespace) -> int:
+    """``tablekeeper work``: the same checks as ``run``, then consume the click queue."""
+    return _start(args, "work")
+
+
+def _start(args: argparse.Namespace, command: str) -> int:
+    """Check content, token and database, then run the gateway (``run``) or a worker (``work``)."""
     _check_content()  # before the database or Discord: a broken data file stops the bot here
     settings = _settings()
     if not settings.discord_token:
@@ -206,6 +221,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         asyncio.run(current_revision(settings.database_url))
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(settings.database_url, exc), status=1)
+    if command == "work":
+        from bot.discord.worker import work
+
+        work(settings)
+        return 0
     from bot.discord.run import run
 
     run(settings)
@@ -285,6 +305,7 @@ COMMANDS = {
     "selfplay": cmd_selfplay,
     "render": cmd_render,
     "run": cmd_run,
+    "work": cmd_work,
     "db": cmd_db,
     "games": cmd_games,
     "cards": cmd_cards,

@@ -10,6 +10,9 @@ and share one PostgreSQL database; DM interactions arrive on shard 0 only, which
 handler reloads what it needs from the database rather than from process memory. The timer loop
 of each process handles its own shards' tables: a server's tables by the server's shard, a DM
 table by ``table_id % shard_count`` (see ``bot.store.tables_repo.shard_of``).
+
+Work: with ``TABLEKEEPER_WORK_QUEUE=procrastinate`` a game click is acknowledged here and queued;
+``tablekeeper work`` processes (:mod:`bot.discord.worker`) apply, draw and deliver it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from bot.discord.items import ALL_ITEMS
 from bot.discord.replies import SOMETHING_WRONG, scrubbed_traceback, tell
 from bot.service import Services
 from bot.settings import Settings
+from bot.work import WorkQueue, open_queue
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -68,6 +72,7 @@ class TablekeeperBot(commands.AutoShardedBot):
         self.clock = clock
         self._services: Services | None = None
         self._controls: Controllers | None = None
+        self._queue: WorkQueue | None = None
 
     @property
     def services(self) -> Services:
@@ -91,7 +96,8 @@ class TablekeeperBot(commands.AutoShardedBot):
         with none.
         """
         self._services = await Services.start(self.settings, clock=self.clock)
-        self._controls = Controllers.build(self, self._services)
+        self._queue = await open_queue(self.settings)
+        self._controls = Controllers.build(self, self._services, self._queue)
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for name in COGS:
@@ -132,6 +138,9 @@ class TablekeeperBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
+            if self._queue is not None:
+                await self._queue.close()
+                self._queue = None
             if self._services is not None:
                 await self._services.close()
                 self._services = None

@@ -186,6 +186,19 @@ class Playing(Room):
         ``bot.service.projection``). A click by someone without a seat is ``not_player``; an
         engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
         """
+        committed, change = await self._apply(table_id, user_id, token, action_key, seat)
+        return await deliver(committed, change.events, game=change.game)
+
+    async def apply(
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
+    ) -> None:
+        """:meth:`act` without drawing anything: a queued click whose pictures a later one draws."""
+        await self._apply(table_id, user_id, token, action_key, seat)
+
+    async def _apply(
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None
+    ) -> tuple[Loaded, Change]:
+        """Check, apply and commit a click under the table's lock (see :meth:`act`)."""
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id)
             game = resolve(loaded.table.game)
@@ -206,7 +219,7 @@ class Playing(Room):
             change.record(row.seat, action_key, step)
             run_bot_seats(change)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events, game=game)
+        return committed, change
 
     async def reclaim(self, table_id: int, user_id: int) -> Delivery:
         """Take back a seat a bot has played since ``user_id``'s time ran out; deliver the table.

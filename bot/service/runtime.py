@@ -128,13 +128,26 @@ class Runtime:
         """The table from the cache, or from the database (decoding its snapshot)."""
         if not fresh:
             hit = self._cache.get(table_id)
-            if hit is not None:
+            if hit is not None and await self._still_current(hit):
                 self._cache.move_to_end(table_id)
                 return hit
         async with self.reading() as connection:
             loaded = await load_from(connection, table_id)
         self.remember(loaded)
         return loaded
+
+    async def _still_current(self, hit: Loaded) -> bool:
+        """Whether a cache entry is the committed version (checked only where workers share tables).
+
+        With a shared click queue (``work_queue`` other than ``inline``) any worker may commit a
+        table's next move, so before a cached state is used its row version is compared with the
+        database: one indexed read of one integer, far cheaper than decoding the snapshot again.
+        The embedded default never checks: there, this process makes every change.
+        """
+        if self.settings.work_queue == "inline":
+            return True
+        async with self.reading() as connection:
+            return await repo.version_of(connection, hit.table.id) == hit.table.version
 
 
 async def rows_from(connection: AsyncConnection, table_id: int) -> tuple[TableRow, tuple[SeatRow, ...]]:

@@ -190,6 +190,12 @@ class TableService:
         """Apply ``user_id``'s choice ``action_key``, clicked on a message that carried ``token``."""
         return await self.playing.act(table_id, user_id, token, action_key, seat)
 
+    async def apply(
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
+    ) -> None:
+        """Apply a choice like :meth:`act` but draw nothing (a later queued click draws the table)."""
+        await self.playing.apply(table_id, user_id, token, action_key, seat)
+
     async def reclaim(self, table_id: int, user_id: int) -> Delivery:
         """Take back a seat a bot has played since ``user_id``'s time ran out; deliver the table."""
         return await self.playing.reclaim(table_id, user_id)

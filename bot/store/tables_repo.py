@@ -114,6 +114,12 @@ async def version_and_snapshot(connection: AsyncConnection, table_id: int) -> tu
     return None if row is None else (int(row[0]), row[1])
 
 
+async def version_of(connection: AsyncConnection, table_id: int) -> int | None:
+    """The row version of ``table_id`` alone (None when there is no such table): a cache check."""
+    row = (await connection.execute(select(_t.c.version).where(_t.c.id == table_id))).first()
+    return None if row is None else int(row[0])
+
+
 # ---------------------------------------------------------------------- writes
 async def insert_table(connection: AsyncConnection, values: Mapping[str, Any]) -> int:
     """Insert a ``tables`` row; return its new id (IntegrityError: the channel already has one)."""

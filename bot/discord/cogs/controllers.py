@@ -16,6 +16,7 @@ from bot.discord.cogs.rules_control import RulesControl
 from bot.discord.cogs.solo_control import SoloControl
 from bot.discord.delivery import Courier
 from bot.service import Services
+from bot.work import WorkQueue
 
 
 @dataclass(frozen=True)
@@ -29,13 +30,13 @@ class Controllers:
     solo: SoloControl
 
     @classmethod
-    def build(cls, client: discord.Client, services: Services) -> Controllers:
-        """Every controller of ``client`` over ``services``."""
+    def build(cls, client: discord.Client, services: Services, queue: WorkQueue | None = None) -> Controllers:
+        """Every controller of ``client`` over ``services``; clicks go to ``queue`` (default: inline)."""
         courier = Courier(client, services)
         return cls(
             courier=courier,
             lobby=LobbyControl(services, courier),
-            play=PlayControl(services.tables, courier),
+            play=PlayControl(services.tables, courier, queue),
             rules=RulesControl(),
             solo=SoloControl(client, services.tables, courier),
         )

@@ -7,6 +7,8 @@ and reads rooms); none of them changes who sits where.
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
@@ -17,6 +19,7 @@ from bot.discord.replies import defer, reported, with_view
 from bot.discord.views import EPHEMERAL, IN_MESSAGE, seat_view, table_view
 from bot.service import TableService
 from bot.service.api import LOBBY, PLAYING, ServiceError
+from bot.work import Click, InlineQueue, WorkQueue
 from engines.core import Code
 
 
@@ -24,12 +27,28 @@ def _file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+async def refresh_ephemeral(
+    edit: Callable[..., Awaitable[Any]], tables: TableService, table_id: int, user_id: int, seat: int
+) -> None:
+    """Redraw a clicked "Show my hand" message (only its clicker sees it) through ``edit``."""
+    table = await tables.get(table_id)
+    if table.status != PLAYING:
+        await edit(content="The game is over.", embed=None, attachments=[], view=None)
+        return
+    update = await tables.hand(table_id, user_id, seat)
+    files = [_file(update.image, HAND_FILE)] if update.image is not None else []
+    await edit(
+        embed=hand_embed(table, update), attachments=files, view=seat_view(table, update, where=EPHEMERAL)
+    )
+
+
 class PlayControl:
     """What moves, hands, page turns and ``/table status`` do (used by the tables cog and the items)."""
 
-    def __init__(self, tables: TableService, courier: Courier) -> None:
+    def __init__(self, tables: TableService, courier: Courier, queue: WorkQueue | None = None) -> None:
         self.tables = tables
         self.courier = courier
+        self.queue: WorkQueue = queue if queue is not None else InlineQueue()
 
     # ------------------------------------------------------------------ status
     async def status(self, interaction: discord.Interaction) -> None:
@@ -50,29 +69,36 @@ class PlayControl:
     async def act(
         self, interaction: discord.Interaction, table_id: int, token: str, seat: int, key: str
     ) -> None:
-        """A choice was clicked: apply it through the service, then show the change everywhere."""
+        """A choice was clicked: acknowledge at once, then hand the work to the queue.
+
+        The inline queue (the default) runs :meth:`_act_here` at once in this process; a shared
+        queue stores the click, and a worker process applies, draws and delivers it over REST.
+        """
         await defer(interaction, update=True)
         async with reported(interaction, "action"):
-            delivery = await self.tables.act(table_id, interaction.user.id, token, key, seat)
-            await self.courier.publish(delivery, actor_id=interaction.user.id)
             message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await self._refresh_ephemeral(interaction, table_id, seat)
-
-    async def _refresh_ephemeral(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
-        table = await self.tables.get(table_id)
-        if table.status != PLAYING:
-            await interaction.edit_original_response(
-                content="The game is over.", embed=None, attachments=[], view=None
+            click = Click(
+                table_id,
+                interaction.user.id,
+                token,
+                key,
+                seat,
+                application_id=interaction.application_id,
+                interaction_token=interaction.token,
+                ephemeral=bool(message is not None and message.flags.ephemeral),
+                channel_id=interaction.channel_id,
+                shard_id=interaction.guild.shard_id if interaction.guild is not None else 0,
             )
-            return
-        update = await self.tables.hand(table_id, interaction.user.id, seat)
-        files = [_file(update.image, HAND_FILE)] if update.image is not None else []
-        await interaction.edit_original_response(
-            embed=hand_embed(table, update),
-            attachments=files,
-            view=seat_view(table, update, where=EPHEMERAL),
-        )
+            await self.queue.submit(click, lambda: self._act_here(interaction, click))
+
+    async def _act_here(self, interaction: discord.Interaction, click: Click) -> None:
+        """Apply the choice through the service, then show the change everywhere."""
+        delivery = await self.tables.act(click.table_id, click.user_id, click.token, click.key, click.seat)
+        await self.courier.publish(delivery, actor_id=click.user_id)
+        if click.ephemeral and click.seat is not None:
+            await refresh_ephemeral(
+                interaction.edit_original_response, self.tables, click.table_id, click.user_id, click.seat
+            )
 
     async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         """ "Show my hand": the clicker's private view and choices, visible only to them."""
