@@ -124,6 +124,7 @@ class EtState(StateBase, kw_only=True):
     team_seats: list[int]
     leader: int
     ai: bool
+    ai_escalation: int = 0  # AI Power per advancement space (the ``ai_escalation`` option; 0 = the book)
     board: list[Hex] = []
     terrain: dict[str, str] = {}  # "q,r" -> terrain id (msgspec keys must be strings)
     tokens: dict[str, str] = {}  # "q,r" -> token terrain id (one per space)
