@@ -16,7 +16,7 @@ from engines.core.types import Action, listed, seat_ref
 from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, paged
 from engines.eternia.damage import wound
-from engines.eternia.power import ctrl_cost, ctrl_spend, offer, pool_of, spend
+from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
@@ -163,12 +163,7 @@ def window_open(ctx: Ctx, side_model: Model, options: list[Action]) -> bool:
     Strategy card and Battle Plan has Power, so the prompt never reveals the hand (A5-18)."""
     if options:
         return True
-    return (
-        side_model.side == CTRL
-        and not ctx.st.ai
-        and bool(ctx.st.strategy_hand)
-        and ctx.st.ctrl_skills["battle_plan"] >= 1
-    )
+    return side_model.side == CTRL and cards_ready(ctx)
 
 
 @TASKS.register("atk_boosts")

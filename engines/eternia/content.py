@@ -31,6 +31,9 @@ ATTACK_KINDS = ("melee", "ranged")
 BOOST_FOR = ("", "attack", "defense", "move")
 WHEN = ("hit", "use", "power_face", "always")
 TRIGGERS = ("attacked", "round_start")  # Reaction triggers
+# Strategy card triggers: the Strategy Activation's menu, an Attack by or on a Controller model, the
+# start of the Round, the start of an Enemy Character's Activation, after any KO (A1.7 #39, A5-18).
+STRATEGY_TRIGGERS = ("strategy", "ctrl_attack", "team_attack", "round_start", "enemy_activation", "ko")
 LEVELS = ("green", "yellow", "red")
 ALIGNMENTS = ("hero", "villain")
 SIDES = ("team", "ctrl")
@@ -377,6 +380,8 @@ def load() -> Content:
     require_unique(path("controller.toml"), [s.id for s in ctrl.strategy])
     require_unique(path("controller.toml"), [a.id for a in ctrl.ai])
     _check_in("controller.toml", "", "skills", ",".join(sorted(s.id for s in ctrl.skills)), CONTROLLER_SKILLS)
+    for card in ctrl.strategy:
+        _check_in("controller.toml", card.id, "trigger", card.trigger, STRATEGY_TRIGGERS)
     for plan in ctrl.ai:
         _check_in("controller.toml", plan.id, "deck", plan.deck, ("character", "strategy"))
     terrain_file = load_content(PACKAGE, "terrain.toml", TerrainFile)

@@ -1,9 +1,15 @@
-"""The Strategy Activation (A1.4) and the Controller Skills (A1.7), for a person and for the AI.
+"""The Strategy Activation (A1.4), the Controller Skills and Strategy card windows (A1.7), for a
+person and for the AI.
 
 In order: (1) the Controller gains the slot's Power; (2) every Minion activates one at a time, a Move
 then an Attack, either skipped, never the other way round; (3) a person may use Reserves, Command and
 Battle Plan (Empower is a boost, used in attacks); the AI flips one AI Strategy card instead (A3.6,
 order recommended by A5-12: Power, Minions, card).
+
+Strategy cards whose trigger falls outside the Strategy Activation are offered in a card window at
+that trigger (the start of the Round, the start of an Enemy Character's Activation, after any KO;
+the attack triggers ride on the boost prompts in ``attack``). A window opens whenever the Controller
+holds a card and has Battle Plan Power, whatever the cards are, so its presence leaks nothing (A5-18).
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from engines.eternia.ai import ai_strategy
 from engines.eternia.attack import begin, targets
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.hexes import Hex
-from engines.eternia.power import ctrl_cost, ctrl_gain, ctrl_spend
+from engines.eternia.power import cards_ready, ctrl_cost, ctrl_gain, ctrl_spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, Activation, EtTask, Model, Pending
 
@@ -331,5 +337,63 @@ CHOICES.add(
         _ctrl_skill_actions,
         _ctrl_skill_answer,
         lambda ctx, p: "Strategy Activation: use your Controller Skills.",
+    ),
+)
+
+
+# ------------------------------------------------------------------------------ Strategy card windows
+WINDOW_TEXT = {
+    "round_start": "The Round starts",
+    "enemy_activation": "an Enemy Character starts its Activation",
+    "ko": "a model was KO'ed",
+}
+
+
+def open_window(ctx: Ctx, trigger: str, model: str = "") -> None:
+    """Queue a Strategy card window for ``trigger`` next (``model``: the Character or KO'ed model)."""
+    if cards_ready(ctx):
+        ctx.push(EtTask(kind="card_window", s=trigger, model=model))
+
+
+@TASKS.register("card_window")
+def _card_window(ctx: Ctx, t: EtTask) -> None:
+    if cards_ready(ctx):  # asked again when it runs: an earlier card may have spent the Power
+        ctx.ask(Pending(kind="card_window", seat=ctx.st.ctrl_seat, model=t.model, skill=t.s))
+
+
+def _window_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    out = []
+    for cid in ctx.st.strategy_hand:
+        card = ctx.c.strategy[cid]
+        if card.trigger == p.skill:
+            out.append(
+                Action(f"c.{cid}", f"Play {card.name} (1 Battle Plan Power): {card.text}", group="card")
+            )
+    return [*out, Action("done", "Play no card", group="done")]
+
+
+def _window_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    st = ctx.st
+    st.agenda.pending = None
+    if a.key == "done":
+        return
+    cid = a.key[2:]
+    ctrl_spend(ctx, "battle_plan", 1)
+    st.strategy_hand.remove(cid)
+    st.strategy_played.append(cid)
+    card = ctx.c.strategy[cid]
+    ctx.say("strategy", f"The Controller plays {card.name}: {card.text}")
+    # Another card may answer the same trigger: the window comes back once this card's effects ran.
+    ctx.push(EtTask(kind="card_window", s=p.skill, model=p.model))
+    target = ctx.model(p.model) if p.model else None
+    apply_effects(ctx, card.effects, "use", Use(None, card.effects[0], target=target))
+
+
+CHOICES.add(
+    "card_window",
+    Choice(
+        _window_actions,
+        _window_answer,
+        lambda ctx, p: f"Strategy cards: {WINDOW_TEXT.get(p.skill, p.skill)}. Play one?",
     ),
 )

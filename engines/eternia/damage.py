@@ -5,8 +5,8 @@ from __future__ import annotations
 from engines.eternia import hexes
 from engines.eternia.ctx import Ctx
 from engines.eternia.hexes import Hex
-from engines.eternia.power import escalate, score
-from engines.eternia.state import CTRL, Model, other
+from engines.eternia.power import cards_ready, escalate, score
+from engines.eternia.state import CTRL, EtTask, Model, other
 
 
 def wound(ctx: Ctx, m: Model, n: int, why: str) -> None:
@@ -24,6 +24,8 @@ def ko(ctx: Ctx, m: Model) -> None:
     m.hexes = []
     m.dazed = False
     ctx.say("ko", f"{ctx.who(m)} is KO'ed!")
+    if cards_ready(ctx):  # the Controller's card window "after a KO" (A5-18), once this resolves
+        ctx.push(EtTask(kind="card_window", s="ko", model=m.id))
     sc = ctx.c.scenarios[ctx.st.scenario]
     strike = ctx.st.strike
     if m.kind == "npc" and strike is not None and ctx.model(strike.attacker).side == CTRL:

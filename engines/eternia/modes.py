@@ -50,6 +50,14 @@ def mode_specs() -> tuple[ModeSpec, ...]:
         "",
         kind="text",
     )
+    ai_escalation = OptionSpec(
+        "ai_escalation",
+        "AI Power gained at each Escalation advancement space (0 = the book: nothing, A5-15)",
+        0,
+        kind="int",
+        minimum=0,
+        maximum=5,
+    )
     return (
         ModeSpec(
             "versus",
@@ -63,7 +71,7 @@ def mode_specs() -> tuple[ModeSpec, ...]:
             "Players vs AI",
             (1, 2, 3, 4),
             "Everyone is on the Player Team; the book's AI Controller plays the other side.",
-            (_scenario(), SELECTION, LEADER, _minions(), ai_chars, CHARACTERS),
+            (_scenario(), SELECTION, LEADER, _minions(), ai_chars, ai_escalation, CHARACTERS),
             automata="the AI Controller",
         ),
     )

@@ -10,6 +10,8 @@ route, documented there). A move may pass through Allies but stops only on a fre
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
@@ -31,8 +33,9 @@ def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
             wound(ctx, m, hurt, f"Escape Damage leaving {hexes.label(frm)}")
             if not m.hexes:
                 return False
-    # A mounted model moves from its first hex and its second follows into the space just left.
-    m.hexes = [to] if len(m.hexes) == 1 else [to, frm]
+    # A mounted model moves from its first hex and its second follows into the space just left,
+    # turned if that would leave it half in a terrain piece (never, at any step: A1.10 #60).
+    m.hexes = [to] if len(m.hexes) == 1 else orient(ctx, m, to, frm)
     ctx.st.last_path.append(to)
     pen = ctx.penalty(to)
     if pen:
@@ -50,18 +53,39 @@ def escape(ctx: Ctx, m: Model) -> int:
     )
 
 
-def settle_mount(ctx: Ctx, m: Model) -> None:
-    """At the end of a move, turn a mounted model so both its hexes are free (any orientation, #60)."""
+def _free_for(ctx: Ctx, m: Model, passing: bool) -> Callable[[Hex], bool]:
+    """Which spaces a mounted model's hexes may cover: never an Enemy's or impassable; an Ally's
+    only while ``passing`` through (a move may pass through Allies, never end on them, #55)."""
+    blocked = {h for o in ctx.st.models if o is not m and (not passing or o.side != m.side) for h in o.hexes}
+    return lambda h: h not in blocked and ctx.passable(h)
+
+
+def mount_fits(ctx: Ctx, m: Model, lead: Hex, passing: bool) -> bool:
+    """True when ``m`` may have its first hex on ``lead``: always for one-hex models; for a mounted
+    one, some orientation fits on the board, on free spaces, never half in a terrain piece (#60)."""
     if len(m.hexes) != 2:
-        return
-    others = {h for o in ctx.st.models if o is not m for h in o.hexes}
-    if m.hexes[1] not in others and ctx.passable(m.hexes[1]):
-        return
-    board, terrain = set(ctx.st.board), ctx.terrain_map()
-    for f in hexes.footprints(m.hexes[0]):
-        if hexes.footprint_fits(f, board, terrain, lambda h: h not in others and ctx.passable(h)):
-            m.hexes = list(f)
-            return
+        return True
+    board, terrain, free = set(ctx.st.board), ctx.terrain_map(), _free_for(ctx, m, passing)
+    return any(hexes.footprint_fits(f, board, terrain, free) for f in hexes.footprints(lead))
+
+
+def orient(ctx: Ctx, m: Model, lead: Hex, trail: Hex, passing: bool = True) -> list[Hex]:
+    """A mounted model's hexes with its first on ``lead``: ``trail`` behind it when that fits, else
+    the first orientation (east, then counter-clockwise) that does; as it was when none fits."""
+    board, terrain, free = set(ctx.st.board), ctx.terrain_map(), _free_for(ctx, m, passing)
+    if hexes.footprint_fits((lead, trail), board, terrain, free):
+        return [lead, trail]
+    for f in hexes.footprints(lead):
+        if hexes.footprint_fits(f, board, terrain, free):
+            return list(f)
+    return [lead, trail]
+
+
+def settle_mount(ctx: Ctx, m: Model) -> None:
+    """At the end of a move, turn a mounted model so both its hexes are free and never half in a
+    terrain piece (any orientation, #60)."""
+    if len(m.hexes) == 2:
+        m.hexes = orient(ctx, m, m.hexes[0], m.hexes[1], passing=False)
 
 
 def points(ctx: Ctx, m: Model, base: int) -> int:
@@ -84,8 +108,8 @@ def reach_points(ctx: Ctx, m: Model, left: int, fly: bool = False, at: Hex | Non
         left,
         board,
         cost=lambda a, b: ctx.step_cost(a, b, fly),
-        may_enter=lambda h: h not in enemies and ctx.passable(h),
-        may_end=lambda h: h not in taken,
+        may_enter=lambda h: h not in enemies and ctx.passable(h) and mount_fits(ctx, m, h, True),
+        may_end=lambda h: h not in taken and mount_fits(ctx, m, h, False),
         wounds_leaving=lambda h: ctx.adjacent_enemies(m, h),
         wounds_entering=ctx.penalty,
     )
@@ -111,7 +135,7 @@ def push_options(ctx: Ctx, target: Model, source: Model, n: int, mode: str) -> d
         n,
         mode,
         set(ctx.st.board),
-        may_enter=lambda h: h not in taken and ctx.passable(h),
+        may_enter=lambda h: h not in taken and ctx.passable(h) and mount_fits(ctx, target, h, False),
     )
 
 
@@ -148,7 +172,7 @@ def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[i
     hurt = escape(ctx, m)
     out: dict[Hex, tuple[int, int]] = {}
     for h in hexes.neighbours(here):
-        if h not in board or h in enemies or not ctx.passable(h):
+        if h not in board or h in enemies or not ctx.passable(h) or not mount_fits(ctx, m, h, True):
             continue
         cost = ctx.step_cost(here, h, fly)
         if cost > left:

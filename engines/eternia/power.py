@@ -263,6 +263,13 @@ CHOICES.add(
 )
 
 
+def cards_ready(ctx: Ctx) -> bool:
+    """A person Controls, holds a Strategy card and has Battle Plan Power: public facts only, so a
+    card window opened on them never tells the Players what the hand holds (A5-18)."""
+    st = ctx.st
+    return not st.ai and bool(st.strategy_hand) and st.ctrl_skills.get("battle_plan", 0) >= 1
+
+
 def ctrl_spend(ctx: Ctx, sid: str, n: int) -> None:
     """Pay ``n`` from Controller Skill ``sid`` (never feeds the Players: the flow is one-way)."""
     assert ctx.st.ctrl_skills[sid] >= n
@@ -295,6 +302,8 @@ def escalate(ctx: Ctx, n: int, why: str) -> None:
             if not st.ai:
                 tasks.append(EtTask(kind="empower_ask"))
             ctx.push(*tasks)
+            if st.ai and st.ai_escalation:  # the reference's optional variant (A5-15); off by default
+                ctrl_gain(ctx, st.ai_escalation, "Escalation, the ai_escalation option")
 
 
 @TASKS.register("unlock_ask")

@@ -15,7 +15,7 @@ from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.ai import ai_character
 from engines.eternia.attack import begin, targets, usable_attacks
-from engines.eternia.controller import elite_turns, strategy_activation
+from engines.eternia.controller import elite_turns, open_window, strategy_activation
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.damage import respawn, spawn_choices
 from engines.eternia.moves import reach
@@ -97,7 +97,10 @@ def place_order(ctx: Ctx, side: str, cards: list[str]) -> None:
     st.orders = {}
     st.phase = "activation"
     ctx.say("order", "Both sides have placed their Activation cards.")
-    ctx.then(EtTask(kind="round_reactions"), EtTask(kind="next_slot"))
+    # The start of the Round: the Controller's card window, then the Players' Reactions to it.
+    ctx.then(
+        EtTask(kind="card_window", s="round_start"), EtTask(kind="round_reactions"), EtTask(kind="next_slot")
+    )
 
 
 # ------------------------------------------------------------------------------ Reactions
@@ -261,8 +264,20 @@ def _activate(ctx: Ctx, t: EtTask) -> None:
         offer(ctx, m, t.n, "its Activation slot")
         ai_character(ctx, m)
         return
-    ctx.push(EtTask(kind="act_ask"), EtTask(kind="activation_end", model=m.id))
-    offer(ctx, m, t.n, "its Activation slot")  # placed before its first Action (A1.3 #16)
+    ctx.push(
+        EtTask(kind="slot_power", model=m.id, n=t.n),  # placed before its first Action (A1.3 #16)
+        EtTask(kind="act_ask"),
+        EtTask(kind="activation_end", model=m.id),
+    )
+    if m.side == TEAM:
+        open_window(ctx, "enemy_activation", m.id)  # the very start of an Enemy Character's Activation
+
+
+@TASKS.register("slot_power")
+def _slot_power(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.hexes:  # a card played at the start of the Activation may have KO'ed it
+        offer(ctx, m, t.n, "its Activation slot")
 
 
 @TASKS.register("activation_end")

@@ -8,9 +8,10 @@ from engines.core.bots import Bot
 from engines.core.errors import ContentError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import Action, Event, GameConfig, Outcome, Prompt, seat_ref
+from engines.core.types import Action, CatalogueEntry, Event, GameConfig, Outcome, Prompt, seat_ref
 from engines.eternia import attack, controller, moves, rounds, scenario, skills  # noqa: F401  (they register tasks and choices)
 from engines.eternia.bots import BOTS
+from engines.eternia.catalogue import entries
 from engines.eternia.content import ai_uses, load, uses
 from engines.eternia.ctx import CHOICES, Ctx, GameOver
 from engines.eternia.modes import mode_specs
@@ -29,8 +30,8 @@ class Eternia(Ruleset[EtState, EtView]):
 
     slug = "eternia"
     title = "Masters of the Universe: Clash for Eternia"
-    rules_version = "2"
-    content_version = "2"
+    rules_version = "3"
+    content_version = "3"
     modes = mode_specs()
     state_type = EtState
     view_type = EtView
@@ -155,6 +156,11 @@ class Eternia(Ruleset[EtState, EtView]):
     def bots(self) -> Mapping[str, Bot]:
         """Random and greedy bots."""
         return BOTS
+
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
+        """Characters (both sides and AI cards), Skills, Controller Skills, Strategy and AI cards,
+        Minions, NPCs, terrain and Scenarios (English only)."""
+        return entries()
 
     def check_content(self) -> None:
         """Load every data file afresh and check every effect and AI keyword."""

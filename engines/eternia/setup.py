@@ -200,6 +200,7 @@ def setup(config: GameConfig, seed: int) -> EtState:
         team_seats=seats,
         leader=seats[leader_index],
         ai=ai,
+        ai_escalation=int(config.option("ai_escalation")) if ai else 0,
         schema_version=SCHEMA_VERSION,
         rng=seed,
     )

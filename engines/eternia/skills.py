@@ -260,8 +260,29 @@ def place_cells(ctx: Ctx, m: Model, n: int, what: str) -> list[hexes.Hex]:
 @TASKS.register("place_ask")
 def _place_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
-    if m.hexes and place_cells(ctx, m, t.n, t.s) and not ctx.is_ai(m):
-        ctx.ask(Pending(kind="place", seat=m.seat, model=m.id, n=t.n, skill=t.s))
+    cells = place_cells(ctx, m, t.n, t.s) if m.hexes else []
+    if not cells:
+        return
+    if ctx.is_ai(m):
+        _ai_place(ctx, m, cells, t.s)
+        return
+    ctx.ask(Pending(kind="place", seat=m.seat, model=m.id, n=t.n, skill=t.s))
+
+
+def _ai_place(ctx: Ctx, m: Model, cells: list[hexes.Hex], what: str) -> None:
+    """[interp] The book gives the AI no teleport rule beyond "worst for the Players" (A3.9-10):
+    it reappears on the free space nearest the nearest Enemy, avoiding Terrain Penalties, then by
+    hex order; a token it clears is the one nearest an Enemy."""
+    foes = [h for e in ctx.enemies(m) for h in e.hexes]
+    if not foes:
+        return
+    near = {h: min(hexes.distance(h, f) for f in foes) for h in cells}
+    if what == "clear":
+        remove_token(ctx, m, min(cells, key=lambda h: (near[h], h)))
+        return
+    best = min(cells, key=lambda h: (ctx.penalty(h), near[h], h))
+    ctx.say("ai", f"AI: {ctx.name(m)} reappears nearest the Enemy.")
+    _teleport_to(ctx, m, best)
 
 
 def _place_actions(ctx: Ctx, p: Pending) -> list[Action]:
@@ -286,6 +307,11 @@ def _place_answer(ctx: Ctx, p: Pending, a: Action) -> None:
     if p.skill == "clear":
         remove_token(ctx, m, h)
         return
+    _teleport_to(ctx, m, h)
+
+
+def _teleport_to(ctx: Ctx, m: Model, h: hexes.Hex) -> None:
+    """Place ``m`` on ``h`` at once (a teleport)."""
     # [interp] A teleport is a placement, not a walk: no steps, no Escape Damage; the space's Terrain
     # Penalty still applies on arrival.
     frm = m.hexes[0]
@@ -319,10 +345,14 @@ def _push_ask(ctx: Ctx, t: EtTask) -> None:
         ctx.ask(Pending(kind="push", seat=by.seat, model=target.id, skill=by.id, n=t.n, page=-1))
         return
     if ctx.is_ai(by):
-        # The AI pushes as far from its own model as it can (worst for the Players, A3.10); ties by
-        # the hex order. A pull ("towards") brings the target as close as it can.
+        # [interp] Worst for the Players (A3.10): into a Terrain Penalty first; then as far from its
+        # own model as it can (a pull, "towards": as close); then the hex order. The book has no
+        # rule of its own for the AI's pushes, pulls or Mind Control.
         sign = -1 if t.s == "towards" else 1
-        best = max(opts, key=lambda h: (sign * hexes.distance(h, by.hexes[0]), tuple(-x for x in h)))
+        best = max(
+            opts,
+            key=lambda h: (ctx.penalty(h), sign * hexes.distance(h, by.hexes[0]), tuple(-x for x in h)),
+        )
         push(ctx, target, opts[best], by)
         return
     ctx.ask(

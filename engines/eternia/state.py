@@ -124,6 +124,7 @@ class EtState(StateBase, kw_only=True):
     team_seats: list[int]
     leader: int
     ai: bool
+    ai_escalation: int = 0  # AI Power per advancement space (the ``ai_escalation`` option; 0 = the book)
     board: list[Hex] = []
     terrain: dict[str, str] = {}  # "q,r" -> terrain id (msgspec keys must be strings)
     tokens: dict[str, str] = {}  # "q,r" -> token terrain id (one per space)
@@ -181,6 +182,11 @@ class ModelView(msgspec.Struct, kw_only=True):
     unlocked: list[SkillSlot]
     skills: list[str]
     empowered: bool
+    # Added in round 3 so a full state can be rebuilt from a view (``bots.determinize``); all public.
+    design: str = ""
+    base_armor: int = 0  # the printed Armor (``armor`` above is the Armor now: 0 while Dazed)
+    owner: str = ""
+    spawned_round: int = 0
 
 
 class SlotView(msgspec.Struct, kw_only=True):
@@ -231,3 +237,21 @@ class EtView(ViewBase, kw_only=True):
     last_roll: list[str]  # the faces of the last Attack roll (dice results are public)
     result: str
     my_order: list[str]  # the viewer's side's sealed order, while it is still sealed
+    # Added in round 3: the rest of the public state, so ``bots.determinize`` rebuilds a full state
+    # from a view alone (the queued rule work and the pending choice are public: no card is in them).
+    ctrl_seat: int = -1
+    team_seats: list[int] = []
+    leader: int = 0
+    ai_escalation: int = 0
+    minion_type: str = ""
+    minion_serial: int = 0
+    slot: int = -1
+    sealed: list[str] = []  # the sides whose Order Phase choice is in (not what it is)
+    agenda: Agenda[EtTask, Pending] = msgspec.field(default_factory=Agenda)
+    activation: Activation | None = None
+    strike: Strike | None = None
+    in_action: bool = False
+    owed: int = 0
+    winner: str = ""
+    ai_character_cards_left: int = 0
+    ai_strategy_cards_left: int = 0

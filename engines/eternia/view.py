@@ -6,8 +6,31 @@ Controller's Strategy hand (its size is public) and deck order, the AI decks' or
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
+import msgspec
+
+from engines.core.agenda import Agenda
 from engines.eternia.ctx import Ctx
-from engines.eternia.state import CTRL, TEAM, EtState, EtView, ModelView, SlotView
+from engines.eternia.state import (
+    CTRL,
+    TEAM,
+    Activation,
+    EtState,
+    EtTask,
+    EtView,
+    ModelView,
+    Pending,
+    SlotView,
+    Strike,
+)
+
+V = TypeVar("V")
+
+
+def _copy(value: Any, kind: type[V]) -> V:
+    """A deep copy through the wire form: a view never shares a mutable part with the state."""
+    return msgspec.convert(msgspec.to_builtins(value), type=kind)
 
 
 def side_of(st: EtState, viewer: int | None) -> str:
@@ -41,6 +64,10 @@ def build_view(st: EtState, viewer: int | None) -> EtView:
             unlocked=[type(u)(skill=u.skill, power=u.power) for u in m.unlocked],
             skills=list(m.skills),
             empowered=m.empowered,
+            design=m.design,
+            base_armor=m.armor,
+            owner=m.owner,
+            spawned_round=m.spawned_round,
         )
         for m in st.models
     ]
@@ -95,4 +122,20 @@ def build_view(st: EtState, viewer: int | None) -> EtView:
         last_roll=list(st.last_roll),
         result=st.result,
         my_order=list(st.orders.get(side, [])) if side else [],
+        ctrl_seat=st.ctrl_seat,
+        team_seats=list(st.team_seats),
+        leader=st.leader,
+        ai_escalation=st.ai_escalation,
+        minion_type=st.minion_type,
+        minion_serial=st.minion_serial,
+        slot=st.slot,
+        sealed=sorted(st.orders),
+        agenda=_copy(st.agenda, Agenda[EtTask, Pending]),
+        activation=_copy(act, Activation) if act is not None else None,
+        strike=_copy(st.strike, Strike) if st.strike is not None else None,
+        in_action=st.in_action,
+        owed=st.owed,
+        winner=st.winner,
+        ai_character_cards_left=len(st.ai_char_deck),
+        ai_strategy_cards_left=len(st.ai_strategy_deck),
     )

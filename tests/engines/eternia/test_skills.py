@@ -10,12 +10,13 @@ from engines.eternia.ctx import Ctx, key
 from engines.eternia.rounds import act_actions
 from engines.eternia.scenario import end_of_round
 from engines.eternia.skills import EFFECTS, Use, apply_effects
-from engines.eternia.state import CTRL, TEAM, Activation, EtTask, SkillSlot
+from engines.eternia.state import CTRL, TEAM, Activation, EtTask, Model, SkillSlot
 from tests.engines.eternia.helpers import (
     at,
     choose,
     events,
     keys,
+    options,
     pending_kind,
     put,
     scene,
@@ -331,3 +332,107 @@ def test_a1_11_64_a_fleeing_npc_steps_away_from_the_controller_at_round_end() ->
     before = ctx.distance(npc, sk)
     end_of_round(ctx)
     assert ctx.distance(npc, sk) == before + 1 and any("flees" in t for t in events(ctx, "npc"))
+
+
+# ------------------------------------------------------------------------------ mounted models at every step
+def _cat(ctx: Ctx, first: tuple[int, int], second: tuple[int, int]) -> Model:
+    cat = next(m for m in ctx.st.models if m.design == "battle_cat")
+    cat.hexes = [first, second]
+    return cat
+
+
+def _half_in(ctx: Ctx, cells: list[tuple[int, int]]) -> bool:
+    return len({ctx.st.terrain.get(key(h), "") for h in cells}) > 1
+
+
+def test_a1_10_60_a_mounted_model_is_never_half_in_terrain_at_any_step() -> None:
+    from engines.eternia.moves import step, steps
+
+    ctx = _team("he_man")
+    for cell in ((6, 5), (7, 5), (6, 4), (7, 4)):
+        ctx.st.terrain[key(at(*cell))] = "forest"
+    cat = _cat(ctx, at(5, 5), at(4, 5))
+    assert at(6, 5) in steps(ctx, cat, 3)
+    step(ctx, cat, at(6, 5), "move")  # its second hex would trail outside the forest: it turns
+    assert cat.hexes[0] == at(6, 5) and not _half_in(ctx, cat.hexes)
+    assert all(key(h) in ctx.st.terrain for h in cat.hexes)
+    step(ctx, cat, at(5, 5), "move")  # and back out, whole
+    assert not _half_in(ctx, cat.hexes)
+
+
+def test_a1_10_60_a_mounted_model_cannot_enter_terrain_too_small_for_it() -> None:
+    from engines.eternia.moves import reach, steps
+
+    ctx = _team("he_man")
+    ctx.st.terrain[key(at(6, 5))] = "forest"  # a one-hex piece: no orientation fits inside it
+    cat = _cat(ctx, at(5, 5), at(4, 5))
+    assert at(6, 5) not in steps(ctx, cat, 3) and at(6, 5) not in reach(ctx, cat, 3)
+    for route in reach(ctx, cat, 3).values():
+        assert at(6, 5) not in route.path
+
+
+def test_a1_10_60_a_mounted_model_ends_turned_clear_of_allies_and_terrain() -> None:
+    from engines.eternia.moves import settle_mount
+
+    ctx = _team("he_man")
+    put(ctx, "t.he_man", 4, 5)
+    ctx.st.terrain[key(at(6, 5))] = "forest"
+    cat = _cat(ctx, at(5, 5), at(4, 5))  # its second hex on He-Man: it must turn at the end
+    settle_mount(ctx, cat)
+    assert cat.hexes[0] == at(5, 5) and at(4, 5) not in cat.hexes and at(6, 5) not in cat.hexes
+
+
+# ------------------------------------------------------------------------------ pulls, the AI's moving others
+def test_keyword_pull_offers_only_spaces_no_farther_and_lands_where_chosen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engines.eternia import hexes
+
+    ctx = _team("trap_jaw", mode="versus", ctrl="he_man, teela, orko")
+    tj = put(ctx, "t.trap_jaw", 5, 8, power=1)
+    heman = put(ctx, "c.he_man", 5, 5)
+    start = ctx.distance(tj, heman)
+    script_dice(monkeypatch, "ranged", "ranged")
+    ctx.st.ctrl_skills["battle_plan"] = 0
+    begin(ctx, tj, "harpoon", heman)
+    ctx.run()
+    while pending_kind(ctx) in ("atk_boost", "def_boost", "ctrl_power"):
+        choose(ctx, "done" if "done" in keys(ctx) else "auto")
+    assert pending_kind(ctx) == "push" and ctx.st.agenda.pending.seat == tj.seat  # type: ignore[union-attr]
+    offered = [(int(a.params[0]), int(a.params[1])) for a in options(ctx)]
+    assert at(5, 5) in offered  # "up to": it may stay
+    assert all(hexes.distance(h, tj.hexes[0]) <= start for h in offered)  # never farther (A1.10 #58)
+    assert all(hexes.distance(h, at(5, 5)) <= 2 for h in offered)  # at most 2 spaces
+    closest = min(offered, key=lambda h: hexes.distance(h, tj.hexes[0]))
+    choose(ctx, next(a.key for a in options(ctx) if (int(a.params[0]), int(a.params[1])) == closest))
+    assert heman.hexes == [closest] and ctx.distance(tj, heman) == start - 2
+    assert heman.hp == heman.max_hp - 2  # the Attack's Wounds only: a pull causes no Escape Damage
+
+
+def test_a3_10_the_ai_pulls_its_target_as_close_as_it_can() -> None:
+    ctx = _team("he_man", ctrl="trap_jaw, skeletor, mer_man")
+    tj = put(ctx, "c.trap_jaw", 5, 2)
+    hero = put(ctx, "t.he_man", 5, 5)
+    before = ctx.distance(tj, hero)
+    EFFECTS["pull"](ctx, Use(tj, ctx.skill("harpoon").effects[0], target=hero))
+    ctx.run()
+    assert pending_kind(ctx) == "" and ctx.distance(tj, hero) == before - 2
+
+
+def test_a3_10_the_ai_mind_controls_into_a_terrain_penalty() -> None:
+    ctx = _team("he_man", ctrl="tri_klops, skeletor, mer_man")
+    tk = put(ctx, "c.tri_klops", 5, 2)
+    hero = put(ctx, "t.he_man", 5, 5)
+    ctx.st.tokens[key(at(4, 6))] = "deadly_plant"
+    EFFECTS["mind_control"](ctx, Use(tk, ctx.skill("mind_control").effects[0], target=hero))
+    ctx.run()
+    assert hero.hexes == [at(4, 6)] and hero.hp < hero.max_hp
+
+
+def test_a3_10_the_ai_teleports_next_to_the_nearest_enemy() -> None:
+    ctx = _team("he_man", ctrl="evil_lyn, skeletor, mer_man")
+    lyn = put(ctx, "c.evil_lyn", 5, 2)
+    hero = put(ctx, "t.he_man", 5, 5)
+    EFFECTS["teleport"](ctx, Use(lyn, ctx.skill("blink").effects[0]))
+    ctx.run()
+    assert pending_kind(ctx) == "" and ctx.distance(lyn, hero) == 1
