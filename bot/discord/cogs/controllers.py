@@ -36,6 +36,6 @@ class Controllers:
             courier=courier,
             lobby=LobbyControl(services, courier),
             play=PlayControl(services.tables, courier),
-            rules=RulesControl(),
+            rules=RulesControl(services.guilds),
             solo=SoloControl(client, services.tables, courier),
         )
