@@ -35,3 +35,12 @@ def test_deck_code_usage_names_the_format_a_code_needs() -> None:
     assert deck_code_usage(registry.get("arclash")) is not None
     assert deck_code_usage(registry.get("hackclad")) is None
     assert deck_code_usage(TINY) is None
+
+
+def test_every_language_a_game_speaks_has_a_name_in_itself() -> None:
+    from bot.words import LANGUAGE_NAMES, language_name
+    from engines import registry
+
+    spoken = {lang for slug in registry.slugs() for lang in registry.get(slug).languages}
+    assert spoken <= set(LANGUAGE_NAMES) and {"en", "ja"} <= spoken
+    assert (language_name("ja"), language_name("en"), language_name("xx")) == ("日本語", "English", "xx")
