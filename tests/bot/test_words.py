@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.words import deck_code_usage, deck_list, parse_pair
+from bot.words import LANGUAGE_NAMES, deck_code_usage, deck_list, language_name, parse_pair
 from engines import registry
 from engines.core import SetupError
 from engines.core.types import DeckEntry
@@ -38,9 +38,6 @@ def test_deck_code_usage_names_the_format_a_code_needs() -> None:
 
 
 def test_every_language_a_game_speaks_has_a_name_in_itself() -> None:
-    from bot.words import LANGUAGE_NAMES, language_name
-    from engines import registry
-
     spoken = {lang for slug in registry.slugs() for lang in registry.get(slug).languages}
     assert spoken <= set(LANGUAGE_NAMES) and {"en", "ja"} <= spoken
     assert (language_name("ja"), language_name("en"), language_name("xx")) == ("日本語", "English", "xx")
