@@ -7,6 +7,7 @@ from typing import Any
 from engines.core import AnyRuleset, GameConfig, RandomBot
 from engines.core.driver import Match
 from engines.core.ruleset import LANGUAGE_OPTION
+from engines.core.types import OptionValue
 
 
 def random_game(ruleset: AnyRuleset, config: GameConfig, seed: int, max_steps: int = 20_000) -> list[Any]:
@@ -46,7 +47,7 @@ def sample_states(
 def bench_config(ruleset: AnyRuleset, mode: str, lang: str | None = None) -> GameConfig:
     """The config a mode is measured with: its most seats (the biggest board), defaults, ``lang`` if any."""
     spec = ruleset.mode(mode)
-    options = {LANGUAGE_OPTION: lang} if lang is not None else {}
+    options: dict[str, OptionValue] = {LANGUAGE_OPTION: lang} if lang is not None else {}
     return ruleset.resolve_config(GameConfig(mode, max(spec.players), options))
 
 

@@ -223,6 +223,7 @@ async def test_a_whole_climax_duel_in_japanese_in_a_japanese_server(w: World) ->
 async def test_a_climax_solo_game_in_japanese_in_dms(w: World) -> None:
     alice = w.member("alice")
     w.speaks(alice, "ja")
+    assert await w.autocomplete(alice, "solo", "deck", "月夜", game=GAME) == ["moonlight"]
     result = await w.slash_dm(alice, "solo", game=GAME, deck="moonlight")
     assert "is below" in w.said(result)
     [table] = await w.bot.services.tables.tables_of(alice.id)
@@ -272,8 +273,10 @@ async def test_config_language_changes_the_default_of_a_new_table(w: World) -> N
     # the deck menu names each deck in the table's language
     decks = next(c for c in w.components(lobby) if c.get("custom_id") == "tk:c:1:deck")
     assert decks["options"][0]["label"] == "祭りの炎 (festival)"
-    # a player who is not the host cannot change it; the host can, back to English
+    # joining with a deck: the suggestions read the decks' names in the table's language
     bob = w.member("bob")
+    assert await w.autocomplete(bob, "table join", "deck", "月") == ["moonlight"]
+    # a player who is not the host cannot change it; the host can, back to English
     await w.click(bob, lobby, label="Join")
     refused = await w.select(bob, w.messages()[-1], "tk:o:1:lang", "en")
     assert "Only the table's host" in w.said(refused)
