@@ -23,7 +23,7 @@ from engines import registry
 from engines.core import Action, GameConfig, Rng
 from engines.core.content import load_rules_pages
 from engines.core.driver import bot_for
-from tests.bot.discord.helpers import latest_dm_with_choices, table_message
+from tests.bot.discord.helpers import latest_dm_with_choices, news, table_message
 from tests.bot.discord.simharness import Actor, Choice, World
 from tests.bot.discord.test_solo import game_message
 
@@ -53,6 +53,7 @@ class Seen:
     hand_pictures: int = 0
     public_lines: list[str] = field(default_factory=list)  # the "Now:" lines of the table message
     table_words: list[str] = field(default_factory=list)  # everything the table message said
+    table_news: list[str] = field(default_factory=list)  # "What just happened" on the table message
     dm_news: dict[int, list[str]] = field(default_factory=dict)  # "What just happened" in each DM
     labels: list[str] = field(default_factory=list)
 
@@ -126,6 +127,7 @@ async def play_duel(w: World, players: list[Actor], limit: int = 400) -> Seen:
         action = chooser.choose(mine.view, mine.prompt, mine.actions, rng)
         now = table_message(w).embeds[0].description or ""
         seen.table_words.append(_words(table_message(w)))
+        seen.table_news += news(w).splitlines()
         line = next(p.line for p in public.asked)
         assert line in now  # the prompt's public line, as the engine wrote it (names filled in)
         seen.public_lines.append(line)
@@ -134,8 +136,8 @@ async def play_duel(w: World, players: list[Actor], limit: int = 400) -> Seen:
             hand = message.embeds[0]
             # the prompt's own text reaches the DM unchanged, with the player's hand as a picture
             assert (hand.description or "").startswith(f"**Your move:** {mine.prompt.text}")
-            news = next((f.value or "" for f in hand.fields if f.name == "What just happened"), "")
-            seen.dm_news.setdefault(seat, []).extend(news.splitlines())
+            mine_news = next((f.value or "" for f in hand.fields if f.name == "What just happened"), "")
+            seen.dm_news.setdefault(seat, []).extend(mine_news.splitlines())
             pictures = [a.filename for a in message.attachments]
             seen.hand_pictures += "hand.png" in pictures
             seen.counter_dms += mine.prompt.kind == "counter" and "hand.png" in pictures
@@ -213,6 +215,8 @@ async def test_a_whole_climax_duel_in_japanese_in_a_japanese_server(w: World) ->
     # the main phase offered more choices than one select holds, and its pages were turned
     assert seen.most_choices > 25 and seen.pages_turned > 0
     assert all(len(label) <= BUTTON_LABEL for label in seen.labels)
+    # narration arrives line by line, none cut short, every seat named
+    assert seen.table_news and not any(line.endswith("…") or "{P" in line for line in seen.table_news)
     # a player's own draws are named to them alone; the table reads how many were drawn
     assert any(re.fullmatch("あなたは.+を引いた。", line) for line in seen.dm_news[0])
     assert any(re.search("^alice(はカードを[0-9]+枚引いた。)$", said, re.M) for said in seen.table_words)
@@ -309,7 +313,7 @@ async def test_rules_climax_in_japanese_keeps_its_language_page_after_page(w: Wo
     assert (await w.slash(alice, "rules", game=GAME)).response.embeds[0].title.endswith(pages[0][0])
 
 
-async def test_old_rules_buttons_without_a_language_still_work(w: World) -> None:
+async def test_old_rules_and_cards_buttons_without_a_language_still_work(w: World) -> None:
     alice = w.member("alice")
     w.speaks(alice, "ja")
     shown = await w.slash(alice, "rules", game=GAME, language="en")
@@ -329,6 +333,17 @@ async def test_old_rules_buttons_without_a_language_still_work(w: World) -> None
     shown = w.message(*_place(sent)).embeds[0]
     assert shown.title == f"Climax rules · {load_rules_pages(f'engines.{GAME}', 'ja')[1][0]}"
     assert [c["custom_id"] for c in w.components(w.message(*_place(sent)))][1] == "tk:r:climax@ja:2"
+    # the same for a /cards page button of before
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=NEXT, custom_id="tk:k:climax:1::"))
+    await w.bot.get_partial_messageable(w.channel.id).send("Climax cards", view=view)
+    await w.env.settle()
+    sent = w.messages()[-1]
+    await w.click(alice, sent, custom_id="tk:k:climax:1::")
+    page = w.message(*_place(sent))
+    assert page.embeds[0].footer.text.startswith("Page 2 of")
+    assert page.embeds[0].fields[0].name in {e.name for e in RULESET.catalogue("ja")}
+    assert "tk:k:climax@ja:2::" in w.custom_ids(page)
 
 
 async def test_cards_climax_in_japanese(w: World) -> None:
