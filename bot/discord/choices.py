@@ -81,7 +81,10 @@ def deck_titles(game: object, lang: str | None) -> dict[str, str]:
         decks = ruleset.decks(ruleset.language(lang))
     except Exception:  # autocomplete must never fail loudly: plain names will do
         return {}
-    return {d.name: f"{d.title} ({d.name})" if d.title != d.name else d.name for d in decks}
+    # a title that only capitalises the name says nothing more ("Ironclad" for "ironclad")
+    return {
+        d.name: d.title if d.title.casefold() == d.name.casefold() else f"{d.title} ({d.name})" for d in decks
+    }
 
 
 def deck_choices(

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.choices import deck_titles
 from bot.discord.items import (
     ActionButton,
     ActionSelect,
@@ -172,11 +173,8 @@ def choice_labels(table: TableInfo, spec: OptionSpec) -> dict[str, str]:
     """How a lobby select reads each value: a ready-made deck by its title in the table's language."""
     if spec.name != "deck":
         return {}
-    try:
-        decks = registry.get(table.game).decks(str(table.options.get(LANGUAGE_OPTION, "en")))
-    except Exception:  # an unloadable game shows the plain names
-        return {}
-    return {d.name: f"{d.title} ({d.name})" if d.title != d.name else d.name for d in decks}
+    lang = table.options.get(LANGUAGE_OPTION)
+    return deck_titles(table.game, str(lang) if lang else None)
 
 
 def lobby_view(table: TableInfo) -> discord.ui.View:
