@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.settings import Settings, SettingsError
+from bot.words import LANGUAGE_NAMES
 from engines.core import AnyRuleset, ContentError, SetupError
 
 if TYPE_CHECKING:  # the renderers (and Pillow) are imported only by the commands that draw
@@ -93,6 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
     cards.add_argument("--deck", default="", help="only the cards of this ready-made deck")
     cards.add_argument("--search", default="", help="only cards whose name, numbers or text hold this")
+    cards.add_argument(
+        "--lang",
+        default="en",
+        metavar="LANG",
+        help="names and text in this language, for a game that has several (en, ja; default en)",
+    )
 
     bench = sub.add_parser("bench", help="measure engine, render, pipeline and memory figures")
     bench.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
@@ -288,7 +295,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from engines.core.catalogue import select
 
     ruleset = _game(args.game)
-    chosen = select(ruleset, args.search, args.deck)
+    lang = args.lang.strip().lower()
+    if lang not in LANGUAGE_NAMES:
+        return _fail(f"--lang must be one of {', '.join(LANGUAGE_NAMES)}, not {args.lang!r}.")
+    chosen = select(ruleset, args.search, args.deck, lang)
     print("\n".join(describe_cards(ruleset, chosen, args.search, args.deck)))
     return 0
 

@@ -15,6 +15,7 @@ from bot.service.app import Services
 from bot.service.tables import TableService
 from engines.core import Action, AnyRuleset, GameConfig, Prompt, fill_names
 from engines.core.driver import bot_for
+from engines.core.ruleset import LANGUAGE_OPTION
 from render import registry as render_registry
 
 HUMAN = 0
@@ -119,7 +120,9 @@ class TerminalGame:
         bot = bot_for(self.ruleset, self.difficulty)
         label = f"{self.difficulty} bot" if self.difficulty in {"easy", "normal", "hard"} else bot.name
         self.names = seat_names(self.config.players, HUMAN, label)
-        self.catalogue = self.ruleset.catalogue()
+        # card names on the table are in the table's language: look them up in the same one
+        lang = str(self.config.options.get(LANGUAGE_OPTION, "en"))
+        self.catalogue = self.ruleset.catalogue(self.ruleset.language(lang))
         # The person's own decisions, not the game's move number: that counts the bots' hidden
         # moves too, and would tell the person about them.
         self.decisions = 0

@@ -299,29 +299,64 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RULES):
-    """Previous/next page of a game's rules summary."""
+    """Previous/next page of a game's rules summary (in the language the first page was shown in)."""
 
-    def __init__(self, slug: str, page: int, label: str, disabled: bool = False) -> None:
+    def __init__(self, slug: str, page: int, label: str, disabled: bool = False, lang: str = "") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
-                custom_id=ids.rules_id(slug, page),
+                custom_id=ids.rules_id(slug, page, lang),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
             )
         )
-        self.slug, self.page = slug, page
+        self.slug, self.page, self.lang = slug, page, lang
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RulesButton:
-        """Rebuild the button from its custom_id."""
-        return cls(match["slug"], int(match["page"]), getattr(item, "label", None) or "Page")
+        """Rebuild the button from its custom_id (an old id without a language: the reader's default)."""
+        label = getattr(item, "label", None) or "Page"
+        return cls(match["slug"], int(match["page"]), label, lang=match["lang"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Show the page."""
-        await controls(interaction).rules.rules_page(interaction, self.slug, self.page)
+        await controls(interaction).rules.rules_page(interaction, self.slug, self.page, self.lang or None)
+
+
+class TableChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.TABLE_CHOICE):
+    """A lobby select for a table option the host picks from a short list (the table's language)."""
+
+    def __init__(
+        self,
+        table: int,
+        option: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose…",
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.table_choice_id(table, option),
+                options=options or [discord.SelectOption(label="…", value="-")],
+                placeholder=clip(placeholder, 150),
+                row=row,
+            )
+        )
+        self.table, self.option = table, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableChoiceSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(int(match["table"]), match["option"], list(getattr(item, "options", []) or []))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Set the table option (the service refuses anyone but the host)."""
+        value = self.item.values[0] if self.item.values else ""
+        await controls(interaction).lobby.table_choice(interaction, self.table, self.option, value)
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -330,6 +365,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PageButton,
     LobbyButton,
     SeatChoiceSelect,
+    TableChoiceSelect,
     BotSelect,
     HandButton,
     ReclaimButton,

@@ -26,6 +26,7 @@ from bot.service.room import Room
 from bot.service.runtime import Loaded
 from engines.core import Code, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
+from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
 
 STALE_CLICK = (
@@ -82,13 +83,18 @@ class Playing(Room):
         seed: int | None = None,
         names: Sequence[str] = (),
         bot_options: Sequence[Mapping[str, OptionValue]] = (),
+        guild_id: int | None = None,
+        locale: str | None = None,
     ) -> Delivery:
         """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``.
 
         ``players`` defaults to the fewest the mode allows (a solo mode plays alone against
         its rule-driven opponent; a duel gets one bot). The terminal also passes the match
         ``seed`` (to deal a given game again), the seats' display ``names`` (the person's first)
-        and the bots' own per-seat options (``bot_options[0]`` is seat 2's).
+        and the bots' own per-seat options (``bot_options[0]`` is seat 2's). A game with several
+        languages plays in the ``/config language`` of ``guild_id`` (the server ``/solo`` was
+        typed in, if any), else in the one closest to ``locale`` (the person's), unless ``lang``
+        is given; the table itself belongs to no server.
         """
         handle = resolve(game)
         ruleset = handle.ruleset
@@ -101,7 +107,9 @@ class Playing(Room):
                 Code.BAD_OPTION, f"{ruleset.title} {mode_name} is for {allowed} player(s), not {count}."
             )
         level = seating.bot_level(handle, difficulty, self.rt.settings.default_difficulty)
-        chosen = seating.check_options(handle, mode_name, options or {})
+        chosen = seating.check_options(
+            handle, mode_name, await self._language(handle, mode_name, options or {}, guild_id, locale)
+        )
         me = seating.person(0, user_id, names[0] if names else name)
         if seat_options:
             try:
@@ -134,6 +142,22 @@ class Playing(Room):
                 # Never leave a half-made solo table blocking the DM channel.
                 await self.update_table(loaded, status=ABORTED, active_channel_id=None)
                 raise
+
+    async def _language(
+        self,
+        game: Game,
+        mode: str,
+        options: Mapping[str, OptionValue],
+        guild_id: int | None,
+        locale: str | None,
+    ) -> dict[str, OptionValue]:
+        """``options`` with a solo game's language filled in (see :meth:`open_solo`)."""
+        setting = None
+        # only a game that needs a language (and none was chosen) costs the settings read
+        if guild_id is not None and LANGUAGE_OPTION not in options and seating.speaks_several(game, mode):
+            async with self.rt.reading() as connection:
+                setting = (await self.guilds.read(connection, guild_id)).language
+        return seating.with_language(game, mode, options, setting, locale)
 
     async def _deal(self, game: Game, loaded: Loaded, seed: int | None = None) -> Delivery:
         ruleset = game.ruleset

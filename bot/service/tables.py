@@ -95,9 +95,12 @@ class TableService:
         game: str,
         mode: str | None = None,
         options: dict[str, OptionValue] | None = None,
+        locale: str | None = None,
     ) -> TableInfo:
-        """Open a lobby for ``game`` in ``channel_id`` with the host in seat 1."""
-        return await self.lobby.open_table(guild_id, channel_id, host_id, host_name, game, mode, options)
+        """Open a lobby for ``game`` in ``channel_id`` with the host in seat 1 (``locale``: the server's)."""
+        return await self.lobby.open_table(
+            guild_id, channel_id, host_id, host_name, game, mode, options, locale
+        )
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
         """Take the next free seat at a lobby."""
@@ -167,8 +170,14 @@ class TableService:
         seed: int | None = None,
         names: Sequence[str] = (),
         bot_options: Sequence[Mapping[str, OptionValue]] = (),
+        guild_id: int | None = None,
+        locale: str | None = None,
     ) -> Delivery:
-        """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``."""
+        """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``.
+
+        ``guild_id`` (the server ``/solo`` was typed in) and ``locale`` (the person's Discord
+        locale) choose the language of a game that has several, unless ``lang`` is given.
+        """
         return await self.playing.open_solo(
             user_id,
             dm_channel_id,
@@ -182,6 +191,8 @@ class TableService:
             seed=seed,
             names=names,
             bot_options=bot_options,
+            guild_id=guild_id,
+            locale=locale,
         )
 
     async def act(

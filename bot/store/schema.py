@@ -31,6 +31,9 @@ guild_settings = Table(
     Column("thread_per_game", Boolean, nullable=False),
     Column("mention_on_turn", Boolean, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # "en", "ja"...: the language new tables and /rules, /cards default to; NULL follows the
+    # server's Discord locale
+    Column("language", String(8), nullable=True),
 )
 
 #: the values of ``tables.status``: an open lobby, a running game, and the two ends

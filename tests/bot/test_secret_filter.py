@@ -25,6 +25,7 @@ from bot.service.runtime import Loaded
 from engines import registry
 from engines.core import AnyRuleset, GameConfig, Prompt
 from engines.core.fuzz import ContractViolation
+from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.twins import TwinReport, check_twins
 from render import registry as renderers
 from tests.bot.tinyrender import RENDERER
@@ -35,6 +36,15 @@ CASES = [
     for slug in registry.slugs()
     for mode in registry.get(slug).modes
     for players in mode.players
+]
+#: the other languages of games that speak several (the cases above play in each game's first)
+LANGUAGE_CASES = [
+    pytest.param(slug, mode.name, players, lang, id=f"{slug}-{mode.name}-{players}-{lang}")
+    for slug in registry.slugs()
+    for mode in registry.get(slug).modes
+    if mode.option_spec(LANGUAGE_OPTION) is not None
+    for players in mode.players
+    for lang in registry.get(slug).languages[1:]
 ]
 
 
@@ -134,6 +144,15 @@ async def test_twins_differing_only_in_secrets_look_the_same_to_every_viewer(
     # every game here hides something (hands, decks): its twins must really differ
     assert report.differing > 0, f"{slug} {mode}: twin() never changed a hidden part"
     assert report.narrations > 0
+
+
+@pytest.mark.parametrize(("slug", "mode", "players", "lang"), LANGUAGE_CASES)
+async def test_twins_look_the_same_in_every_language(slug: str, mode: str, players: int, lang: str) -> None:
+    """The language changes every word shown, never what may be known: the same check in each."""
+    ruleset = registry.get(slug)
+    config = GameConfig(mode, players, {LANGUAGE_OPTION: lang})
+    report = _run(ruleset, config, range(1, 2), every=2, extra_every=5)
+    assert report.games == 1 and report.differing > 0 and report.narrations > 0
 
 
 @pytest.mark.slow

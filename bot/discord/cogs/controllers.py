@@ -37,6 +37,6 @@ class Controllers:
             courier=courier,
             lobby=LobbyControl(services, courier),
             play=PlayControl(services.tables, courier, queue),
-            rules=RulesControl(),
+            rules=RulesControl(services.guilds),
             solo=SoloControl(client, services.tables, courier),
         )

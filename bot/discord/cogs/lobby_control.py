@@ -15,14 +15,17 @@ import discord
 
 from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
 from bot.discord.delivery import Courier
+from bot.discord.language import server_locale
 from bot.discord.replies import defer, reported, tell
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
 from bot.discord.views import bot_view
 from bot.service import Services, TableService
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
+from bot.words import language_name
 from engines import registry
 from engines.core import Code
+from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
 
 log = logging.getLogger("tablekeeper.discord")
@@ -85,6 +88,7 @@ class LobbyControl:
                 game,
                 mode,
                 parse_options(options),
+                locale=server_locale(interaction),
             )
             table = await self._maybe_thread(interaction, table)
             await self.courier.show_lobby(table)
@@ -296,6 +300,17 @@ class LobbyControl:
             table = await self.tables.set_seat_option(table_id, interaction.user.id, option, value)
             await self.courier.show_lobby(table)
             await tell(interaction, f"Your {option} is now {value}.")
+
+    async def table_choice(
+        self, interaction: discord.Interaction, table_id: int, option: str, value: str
+    ) -> None:
+        """The host picked a table option (the language) from the lobby select."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "lobby table choice"):
+            table = await self.tables.set_option(table_id, interaction.user.id, option, value)
+            shown = language_name(value) if option == LANGUAGE_OPTION else value
+            await self.courier.show_lobby(table, f"The host set {option} to {shown}.")
+            await tell(interaction, f"The table's {option} is now {shown}.")
 
     async def add_bot(self, interaction: discord.Interaction, table_id: int, level: str | None) -> None:
         """The host picked a bot strength: seat the bot and redraw the lobby."""

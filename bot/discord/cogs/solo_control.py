@@ -54,6 +54,9 @@ class SoloControl:
                 table_options,
                 name=display_name(interaction.user),
                 seat_options=seat_options or None,
+                # a DM game speaks the player's language, unless the server it was asked from set one
+                guild_id=interaction.guild_id,
+                locale=str(interaction.locale),
             )
             title = registry.get(delivery.table.game).title
             if in_dm:

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.choices import LIMIT, deck_choices, games_autocomplete, modes_autocomplete
+from engines.core.ruleset import LANGUAGE_OPTION
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
@@ -59,7 +60,8 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
             return []
         if table is None:
             return []
-        return deck_choices(table.game, table.mode, current)[:LIMIT]
+        lang = table.options.get(LANGUAGE_OPTION)
+        return deck_choices(table.game, table.mode, current, str(lang) if lang else None)[:LIMIT]
 
     @app_commands.command(name="leave", description="Give up your seat here (a bot plays on for you)")
     async def leave(self, interaction: discord.Interaction) -> None:
