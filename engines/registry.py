@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     "arclash": "engines.arclash",
     "hackclad": "engines.hackclad",
     "climax": "engines.climax",
+    "eternia": "engines.eternia",
 }
 
 

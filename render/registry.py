@@ -14,6 +14,7 @@ _MODULES: dict[str, str] = {
     "arclash": "render.arclash",
     "hackclad": "render.hackclad",
     "climax": "render.climax",
+    "eternia": "render.eternia",
 }
 
 

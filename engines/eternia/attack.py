@@ -373,7 +373,9 @@ def _roll(ctx: Ctx, t: EtTask) -> None:
     text += rerolls(ctx, s)
     st.last_roll = list(s.faces)
     hits = successes(s.faces, s.kind)
-    ctx.say("roll", f"{text} → {hits} Success{'es' if hits != 1 else ''}.")
+    called = f"{text} → {hits} Success{'es' if hits != 1 else ''}."
+    st.rolls.append(called)
+    ctx.say("roll", called)
     sk = ctx.skill(s.skill)
     boosts = [ctx.skill(b) for b in s.used if b in ctx.c.skills]
     for tid in list(s.targets):

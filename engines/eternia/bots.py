@@ -354,6 +354,7 @@ def determinize(view: EtView, rng: Rng) -> EtState:
         last_path=list(view.last_path),
         last_los=list(view.last_los),
         last_roll=list(view.last_roll),
+        rolls=list(view.rolls),
         schema_version=1,
         rng=rng.next_u64(),
     )

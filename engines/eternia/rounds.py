@@ -231,6 +231,7 @@ def _end_round(ctx: Ctx, t: EtTask) -> None:
             finish(ctx, side, f"the round limit: {who} leads {max(team, ctrl)}-{min(team, ctrl)} VP")
         finish(ctx, sc.tie, f"the round limit with VP level at {team} (the Scenario's tie rule)")
     st.round += 1
+    st.rolls = []
     escalate(ctx, sc.escalation_per_round, "a new Round")
     ctx.then(EtTask(kind="round_start"))
 

@@ -162,6 +162,9 @@ class EtState(StateBase, kw_only=True):
     last_path: list[Hex] = []
     last_los: list[Hex] = []
     last_roll: list[str] = []
+    # every Attack roll of this Round as it was called out (public): an Action of the AI can roll
+    # several times, and everyone heard each roll, not only the last
+    rolls: list[str] = []
 
 
 # ------------------------------------------------------------------------------------------ views
@@ -235,6 +238,7 @@ class EtView(ViewBase, kw_only=True):
     last_path: list[Hex]
     last_los: list[Hex]
     last_roll: list[str]  # the faces of the last Attack roll (dice results are public)
+    rolls: list[str]  # every Attack roll of this Round, oldest first, as called out
     result: str
     my_order: list[str]  # the viewer's side's sealed order, while it is still sealed
     # Added in round 3: the rest of the public state, so ``bots.determinize`` rebuilds a full state

@@ -120,6 +120,7 @@ def build_view(st: EtState, viewer: int | None) -> EtView:
         last_path=list(st.last_path),
         last_los=list(st.last_los),
         last_roll=list(st.last_roll),
+        rolls=list(st.rolls),
         result=st.result,
         my_order=list(st.orders.get(side, [])) if side else [],
         ctrl_seat=st.ctrl_seat,

@@ -56,6 +56,7 @@ def hand_part(view: EtView) -> EtView | None:
         last_path=[],
         last_los=[],
         last_roll=[],
+        rolls=[],
         result="",
     )
 
