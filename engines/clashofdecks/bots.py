@@ -9,6 +9,10 @@ At four kingdoms (free-for-all, 2 vs 2, co-op) both bots read the table: an inca
 creature that attacks them or their partner, never to one fighting two other kingdoms, and a new
 creature leans to the line facing the weaker of their two enemies, since whoever fells a Fort wins.
 At two kingdoms every line faces the one enemy, so both rules change nothing there.
+
+Both also know two abilities the plain numbers hide: Aerial works only from the upper line, and a
+Vulnerability creature merely leaves its target one short of falling, so it goes where creatures
+of its own stand in front of it to finish the job (it attacks before them, from further back).
 """
 
 from __future__ import annotations
@@ -141,7 +145,8 @@ def _suicide(view: ClashView, me: int, hand: HandView, iid: str, blood: int) -> 
 
 
 class Greedy:
-    """Spends mana on the costliest card it can, on its emptier line, and never wrecks its own Fort."""
+    """Spends mana on the costliest card it can, on its emptier line (a flier on its upper line), and never
+    wrecks its own Fort."""
 
     name = "greedy"
 
@@ -173,7 +178,11 @@ class Greedy:
             if action.key.startswith("p."):
                 line = int(action.params[1])
                 mine = self._side(view, line, me)
-                score -= 0.1 * len(mine) - FOCUS_GREEDY * _focus(view, me, line)
+                # Vulnerability only sets a target up: it joins the line where others finish the job.
+                crowd = -0.1 if "vulnerability" not in card.abilities else 0.1
+                score += crowd * len(mine) + FOCUS_GREEDY * _focus(view, me, line)
+                if "aerial" in card.abilities and view.kingdoms[me].upper_line == line:
+                    score += 0.5  # Aerial flies over creatures only from the upper line
             if best is None or score > best[0]:
                 best = (score, action)
         return best[1] if best else next(a for a in actions if a.key == "end")
@@ -286,12 +295,20 @@ class Tactician(Greedy):
         bonus = 0.0
         flies = "aerial" in card.abilities and upper
         walls = "defender" in card.abilities
+        strike = float(card.av)
+        if "vulnerability" in card.abilities:
+            # It leaves its target one short of falling; it attacks before the creatures already in
+            # front of it on the line, so with one of them there the target falls this Assault.
+            finisher = any(u.av > 0 and "defender" not in u.abilities for u in mine)
+            strike = 3.0 if finisher else 1.0
+            if theirs and finisher:
+                bonus += 1.0
         if theirs and not mine and not flies:
             bonus += min(threat, hp_left + 2) * 0.8  # a blocker soaks a whole line's attack
         elif not theirs and not walls:
-            bonus += card.av * 0.7  # an open line lets it hit the Stronghold
+            bonus += strike * 0.7  # an open line lets it hit the Stronghold
         if flies and not walls:
-            bonus += card.av * 0.9
+            bonus += strike * 0.9
         if walls and not theirs:
             bonus -= 2.0
         if "rage" in card.abilities and theirs:
@@ -299,7 +316,7 @@ class Tactician(Greedy):
         if theirs and mine and threat > guard:
             bonus += 1.0
         if not walls:
-            bonus += FOCUS_TACTICIAN * card.av * _focus(view, me, line)  # press the enemy nearest its fall
+            bonus += FOCUS_TACTICIAN * strike * _focus(view, me, line)  # press the enemy nearest its fall
         # A little cheaper per point of value beats dumping everything: keep mana use sensible.
         return value * 0.6 + bonus - risk - 1.0
 
