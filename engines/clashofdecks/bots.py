@@ -4,6 +4,15 @@ Each bot scores the legal actions from its own seat's View and takes the best on
 summoning when nothing scores above zero). The tactician knows the hand rules: a card to the right
 of the Stronghold costs an HP when played, a card to its left does not; it weighs lines by the enemy
 creatures facing them and spends incantations on creatures they can destroy.
+
+At four kingdoms (free-for-all, 2 vs 2, co-op) both bots read the table: an incantation goes to a
+creature that attacks them or their partner, never to one fighting two other kingdoms, and a new
+creature leans to the line facing the weaker of their two enemies, since whoever fells a Fort wins.
+At two kingdoms every line faces the one enemy, so both rules change nothing there.
+
+Both also know two abilities the plain numbers hide: Aerial works only from the upper line, and a
+Vulnerability creature merely leaves its target one short of falling, so it goes where creatures
+of its own stand in front of it to finish the job (it attacks before them, from further back).
 """
 
 from __future__ import annotations
@@ -57,6 +66,32 @@ def _units(view: ClashView) -> dict[str, UnitView]:
     return found
 
 
+def _unit_lines(view: ClashView) -> dict[str, int]:
+    """The line each creature in play stands on, by id."""
+    return {u.id: line.index for line in view.lines for side in (line.left, line.right) for u in side.units}
+
+
+#: how much an enemy creature matters to the viewer, by where it stands (see ``_relevance``)
+MY_LINE, PARTNER_LINE, ELSEWHERE = 1.0, 0.8, 0.2
+
+
+def _relevance(view: ClashView, me: int, line: int) -> float:
+    """How much a creature on ``line`` threatens the viewer's side.
+
+    At two kingdoms every line is the viewer's. At four, a creature on one of the viewer's own lines
+    attacks the viewer; one on a partner's line attacks the partner (2 vs 2, co-op); one anywhere
+    else fights two other kingdoms, and spending a card on it helps one of them, not the viewer.
+    """
+    mine = view.kingdoms[me]
+    if line in (mine.upper_line, mine.lower_line):
+        return MY_LINE
+    for kingdom in view.kingdoms:
+        partner = kingdom.index != me and kingdom.team == mine.team
+        if partner and line in (kingdom.upper_line, kingdom.lower_line):
+            return PARTNER_LINE
+    return ELSEWHERE
+
+
 def _my_kingdom(view: ClashView) -> int:
     """The viewer's kingdom index."""
     return next(k.index for k in view.kingdoms if k.seat == view.viewer)
@@ -65,6 +100,33 @@ def _my_kingdom(view: ClashView) -> int:
 def _friendly(view: ClashView, me: int, other: int) -> bool:
     """True when ``other`` is on the viewer's side."""
     return view.kingdoms[other].team == view.kingdoms[me].team
+
+
+def _life(view: ClashView, k: int) -> int:
+    """Roughly how much damage kingdom ``k`` can still take: its side's HP, plus a Fort behind a Bastion."""
+    kingdom = view.kingdoms[k]
+    return kingdom.hp + (kingdom.hand_size - 1 if kingdom.side == "bastion" and not kingdom.is_ai else 0)
+
+
+def _focus(view: ClashView, me: int, line: int) -> float:
+    """0..1: how much weaker the enemy across ``line`` is than the one across the viewer's other line.
+
+    Whoever fells a Fort wins it (for the team, at 2 vs 2), so with two different enemies in reach
+    the weaker one is the one to press; with a single enemy (duel, solo) both lines are alike: 0.
+    """
+    mine = view.kingdoms[me]
+    other = mine.lower_line if line == mine.upper_line else mine.upper_line
+    this_enemy, other_enemy = _across(view, line, me), _across(view, other, me)
+    if this_enemy == other_enemy:
+        return 0.0
+    gap = _life(view, other_enemy) - _life(view, this_enemy)
+    return max(0.0, min(1.0, gap / 8))
+
+
+def _across(view: ClashView, line: int, k: int) -> int:
+    """The kingdom facing ``k`` across ``line``."""
+    ln = view.lines[line]
+    return ln.right.kingdom if ln.left.kingdom == k else ln.left.kingdom
 
 
 def _hp_cost(hand: HandView, iid: str) -> int:
@@ -83,7 +145,8 @@ def _suicide(view: ClashView, me: int, hand: HandView, iid: str, blood: int) -> 
 
 
 class Greedy:
-    """Spends mana on the costliest card it can, on its emptier line, and never wrecks its own Fort."""
+    """Spends mana on the costliest card it can, on its emptier line (a flier on its upper line), and never
+    wrecks its own Fort."""
 
     name = "greedy"
 
@@ -108,10 +171,18 @@ class Greedy:
                 target = _units(view).get(str(action.params[1]))
                 if target is None or _friendly(view, me, target.owner):
                     continue
+                relevance = _relevance(view, me, _unit_lines(view)[target.id])
+                if relevance <= ELSEWHERE:
+                    continue  # it fights two other kingdoms: leave it to them
+                score -= 0.2 * (MY_LINE - relevance)  # what hits us before what hits a partner
             if action.key.startswith("p."):
                 line = int(action.params[1])
                 mine = self._side(view, line, me)
-                score -= 0.1 * len(mine)
+                # Vulnerability only sets a target up: it joins the line where others finish the job.
+                crowd = -0.1 if "vulnerability" not in card.abilities else 0.1
+                score += crowd * len(mine) + FOCUS_GREEDY * _focus(view, me, line)
+                if "aerial" in card.abilities and view.kingdoms[me].upper_line == line:
+                    score += 0.5  # Aerial flies over creatures only from the upper line
             if best is None or score > best[0]:
                 best = (score, action)
         return best[1] if best else next(a for a in actions if a.key == "end")
@@ -137,6 +208,10 @@ class Greedy:
         ln = view.lines[line]
         return ln.left.units if ln.left.kingdom == k else ln.right.units
 
+
+#: weight of pressing the weaker of two enemies in reach (four-kingdom games), per bot
+FOCUS_GREEDY = 0.15
+FOCUS_TACTICIAN = 1.0
 
 #: from this turn on the tactician varies its play more and more (see _restlessness)
 STALE_TURN = 40
@@ -198,7 +273,11 @@ class Tactician(Greedy):
                 (leaves, left_of)
             ]
             spell_risk = blood * (2.5 + (6.0 if hand.side == "fort" else 0.0))
-            return self._spell(card, units.get(str(action.params[1])), view, me) - spell_risk + swing
+            target = units.get(str(action.params[1]))
+            value = self._spell(card, target, view, me)
+            if target is not None and value > 0:
+                value *= _relevance(view, me, _unit_lines(view)[target.id])
+            return value - spell_risk + swing
         value = card_worth(card)
         if action.key.startswith("s."):
             return value + 1.0 - risk
@@ -216,18 +295,28 @@ class Tactician(Greedy):
         bonus = 0.0
         flies = "aerial" in card.abilities and upper
         walls = "defender" in card.abilities
+        strike = float(card.av)
+        if "vulnerability" in card.abilities:
+            # It leaves its target one short of falling; it attacks before the creatures already in
+            # front of it on the line, so with one of them there the target falls this Assault.
+            finisher = any(u.av > 0 and "defender" not in u.abilities for u in mine)
+            strike = 3.0 if finisher else 1.0
+            if theirs and finisher:
+                bonus += 1.0
         if theirs and not mine and not flies:
             bonus += min(threat, hp_left + 2) * 0.8  # a blocker soaks a whole line's attack
         elif not theirs and not walls:
-            bonus += card.av * 0.7  # an open line lets it hit the Stronghold
+            bonus += strike * 0.7  # an open line lets it hit the Stronghold
         if flies and not walls:
-            bonus += card.av * 0.9
+            bonus += strike * 0.9
         if walls and not theirs:
             bonus -= 2.0
         if "rage" in card.abilities and theirs:
             bonus += 1.0
         if theirs and mine and threat > guard:
             bonus += 1.0
+        if not walls:
+            bonus += FOCUS_TACTICIAN * strike * _focus(view, me, line)  # press the enemy nearest its fall
         # A little cheaper per point of value beats dumping everything: keep mana use sensible.
         return value * 0.6 + bonus - risk - 1.0
 
