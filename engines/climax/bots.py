@@ -17,6 +17,7 @@ from engines.climax.ctx import Ctx
 from engines.climax.effects import power_of, soul_of
 from engines.climax.play import answer, offers
 from engines.climax.state import (
+    FRONT,
     SLOTS,
     Attack,
     AttackView,
@@ -96,9 +97,14 @@ def score(view: ClimaxView, prompt: Prompt, action: Action) -> float:
                 gain -= 2.0
             return gain
         if kind == "e":
-            return 1.5
+            return _event_worth(view, card)
         if kind == "a":
-            return 0.8
+            # Rallying rests the character (from the front row that costs its attack) and spends
+            # stock: worth it only when the bonus wins a battle that would otherwise be lost.
+            if int(action.params[1]) in FRONT:
+                return -1.0
+            bonus = _bonus(card, "rally") if card is not None else 0
+            return 0.8 if _rally_target(view, bonus)[1] > 0 else -1.0
         if kind == "m":
             return -5.0
         return 0.0
@@ -113,27 +119,97 @@ def score(view: ClimaxView, prompt: Prompt, action: Action) -> float:
         facing = theirs.stage[slot]
         if kind == "d":
             return 3.0
-        assert facing.card is not None
+        assert facing.card is not None and attacker.card is not None
         if kind == "f":
-            if attacker.power > facing.power:
-                return 4.0 + facing.card.level
-            return 1.0 if attacker.power == facing.power and facing.card.level >= 1 else 0.5
+            ours = attacker.power + _bonus(attacker.card, "attack_power")  # it acts on declaring
+            trade = 1.0 + facing.card.level - attacker.card.level  # both characters reversed
+            if ours > facing.power:
+                # a character with revenge reverses the one that beat it
+                return trade if _bonus(facing.card, "revenge", 1) else 4.0 + facing.card.level
+            return trade if ours == facing.power else 0.5
         return 2.0 - facing.card.level  # no battle: AP lost to the level in front
     if prompt.kind == "counter":
         if kind == "pass":
             return 0.5
-        return 1.0 if card is not None and card.level <= 1 else 0.7
+        return _counter_worth(view, card)
     if prompt.kind == "encore":
-        return 1.0 if kind == "yes" and mine.stock >= 5 else (0.8 if kind == "no" else 0.5)
+        price = view.pending.n if view.pending is not None else int(view.options["encore_cost"])
+        keep = kind == "yes" and mine.stock - price >= 2
+        return 1.0 if keep else (0.8 if kind == "no" else 0.5)
     if prompt.kind == "level":
-        return -_value(card) if card is not None else 0.0
+        if card is None:
+            return 0.0
+        # The level zone keeps a colour met for good: the first card of each colour the deck
+        # plays is worth more there than any card's worth in the waiting room.
+        held = {f.colour for f in mine.level_cards}
+        share = sum(1 for d in view.decklist if catalog().card(d).colour == card.colour) / DECK_SIZE
+        return -_value(card) + (6.0 * share if card.colour not in held else 0.0)
     if prompt.kind == "pick":
         if kind == "pass":
             return 0.0
+        if view.pending is not None and view.pending.s == "rally":
+            return 1.0 if action.card == _rally_target(view, view.pending.n)[0] else 0.0
         return 1.0 + (card.level if card is not None else 0)
     if prompt.kind == "discard":
         return -_value(card)
     return 0.0
+
+
+def _bonus(card: CardFace, kw: str, each: int = 0) -> int:
+    """The sum of ``kw``'s numbers on ``card`` (``each`` counts every such ability as that much)."""
+    return sum(each or a.n for a in catalog().card(card.design).abilities if a.kw == kw)
+
+
+def _event_worth(view: ClimaxView, card: CardFace | None) -> float:
+    """A main-phase event is worth playing only when it has something to act on."""
+    if card is None:
+        return 0.0
+    me = view.viewer if view.viewer is not None else 0
+    for ab in catalog().card(card.design).abilities:
+        if ab.kw in ("ev_bounce", "ev_destroy"):
+            foes = [s.card for s in view.sides[1 - me].stage if s.card is not None and s.card.level <= ab.n]
+            return 1.5 + max(f.level for f in foes) if foes else -1.0
+        if ab.kw == "ev_salvage":
+            mine = view.sides[me].waiting
+            return 1.5 if any(f.kind == "character" and f.level <= ab.n for f in mine) else -1.0
+    return 1.5
+
+
+def _counter_worth(view: ClimaxView, card: CardFace | None) -> float:
+    """Worth of a counter card now: above passing (0.5) only when it changes the outcome."""
+    if card is None:
+        return 0.0
+    attack = view.attack
+    design = catalog().card(card.design)
+    if attack is None:
+        return 0.0
+    if design.has("counter_soul"):
+        return 1.0 if attack.ap > 0 else 0.0  # one damage less, whatever the battle
+    bonus = sum(a.n for a in design.abilities if a.kw in ("backup", "counter_power"))
+    ours, theirs = view.sides[1 - attack.seat].stage[attack.slot], view.sides[attack.seat].stage[attack.slot]
+    if ours.power > theirs.power or ours.power + bonus < theirs.power:
+        return 0.0  # the character is safe anyway, or lost anyway
+    saves = ours.power + bonus > theirs.power
+    return (1.5 if saves else 0.7) + (ours.card.level if ours.card is not None else 0) - 0.2 * card.level
+
+
+def _rally_target(view: ClimaxView, bonus: int) -> tuple[str, float]:
+    """The standing front-row character a power bonus helps most, and how much (0: none).
+
+    It helps a character that would not beat the one in front of it on its own but does with it
+    (worth more the higher the level it then reverses)."""
+    me = view.viewer if view.viewer is not None else 0
+    best, worth = "", 0.0
+    for index in FRONT:
+        slot, facing = view.sides[me].stage[index], view.sides[1 - me].stage[index]
+        if slot.card is None or slot.pose != "stand" or facing.card is None or facing.pose == "reverse":
+            continue
+        power = slot.power + _bonus(slot.card, "attack_power")
+        if power <= facing.power < power + bonus and not _bonus(facing.card, "revenge", 1):
+            value = 1.0 + facing.card.level
+            if value > worth:
+                best, worth = slot.card.id, value
+    return best, worth
 
 
 class Greedy:
