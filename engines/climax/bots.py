@@ -1,10 +1,14 @@
 """Bots for the climax TCG: random, greedy, and a search bot that samples what it cannot see.
 
-Every bot reads only its own seat's View. The greedy bot scores each legal action with simple
-rules of thumb (bigger characters in the front row, attack with a battle it wins, counter when it
-saves the character, clock a spare card while the clock is short). The search bot samples full
-states consistent with its View (:func:`determinize`), plays each candidate action out with the
-greedy policy to the end of the opponent's next turn, and keeps the action with the best average.
+Every bot reads only its own seat's View. The greedy bot scores each legal action with rules of
+thumb that hold for every deck: bigger characters in the front row; battle when it wins (not into a
+revenge character, which would take the winner down too), counting "when it attacks" power; a
+counter only when it changes the battle; rally only from the back row and only when the bonus wins
+a battle (resting a front-row character costs its attack); an event only with something to act on;
+encore at the card's own price; at level-up the first card of each colour the deck plays; clock a
+spare card while the clock is short. The search bot samples full states consistent with its View
+(:func:`determinize`), plays each candidate action out with the greedy policy to the end of the
+opponent's next turn in every sampled world, and keeps the action with the best average.
 """
 
 from __future__ import annotations
@@ -367,46 +371,63 @@ SEARCHED = ("main", "attack", "counter", "clock", "climax", "encore")
 
 
 class Search:
-    """Samples hidden cards, plays each candidate out greedily, keeps the best average."""
+    """Samples hidden cards, plays each candidate out greedily, keeps the best average.
+
+    Worlds are drawn one at a time and every candidate is played out in each with the same deck
+    order, dice and tie-breaks, so only the candidate differs. ``budget`` bounds the playout moves
+    of one decision (checked between worlds, so every candidate always has the same worlds): it
+    keeps a decision cheap whatever the position, and, unlike a clock, gives the same move on any
+    machine, so a game replays exactly.
+    """
 
     name = "search"
 
-    def __init__(self, samples: int = 3, width: int = 6, horizon: int = 120) -> None:
+    def __init__(self, samples: int = 6, width: int = 6, horizon: int = 120, budget: int = 1000) -> None:
         self.samples = samples
         self.width = width
         self.horizon = horizon
+        self.budget = budget
         self.greedy = Greedy()
 
     def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
+        return self.plan(view, prompt, actions, rng)[0]
+
+    def plan(
+        self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, int, int]:
+        """The choice, the worlds it was weighed in and the playout moves that took."""
         if len(actions) == 1 or prompt.kind not in SEARCHED:
-            return self.greedy.choose(view, prompt, actions, rng)
+            return self.greedy.choose(view, prompt, actions, rng), 0, 0
         ranked = sorted(actions, key=lambda a: -score(view, prompt, a))[: self.width]
         me = view.viewer if view.viewer is not None else 0
-        worlds = [determinize(view, rng.fork()) for _ in range(self.samples)]
-        best, best_value = ranked[0], float("-inf")
-        for action in ranked:
-            value = 0.0
-            for world in worlds:
+        totals = [0.0] * len(ranked)
+        worlds = moves = 0
+        while worlds < self.samples and moves < self.budget:
+            world = determinize(view, rng.fork())
+            dice = rng.next_u64()  # the greedy players' tie-breaks, the same for every candidate
+            for i, action in enumerate(ranked):
                 state = copy_state(world)
                 answer(state, action)
-                value += evaluate(self._playout(state, view.turn + 2, rng), me)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+                made = self._playout(state, view.turn + 2, Rng(dice))
+                totals[i] += evaluate(state, me)
+                moves += made + 1
+            worlds += 1
+        best = max(range(len(ranked)), key=lambda i: (totals[i], -i))  # ties: the greedy order
+        return ranked[best], worlds, moves
 
-    def _playout(self, state: ClimaxState, until: int, rng: Rng) -> ClimaxState:
-        """Greedy play for both seats until turn ``until`` begins (the same point for every
-        candidate: the end of the opponent's next turn), or the horizon."""
-        for _ in range(self.horizon):
+    def _playout(self, state: ClimaxState, until: int, rng: Rng) -> int:
+        """Greedy play for both seats, in place, until turn ``until`` begins (the same point for
+        every candidate: the end of the opponent's next turn) or the horizon; the moves made."""
+        for made in range(self.horizon):
             choice = state.agenda.pending
             if choice is None or state.phase == "over" or state.turn >= until:
-                break
+                return made
             view = build_view(state, choice.seat)
             prompt = Prompt(choice.seat, choice.kind, "")
             action = self.greedy.choose(view, prompt, offers(state, choice.seat), rng)
             answer(state, action)
-        return state
+        return self.horizon
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "search": Search()}
