@@ -1,10 +1,14 @@
 """Bots for the climax TCG: random, greedy, and a search bot that samples what it cannot see.
 
-Every bot reads only its own seat's View. The greedy bot scores each legal action with simple
-rules of thumb (bigger characters in the front row, attack with a battle it wins, counter when it
-saves the character, clock a spare card while the clock is short). The search bot samples full
-states consistent with its View (:func:`determinize`), plays each candidate action out with the
-greedy policy to the end of the opponent's next turn, and keeps the action with the best average.
+Every bot reads only its own seat's View. The greedy bot scores each legal action with rules of
+thumb that hold for every deck: bigger characters in the front row; battle when it wins (not into a
+revenge character, which would take the winner down too), counting "when it attacks" power; a
+counter only when it changes the battle; rally only from the back row and only when the bonus wins
+a battle (resting a front-row character costs its attack); an event only with something to act on;
+encore at the card's own price; at level-up the first card of each colour the deck plays; clock a
+spare card while the clock is short. The search bot samples full states consistent with its View
+(:func:`determinize`), plays each candidate action out with the greedy policy to the end of the
+opponent's next turn in every sampled world, and keeps the action with the best average.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from engines.climax.ctx import Ctx
 from engines.climax.effects import power_of, soul_of
 from engines.climax.play import answer, offers
 from engines.climax.state import (
+    FRONT,
     SLOTS,
     Attack,
     AttackView,
@@ -96,9 +101,14 @@ def score(view: ClimaxView, prompt: Prompt, action: Action) -> float:
                 gain -= 2.0
             return gain
         if kind == "e":
-            return 1.5
+            return _event_worth(view, card)
         if kind == "a":
-            return 0.8
+            # Rallying rests the character (from the front row that costs its attack) and spends
+            # stock: worth it only when the bonus wins a battle that would otherwise be lost.
+            if int(action.params[1]) in FRONT:
+                return -1.0
+            bonus = _bonus(card, "rally") if card is not None else 0
+            return 0.8 if _rally_target(view, bonus)[1] > 0 else -1.0
         if kind == "m":
             return -5.0
         return 0.0
@@ -113,27 +123,97 @@ def score(view: ClimaxView, prompt: Prompt, action: Action) -> float:
         facing = theirs.stage[slot]
         if kind == "d":
             return 3.0
-        assert facing.card is not None
+        assert facing.card is not None and attacker.card is not None
         if kind == "f":
-            if attacker.power > facing.power:
-                return 4.0 + facing.card.level
-            return 1.0 if attacker.power == facing.power and facing.card.level >= 1 else 0.5
+            ours = attacker.power + _bonus(attacker.card, "attack_power")  # it acts on declaring
+            trade = 1.0 + facing.card.level - attacker.card.level  # both characters reversed
+            if ours > facing.power:
+                # a character with revenge reverses the one that beat it
+                return trade if _bonus(facing.card, "revenge", 1) else 4.0 + facing.card.level
+            return trade if ours == facing.power else 0.5
         return 2.0 - facing.card.level  # no battle: AP lost to the level in front
     if prompt.kind == "counter":
         if kind == "pass":
             return 0.5
-        return 1.0 if card is not None and card.level <= 1 else 0.7
+        return _counter_worth(view, card)
     if prompt.kind == "encore":
-        return 1.0 if kind == "yes" and mine.stock >= 5 else (0.8 if kind == "no" else 0.5)
+        price = view.pending.n if view.pending is not None else int(view.options["encore_cost"])
+        keep = kind == "yes" and mine.stock - price >= 2
+        return 1.0 if keep else (0.8 if kind == "no" else 0.5)
     if prompt.kind == "level":
-        return -_value(card) if card is not None else 0.0
+        if card is None:
+            return 0.0
+        # The level zone keeps a colour met for good: the first card of each colour the deck
+        # plays is worth more there than any card's worth in the waiting room.
+        held = {f.colour for f in mine.level_cards}
+        share = sum(1 for d in view.decklist if catalog().card(d).colour == card.colour) / DECK_SIZE
+        return -_value(card) + (6.0 * share if card.colour not in held else 0.0)
     if prompt.kind == "pick":
         if kind == "pass":
             return 0.0
+        if view.pending is not None and view.pending.s == "rally":
+            return 1.0 if action.card == _rally_target(view, view.pending.n)[0] else 0.0
         return 1.0 + (card.level if card is not None else 0)
     if prompt.kind == "discard":
         return -_value(card)
     return 0.0
+
+
+def _bonus(card: CardFace, kw: str, each: int = 0) -> int:
+    """The sum of ``kw``'s numbers on ``card`` (``each`` counts every such ability as that much)."""
+    return sum(each or a.n for a in catalog().card(card.design).abilities if a.kw == kw)
+
+
+def _event_worth(view: ClimaxView, card: CardFace | None) -> float:
+    """A main-phase event is worth playing only when it has something to act on."""
+    if card is None:
+        return 0.0
+    me = view.viewer if view.viewer is not None else 0
+    for ab in catalog().card(card.design).abilities:
+        if ab.kw in ("ev_bounce", "ev_destroy"):
+            foes = [s.card for s in view.sides[1 - me].stage if s.card is not None and s.card.level <= ab.n]
+            return 1.5 + max(f.level for f in foes) if foes else -1.0
+        if ab.kw == "ev_salvage":
+            mine = view.sides[me].waiting
+            return 1.5 if any(f.kind == "character" and f.level <= ab.n for f in mine) else -1.0
+    return 1.5
+
+
+def _counter_worth(view: ClimaxView, card: CardFace | None) -> float:
+    """Worth of a counter card now: above passing (0.5) only when it changes the outcome."""
+    if card is None:
+        return 0.0
+    attack = view.attack
+    design = catalog().card(card.design)
+    if attack is None:
+        return 0.0
+    if design.has("counter_soul"):
+        return 1.0 if attack.ap > 0 else 0.0  # one damage less, whatever the battle
+    bonus = sum(a.n for a in design.abilities if a.kw in ("backup", "counter_power"))
+    ours, theirs = view.sides[1 - attack.seat].stage[attack.slot], view.sides[attack.seat].stage[attack.slot]
+    if ours.power > theirs.power or ours.power + bonus < theirs.power:
+        return 0.0  # the character is safe anyway, or lost anyway
+    saves = ours.power + bonus > theirs.power
+    return (1.5 if saves else 0.7) + (ours.card.level if ours.card is not None else 0) - 0.2 * card.level
+
+
+def _rally_target(view: ClimaxView, bonus: int) -> tuple[str, float]:
+    """The standing front-row character a power bonus helps most, and how much (0: none).
+
+    It helps a character that would not beat the one in front of it on its own but does with it
+    (worth more the higher the level it then reverses)."""
+    me = view.viewer if view.viewer is not None else 0
+    best, worth = "", 0.0
+    for index in FRONT:
+        slot, facing = view.sides[me].stage[index], view.sides[1 - me].stage[index]
+        if slot.card is None or slot.pose != "stand" or facing.card is None or facing.pose == "reverse":
+            continue
+        power = slot.power + _bonus(slot.card, "attack_power")
+        if power <= facing.power < power + bonus and not _bonus(facing.card, "revenge", 1):
+            value = 1.0 + facing.card.level
+            if value > worth:
+                best, worth = slot.card.id, value
+    return best, worth
 
 
 class Greedy:
@@ -291,46 +371,63 @@ SEARCHED = ("main", "attack", "counter", "clock", "climax", "encore")
 
 
 class Search:
-    """Samples hidden cards, plays each candidate out greedily, keeps the best average."""
+    """Samples hidden cards, plays each candidate out greedily, keeps the best average.
+
+    Worlds are drawn one at a time and every candidate is played out in each with the same deck
+    order, dice and tie-breaks, so only the candidate differs. ``budget`` bounds the playout moves
+    of one decision (checked between worlds, so every candidate always has the same worlds): it
+    keeps a decision cheap whatever the position, and, unlike a clock, gives the same move on any
+    machine, so a game replays exactly.
+    """
 
     name = "search"
 
-    def __init__(self, samples: int = 3, width: int = 6, horizon: int = 120) -> None:
+    def __init__(self, samples: int = 6, width: int = 6, horizon: int = 120, budget: int = 1000) -> None:
         self.samples = samples
         self.width = width
         self.horizon = horizon
+        self.budget = budget
         self.greedy = Greedy()
 
     def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
+        return self.plan(view, prompt, actions, rng)[0]
+
+    def plan(
+        self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, int, int]:
+        """The choice, the worlds it was weighed in and the playout moves that took."""
         if len(actions) == 1 or prompt.kind not in SEARCHED:
-            return self.greedy.choose(view, prompt, actions, rng)
+            return self.greedy.choose(view, prompt, actions, rng), 0, 0
         ranked = sorted(actions, key=lambda a: -score(view, prompt, a))[: self.width]
         me = view.viewer if view.viewer is not None else 0
-        worlds = [determinize(view, rng.fork()) for _ in range(self.samples)]
-        best, best_value = ranked[0], float("-inf")
-        for action in ranked:
-            value = 0.0
-            for world in worlds:
+        totals = [0.0] * len(ranked)
+        worlds = moves = 0
+        while worlds < self.samples and moves < self.budget:
+            world = determinize(view, rng.fork())
+            dice = rng.next_u64()  # the greedy players' tie-breaks, the same for every candidate
+            for i, action in enumerate(ranked):
                 state = copy_state(world)
                 answer(state, action)
-                value += evaluate(self._playout(state, view.turn + 2, rng), me)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+                made = self._playout(state, view.turn + 2, Rng(dice))
+                totals[i] += evaluate(state, me)
+                moves += made + 1
+            worlds += 1
+        best = max(range(len(ranked)), key=lambda i: (totals[i], -i))  # ties: the greedy order
+        return ranked[best], worlds, moves
 
-    def _playout(self, state: ClimaxState, until: int, rng: Rng) -> ClimaxState:
-        """Greedy play for both seats until turn ``until`` begins (the same point for every
-        candidate: the end of the opponent's next turn), or the horizon."""
-        for _ in range(self.horizon):
+    def _playout(self, state: ClimaxState, until: int, rng: Rng) -> int:
+        """Greedy play for both seats, in place, until turn ``until`` begins (the same point for
+        every candidate: the end of the opponent's next turn) or the horizon; the moves made."""
+        for made in range(self.horizon):
             choice = state.agenda.pending
             if choice is None or state.phase == "over" or state.turn >= until:
-                break
+                return made
             view = build_view(state, choice.seat)
             prompt = Prompt(choice.seat, choice.kind, "")
             action = self.greedy.choose(view, prompt, offers(state, choice.seat), rng)
             answer(state, action)
-        return state
+        return self.horizon
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "search": Search()}

@@ -88,7 +88,7 @@ class ClimaxGame(Ruleset[ClimaxState, ClimaxView]):
     languages = LANGS
     title = "Climax"
     rules_version = "1"
-    content_version = "1"
+    content_version = "2"
     modes = mode_specs()
     state_type = ClimaxState
     view_type = ClimaxView
