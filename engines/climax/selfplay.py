@@ -83,29 +83,36 @@ def seat_shares(seeds: Iterable[int], bot: Bot, game: GameConfig | None = None) 
 
 
 class Timed:
-    """Wraps a bot and records how long each of its decisions takes (seconds)."""
+    """Wraps a bot and records how long each of its decisions takes (seconds), and which of them
+    the search bot weighs by sampling (more than one action, of a kind it searches)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
         self.seconds: list[float] = []
+        self.searched: list[float] = []
 
     def choose(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The wrapped bot's choice, timed."""
+        from engines.climax.bots import SEARCHED
+
         start = time.perf_counter()
         action = self.bot.choose(view, prompt, actions, rng)
-        self.seconds.append(time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        self.seconds.append(seconds)
+        if len(actions) > 1 and prompt.kind in SEARCHED:
+            self.searched.append(seconds)
         return action
 
 
-def decision_times(bot: Bot, opponent: Bot, seeds: Iterable[int]) -> list[float]:
-    """Seconds per decision of ``bot`` (every decision it was asked) over each seed from both seats."""
+def decision_times(bot: Bot, opponent: Bot, seeds: Iterable[int]) -> Timed:
+    """``bot``'s decisions timed over each seed from both seats (``auto`` decks)."""
     timed = Timed(bot)
     for seed in seeds:
         for seat in (0, 1):
             bots: dict[int, Bot] = {seat: timed, 1 - seat: opponent}
             Match(RULESET, config(), seed).play_out(bots, max_steps=MAX_STEPS)
-    return timed.seconds
+    return timed
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -148,12 +155,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         first, second = seat_shares(seeds, BOTS["greedy"])
         print(f"auto decks, greedy both seats, {args.deals} games ({span}): P1 {first:.3f}, P2 {second:.3f}")
     else:
-        times = decision_times(BOTS["search"], BOTS["greedy"], seeds)
-        ms = [t * 1000 for t in times]
-        print(
-            f"search bot, {len(ms)} decisions ({span}, both seats): median {statistics.median(ms):.0f} ms, "
-            f"p95 {percentile(ms, 0.95):.0f} ms, max {max(ms):.0f} ms"
-        )
+        timed = decision_times(BOTS["search"], BOTS["greedy"], seeds)
+        for label, times in (("every decision", timed.seconds), ("searched decisions", timed.searched)):
+            ms = [t * 1000 for t in times]
+            median, p95 = statistics.median(ms), percentile(ms, 0.95)
+            print(
+                f"search bot, {label}: {len(ms)} ({span}, both seats), "
+                f"median {median:.0f} ms, p95 {p95:.0f} ms, max {max(ms):.0f} ms"
+            )
 
 
 if __name__ == "__main__":
