@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.settings import Settings, SettingsError
+from bot.words import LANGUAGE_NAMES
 from engines.core import AnyRuleset, ContentError, SetupError
 
 if TYPE_CHECKING:  # the renderers (and Pillow) are imported only by the commands that draw
@@ -80,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path, required=True, help="folder to write the PNGs into")
 
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser(
+        "work",
+        help="apply, draw and deliver queued clicks over Discord's REST API "
+        "(needs DISCORD_TOKEN, PostgreSQL and TABLEKEEPER_WORK_QUEUE=procrastinate)",
+    )
     db = sub.add_parser("db", help="database tasks")
     db_sub = db.add_subparsers(dest="db_command", required=True, metavar="TASK")
     db_sub.add_parser("upgrade", help="apply migrations to TABLEKEEPER_DATABASE_URL")
@@ -88,6 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
     cards.add_argument("--deck", default="", help="only the cards of this ready-made deck")
     cards.add_argument("--search", default="", help="only cards whose name, numbers or text hold this")
+    cards.add_argument(
+        "--lang",
+        default="en",
+        metavar="LANG",
+        help="names and text in this language, for a game that has several (en, ja; default en)",
+    )
 
     bench = sub.add_parser("bench", help="measure engine, render, pipeline and memory figures")
     bench.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
@@ -189,6 +201,16 @@ def _settings() -> Settings:
 
 def cmd_run(args: argparse.Namespace) -> int:
     """``tablekeeper run``: refuse broken content or a missing token at once, else start the bot."""
+    return _start(args, "run")
+
+
+def cmd_work(args: argparse.Namespace) -> int:
+    """``tablekeeper work``: the same checks as ``run``, then consume the click queue."""
+    return _start(args, "work")
+
+
+def _start(args: argparse.Namespace, command: str) -> int:
+    """Check content, token and database, then run the gateway (``run``) or a worker (``work``)."""
     _check_content()  # before the database or Discord: a broken data file stops the bot here
     settings = _settings()
     if not settings.discord_token:
@@ -206,6 +228,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         asyncio.run(current_revision(settings.database_url))
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(settings.database_url, exc), status=1)
+    if command == "work":
+        from bot.discord.worker import work
+
+        work(settings)
+        return 0
     from bot.discord.run import run
 
     run(settings)
@@ -268,7 +295,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from engines.core.catalogue import select
 
     ruleset = _game(args.game)
-    chosen = select(ruleset, args.search, args.deck)
+    lang = args.lang.strip().lower()
+    if lang not in LANGUAGE_NAMES:
+        return _fail(f"--lang must be one of {', '.join(LANGUAGE_NAMES)}, not {args.lang!r}.")
+    chosen = select(ruleset, args.search, args.deck, lang)
     print("\n".join(describe_cards(ruleset, chosen, args.search, args.deck)))
     return 0
 
@@ -285,6 +315,7 @@ COMMANDS = {
     "selfplay": cmd_selfplay,
     "render": cmd_render,
     "run": cmd_run,
+    "work": cmd_work,
     "db": cmd_db,
     "games": cmd_games,
     "cards": cmd_cards,

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 TIMEOUT_ACTIONS = ("bot", "default", "forfeit")
+#: who does a click's work: the process that received it, or any worker through a PostgreSQL queue
+WORK_QUEUES = ("inline", "procrastinate")
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///tablekeeper.db"
 
 
@@ -41,6 +43,8 @@ class Settings:
     log_level: str = "INFO"
     shard_count: int = 0
     shard_ids: str = ""
+    work_queue: str = "inline"
+    work_concurrency: int = 2
     discord_token: str | None = None
 
     def shard_plan(self) -> tuple[int | None, list[int] | None]:
@@ -72,6 +76,8 @@ _KEYS: dict[tuple[str, str], str] = {
     ("discord", "log_level"): "log_level",
     ("discord", "shard_count"): "shard_count",
     ("discord", "shard_ids"): "shard_ids",
+    ("work", "queue"): "work_queue",
+    ("work", "concurrency"): "work_concurrency",
 }
 
 
@@ -145,7 +151,22 @@ def _validate(settings: Settings) -> Settings:
     if settings.cache_size < 1:
         raise SettingsError("Setting cache_size must be at least 1.")
     _validate_shards(settings)
+    _validate_work(settings)
     return settings
+
+
+def _validate_work(settings: Settings) -> None:
+    """A queue every worker consumes needs PostgreSQL; the default needs nothing."""
+    if settings.work_queue not in WORK_QUEUES:
+        raise SettingsError(
+            f"Setting work_queue must be one of {', '.join(WORK_QUEUES)}, not {settings.work_queue!r}."
+        )
+    if settings.work_queue == "procrastinate" and not settings.database_url.startswith(DATABASE_SCHEMES[1]):
+        raise SettingsError(
+            "Setting work_queue=procrastinate needs a PostgreSQL database_url (postgresql+asyncpg://…)."
+        )
+    if settings.work_concurrency < 1:
+        raise SettingsError("Setting work_concurrency must be at least 1.")
 
 
 def _validate_shards(settings: Settings) -> None:

@@ -9,6 +9,15 @@ from __future__ import annotations
 from engines.core import AnyRuleset, SetupError
 from engines.core.types import DeckEntry
 
+#: the languages Tablekeeper shows games in, each named in itself (as pickers and settings list them);
+#: every language a registered game declares has an entry here (a test holds them together)
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ja": "日本語"}
+
+
+def language_name(code: str | None) -> str:
+    """A language's name in itself ("日本語" for "ja"); an unknown code stands for itself."""
+    return LANGUAGE_NAMES.get(code or "", code or "")
+
 
 def parse_pair(text: str, flag: str = "--option") -> tuple[str, str]:
     """Split ``KEY=VALUE``; a missing ``=`` or key is a ``SetupError`` naming the flag."""

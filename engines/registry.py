@@ -15,6 +15,8 @@ _MODULES: dict[str, str] = {
     "clashofdecks": "engines.clashofdecks",
     "arclash": "engines.arclash",
     "hackclad": "engines.hackclad",
+    "climax": "engines.climax",
+    "eternia": "engines.eternia",
 }
 
 

@@ -13,6 +13,8 @@ _MODULES: dict[str, str] = {
     "clashofdecks": "render.clashofdecks",
     "arclash": "render.arclash",
     "hackclad": "render.hackclad",
+    "climax": "render.climax",
+    "eternia": "render.eternia",
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.bench.engine import measure_engine
 from bot.bench.render import ImageFigures, measure_render
-from bot.bench.samples import bench_config, sample_states
+from bot.bench.samples import bench_cases, bench_config, sample_states
 from bot.bench.stats import Target, fmt
 from engines import registry as engines_registry
 from engines.core import AnyRuleset
@@ -69,10 +69,12 @@ def _image_targets(kind: str, figures: ImageFigures | None) -> list[Target]:
     ]
 
 
-def measure_mode(ruleset: AnyRuleset, mode: str, budget: Budget) -> dict[str, Any]:
-    """Every figure for one game mode, with its targets."""
-    config = bench_config(ruleset, mode)
+def measure_mode(ruleset: AnyRuleset, mode: str, budget: Budget, lang: str | None = None) -> dict[str, Any]:
+    """Every figure for one game mode (in ``lang``, for a game with several languages), with its targets."""
+    config = bench_config(ruleset, mode, lang)
     result: dict[str, Any] = {"game": ruleset.slug, "mode": mode, "players": config.players}
+    if lang is not None:
+        result["lang"] = lang
     targets: list[Target] = []
 
     engine = measure_engine(ruleset, config, budget.engine_seconds)
@@ -111,7 +113,8 @@ def measure_mode(ruleset: AnyRuleset, mode: str, budget: Budget) -> dict[str, An
 def _text(result: dict[str, Any]) -> list[str]:
     e = result["engine"]
     lines = [
-        f"{result['game']} {result['mode']} ({result['players']} players)",
+        f"{result['game']} {result['mode']} ({result['players']} players"
+        + (f", {result['lang']})" if "lang" in result else ")"),
         f"  engine    action p50 {fmt(e.action_us_p50)} µs (p95 {fmt(e.action_us_p95)}) beside state "
         f"encode+decode {fmt(e.codec_us_p50)} µs = {fmt(e.action_to_codec)}×; "
         f"{fmt(e.games_per_s)} random games/s, {fmt(e.mean_length)} actions/game, "
@@ -171,8 +174,8 @@ def main(quick: bool = False, as_json: bool = False, game: str | None = None) ->
                 raise
             skipped[slug] = f"not available: {type(exc).__name__}: {exc}"
             continue
-        for mode in ruleset.modes:
-            result = measure_mode(ruleset, mode.name, budget)
+        for mode, lang in bench_cases(ruleset):
+            result = measure_mode(ruleset, mode, budget, lang)
             results.append(result)
             if not as_json:
                 print("\n".join(_text(result)), flush=True)
@@ -192,5 +195,8 @@ def main(quick: bool = False, as_json: bool = False, game: str | None = None) ->
             print(f"{slug}: skipped ({why})")
         missed = sum(not t.passed for r in results for t in r["_targets"])
         total = sum(len(r["_targets"]) for r in results)
-        print(f"bench: {len(results)} game modes in {seconds:.0f} s; {total - missed}/{total} targets PASS")
+        print(
+            f"bench: {len(results)} game modes (each language apart) in {seconds:.0f} s; "
+            f"{total - missed}/{total} targets PASS"
+        )
     return 0

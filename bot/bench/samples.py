@@ -6,6 +6,8 @@ from typing import Any
 
 from engines.core import AnyRuleset, GameConfig, RandomBot
 from engines.core.driver import Match
+from engines.core.ruleset import LANGUAGE_OPTION
+from engines.core.types import OptionValue
 
 
 def random_game(ruleset: AnyRuleset, config: GameConfig, seed: int, max_steps: int = 20_000) -> list[Any]:
@@ -42,7 +44,22 @@ def sample_states(
     return samples[:count]
 
 
-def bench_config(ruleset: AnyRuleset, mode: str) -> GameConfig:
-    """The config a mode is measured with: its largest seat count (the biggest board) and defaults."""
+def bench_config(ruleset: AnyRuleset, mode: str, lang: str | None = None) -> GameConfig:
+    """The config a mode is measured with: its most seats (the biggest board), defaults, ``lang`` if any."""
     spec = ruleset.mode(mode)
-    return ruleset.resolve_config(GameConfig(mode, max(spec.players)))
+    options: dict[str, OptionValue] = {LANGUAGE_OPTION: lang} if lang is not None else {}
+    return ruleset.resolve_config(GameConfig(mode, max(spec.players), options))
+
+
+def bench_cases(ruleset: AnyRuleset) -> list[tuple[str, str | None]]:
+    """(mode, language) pairs to measure: each mode, in each language of a game that has several.
+
+    Pictures and text cost differently per language (Japanese is drawn from other fonts), so each
+    language is measured; a game with one language is measured once per mode, as always.
+    """
+    several = len(ruleset.languages) > 1
+    return [
+        (mode.name, lang)
+        for mode in ruleset.modes
+        for lang in (ruleset.languages if several and mode.option_spec(LANGUAGE_OPTION) else (None,))
+    ]

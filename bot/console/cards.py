@@ -1,10 +1,14 @@
-"""The text of ``tablekeeper cards``: a game's catalogue grouped and aligned, then its decks and codes."""
+"""The text of ``tablekeeper cards``: a game's catalogue grouped and aligned, then its decks and codes.
+
+Columns and wrapping count terminal columns (:mod:`bot.console.columns`), so a Japanese catalogue
+lines up and wraps as an English one does.
+"""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
+from bot.console.columns import pad, width, wrap
 from bot.words import deck_code_usage, deck_list
 from engines.core import AnyRuleset
 from engines.core.catalogue import Selection
@@ -20,7 +24,7 @@ def wrap_items(items: Sequence[str], indent: str = TEXT_INDENT) -> list[str]:
     line = ""
     for index, item in enumerate(items):
         piece = item + ("," if index < len(items) - 1 else "")
-        if line and len(indent) + len(line) + 1 + len(piece) > WIDTH:
+        if line and width(indent) + width(line) + 1 + width(piece) > WIDTH:
             lines.append(indent + line)
             line = piece
         else:
@@ -41,7 +45,7 @@ def code_hint(ruleset: AnyRuleset) -> str:
 
 
 def _wrapped(text: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=TEXT_INDENT, subsequent_indent=TEXT_INDENT)
+    return wrap(text, WIDTH, TEXT_INDENT)
 
 
 def _entry_lines(entries: Sequence[CatalogueEntry], name_width: int, stats_width: int) -> list[str]:
@@ -53,16 +57,16 @@ def _entry_lines(entries: Sequence[CatalogueEntry], name_width: int, stats_width
             count = sum(1 for e in entries if e.group == group)
             lines += ["", f"{group} ({count})"]
         held = f"  [{', '.join(entry.decks)}]" if entry.decks else ""
-        lines.append(f"  {entry.name:<{name_width}}  {entry.stats:<{stats_width}}{held}".rstrip())
+        lines.append(f"  {pad(entry.name, name_width)}  {pad(entry.stats, stats_width)}{held}".rstrip())
         lines += _wrapped(entry.text)
     return lines
 
 
 def _deck_lines(decks: Sequence[DeckEntry], hint: str) -> list[str]:
     lines = ["", f"Decks ({len(decks)})"]
-    width = max(len(d.name) for d in decks)
+    names = max(width(d.name) for d in decks)
     for deck in decks:
-        head = f"  {deck.name:<{width}}  {deck.title}"
+        head = f"  {pad(deck.name, names)}  {deck.title}"
         lines.append(f"{head}: {deck.code}" if deck.code else head)
         if deck.summary:
             lines += _wrapped(deck.summary)
@@ -87,8 +91,8 @@ def describe_cards(
     shown = f"{len(chosen.entries)} of {chosen.total} cards" if filters else f"{chosen.total} cards"
     lines = [f"{chosen.title}: {shown}{' ' + ' '.join(filters) if filters else ''}"]
     if chosen.entries:
-        name_width = max(len(e.name) for e in chosen.entries)
-        stats_width = max(len(e.stats) for e in chosen.entries)
+        name_width = max(width(e.name) for e in chosen.entries)
+        stats_width = max(width(e.stats) for e in chosen.entries)
         lines += _entry_lines(chosen.entries, name_width, stats_width)
     else:
         lines.append("No cards match; try a shorter search.")

@@ -13,8 +13,10 @@ from bot.console.narrate import choice_page, describe_outcome, page_count, seat_
 from bot.service.api import Delivery, SeatUpdate, ServiceError
 from bot.service.app import Services
 from bot.service.tables import TableService
-from engines.core import Action, AnyRuleset, GameConfig, Prompt
+from engines.core import Action, AnyRuleset, GameConfig, Prompt, fill_names
 from engines.core.driver import bot_for
+from engines.core.ruleset import LANGUAGE_OPTION
+from render import registry as render_registry
 
 HUMAN = 0
 USER = 1  # the person's user id in the terminal's private database
@@ -118,7 +120,9 @@ class TerminalGame:
         bot = bot_for(self.ruleset, self.difficulty)
         label = f"{self.difficulty} bot" if self.difficulty in {"easy", "normal", "hard"} else bot.name
         self.names = seat_names(self.config.players, HUMAN, label)
-        self.catalogue = self.ruleset.catalogue()
+        # card names on the table are in the table's language: look them up in the same one
+        lang = str(self.config.options.get(LANGUAGE_OPTION, "en"))
+        self.catalogue = self.ruleset.catalogue(self.ruleset.language(lang))
         # The person's own decisions, not the game's move number: that counts the bots' hidden
         # moves too, and would tell the person about them.
         self.decisions = 0
@@ -158,6 +162,21 @@ class TerminalGame:
         for line in lines:
             self.out.write(f"  * {line}\n")
 
+    def opening(self) -> None:
+        """The table as dealt, before any bot moves: setup, who goes first, the first turn.
+
+        Dealing a game yields no events, so narration alone would begin at the first bot's move,
+        part-way through the first turn. The game's own account of the dealt table opens the log
+        instead: the deal is fixed by the seed, so it is dealt here again to be described. When
+        the person is the only one asked first, their first move shows that same table at once,
+        so it is not printed twice.
+        """
+        dealt = self.ruleset.setup(self.ruleset.resolve_config(self.config), self.seed)
+        if any(seat != HUMAN for seat in self.ruleset.prompts(dealt)):
+            describe = render_registry.get(self.ruleset.slug).describe
+            table = fill_names(describe(self.ruleset.view(dealt, HUMAN)), self.names)
+            self.out.write(f"\n--- the game begins ---\n{table}\n")
+
     def play(self, chooser: Chooser) -> int:
         """Play to the end; returns the exit status (0 for a finished or cleanly left game)."""
         return asyncio.run(self._play(chooser))
@@ -191,6 +210,7 @@ class TerminalGame:
             f"{self.ruleset.title}, {mode.title}: {self.config.players} player(s), seed {self.seed}. "
             f"You are {self.names[HUMAN]}.\nImages of the table are written to {self.images}\n{HELP}\n"
         )
+        self.opening()
         delivery = await self._open(tables)
         try:
             while True:

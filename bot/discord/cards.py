@@ -4,8 +4,8 @@ Pages are cut from :func:`engines.core.catalogue.select` (the same selection the
 prints) so that each embed keeps within Discord's limits: at most 25 fields and 6000 characters.
 A page holds cards of one group only, so its title can say which group it shows; the decks with
 their codes come last. The Prev/Next buttons work like the ``/rules`` pager: each custom_id
-carries everything needed to draw its page (game, page, deck, search), so they keep working
-after a restart or on another process.
+carries everything needed to draw its page (game, its language for a game with several, page,
+deck, search), so they keep working after a restart or on another process.
 """
 
 from __future__ import annotations
@@ -18,8 +18,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE
-from bot.discord.ids import MAX_ID
-from bot.discord.layout import clip
+from bot.discord.ids import GAME, MAX_ID, game_part
+from bot.discord.items import controls
+from bot.discord.language import language_tag
+from bot.discord.layout import clip, clip_block
 from bot.discord.replies import defer, reported, with_view
 from bot.service.api import ServiceError
 from bot.words import deck_code_usage, deck_list
@@ -38,13 +40,15 @@ FIELD_NAME = 256
 SEARCH_MAX = 40
 DECKS = "Decks"
 
-#: Prev/Next over a catalogue: game slug, page to show, deck name (may be empty), search (last, free text).
-TEMPLATE = r"tk:k:(?P<slug>[a-z0-9_]+):(?P<page>\d+):(?P<deck>[^:]*):(?P<search>.*)"
+#: Prev/Next over a catalogue: game (slug, ``@lang`` for a game with several languages; ids made
+#: before languages have none and mean the reader's default), page to show, deck name (may be
+#: empty), search (last, free text).
+TEMPLATE = rf"tk:k:{GAME}:(?P<page>\d+):(?P<deck>[^:]*):(?P<search>.*)"
 
 
-def cards_id(slug: str, page: int, deck: str, search: str) -> str:
-    """The custom_id of a catalogue page button."""
-    custom_id = f"tk:k:{slug}:{page}:{deck}:{search}"
+def cards_id(slug: str, page: int, deck: str, search: str, lang: str = "") -> str:
+    """The custom_id of a catalogue page button (``lang`` only for a game with several languages)."""
+    custom_id = f"tk:k:{game_part(slug, lang)}:{page}:{deck}:{search}"
     if len(custom_id) > MAX_ID:
         raise ValueError(f"custom_id longer than {MAX_ID} characters: {custom_id!r}")
     return custom_id
@@ -126,19 +130,19 @@ def discord_hint(slug: str) -> str:
     return f"Use a code as the per-player option `deck_code`{table} ({help_text})."
 
 
-def _select(slug: str, search: str, deck: str) -> Selection:
+def _select(slug: str, search: str, deck: str, lang: str) -> Selection:
     try:
         ruleset = registry.get(slug)
     except Exception:
         raise ServiceError(Code.NOT_FOUND, f"There is no game {slug!r}.") from None
-    return select(ruleset, search, deck)  # SetupError names an unknown deck or a missing catalogue
+    return select(ruleset, search, deck, lang)  # SetupError names an unknown deck or a missing catalogue
 
 
 def cards_embed(
-    slug: str, page: int, search: str = "", deck: str = ""
+    slug: str, page: int, search: str = "", deck: str = "", lang: str = "en"
 ) -> tuple[discord.Embed, int, int, str]:
-    """One page of a game's catalogue: the embed, the page shown, the page count, the deck's name."""
-    chosen = _select(slug, search, deck)
+    """One page of a catalogue in ``lang``: the embed, the page shown, the page count, the deck's name."""
+    chosen = _select(slug, search, deck, lang)
     deck_name = chosen.decks[0].name if deck.strip() else ""
     pages = build_pages(chosen, discord_hint(slug))
     page = min(max(page, 0), len(pages) - 1)
@@ -149,7 +153,7 @@ def cards_embed(
     scope = f" ({', '.join(filters)})" if filters else ""
     embed = discord.Embed(
         title=clip(f"{chosen.title} cards · {shown.heading}{scope}", TITLE),
-        description=clip(shown.description, DESCRIPTION) if shown.description else None,
+        description=clip_block(shown.description, DESCRIPTION) if shown.description else None,
         colour=COLOUR,
     )
     for name, value in shown.fields:
@@ -160,65 +164,83 @@ def cards_embed(
 
 
 class CardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """Previous/next page of a game's catalogue."""
+    """Previous/next page of a game's catalogue (in the language the first page was shown in)."""
 
     def __init__(
-        self, slug: str, page: int, deck: str, search: str, label: str, disabled: bool = False
+        self,
+        slug: str,
+        page: int,
+        deck: str,
+        search: str,
+        label: str,
+        disabled: bool = False,
+        lang: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
-                custom_id=cards_id(slug, page, deck, search),
+                custom_id=cards_id(slug, page, deck, search, lang),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
             )
         )
-        self.slug, self.page, self.deck, self.search = slug, page, deck, search
+        self.slug, self.page, self.deck, self.search, self.lang = slug, page, deck, search, lang
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CardsButton:
-        """Rebuild the button from its custom_id."""
+        """Rebuild the button from its custom_id (an old id without a language: the reader's default)."""
         label = getattr(item, "label", None) or "Page"
-        return cls(match["slug"], int(match["page"]), match["deck"], match["search"], label)
+        page = int(match["page"])
+        return cls(match["slug"], page, match["deck"], match["search"], label, lang=match["lang"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Show the page on the same message."""
         await defer(interaction, update=True)
         async with reported(interaction, "cards page"):
-            embed, shown, count, deck = cards_embed(self.slug, self.page, self.search, self.deck)
-            view = cards_view(self.slug, shown, count, deck, self.search)
+            lang = await controls(interaction).rules.language(interaction, self.slug, self.lang or None)
+            embed, shown, count, deck = cards_embed(self.slug, self.page, self.search, self.deck, lang)
+            view = cards_view(self.slug, shown, count, deck, self.search, lang)
             await interaction.edit_original_response(embed=embed, view=view)
 
 
-def cards_view(slug: str, page: int, pages: int, deck: str, search: str) -> discord.ui.View | None:
-    """Prev/Next buttons, as ``/rules`` has them (None for a single page)."""
+def cards_view(
+    slug: str, page: int, pages: int, deck: str, search: str, lang: str = "en"
+) -> discord.ui.View | None:
+    """Prev/Next buttons keeping the language, as ``/rules`` has them (None for a single page)."""
     if pages <= 1:
         return None
+    tag = language_tag(slug, lang)
     view = discord.ui.View(timeout=None)
-    view.add_item(CardsButton(slug, max(page - 1, 0), deck, search, "◀ Prev", disabled=page == 0))
+    view.add_item(CardsButton(slug, max(page - 1, 0), deck, search, "◀ Prev", disabled=page == 0, lang=tag))
     view.add_item(
-        CardsButton(slug, min(page + 1, pages - 1), deck, search, "Next ▶", disabled=page >= pages - 1)
+        CardsButton(
+            slug, min(page + 1, pages - 1), deck, search, "Next ▶", disabled=page >= pages - 1, lang=tag
+        )
     )
     return view
 
 
-async def show_cards(interaction: discord.Interaction, game: str, search: str, deck: str) -> None:
-    """``/cards``: the first page of a game's catalogue, to the asker alone."""
+async def show_cards(
+    interaction: discord.Interaction, game: str, search: str, deck: str, language: str | None = None
+) -> None:
+    """``/cards``: a catalogue's first page, to the asker alone, in ``language`` or their default."""
     await defer(interaction, ephemeral=True)
     async with reported(interaction, "cards"):
         slug = game.strip().lower()
         search = search.strip()[:SEARCH_MAX]
-        embed, shown, count, deck_name = cards_embed(slug, 0, search, deck)
-        view = cards_view(slug, shown, count, deck_name, search)
+        lang = await controls(interaction).rules.language(interaction, slug, language)
+        embed, shown, count, deck_name = cards_embed(slug, 0, search, deck, lang)
+        view = cards_view(slug, shown, count, deck_name, search, lang)
         await interaction.followup.send(embed=embed, ephemeral=True, **with_view(view))
 
 
-def deck_choices(game: object, current: str) -> list[app_commands.Choice[str]]:
-    """The ready-made decks of the game already chosen in the command."""
+def deck_choices(game: object, current: str, lang: str = "en") -> list[app_commands.Choice[str]]:
+    """The ready-made decks of the game already chosen in the command, titled in ``lang``."""
     try:
-        decks = registry.get(str(game)).decks() if game else []
+        ruleset = registry.get(str(game)) if game else None
+        decks = ruleset.decks(ruleset.language(lang)) if ruleset is not None else []
     except Exception:  # autocomplete must never fail loudly
         return []
     wanted = current.strip().casefold()
@@ -232,5 +254,11 @@ def deck_choices(game: object, current: str) -> list[app_commands.Choice[str]]:
 async def decks_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete callback for ``/cards``'s deck (reads the game typed)."""
-    return deck_choices(getattr(interaction.namespace, "game", None), current)
+    """Autocomplete callback for ``/cards``'s deck (reads the game and the language typed)."""
+    game = getattr(interaction.namespace, "game", None)
+    wanted = getattr(interaction.namespace, "language", None)
+    try:
+        lang = await controls(interaction).rules.language(interaction, str(game or ""), wanted)
+    except Exception:  # autocomplete must never fail loudly: the first language will do
+        lang = "en"
+    return deck_choices(game, current, lang)

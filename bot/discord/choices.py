@@ -72,12 +72,34 @@ def deck_spec(game: object, mode: object) -> OptionSpec | None:
     return None
 
 
-def deck_choices(game: object, mode: object, current: str) -> list[app_commands.Choice[str]]:
-    """Deck names of a game's mode."""
+def deck_titles(game: object, lang: str | None) -> dict[str, str]:
+    """Each ready-made deck's name as a person reads it: "祭りの炎 (festival)" in the language asked."""
+    ruleset = _ruleset(game)
+    if ruleset is None:
+        return {}
+    try:
+        decks = ruleset.decks(ruleset.language(lang))
+    except Exception:  # autocomplete must never fail loudly: plain names will do
+        return {}
+    # a title that only capitalises the name says nothing more ("Ironclad" for "ironclad")
+    return {
+        d.name: d.title if d.title.casefold() == d.name.casefold() else f"{d.title} ({d.name})" for d in decks
+    }
+
+
+def deck_choices(
+    game: object, mode: object, current: str, lang: str | None = None
+) -> list[app_commands.Choice[str]]:
+    """Deck names of a game's mode, titled in ``lang`` where the game names its decks."""
     spec = deck_spec(game, mode)
     if spec is None:
         return []
-    return [app_commands.Choice(name=c, value=c) for c in spec.choices if _matches(current, c)][:LIMIT]
+    titles = deck_titles(game, lang)
+    return [
+        app_commands.Choice(name=titles.get(c, c)[:100], value=c)
+        for c in spec.choices
+        if _matches(current, c, titles.get(c, c))
+    ][:LIMIT]
 
 
 async def games_autocomplete(
@@ -97,6 +119,7 @@ async def modes_autocomplete(
 async def solo_decks_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete callback for ``/solo``'s deck (reads the game and mode typed)."""
+    """Autocomplete callback for ``/solo``'s deck (game and mode typed; in the player's language)."""
     namespace = interaction.namespace
-    return deck_choices(getattr(namespace, "game", None), getattr(namespace, "mode", None), current)
+    game, mode = getattr(namespace, "game", None), getattr(namespace, "mode", None)
+    return deck_choices(game, mode, current, str(interaction.locale))

@@ -7,7 +7,12 @@ player names come with each interaction, so it needs no member list.
 
 Sharding: :class:`discord.ext.commands.AutoShardedBot`. Several processes may split the shards
 and share one PostgreSQL database; DM interactions arrive on shard 0 only, which is why every
-handler reloads what it needs from the database rather than from process memory.
+handler reloads what it needs from the database rather than from process memory. The timer loop
+of each process handles its own shards' tables: a server's tables by the server's shard, a DM
+table by ``table_id % shard_count`` (see ``bot.store.tables_repo.shard_of``).
+
+Work: with ``TABLEKEEPER_WORK_QUEUE=procrastinate`` a game click is acknowledged here and queued;
+``tablekeeper work`` processes (:mod:`bot.discord.worker`) apply, draw and deliver it.
 """
 
 from __future__ import annotations
@@ -20,13 +25,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs import COGS
-from bot.discord.cogs.clock import ClockCog
-from bot.discord.control import TableControl
-from bot.discord.delivery import Courier
+from bot.discord.cogs.controllers import Controllers
 from bot.discord.items import ALL_ITEMS
 from bot.discord.replies import SOMETHING_WRONG, scrubbed_traceback, tell
 from bot.service import Services
 from bot.settings import Settings
+from bot.work import WorkQueue, open_queue
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -67,7 +71,8 @@ class TablekeeperBot(commands.AutoShardedBot):
         self.settings = settings
         self.clock = clock
         self._services: Services | None = None
-        self._control: TableControl | None = None
+        self._controls: Controllers | None = None
+        self._queue: WorkQueue | None = None
 
     @property
     def services(self) -> Services:
@@ -77,18 +82,22 @@ class TablekeeperBot(commands.AutoShardedBot):
         return self._services
 
     @property
-    def control(self) -> TableControl:
+    def controls(self) -> Controllers:
         """What commands and clicks call (available once :meth:`setup_hook` has run)."""
-        if self._control is None:
+        if self._controls is None:
             raise RuntimeError("the bot has not been set up yet")
-        return self._control
+        return self._controls
 
     async def setup_hook(self) -> None:
-        """Migrate and open the database, resume games, load cogs and items, sync commands."""
+        """Migrate and open the database, load cogs and items, sync commands.
+
+        No game is loaded here: each loads when first touched, and the timer loop reads due
+        deadlines from the database, so start-up takes as long with a million stored tables as
+        with none.
+        """
         self._services = await Services.start(self.settings, clock=self.clock)
-        resumed = await self._services.tables.resume()
-        log.info("resumed %d running game(s)", len(resumed))
-        self._control = TableControl(self, self._services, Courier(self, self._services))
+        self._queue = await open_queue(self.settings)
+        self._controls = Controllers.build(self, self._services, self._queue)
         self.add_dynamic_items(*ALL_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for name in COGS:
@@ -120,13 +129,18 @@ class TablekeeperBot(commands.AutoShardedBot):
         await tell(interaction, SOMETHING_WRONG)
 
     async def close(self) -> None:
-        """Stop the timer loop, disconnect, then release the database."""
-        clock = self.get_cog("ClockCog")
-        if isinstance(clock, ClockCog):
-            await clock.stop()
+        """Stop the timer loop, disconnect, then release the database.
+
+        ``super().close()`` unloads the cogs before it disconnects, and unloading the clock cog
+        stops its loop and waits for a pass in flight. (The cog can't be stopped by type from here:
+        ``load_extension`` executes a cog's module anew, so its class is not one this module imports.)
+        """
         try:
             await super().close()
         finally:
+            if self._queue is not None:
+                await self._queue.close()
+                self._queue = None
             if self._services is not None:
                 await self._services.close()
                 self._services = None

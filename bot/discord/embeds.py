@@ -10,8 +10,10 @@ from bot.discord.colours import seat_embed_colour, seat_square, seat_swatch
 from bot.discord.layout import clip
 from bot.discord.seat_text import chosen_text
 from bot.service.api import PublicTable, SeatUpdate, TableInfo
+from bot.words import language_name
 from engines import registry
 from engines.core import Outcome
+from engines.core.ruleset import LANGUAGE_OPTION
 from render.core.palette import seat_colour_name
 
 TITLE = 256
@@ -73,10 +75,16 @@ def lines_within(lines: Sequence[str], limit: int, keep_last: bool = True) -> st
     return "\n".join(chosen)
 
 
+def _option_text(name: str, value: object) -> str:
+    """One table option as the lobby lists it; the language also by its name ("`lang=ja` 日本語")."""
+    shown = f"`{name}={value}`"
+    return f"{shown} ({language_name(str(value))})" if name == LANGUAGE_OPTION else shown
+
+
 def _options_text(table: TableInfo) -> str:
     if not table.options:
         return "defaults"
-    return clip(" ".join(f"`{k}={v}`" for k, v in sorted(table.options.items())), FIELD)
+    return clip(" ".join(_option_text(k, v) for k, v in sorted(table.options.items())), FIELD)
 
 
 def lobby_embed(table: TableInfo, note: str = "") -> discord.Embed:

@@ -27,8 +27,13 @@ BOT_SELECT = r"tk:b:(?P<table>\d+)"
 HAND = r"tk:h:(?P<table>\d+)"
 #: "Take my seat back" after a bot took a timed-out player's seat.
 RECLAIM = r"tk:j:(?P<table>\d+)"
-#: Rules pages: game slug and page to show.
-RULES = r"tk:r:(?P<slug>[a-z0-9_]+):(?P<page>\d+)"
+#: Lobby select for a table option the host picks from a short list (the table's language).
+TABLE_CHOICE = r"tk:o:(?P<table>\d+):(?P<option>[a-z_]+)"
+#: How a page button names its game: the slug, then ``@lang`` for a game with several languages.
+#: Ids made before languages have no ``@lang``; they still work and mean the reader's default.
+GAME = r"(?P<slug>[a-z0-9_]+)(?:@(?P<lang>[a-z]{2,3}))?"
+#: Rules pages: game (and language) and page to show.
+RULES = rf"tk:r:{GAME}:(?P<page>\d+)"
 
 
 def _checked(custom_id: str) -> str:
@@ -74,9 +79,19 @@ def hand_id(table: int) -> str:
     return _checked(f"tk:h:{table}")
 
 
-def rules_id(slug: str, page: int) -> str:
+def game_part(slug: str, lang: str = "") -> str:
+    """A page button's game: ``slug``, or ``slug@lang`` when the page shows one of several languages."""
+    return f"{slug}@{lang}" if lang else slug
+
+
+def rules_id(slug: str, page: int, lang: str = "") -> str:
     """The custom_id of a rules page button."""
-    return _checked(f"tk:r:{slug}:{page}")
+    return _checked(f"tk:r:{game_part(slug, lang)}:{page}")
+
+
+def table_choice_id(table: int, option: str) -> str:
+    """The custom_id of a lobby select for a table option (the host's)."""
+    return _checked(f"tk:o:{table}:{option}")
 
 
 def reclaim_id(table: int) -> str:

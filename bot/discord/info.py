@@ -2,26 +2,32 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 
 import discord
 
 from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE, lines_within
-from bot.discord.layout import clip
+from bot.discord.layout import clip, clip_block
 from bot.service.api import GameStats, GuildSettings, LeaderRow, ServiceError
+from bot.words import language_name
 from engines import registry
 from engines.core import Code
 from engines.core.content import load_rules_pages
 
+#: a line that starts a list item or a table row of a rules page (kept on a line of its own)
+_ITEM = re.compile(r"^(?:[-*•]\s|\d+[.)]\s|\|)")
 
-def rules_pages(slug: str) -> list[tuple[str, str]]:
-    """The game's rules summary split into pages (``ServiceError`` if it has none)."""
+
+def rules_pages(slug: str, lang: str = "en") -> list[tuple[str, str]]:
+    """The game's rules summary split into pages, in ``lang`` if it has one (``ServiceError`` if none)."""
     try:
         ruleset = registry.get(slug)
     except Exception:
         raise ServiceError(Code.NOT_FOUND, f"There is no game {slug!r}.") from None
     try:
-        pages = load_rules_pages(f"engines.{ruleset.slug}")
+        pages = load_rules_pages(f"engines.{ruleset.slug}", ruleset.language(lang))
     except (ModuleNotFoundError, FileNotFoundError):
         pages = []
     if not pages:
@@ -29,14 +35,44 @@ def rules_pages(slug: str) -> list[tuple[str, str]]:
     return pages
 
 
-def rules_embed(slug: str, page: int) -> tuple[discord.Embed, int, int]:
-    """One page of the rules as an embed, with the page actually shown and the page count."""
-    pages = rules_pages(slug)
+def _wide(ch: str) -> bool:
+    """A character of a script written without spaces between words (Japanese, Chinese)."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def reflow(body: str) -> str:
+    """A rules page as Discord should show it: paragraphs whole, list items and blank lines kept.
+
+    The summaries are hard-wrapped for reading in an editor; Discord wraps by itself, so each
+    paragraph's lines are joined: with a space, except between two wide characters, because
+    Japanese puts no space between words (a space there would split a word).
+    """
+    lines: list[str] = []
+    joining = False
+    for raw in body.splitlines():
+        line = raw.strip()
+        if not line or raw.startswith("#"):
+            lines.append(line)
+            joining = False
+        elif joining and not _ITEM.match(line) and lines:
+            last = lines[-1]
+            lines[-1] = last + line if _wide(last[-1]) and _wide(line[0]) else f"{last} {line}"
+        else:
+            lines.append(line)
+            joining = not line.startswith("|")
+    return "\n".join(lines)
+
+
+def rules_embed(slug: str, page: int, lang: str = "en") -> tuple[discord.Embed, int, int]:
+    """One page of the rules in ``lang`` as an embed, with the page actually shown and the page count."""
+    pages = rules_pages(slug, lang)
     page = min(max(page, 0), len(pages) - 1)
     heading, body = pages[page]
     title = registry.get(slug).title
     embed = discord.Embed(
-        title=clip(f"{title} rules · {heading}", TITLE), description=clip(body, DESCRIPTION), colour=COLOUR
+        title=clip(f"{title} rules · {heading}", TITLE),
+        description=clip_block(reflow(body), DESCRIPTION),
+        colour=COLOUR,
     )
     embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
     return embed, page, len(pages)
@@ -98,4 +134,8 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
     embed.add_field(name="Turn timer", value=f"{timeout}; then: {settings.timeout_action}", inline=False)
     embed.add_field(name="Thread per game", value="on" if settings.thread_per_game else "off", inline=True)
     embed.add_field(name="Mention on turn", value="on" if settings.mention_on_turn else "off", inline=True)
+    language = (
+        language_name(settings.language) if settings.language else "auto (the server's Discord language)"
+    )
+    embed.add_field(name="Language", value=language, inline=True)
     return embed

@@ -2,7 +2,8 @@
 
 discord.py rebuilds an item from its custom_id when it is clicked, so the buttons on a message
 keep working after a restart or on another process sharing the database. Callbacks only parse
-the id and hand over to :class:`bot.discord.control.TableControl`, which reloads from the service.
+the id and hand over to their controller (:class:`bot.discord.cogs.controllers.Controllers`),
+which reloads from the service.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from bot.discord.layout import BUTTON_LABEL, OPTION_TEXT, clip
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
-    from bot.discord.control import TableControl
+    from bot.discord.cogs.controllers import Controllers
 
 
-def control(interaction: discord.Interaction) -> TableControl:
-    """The table controller of the bot that received ``interaction``."""
-    return cast("TablekeeperBot", interaction.client).control
+def controls(interaction: discord.Interaction) -> Controllers:
+    """The controllers of the bot that received ``interaction``."""
+    return cast("TablekeeperBot", interaction.client).controls
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION):
@@ -58,7 +59,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Apply the choice."""
-        await control(interaction).act(interaction, self.table, self.token, self.seat, self.key)
+        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, self.key)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ACTION_SELECT):
@@ -95,7 +96,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Apply the chosen option."""
         key = self.item.values[0] if self.item.values else ""
-        await control(interaction).act(interaction, self.table, self.token, self.seat, key)
+        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, key)
 
 
 def action_option(key: str, label: str, description: str = "") -> discord.SelectOption:
@@ -147,7 +148,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Show another page of choices on the same message."""
-        await control(interaction).turn_page(interaction, self.table, self.seat, self.page, self.where)
+        await controls(interaction).play.turn_page(interaction, self.table, self.seat, self.page, self.where)
 
 
 LOBBY_LABELS = {
@@ -185,7 +186,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Run the lobby verb."""
-        await control(interaction).lobby_click(interaction, self.table, self.verb)
+        await controls(interaction).lobby.lobby_click(interaction, self.table, self.verb)
 
 
 class SeatChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SEAT_CHOICE):
@@ -219,7 +220,7 @@ class SeatChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Record the player's choice for their seat."""
         value = self.item.values[0] if self.item.values else ""
-        await control(interaction).seat_choice(interaction, self.table, self.option, value)
+        await controls(interaction).lobby.seat_choice(interaction, self.table, self.option, value)
 
 
 class BotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.BOT_SELECT):
@@ -245,7 +246,7 @@ class BotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.BOT
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Add a bot of the chosen difficulty."""
         level = self.item.values[0] if self.item.values else None
-        await control(interaction).add_bot(interaction, self.table, level)
+        await controls(interaction).lobby.add_bot(interaction, self.table, level)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):
@@ -271,7 +272,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Answer with the clicker's hand."""
-        await control(interaction).show_hand(interaction, self.table)
+        await controls(interaction).play.show_hand(interaction, self.table)
 
 
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RECLAIM):
@@ -294,33 +295,68 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Give the seat back to the clicker (the service checks it is theirs)."""
-        await control(interaction).reclaim_click(interaction, self.table)
+        await controls(interaction).lobby.reclaim_click(interaction, self.table)
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RULES):
-    """Previous/next page of a game's rules summary."""
+    """Previous/next page of a game's rules summary (in the language the first page was shown in)."""
 
-    def __init__(self, slug: str, page: int, label: str, disabled: bool = False) -> None:
+    def __init__(self, slug: str, page: int, label: str, disabled: bool = False, lang: str = "") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
-                custom_id=ids.rules_id(slug, page),
+                custom_id=ids.rules_id(slug, page, lang),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
             )
         )
-        self.slug, self.page = slug, page
+        self.slug, self.page, self.lang = slug, page, lang
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RulesButton:
-        """Rebuild the button from its custom_id."""
-        return cls(match["slug"], int(match["page"]), getattr(item, "label", None) or "Page")
+        """Rebuild the button from its custom_id (an old id without a language: the reader's default)."""
+        label = getattr(item, "label", None) or "Page"
+        return cls(match["slug"], int(match["page"]), label, lang=match["lang"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Show the page."""
-        await control(interaction).rules_page(interaction, self.slug, self.page)
+        await controls(interaction).rules.rules_page(interaction, self.slug, self.page, self.lang or None)
+
+
+class TableChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.TABLE_CHOICE):
+    """A lobby select for a table option the host picks from a short list (the table's language)."""
+
+    def __init__(
+        self,
+        table: int,
+        option: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose…",
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.table_choice_id(table, option),
+                options=options or [discord.SelectOption(label="…", value="-")],
+                placeholder=clip(placeholder, 150),
+                row=row,
+            )
+        )
+        self.table, self.option = table, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableChoiceSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(int(match["table"]), match["option"], list(getattr(item, "options", []) or []))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Set the table option (the service refuses anyone but the host)."""
+        value = self.item.values[0] if self.item.values else ""
+        await controls(interaction).lobby.table_choice(interaction, self.table, self.option, value)
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -329,6 +365,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PageButton,
     LobbyButton,
     SeatChoiceSelect,
+    TableChoiceSelect,
     BotSelect,
     HandButton,
     ReclaimButton,

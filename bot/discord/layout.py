@@ -7,6 +7,8 @@ it is tested on its own; :mod:`bot.discord.items` turns it into discord.py compo
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,10 +23,61 @@ BUTTON_LABEL = 80
 OPTION_TEXT = 100
 
 
+#: the whitespace a one-line text folds into single spaces: ASCII only, so an ideographic space
+#: (U+3000) or a no-break space, which belong to the text as its author wrote it, stay as they are
+_FOLD = re.compile(r"[ \t\r\n\f\v]+")
+ELLIPSIS = "…"
+
+
+def units(text: str) -> int:
+    """Discord's length of ``text``: UTF-16 code units, so a character beyond the BMP counts twice."""
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+def _leans_back(ch: str) -> bool:
+    """Whether ``ch`` belongs to the character before it (a mark, a variation selector, a joiner...)."""
+    code = ord(ch)
+    return (
+        unicodedata.category(ch) in ("Mn", "Mc", "Me")  # combining marks: dakuten U+3099 and accents
+        or 0xFE00 <= code <= 0xFE0F  # variation selectors (☆︎, ▶️)
+        or 0xE0100 <= code <= 0xE01EF
+        or 0x1F3FB <= code <= 0x1F3FF  # skin-tone modifiers
+        or code in (0x200D, 0xFF9E, 0xFF9F)  # zero-width joiner, half-width (han)dakuten
+    )
+
+
+def cut(text: str, limit: int) -> str:
+    """The longest start of ``text`` within ``limit`` units that ends after a whole character."""
+    used = end = 0
+    for ch in text:
+        width = 2 if ord(ch) > 0xFFFF else 1
+        if used + width > limit:
+            break
+        used += width
+        end += 1
+    # back off so that no character loses a mark that belongs to it, nor ends with a joiner
+    while 0 < end < len(text) and (_leans_back(text[end]) or text[end - 1] == "\u200d"):
+        end -= 1
+    return text[:end]
+
+
 def clip(text: str, limit: int) -> str:
-    """Shorten ``text`` to ``limit`` characters, marking the cut with an ellipsis."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` on one line within ``limit`` units (as Discord counts), an ellipsis marking any cut."""
+    text = _FOLD.sub(" ", text).strip()
+    return text if units(text) <= limit else cut(text, limit - 1).rstrip() + ELLIPSIS
+
+
+def clip_block(text: str, limit: int) -> str:
+    """Like :func:`clip`, but keeping the line breaks; a cut falls at a line's end where it can."""
+    text = text.strip()
+    if units(text) <= limit:
+        return text
+    kept = cut(text, limit - 1)
+    # a whole last line reads better than half of one, unless that throws away most of the room
+    at = kept.rfind("\n")
+    if at >= len(kept) // 2:
+        kept = kept[:at]
+    return kept.rstrip() + ELLIPSIS
 
 
 @dataclass(frozen=True)

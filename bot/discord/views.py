@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.choices import deck_titles
 from bot.discord.items import (
     ActionButton,
     ActionSelect,
@@ -22,14 +23,17 @@ from bot.discord.items import (
     ReclaimButton,
     RulesButton,
     SeatChoiceSelect,
+    TableChoiceSelect,
     action_option,
 )
-from bot.discord.layout import OPTIONS_PER_SELECT, ROWS, ChoiceLayout, lay_out
+from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, ROWS, ChoiceLayout, clip, lay_out
 from bot.discord.seat_text import button_label, text_specs
 from bot.service.api import PublicTable, SeatUpdate, TableInfo
+from bot.words import language_name
 from engines import registry
 from engines.core import Action, OptionSpec
 from engines.core.driver import DIFFICULTIES
+from engines.core.ruleset import LANGUAGE_OPTION
 
 #: where a seat's controls live: "d" a message we edit (DM or table), "e" an ephemeral answer
 IN_MESSAGE = "d"
@@ -153,8 +157,28 @@ def seat_choice_specs(table: TableInfo) -> list[OptionSpec]:
     return [s for s in mode.options if s.per_seat and s.kind == "choice" and 0 < len(s.choices) <= 25]
 
 
+def language_spec(table: TableInfo) -> OptionSpec | None:
+    """The table's language option, for a game that speaks more than one (the host's lobby select)."""
+    try:
+        ruleset = registry.get(table.game)
+        spec = ruleset.mode(table.mode).option_spec(LANGUAGE_OPTION)
+    except Exception:  # an unloadable game shows a lobby without the menu
+        return None
+    if spec is None or spec.per_seat or len(ruleset.languages) < 2 or len(spec.choices) > 25:
+        return None
+    return spec
+
+
+def choice_labels(table: TableInfo, spec: OptionSpec) -> dict[str, str]:
+    """How a lobby select reads each value: a ready-made deck by its title in the table's language."""
+    if spec.name != "deck":
+        return {}
+    lang = table.options.get(LANGUAGE_OPTION)
+    return deck_titles(table.game, str(lang) if lang else None)
+
+
 def lobby_view(table: TableInfo) -> discord.ui.View:
-    """Join / Leave / Add bot / Start, Options / (My choices) / Abort, and a select per per-player choice."""
+    """The lobby's buttons, a select per per-player choice, and the host's language select if any."""
     items: list[discord.ui.Item[Any]] = [
         LobbyButton(table.id, verb, row=0) for verb in ("join", "leave", "bot", "start")
     ]
@@ -163,11 +187,26 @@ def lobby_view(table: TableInfo) -> discord.ui.View:
     if texts:
         items.append(LobbyButton(table.id, "mine", row=1, label=button_label(texts)))
     items.append(LobbyButton(table.id, "abort", row=1))
-    for row, spec in enumerate(seat_choice_specs(table)[: ROWS - 2], start=2):
-        options = [discord.SelectOption(label=choice, value=choice) for choice in spec.choices]
+    row = 2
+    for spec in seat_choice_specs(table)[: ROWS - row]:
+        labels = choice_labels(table, spec)
+        options = [
+            discord.SelectOption(label=clip(labels.get(choice, choice), OPTION_TEXT), value=choice)
+            for choice in spec.choices
+        ]
         items.append(
             SeatChoiceSelect(table.id, spec.name, options, f"Your {spec.name}: {spec.help}", row=row)
         )
+        row += 1
+    language = language_spec(table)
+    if language is not None and row < ROWS:
+        current = str(table.options.get(language.name, language.default))
+        options = [
+            discord.SelectOption(label=language_name(code), value=code, default=code == current)
+            for code in language.choices
+        ]
+        placeholder = f"Language (the host's choice): {language_name(current)}"
+        items.append(TableChoiceSelect(table.id, language.name, options, placeholder, row=row))
     return _view(items)
 
 
@@ -186,14 +225,14 @@ def bot_view(table: TableInfo) -> discord.ui.View:
     return _view([BotSelect(table.id, options)])
 
 
-def rules_view(slug: str, page: int, pages: int) -> discord.ui.View | None:
-    """Prev/Next buttons for a rules summary (None for a single page)."""
+def rules_view(slug: str, page: int, pages: int, lang: str = "") -> discord.ui.View | None:
+    """Prev/Next buttons for a rules summary, keeping its language ``lang`` (None for a single page)."""
     if pages <= 1:
         return None
     return _view(
         [
-            RulesButton(slug, max(page - 1, 0), "◀ Prev", disabled=page == 0),
-            RulesButton(slug, min(page + 1, pages - 1), "Next ▶", disabled=page >= pages - 1),
+            RulesButton(slug, max(page - 1, 0), "◀ Prev", disabled=page == 0, lang=lang),
+            RulesButton(slug, min(page + 1, pages - 1), "Next ▶", disabled=page >= pages - 1, lang=lang),
         ]
     )
 

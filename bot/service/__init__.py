@@ -24,8 +24,10 @@ services keep the transaction boundaries.
     ``dm_messages(table_id) -> dict[seat, message_id]``; ``dm_refs(table_id) -> dict[seat, DmRef]``
     (message id and the adapter's fingerprint of what that DM shows); ``log(table_id)``.
     Lobby (return ``TableInfo``): ``open_table(guild_id, channel_id, host_id, host_name, game,
-    mode=None, options=None)``; ``join(table_id, user_id, name)``; ``leave(table_id, user_id)``
-    (in a running game a bot plays the seat on); ``add_bot(table_id, user_id, difficulty=None)``;
+    mode=None, options=None, locale=None)`` (a game with several languages takes the server's
+    ``/config language``, else the one closest to ``locale``, unless ``lang`` is given);
+    ``join(table_id, user_id, name)``; ``leave(table_id, user_id)`` (in a running game a bot plays
+    the seat on); ``add_bot(table_id, user_id, difficulty=None)``;
     ``remove_seat(table_id, user_id, seat)``; ``set_option(table_id, user_id, name, value)``;
     ``set_seat_option(table_id, user_id, name, value, seat=None)`` and
     ``set_seat_options(table_id, user_id, values, seat=None)`` (all or none; the game's seat check
@@ -35,23 +37,29 @@ services keep the transaction boundaries.
     ``act(table_id, user_id, expected_seq, action_key, seat=None)``; ``reclaim(table_id, user_id)``
     (take back a seat a bot has played since your time ran out);
     ``open_solo(user_id, dm_channel_id, game, mode=None, difficulty=None, options=None, *,
-    name="You", players=None, seat_options=None)`` (starts at once in the DM channel).
+    name="You", players=None, seat_options=None, guild_id=None, locale=None)`` (starts at once in
+    the DM channel; the language as for ``open_table``, ``guild_id`` being where /solo was typed).
     Messages: ``record_public_message(table_id, message_id)``, ``record_thread(table_id,
     thread_id)``, ``record_dm_message(table_id, seat, message_id, digest=None)``, ``set_dm_open(user_id,
     is_open, table_id=None)``.
-    Restarts: ``resume() -> list[TableInfo]`` (running games, loaded into the cache);
-    ``replay_check(table_id) -> bool`` (log replayed from the seed equals the snapshot).
+    Restarts: nothing to call. A table is loaded from the database when first touched and kept
+    in an LRU cache of ``cache_size`` tables; ``replay_check(table_id) -> bool`` (log replayed
+    from the seed equals the snapshot).
 
 ``services.guilds`` (:class:`GuildService`) -> ``GuildSettings``
     ``get(guild_id)``; admin-only (pass ``is_admin=`` from Discord permissions):
     ``allow_channel``, ``disallow_channel``, ``clear_channels``, ``enable_game``,
     ``disable_game``, ``set_turn_timeout(guild_id, seconds)``, ``set_timeout_action(guild_id,
-    "bot"|"default"|"forfeit")``, ``set_thread_per_game``, ``set_mention_on_turn``. Effective at once.
+    "bot"|"default"|"forfeit")``, ``set_thread_per_game``, ``set_mention_on_turn``,
+    ``set_language(guild_id, "auto"|"en"|"ja")`` (what new tables, /rules and /cards default to;
+    ``auto`` follows the server's Discord locale). Effective at once.
 
 ``services.timers`` (:class:`TimerService`), called by the adapter's periodic task:
-    ``due_reminders(now=None) -> list[Reminder]`` (each deadline once);
-    ``expire(now=None) -> list[Delivery]`` (applies the server's timeout action; with ``bot``,
-    ``Delivery.taken_over`` names the seats a bot now plays).
+    ``due_reminders(now=None, limit=BATCH) -> list[Reminder]`` (each deadline once);
+    ``expire(now=None, limit=BATCH) -> list[Delivery]`` (applies the server's timeout action; with
+    ``bot``, ``Delivery.taken_over`` names the seats a bot now plays). Each reads only due rows of
+    this process's shards (``shard_count``/``shard_ids`` settings; a DM table's shard is its id
+    modulo the shard count) and handles each table in its own short transaction.
 
 ``services.stats`` (:class:`StatsService`)
     ``player(user_id, guild_id=None, game=None) -> list[GameStats]``;

@@ -198,6 +198,8 @@ class GuildSettings:
 
     ``channels`` empty means every channel may host tables. ``disabled_games`` lists the games an
     admin switched off; ``enabled_games`` is every registered game that is not disabled.
+    ``language`` ("en", "ja"...) is what new tables, ``/rules`` and ``/cards`` default to in games
+    that speak it; None follows the server's Discord locale.
     """
 
     guild_id: int
@@ -208,6 +210,7 @@ class GuildSettings:
     timeout_action: str = "bot"
     thread_per_game: bool = False
     mention_on_turn: bool = True
+    language: str | None = None
 
     def allows_channel(self, channel_id: int) -> bool:
         """Whether tables may be opened in ``channel_id``."""

@@ -10,9 +10,12 @@ from bot.service.api import GuildSettings, ServiceError
 from bot.service.runtime import Runtime
 from bot.settings import TIMEOUT_ACTIONS
 from bot.store import guilds_repo, tables_repo
+from bot.words import LANGUAGE_NAMES
 from engines import registry
 from engines.core import Code, SetupError
 
+#: the language setting that follows the server's Discord locale (stored as NULL)
+AUTO = "auto"
 #: a week: longer turn timers are almost certainly a typo (minutes or ms for seconds)
 MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
 
@@ -40,6 +43,7 @@ class GuildService:
             "timeout_action": s.timeout_action,
             "thread_per_game": s.thread_per_game,
             "mention_on_turn": s.mention_on_turn,
+            "language": None,
         }
 
     async def read(self, connection: AsyncConnection, guild_id: int) -> GuildSettings:
@@ -129,6 +133,16 @@ class GuildService:
         """Whether the table message mentions the player whose turn it is."""
         return await self._change(guild_id, is_admin, mention_on_turn=bool(enabled))
 
+    async def set_language(self, guild_id: int, language: str | None, *, is_admin: bool) -> GuildSettings:
+        """The language new tables, /rules and /cards default to ("auto": the server's Discord locale)."""
+        choice = (language or "").strip().lower()
+        if choice in ("", AUTO):
+            return await self._change(guild_id, is_admin, language=None)
+        if choice not in LANGUAGE_NAMES:
+            known = ", ".join((AUTO, *LANGUAGE_NAMES))
+            raise ServiceError(Code.BAD_OPTION, f"The language must be one of {known}, not {language!r}.")
+        return await self._change(guild_id, is_admin, language=choice)
+
 
 def _known_game(game: str) -> str:
     try:
@@ -149,4 +163,5 @@ def _settings(values: dict[str, Any]) -> GuildSettings:
         timeout_action=values["timeout_action"],
         thread_per_game=bool(values["thread_per_game"]),
         mention_on_turn=bool(values["mention_on_turn"]),
+        language=values.get("language"),
     )

@@ -34,8 +34,13 @@ class Lobby(Room):
         game: str,
         mode: str | None = None,
         options: dict[str, OptionValue] | None = None,
+        locale: str | None = None,
     ) -> TableInfo:
-        """Open a lobby for ``game`` in ``channel_id`` with the host in seat 1."""
+        """Open a lobby for ``game`` in ``channel_id`` with the host in seat 1.
+
+        ``locale`` is the server's Discord locale: a game with several languages plays in the
+        server's ``/config language``, else the one closest to it, unless ``lang`` is given.
+        """
         handle = resolve(game)
         async with self.rt.reading() as connection:
             settings = await self.guilds.read(connection, guild_id)
@@ -45,7 +50,8 @@ class Lobby(Room):
         if handle.slug not in settings.enabled_games:
             raise ServiceError(Code.GAME_DISABLED, f"{handle.title} is switched off on this server.")
         mode_name = seating.mode_name(handle, mode)
-        chosen = seating.check_options(handle, mode_name, options or {})
+        given = seating.with_language(handle, mode_name, options or {}, settings.language, locale)
+        chosen = seating.check_options(handle, mode_name, given)
         return await self.insert_table(
             guild_id=guild_id,
             channel_id=channel_id,

@@ -26,6 +26,7 @@ from bot.service.room import Room
 from bot.service.runtime import Loaded
 from engines.core import Code, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
+from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
 
 STALE_CLICK = (
@@ -82,13 +83,18 @@ class Playing(Room):
         seed: int | None = None,
         names: Sequence[str] = (),
         bot_options: Sequence[Mapping[str, OptionValue]] = (),
+        guild_id: int | None = None,
+        locale: str | None = None,
     ) -> Delivery:
         """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``.
 
         ``players`` defaults to the fewest the mode allows (a solo mode plays alone against
         its rule-driven opponent; a duel gets one bot). The terminal also passes the match
         ``seed`` (to deal a given game again), the seats' display ``names`` (the person's first)
-        and the bots' own per-seat options (``bot_options[0]`` is seat 2's).
+        and the bots' own per-seat options (``bot_options[0]`` is seat 2's). A game with several
+        languages plays in the ``/config language`` of ``guild_id`` (the server ``/solo`` was
+        typed in, if any), else in the one closest to ``locale`` (the person's), unless ``lang``
+        is given; the table itself belongs to no server.
         """
         handle = resolve(game)
         ruleset = handle.ruleset
@@ -101,7 +107,9 @@ class Playing(Room):
                 Code.BAD_OPTION, f"{ruleset.title} {mode_name} is for {allowed} player(s), not {count}."
             )
         level = seating.bot_level(handle, difficulty, self.rt.settings.default_difficulty)
-        chosen = seating.check_options(handle, mode_name, options or {})
+        chosen = seating.check_options(
+            handle, mode_name, await self._language(handle, mode_name, options or {}, guild_id, locale)
+        )
         me = seating.person(0, user_id, names[0] if names else name)
         if seat_options:
             try:
@@ -134,6 +142,22 @@ class Playing(Room):
                 # Never leave a half-made solo table blocking the DM channel.
                 await self.update_table(loaded, status=ABORTED, active_channel_id=None)
                 raise
+
+    async def _language(
+        self,
+        game: Game,
+        mode: str,
+        options: Mapping[str, OptionValue],
+        guild_id: int | None,
+        locale: str | None,
+    ) -> dict[str, OptionValue]:
+        """``options`` with a solo game's language filled in (see :meth:`open_solo`)."""
+        setting = None
+        # only a game that needs a language (and none was chosen) costs the settings read
+        if guild_id is not None and LANGUAGE_OPTION not in options and seating.speaks_several(game, mode):
+            async with self.rt.reading() as connection:
+                setting = (await self.guilds.read(connection, guild_id)).language
+        return seating.with_language(game, mode, options, setting, locale)
 
     async def _deal(self, game: Game, loaded: Loaded, seed: int | None = None) -> Delivery:
         ruleset = game.ruleset
@@ -186,6 +210,19 @@ class Playing(Room):
         ``bot.service.projection``). A click by someone without a seat is ``not_player``; an
         engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
         """
+        committed, change = await self._apply(table_id, user_id, token, action_key, seat)
+        return await deliver(committed, change.events, game=change.game)
+
+    async def apply(
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
+    ) -> None:
+        """:meth:`act` without drawing anything: a queued click whose pictures a later one draws."""
+        await self._apply(table_id, user_id, token, action_key, seat)
+
+    async def _apply(
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None
+    ) -> tuple[Loaded, Change]:
+        """Check, apply and commit a click under the table's lock (see :meth:`act`)."""
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id)
             game = resolve(loaded.table.game)
@@ -206,7 +243,7 @@ class Playing(Room):
             change.record(row.seat, action_key, step)
             run_bot_seats(change)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events, game=game)
+        return committed, change
 
     async def reclaim(self, table_id: int, user_id: int) -> Delivery:
         """Take back a seat a bot has played since ``user_id``'s time ran out; deliver the table.

@@ -1,4 +1,4 @@
-"""Reading tables: looking them up, redrawing them, the log and the checks after a restart.
+"""Reading tables: looking them up, redrawing them, the log and the replay check.
 
 Nothing here changes a table, so nothing here takes a table's lock: a read sees the last
 committed version (from the cache, or afresh from the database where a stale copy would
@@ -70,15 +70,6 @@ class Reads(Room):
         """The match log as (seq, seat, action key), oldest first."""
         async with self.rt.reading() as connection:
             return await repo.move_log(connection, table_id)
-
-    async def resume(self) -> list[TableInfo]:
-        """Load every running game into this process (after a restart); return their tables."""
-        async with self.rt.reading() as connection:
-            ids = await repo.playing_tables(connection)
-            found = [await load_from(connection, table_id) for table_id in ids]
-        for loaded in found:
-            self.rt.remember(loaded)
-        return [table_info(x.table, x.seats) for x in found]
 
     async def replay_check(self, table_id: int) -> bool:
         """Replay the stored log from the seed and compare with the stored snapshot (True = equal)."""

@@ -100,9 +100,12 @@ class Room:
         return await self.info(table_id)
 
     async def close(self, loaded: Loaded, **values: Any) -> TableInfo:
-        """Abort the table (its last person left): free its channel, drop its lock and cache."""
+        """Abort the table (its last person left): free its channel, clear its timers, drop its cache."""
         now = self.rt.clock()
         await self.update_table(loaded, status=ABORTED, active_channel_id=None, finished_at=now, **values)
+        async with self.rt.transaction() as connection:
+            # a closed table's deadlines would otherwise sit in the timer indexes until a sweep
+            await repo.clear_timers(connection, loaded.table.id)
         self.rt.release(loaded.table.id)
         return await self.info(loaded.table.id)
 

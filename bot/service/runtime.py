@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -47,14 +48,21 @@ class Loaded:
 
 
 class Runtime:
-    """The database, the in-process cache of decoded states and one asyncio lock per table."""
+    """The database, the in-process cache of decoded states and one asyncio lock per table.
+
+    Nothing is loaded at start: a table is read from the database when first touched and kept
+    in a least-recently-used cache of ``settings.cache_size`` tables, so a process's memory
+    depends on that setting, not on how many tables are stored.
+    """
 
     def __init__(self, db: Database, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         self.db = db
         self.settings = settings
         self.clock = clock
         self._cache: OrderedDict[int, Loaded] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Weak: a lock lives while a task holds or awaits it, so touching many tables over a
+        # long run leaves no lock behind.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # ------------------------------------------------------------------ locks and cache
     def lock(self, table_id: int) -> asyncio.Lock:
@@ -65,10 +73,7 @@ class Runtime:
         return lock
 
     def release(self, table_id: int) -> None:
-        """Forget a finished table's lock and cache entry (if nobody holds the lock)."""
-        lock = self._locks.get(table_id)
-        if lock is not None and not lock.locked():
-            del self._locks[table_id]
+        """Forget a finished table's cache entry (its lock goes once nobody holds it)."""
         self._cache.pop(table_id, None)
 
     def remember(self, loaded: Loaded) -> None:
@@ -123,13 +128,34 @@ class Runtime:
         """The table from the cache, or from the database (decoding its snapshot)."""
         if not fresh:
             hit = self._cache.get(table_id)
-            if hit is not None:
+            if hit is not None and await self._still_current(hit):
                 self._cache.move_to_end(table_id)
                 return hit
         async with self.reading() as connection:
             loaded = await load_from(connection, table_id)
         self.remember(loaded)
         return loaded
+
+    async def _still_current(self, hit: Loaded) -> bool:
+        """Whether a cache entry is the committed version (checked only where workers share tables).
+
+        With a shared click queue (``work_queue`` other than ``inline``) any worker may commit a
+        table's next move, so before a cached state is used its row version is compared with the
+        database: one indexed read of one integer, far cheaper than decoding the snapshot again.
+        The embedded default never checks: there, this process makes every change.
+        """
+        if self.settings.work_queue == "inline":
+            return True
+        async with self.reading() as connection:
+            return await repo.version_of(connection, hit.table.id) == hit.table.version
+
+
+async def rows_from(connection: AsyncConnection, table_id: int) -> tuple[TableRow, tuple[SeatRow, ...]]:
+    """Read a table's row and seats through ``connection`` without decoding its state."""
+    row = await repo.table_mapping(connection, table_id)
+    if row is None:
+        raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
+    return table_row(row), tuple(seat_row(s) for s in await repo.seat_mappings(connection, table_id))
 
 
 async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
@@ -142,9 +168,8 @@ async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
     state = None
     if row["snapshot"] is not None:
         ruleset = registry.get(table.game)
-        try:
-            state = ruleset.decode(row["snapshot"])
-        except msgspec.MsgspecError:
+        state = ruleset.decode_stored(row["snapshot"])
+        if state is None:
             # A snapshot in an older layout of the game's state (saved before an upgrade): the
             # match record is the truth, so the state is rebuilt from its seed and move log.
             config = msgspec.convert(table.config, GameConfig)

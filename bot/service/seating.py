@@ -17,6 +17,7 @@ from bot.service.records import SeatRow
 from bot.service.runtime import Loaded
 from engines.core import Code, GameConfig, ModeSpec, SetupError
 from engines.core.driver import bot_for
+from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
 
 MAX_NAME = 100
@@ -41,6 +42,31 @@ def check_options(game: Game, mode: str, options: Mapping[str, OptionValue]) -> 
     except SetupError as error:
         raise ServiceError(Code.BAD_OPTION, error.message) from None
     return {name: resolved.options[name] for name in options}
+
+
+def speaks_several(game: Game, mode: str) -> bool:
+    """Whether ``mode`` of ``game`` takes its language from a table option (it has more than one)."""
+    spec = game.ruleset.mode(mode).option_spec(LANGUAGE_OPTION)
+    return len(game.ruleset.languages) > 1 and spec is not None and not spec.per_seat
+
+
+def with_language(
+    game: Game,
+    mode: str,
+    options: Mapping[str, OptionValue],
+    setting: str | None,
+    locale: str | None,
+) -> dict[str, OptionValue]:
+    """``options`` with the table's language filled in, unless the game has one or it was chosen.
+
+    The server's ``/config language`` wins over ``locale`` (the server's or the person's Discord
+    locale, as the adapter knows it) when the game speaks it; with neither, the game's first.
+    """
+    if LANGUAGE_OPTION in options or not speaks_several(game, mode):
+        return dict(options)
+    ruleset = game.ruleset
+    spoken = [w for w in (setting, locale) if w and ruleset.language(w) == w.split("-")[0].lower()]
+    return {**options, LANGUAGE_OPTION: ruleset.language(spoken[0] if spoken else None)}
 
 
 def is_text(mode: ModeSpec, name: str) -> bool:

@@ -81,10 +81,6 @@ class TableService:
         """The match log as (seq, seat, action key), oldest first."""
         return await self.reads.log(table_id)
 
-    async def resume(self) -> list[TableInfo]:
-        """Load every running game into this process (after a restart); return their tables."""
-        return await self.reads.resume()
-
     async def replay_check(self, table_id: int) -> bool:
         """Replay the stored log from the seed and compare with the stored snapshot (True = equal)."""
         return await self.reads.replay_check(table_id)
@@ -99,9 +95,12 @@ class TableService:
         game: str,
         mode: str | None = None,
         options: dict[str, OptionValue] | None = None,
+        locale: str | None = None,
     ) -> TableInfo:
-        """Open a lobby for ``game`` in ``channel_id`` with the host in seat 1."""
-        return await self.lobby.open_table(guild_id, channel_id, host_id, host_name, game, mode, options)
+        """Open a lobby for ``game`` in ``channel_id`` with the host in seat 1 (``locale``: the server's)."""
+        return await self.lobby.open_table(
+            guild_id, channel_id, host_id, host_name, game, mode, options, locale
+        )
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
         """Take the next free seat at a lobby."""
@@ -171,8 +170,14 @@ class TableService:
         seed: int | None = None,
         names: Sequence[str] = (),
         bot_options: Sequence[Mapping[str, OptionValue]] = (),
+        guild_id: int | None = None,
+        locale: str | None = None,
     ) -> Delivery:
-        """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``."""
+        """Start a game in the player's DMs at once; any other seats are bots of ``difficulty``.
+
+        ``guild_id`` (the server ``/solo`` was typed in) and ``locale`` (the person's Discord
+        locale) choose the language of a game that has several, unless ``lang`` is given.
+        """
         return await self.playing.open_solo(
             user_id,
             dm_channel_id,
@@ -186,6 +191,8 @@ class TableService:
             seed=seed,
             names=names,
             bot_options=bot_options,
+            guild_id=guild_id,
+            locale=locale,
         )
 
     async def act(
@@ -193,6 +200,12 @@ class TableService:
     ) -> Delivery:
         """Apply ``user_id``'s choice ``action_key``, clicked on a message that carried ``token``."""
         return await self.playing.act(table_id, user_id, token, action_key, seat)
+
+    async def apply(
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
+    ) -> None:
+        """Apply a choice like :meth:`act` but draw nothing (a later queued click draws the table)."""
+        await self.playing.apply(table_id, user_id, token, action_key, seat)
 
     async def reclaim(self, table_id: int, user_id: int) -> Delivery:
         """Take back a seat a bot has played since ``user_id``'s time ran out; deliver the table."""

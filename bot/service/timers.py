@@ -1,7 +1,14 @@
 """Turn timers: reminders before a deadline and the server's timeout action after it.
 
-Deadlines are rows (``seats.deadline``), so they survive restarts; the adapter calls
-:meth:`TimerService.due_reminders` and :meth:`TimerService.expire` from a periodic task.
+Deadlines are rows (``seats.deadline``, ``seats.remind_at``), so they survive restarts; the
+adapter calls :meth:`TimerService.due_reminders` and :meth:`TimerService.expire` from a periodic
+task. A sweep reads only the due rows, through the deadline indexes, and only of this process's
+shards (see :func:`bot.store.tables_repo.shard_of`: a server's tables go with the server's
+shard, a DM table with ``table_id % shard_count``). Each due table is then handled in its own
+short transaction, so on SQLite no sweep holds the write lock for more than one table, and each
+deadline is acted on once even when two processes sweep the same rows: a reminder is claimed
+by one ``UPDATE ... RETURNING`` (only one process gets the seat back), a timeout is committed
+under the table's row version (the second process's commit is ``stale`` and does nothing).
 """
 
 from __future__ import annotations
@@ -15,11 +22,15 @@ from bot.service.game import resolve
 from bot.service.guilds import GuildService
 from bot.service.play import Change, Pipeline, run_bot_seats
 from bot.service.records import table_info
-from bot.service.runtime import Loaded, Runtime, load_from
+from bot.service.runtime import Loaded, Runtime, rows_from
 from bot.store import tables_repo as repo
 from engines.core import Outcome, Rejected, public, seat_ref
 
 log = logging.getLogger("tablekeeper.timers")
+
+#: tables one pass handles at most; the rest wait for the next tick (a backlog after downtime
+#: is worked off in slices instead of one pass that runs for minutes)
+BATCH = 200
 
 
 class TimerService:
@@ -30,39 +41,55 @@ class TimerService:
         self.guilds = guilds
         self.pipeline = pipeline
 
-    async def due_reminders(self, now: float | None = None) -> list[Reminder]:
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]] | None:
+        """(shard count, the shards this process runs), or None when it runs every shard."""
+        count, ids = self.rt.settings.shard_plan()
+        if count is None or ids is None or set(ids) >= set(range(count)):
+            return None
+        return count, tuple(ids)
+
+    async def due_reminders(self, now: float | None = None, limit: int = BATCH) -> list[Reminder]:
         """Seats whose reminder time has come; each deadline is reminded once (marked in the database)."""
         moment = self.rt.clock() if now is None else now
+        async with self.rt.reading() as connection:
+            ids = await repo.due_reminder_tables(connection, moment, self.shards, limit)
         reminders: list[Reminder] = []
-        async with self.rt.transaction() as connection:
-            for table_id, seat in await repo.due_reminders(connection, moment):
-                # Guarded by reminded = false so two processes never both send it.
-                if not await repo.claim_reminder(connection, table_id, seat):
-                    continue
-                loaded = await load_from(connection, table_id)
-                row = loaded.seat(seat)
+        for table_id in ids:
+            # One short transaction per table: the claim, then the rows the reminder names.
+            async with self.rt.transaction() as connection:
+                seats = await repo.claim_reminders(connection, table_id, moment)
+                if not seats:
+                    continue  # another process claimed them first
+                table, rows = await rows_from(connection, table_id)
+            info = table_info(table, rows)
+            for seat in seats:
+                row = rows[seat]
                 assert row.user_id is not None and row.deadline is not None
-                reminders.append(
-                    Reminder(table_info(loaded.table, loaded.seats), seat, row.user_id, row.deadline)
-                )
-        for reminder in reminders:
-            self._mark_cached(reminder.table.id, reminder.seat)
+                reminders.append(Reminder(info, seat, row.user_id, row.deadline))
+                self._mark_cached(table_id, seat)
         return reminders
 
     def _mark_cached(self, table_id: int, seat: int) -> None:
         hit = self.rt.cached(table_id)
         if hit is not None:
-            seats = tuple(dataclasses.replace(x, reminded=True) if x.seat == seat else x for x in hit.seats)
+            seats = tuple(
+                dataclasses.replace(x, reminded=True, remind_at=None) if x.seat == seat else x
+                for x in hit.seats
+            )
             self.rt.remember(dataclasses.replace(hit, seats=seats))
 
-    async def expire(self, now: float | None = None) -> list[Delivery]:
+    async def expire(self, now: float | None = None, limit: int = BATCH) -> list[Delivery]:
         """Apply the timeout action to every seat whose deadline has passed; deliver each change."""
         moment = self.rt.clock() if now is None else now
         async with self.rt.reading() as connection:
-            ids = await repo.expired_tables(connection, moment)
+            due = await repo.due_deadline_tables(connection, moment, self.shards, limit)
         deliveries = []
-        for table_id in ids:
+        for table_id, status in due:
             try:
+                if status != PLAYING:
+                    await self._clear(table_id)  # timers left on a closed table: nobody is asked
+                    continue
                 delivery = await self._expire_table(table_id, moment)
             except ServiceError as error:
                 # Another process handled it first (stale) or the database hiccuped: the
@@ -73,20 +100,26 @@ class TimerService:
                 deliveries.append(delivery)
         return deliveries
 
+    async def _clear(self, table_id: int, seats: list[int] | None = None) -> None:
+        """Clear timers nobody should answer, so the sweep never reads them again."""
+        async with self.rt.transaction() as connection:
+            await repo.clear_timers(connection, table_id, seats)
+        self.rt.forget(table_id)
+
     async def _expire_table(self, table_id: int, now: float) -> Delivery | None:
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id, fresh=True)
             if loaded.table.status != PLAYING:
+                await self._clear(table_id)
                 return None
             game = resolve(loaded.table.game)
             ruleset = game.ruleset
             prompts = ruleset.prompts(loaded.state)
-            late = [
-                s.seat
-                for s in loaded.seats
-                if s.human and s.deadline is not None and s.deadline <= now and s.seat in prompts
-            ]
+            passed = [s for s in loaded.seats if s.deadline is not None and s.deadline <= now]
+            late = [s.seat for s in passed if s.human and s.seat in prompts]
             if not late:
+                if passed:  # a deadline on a seat that is not asked (or a bot's): never due again
+                    await self._clear(table_id, [s.seat for s in passed])
                 return None
             action = await self._timeout_action(loaded)
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))

@@ -1,7 +1,19 @@
-"""Database connections: one async engine per URL, SQLite in WAL mode, PostgreSQL via asyncpg."""
+"""Database connections: one async engine per URL, SQLite in WAL mode, PostgreSQL via asyncpg.
+
+On SQLite (the embedded default) every write transaction of a process waits its turn on one
+asyncio lock and then starts with ``BEGIN IMMEDIATE``. SQLite allows one writer at a time; a
+transaction that began as a reader and tries to write after another connection committed fails
+at once with "database is locked" (the busy timeout does not apply to that upgrade), which under
+load refused clicks. Taking the write lock up front, one transaction at a time, never fails that
+way; another process's writer is waited for by the busy timeout.
+"""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import event
@@ -25,15 +37,32 @@ def is_memory(url: str) -> bool:
     return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
 
 
+#: execution options that tell :func:`_sqlite_begin` how a SQLite transaction starts
+WRITE = {"tablekeeper_begin": "BEGIN IMMEDIATE"}
+READ = {"tablekeeper_begin": ""}
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL lets readers run while a writer commits; NORMAL sync is durable at each checkpoint and
     # safe against corruption; the busy timeout waits for another process's write lock.
+    # isolation_level None: the driver never opens a transaction by itself, so _sqlite_begin
+    # decides how each one starts.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    """Start a SQLite transaction: IMMEDIATE for writes, none for plain reads, else deferred."""
+    statement = connection.get_execution_options().get("tablekeeper_begin", "BEGIN")
+    if statement:
+        # Reads run each statement on its own (as the driver did before), so a reader never
+        # holds a transaction that a write on the same pooled connection would nest inside.
+        connection.exec_driver_sql(statement)
 
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
@@ -44,9 +73,14 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
             kwargs.setdefault("poolclass", StaticPool)
         engine = create_async_engine(url, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        event.listen(engine.sync_engine, "begin", _sqlite_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
     return create_async_engine(url, **kwargs)
+
+
+#: the database whose SQLite write transaction the current task holds (a nested one would wait forever)
+_writing: ContextVar[Database | None] = ContextVar("tablekeeper_writing", default=None)
 
 
 class Database:
@@ -55,14 +89,35 @@ class Database:
     def __init__(self, url: str, **engine_kwargs: Any) -> None:
         self.url = url
         self.engine = create_engine(url, **engine_kwargs)
+        self.serialised = is_sqlite(url)
+        #: one writer at a time in this process (SQLite only; PostgreSQL locks rows)
+        self._write_lock = asyncio.Lock()
+        self._writer = self.engine.execution_options(**WRITE)
+        self._reader = self.engine.execution_options(**READ)
 
-    def begin(self) -> Any:
-        """An ``async with`` block holding one transaction (committed on success)."""
-        return self.engine.begin()
+    @asynccontextmanager
+    async def begin(self) -> AsyncIterator[AsyncConnection]:
+        """An ``async with`` block holding one transaction (committed on success).
+
+        On SQLite it first waits for this process's other write transactions to finish.
+        """
+        if not self.serialised:
+            async with self.engine.begin() as connection:
+                yield connection
+            return
+        if _writing.get() is self:
+            raise RuntimeError("a write transaction inside another would wait for itself forever")
+        async with self._write_lock:
+            token = _writing.set(self)
+            try:
+                async with self._writer.begin() as connection:
+                    yield connection
+            finally:
+                _writing.reset(token)
 
     def connect(self) -> Any:
         """An ``async with`` block holding a connection for reads."""
-        return self.engine.connect()
+        return (self._reader if self.serialised else self.engine).connect()
 
     async def dispose(self) -> None:
         """Close every pooled connection."""

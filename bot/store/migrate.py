@@ -14,6 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.store.db import create_engine
 
 SCRIPT_LOCATION = "bot:migrations"
+#: the PostgreSQL advisory lock every process takes around its migrations (any fixed 64-bit key)
+MIGRATION_LOCK = 7_215_040_001
 
 
 def alembic_config() -> Config:
@@ -40,6 +42,21 @@ def _current_on(connection: Any) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
+async def _migrate(engine: AsyncEngine, target: str) -> str | None:
+    """Upgrade inside one transaction; on PostgreSQL under an advisory lock held until it commits.
+
+    Processes started together (a compose file, a rollout) all call this: the first migrates,
+    the others wait on the lock and then find the database already at ``target``. Alembic itself
+    takes no lock, so without this two processes would both try to create the same tables.
+    """
+    async with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            await connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        await connection.run_sync(_upgrade_on, target)
+    async with engine.connect() as connection:
+        return await connection.run_sync(_current_on)
+
+
 async def upgrade(url: str, target: str = "head", *, engine: AsyncEngine | None = None) -> str | None:
     """Migrate the database at ``url`` to ``target`` (the newest by default); return its revision.
 
@@ -47,16 +64,10 @@ async def upgrade(url: str, target: str = "head", *, engine: AsyncEngine | None 
     only inside its own engine); it is left open.
     """
     if engine is not None:
-        async with engine.begin() as connection:
-            await connection.run_sync(_upgrade_on, target)
-        async with engine.connect() as connection:
-            return await connection.run_sync(_current_on)
+        return await _migrate(engine, target)
     engine = create_engine(url)
     try:
-        async with engine.begin() as connection:
-            await connection.run_sync(_upgrade_on, target)
-        async with engine.connect() as connection:
-            return await connection.run_sync(_current_on)
+        return await _migrate(engine, target)
     finally:
         await engine.dispose()
 

@@ -31,6 +31,9 @@ guild_settings = Table(
     Column("thread_per_game", Boolean, nullable=False),
     Column("mention_on_turn", Boolean, nullable=False),
     Column("updated_at", Float, nullable=False),
+    # "en", "ja"...: the language new tables and /rules, /cards default to; NULL follows the
+    # server's Discord locale
+    Column("language", String(8), nullable=True),
 )
 
 #: the values of ``tables.status``: an open lobby, a running game, and the two ends
@@ -76,6 +79,10 @@ tables = Table(
     Column("finished_at", Float, nullable=True),
 )
 Index("ix_tables_status", tables.c.status)
+# /table in a thread looks its table up by thread (the channel's is the unique active_channel_id)
+Index("ix_tables_thread", tables.c.thread_id)
+# a server's running tables: a new turn timeout moves their timers at once
+Index("ix_tables_guild_status", tables.c.guild_id, tables.c.status)
 
 #: who sits where; a seat is a Discord user, a bot, or a user whose seat a bot took over
 seats = Table(
@@ -99,6 +106,9 @@ seats = Table(
     Column("moves", Integer, nullable=False, server_default="0"),  # moves this seat made
 )
 Index("ix_seats_user", seats.c.user_id)
+# the timer sweeps read only due rows through these: a deadline is cleared when its turn is
+# answered or timed out, and remind_at when its reminder is claimed, so each range holds only
+# what is still to do
 Index("ix_seats_deadline", seats.c.deadline)
 Index("ix_seats_remind_at", seats.c.remind_at)
 

@@ -13,7 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import RowMapping, bindparam, delete, insert, or_, select, update
+from sqlalchemy import (
+    Integer,
+    RowMapping,
+    bindparam,
+    case,
+    delete,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store import schema
@@ -78,12 +91,6 @@ async def active_tables_of(connection: AsyncConnection, user_id: int) -> list[in
     return [int(x) for x in result.scalars().all()]
 
 
-async def playing_tables(connection: AsyncConnection) -> list[int]:
-    """Ids of every running game, oldest first."""
-    result = await connection.execute(select(_t.c.id).where(_t.c.status == PLAYING).order_by(_t.c.id))
-    return [int(x) for x in result.scalars().all()]
-
-
 async def public_message(connection: AsyncConnection, table_id: int) -> tuple[int | None, str | None] | None:
     """(public message id, its digest) of ``table_id``; None if there is no such table."""
     result = await connection.execute(
@@ -105,6 +112,12 @@ async def version_and_snapshot(connection: AsyncConnection, table_id: int) -> tu
     """The row version and stored snapshot of ``table_id`` (None when there is no such table)."""
     row = (await connection.execute(select(_t.c.version, _t.c.snapshot).where(_t.c.id == table_id))).first()
     return None if row is None else (int(row[0]), row[1])
+
+
+async def version_of(connection: AsyncConnection, table_id: int) -> int | None:
+    """The row version of ``table_id`` alone (None when there is no such table): a cache check."""
+    row = (await connection.execute(select(_t.c.version).where(_t.c.id == table_id))).first()
+    return None if row is None else int(row[0])
 
 
 # ---------------------------------------------------------------------- writes
@@ -178,52 +191,106 @@ async def set_dm_open(
     if table_id is not None:
         where = where & (_s.c.table_id == table_id)
     else:
-        where = where & _s.c.table_id.in_(select(_t.c.id).where(_t.c.status.in_(ACTIVE)))
+        # correlated, so the planner walks this user's seats (ix_seats_user) and checks each
+        # table by its key instead of listing every active table
+        active = select(_t.c.id).where(_t.c.id == _s.c.table_id, _t.c.status.in_(ACTIVE))
+        where = where & active.exists()
     ids = (await connection.execute(select(_s.c.table_id).where(where).distinct())).scalars().all()
     await connection.execute(update(_s).where(where).values(dm_open=is_open))
     return [int(x) for x in ids]
 
 
 # ---------------------------------------------------------------------- turn timers
-def _in_running_games() -> Any:
-    return _s.c.table_id.in_(select(_t.c.id).where(_t.c.status == PLAYING))
+#: how a table maps to a shard: a server's table goes with its server, as Discord shards
+#: servers ((guild_id >> 22) % shard_count); a DM table has no server, so its own id spreads
+#: DM tables evenly over the shards (table_id % shard_count)
+def shard_key() -> Any:
+    """The SQL value whose remainder by the shard count is a table's shard."""
+    # PostgreSQL shifts a bigint by an int only: the 22 must not be bound as a bigint
+    return func.coalesce(_t.c.guild_id.op(">>")(literal(22, Integer)), _t.c.id)
 
 
-async def due_reminders(connection: AsyncConnection, moment: float) -> list[tuple[int, int]]:
-    """(table, seat) of people whose reminder time has come and who were not reminded, by deadline."""
-    due = (
+def shard_of(guild_id: int | None, table_id: int, shard_count: int) -> int:
+    """The shard whose process runs ``table_id``'s timers (the same rule as :func:`shard_key`)."""
+    return (guild_id >> 22 if guild_id is not None else table_id) % shard_count
+
+
+def _in_shards(shards: tuple[int, tuple[int, ...]] | None) -> Any:
+    """A condition on ``tables`` keeping the tables of ``(shard count, shard ids)`` (None: all)."""
+    if shards is None:
+        return true()
+    count, ids = shards
+    return (shard_key() % count).in_(ids)
+
+
+def _reminder_due(moment: float) -> Any:
+    # remind_at is cleared when a reminder is claimed, so the remind_at index holds only
+    # reminders still to send (and, briefly, seats whose deadline passed before anyone sent one)
+    return (
         (_s.c.remind_at <= moment)
         & (_s.c.deadline > moment)
         & _s.c.reminded.is_(False)
         & _s.c.user_id.is_not(None)
         & _s.c.bot.is_(None)
-        & _in_running_games()
     )
-    rows = (
-        await connection.execute(select(_s.c.table_id, _s.c.seat).where(due).order_by(_s.c.deadline))
-    ).all()
-    return [(int(t), int(s)) for t, s in rows]
 
 
-async def claim_reminder(connection: AsyncConnection, table_id: int, seat: int) -> bool:
-    """Mark ``seat``'s reminder sent unless it already was (True: this caller sends it)."""
-    result = await connection.execute(
-        update(_s)
-        .where(_s.c.table_id == table_id, _s.c.seat == seat, _s.c.reminded.is_(False))
-        .values(reminded=True)
-    )
-    return bool(result.rowcount == 1)
-
-
-async def expired_tables(connection: AsyncConnection, moment: float) -> list[int]:
-    """Ids of running games where some seat's deadline has passed, in id order."""
+async def due_reminder_tables(
+    connection: AsyncConnection, moment: float, shards: tuple[int, tuple[int, ...]] | None, limit: int
+) -> list[int]:
+    """Running tables (of ``shards``) with a reminder due, longest due first (read only)."""
+    # The plan must walk ix_seats_remind_at, reading only due seats. SQLite has no statistics
+    # and would start from ix_tables_status instead (every running table): the status is
+    # compared as an expression (status || ''), which no index serves, and the rows are ordered
+    # by remind_at, which the index gives for free.
     result = await connection.execute(
         select(_s.c.table_id)
-        .where(_s.c.deadline <= moment, _in_running_games())
-        .distinct()
-        .order_by(_s.c.table_id)
+        .join(_t, _t.c.id == _s.c.table_id)
+        .where(_reminder_due(moment), _t.c.status.concat("") == PLAYING, _in_shards(shards))
+        .order_by(_s.c.remind_at)
+        .limit(limit)
     )
-    return [int(x) for x in result.scalars().all()]
+    return list(dict.fromkeys(int(x) for x in result.scalars().all()))
+
+
+async def claim_reminders(connection: AsyncConnection, table_id: int, moment: float) -> list[int]:
+    """Mark the due reminders of ``table_id`` sent; return their seats (this caller sends them).
+
+    One statement: of two processes claiming at once, only one sees each seat come back.
+    """
+    playing = select(_t.c.id).where(_t.c.id == table_id, _t.c.status == PLAYING)
+    result = await connection.execute(
+        update(_s)
+        .where(_s.c.table_id == table_id, _s.c.table_id.in_(playing), _reminder_due(moment))
+        .values(reminded=True, remind_at=None)
+        .returning(_s.c.seat)
+    )
+    return sorted(int(x) for x in result.scalars().all())
+
+
+async def due_deadline_tables(
+    connection: AsyncConnection, moment: float, shards: tuple[int, tuple[int, ...]] | None, limit: int
+) -> list[tuple[int, str]]:
+    """(table, status) of tables (of ``shards``) where some seat's deadline has passed, oldest first."""
+    # Ordered by deadline so that the plan walks ix_seats_deadline (see due_reminder_tables).
+    result = await connection.execute(
+        select(_s.c.table_id, _t.c.status)
+        .join(_t, _t.c.id == _s.c.table_id)
+        .where(_s.c.deadline <= moment, _in_shards(shards))
+        .order_by(_s.c.deadline)
+        .limit(limit)
+    )
+    return list(dict.fromkeys((int(t), str(status)) for t, status in result.all()))
+
+
+async def clear_timers(
+    connection: AsyncConnection, table_id: int, seats: Sequence[int] | None = None
+) -> None:
+    """Clear the turn timers of ``table_id``'s seats (or of ``seats``): nothing is asked of them."""
+    where = (_s.c.table_id == table_id) & (_s.c.deadline.is_not(None) | _s.c.remind_at.is_not(None))
+    if seats is not None:
+        where = where & _s.c.seat.in_(seats)
+    await connection.execute(update(_s).where(where).values(prompted_at=None, deadline=None, remind_at=None))
 
 
 async def rebase_deadlines(
@@ -235,7 +302,9 @@ async def rebase_deadlines(
     if seconds <= 0:
         values: dict[str, Any] = {"deadline": None, "remind_at": None}
     else:
-        values = {"deadline": _s.c.prompted_at + seconds, "remind_at": _s.c.prompted_at + seconds * fraction}
+        # a reminder already sent is not sent again (remind_at stays clear, see _reminder_due)
+        remind = case((_s.c.reminded.is_(True), None), else_=_s.c.prompted_at + seconds * fraction)
+        values = {"deadline": _s.c.prompted_at + seconds, "remind_at": remind}
     await connection.execute(update(_s).where(pending).values(**values))
     return [int(x) for x in (await connection.execute(playing)).scalars().all()]
 

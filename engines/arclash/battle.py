@@ -1,4 +1,8 @@
-"""The Battle phase: beginning-stage effects, the support stage, the damage stage, fair contests."""
+"""The Battle phase: beginning-stage effects, the support stage, the damage stage, fair contests.
+
+Why no import of turn.py (which imports this module to start a battle): the damage stage goes on
+to Recover by queuing the "recover" task, whose handler turn.py registers (see triggers.py).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from engines.arclash import zones
 from engines.arclash.content import SUPPORT
 from engines.arclash.state import OVER, ArclashState
 from engines.arclash.state import SUPPORT as SUPPORT_PHASE
-from engines.arclash.triggers import settle, trigger
+from engines.arclash.triggers import settle, step, trigger
 from engines.core.rng import Rng
 from engines.core.types import Event, public, seat_ref
 
@@ -37,9 +41,10 @@ def begin_battle(state: ArclashState, rng: Rng) -> Iterator[Event]:
     yield public("battle", "Battle begins.")
     for seat in range(state.players):
         trigger(state, seat, "battle")
-    yield from settle(state, "support", rng)
+    settle(state, "support")
 
 
+@step("support")
 def support_order(state: ArclashState, rng: Rng) -> Iterator[Event]:
     """Set the support-stage order: the lowest power first (a roll-off among the tied), clockwise."""
     powers = [zones.power(state, s) for s in range(state.players)]
@@ -66,6 +71,7 @@ def playable(state: ArclashState, seat: int) -> list[str]:
     )
 
 
+@step("next")
 def next_supporter(state: ArclashState, rng: Rng) -> Iterator[Event]:
     """Hand the support stage to the next seat in order who has not passed, or go to damage.
 
@@ -97,7 +103,7 @@ def play_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
     cost = f", discarding {zones.names(state, paid)}" if paid else ""
     yield public("support", f"{seat_ref(seat)} plays {design.name}{cost}.")
     trigger(state, seat, "play", only=iid)
-    yield from settle(state, "next", rng)
+    settle(state, "next")
 
 
 def pass_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
@@ -109,9 +115,10 @@ def pass_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
 
 
 def damage(state: ArclashState, rng: Rng) -> Iterator[Event]:
-    """Highest power wins and scores the levels of the defeated; each loser drops its top card."""
-    from engines.arclash.turn import recover
+    """Highest power wins and scores the levels of the defeated; each loser drops its top card.
 
+    Unless someone has won, Recover follows (queued as the "recover" task).
+    """
     powers = [zones.power(state, s) for s in range(state.players)]
     best = max(powers)
     tied = [s for s in range(state.players) if powers[s] == best]
@@ -140,4 +147,4 @@ def damage(state: ArclashState, rng: Rng) -> Iterator[Event]:
         state.phase = OVER
         yield public("over", f"{seat_ref(winner)} reaches {state.target} points and wins the game!")
         return
-    yield from recover(state, rng)
+    settle(state, "recover")

@@ -3,12 +3,16 @@
 Both see only their own seat's View. The search bot samples complete states that agree with
 that View (``determinize``), plays every candidate action forward in each sample with greedy
 play for everyone, and keeps the action with the best average result.
+
+Why the search bot is handed the ruleset (``SearchBot(rules)``) instead of importing it: the
+ruleset lists these bots, so an import back from here would make an import cycle.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from engines.arclash import zones
 from engines.arclash.content import CHARACTER, SUPPORT, Card, catalogue, matches
@@ -17,6 +21,9 @@ from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, Ar
 from engines.arclash.turn import advance_options
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
+
+if TYPE_CHECKING:
+    from engines.arclash.ruleset import ArclashRules
 
 Lookup = Callable[[Action], Card | None]
 
@@ -248,20 +255,18 @@ def _evaluate(state: ArclashState, seat: int) -> float:
     return score
 
 
-def rollout(state: ArclashState, seat: int, action: Action, stop_turn: int) -> float:
+def rollout(rules: ArclashRules, state: ArclashState, seat: int, action: Action, stop_turn: int) -> float:
     """Play ``action`` then greedy moves for everyone until ``stop_turn`` ends; score for ``seat``."""
-    from engines.arclash import RULESET
-
-    world = RULESET.clone(state)
-    RULESET._apply(world, seat, action)
+    world = rules.clone(state)
+    rules._apply(world, seat, action)
     for _ in range(400):
         if world.phase == OVER or world.turn > stop_turn:
             break
-        prompts = RULESET._prompts(world)
+        prompts = rules._prompts(world)
         who = min(prompts)
-        actions = RULESET._legal_actions(world, who)
+        actions = rules._legal_actions(world, who)
         pick = greedy_pick(prompts[who].kind, actions, zones.top(world, who), _state_lookup(world))
-        RULESET._apply(world, who, pick)
+        rules._apply(world, who, pick)
     return _evaluate(world, seat)
 
 
@@ -270,7 +275,8 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, worlds: int = 6, margin: float = 0.25) -> None:
+    def __init__(self, rules: ArclashRules, worlds: int = 6, margin: float = 0.25) -> None:
+        self.rules = rules  # plays the sampled worlds forward
         self.worlds = worlds
         self.margin = margin
 
@@ -285,7 +291,10 @@ class SearchBot:
         stop_turn = view.turn + (1 if view.phase == SWAP else 0)
         assert view.viewer is not None
         seat = view.viewer
-        scores = {a.key: sum(rollout(w, seat, a, stop_turn) for w in worlds) / len(worlds) for a in actions}
+        scores = {
+            a.key: sum(rollout(self.rules, w, seat, a, stop_turn) for w in worlds) / len(worlds)
+            for a in actions
+        }
         # Leave the greedy choice only for a clear gain: sampling noise should not flip decisions.
         scores[greedy.key] += self.margin
         return max(actions, key=lambda a: scores[a.key])

@@ -1,14 +1,15 @@
 """The readable card catalogue: every card with its numbers and generated text, and the starters.
 
-Card text comes from :func:`engines.arclash.content.card_text`, the same text hands show in play,
+Card text comes from :func:`engines.arclash.effects.card_text`, the same text hands show in play,
 and each starter deck carries the ``ARC1-`` code :func:`engines.arclash.decks.encode_deck` makes,
 which the ``deck_code`` option accepts.
 """
 
 from __future__ import annotations
 
-from engines.arclash.content import CHARACTER, Card, card_text, catalogue
+from engines.arclash.content import CHARACTER, Card, catalogue
 from engines.arclash.decks import encode_deck, starters
+from engines.arclash.effects import card_text
 from engines.core.types import CatalogueEntry, DeckEntry
 
 SUPPORTS = "Supports"

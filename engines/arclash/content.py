@@ -1,4 +1,9 @@
-"""The card pool: typed records loaded from data/cards.toml, and card text generated from them."""
+"""The card pool: typed records loaded from data/cards.toml, and the checks the schema cannot make.
+
+Why no effect keywords here: this is the lowest module of the package (state, zones and effects
+build on it), so it must not import ``effects``. The keyword check runs in the ruleset's
+``check_content`` and card text is generated in ``effects`` (``card_text``), next to the keywords.
+"""
 
 from __future__ import annotations
 
@@ -63,9 +68,7 @@ def matches(card: Card, tag: str) -> bool:
 
 
 def validate(cards: list[Card], file: str = CARDS_FILE) -> None:
-    """Check what the schema cannot: ids, kinds, levels, timings and keywords."""
-    from engines.arclash.effects import KEYWORDS
-
+    """Check what the schema cannot: ids, kinds, levels and timings (keywords: ruleset.check_content)."""
     require_unique(file, [c.id for c in cards])
     for card in cards:
         if not _ID.match(card.id):
@@ -83,12 +86,6 @@ def validate(cards: list[Card], file: str = CARDS_FILE) -> None:
             allowed = ("play",) if card.kind == SUPPORT else ("start", "advance", "battle")
             if effect.when not in allowed:
                 raise ContentError(file, card.id, field + ".when", f"must be one of {', '.join(allowed)}")
-            keyword = KEYWORDS.get(effect.do)
-            if keyword is None:
-                raise ContentError(file, card.id, field + ".do", f"unknown keyword {effect.do!r}")
-            problem = keyword.check(effect)
-            if problem:
-                raise ContentError(file, card.id, field, problem)
 
 
 def load_catalogue() -> dict[str, Card]:
@@ -102,25 +99,3 @@ def load_catalogue() -> dict[str, Card]:
 def catalogue() -> dict[str, Card]:
     """Every card of the pool by set number (loaded and validated once)."""
     return load_catalogue()
-
-
-def card_text(card: Card) -> str:
-    """The rules text of a card, generated from its data so it always says what the engine does."""
-    from engines.arclash.effects import describe
-
-    parts: list[str] = []
-    if card.kind == CHARACTER and card.level > 1:
-        cost = f" and discard {card.discard} card{'s' * (card.discard != 1)}" if card.discard else ""
-        parts.append(f"Advance from a [{card.from_}] Level {card.level - 1}{cost}.")
-    if card.kind == SUPPORT and card.discard:
-        parts.append(f"To play, discard {card.discard} card{'s' * (card.discard != 1)}.")
-    labels = {"start": "Start of turn", "advance": "On advancing", "battle": "Start of battle", "play": ""}
-    for effect in card.effects:
-        label = labels[effect.when]
-        text = describe(effect)
-        parts.append(f"{label}: {text}" if label else text)
-    if card.kind == CHARACTER and card.level == 4:
-        parts.append("Levels down after every battle.")
-    if card.kind == CHARACTER and not card.effects and card.level > 0:
-        parts.append("No ability.")
-    return " ".join(parts)

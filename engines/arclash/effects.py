@@ -2,6 +2,9 @@
 
 Each keyword also says which values it needs, how it reads as card text, and what it can do at
 most (its ``Reach``), which the design-chart check compares against the chart.
+
+Why card text is made here (``card_text``), not in ``content``: it reads each keyword's text, and
+``content`` sits below this module, so it cannot import the keywords without a cycle.
 """
 
 from __future__ import annotations
@@ -10,8 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from engines.arclash import picks, zones
-from engines.arclash.content import Effect, matches
+from engines.arclash.content import CHARACTER, SUPPORT, Card, Effect, matches
 from engines.arclash.state import ArclashState
+from engines.core.keywords import Registry
 from engines.core.rng import Rng
 from engines.core.types import Event, public, seat_ref
 
@@ -66,16 +70,18 @@ class Keyword:
         return ""
 
 
-KEYWORDS: dict[str, Keyword] = {}
+# The kit's registry: it refuses a keyword registered twice, and ``KEYWORDS.check`` names the file,
+# card and field of content that uses an unknown one (see ``ruleset.check_effects``).
+KEYWORDS: Registry[Keyword] = Registry("Arclash", "keyword")
 
 
 def keyword(
     name: str, text: Callable[[Effect], str], needs: tuple[str, ...], reach: Callable[[Effect], Reach]
 ) -> Callable[[Run], Run]:
-    """Register a handler under ``name``."""
+    """Register a handler under ``name``, with its text, needed values and reach."""
 
     def register(run: Run) -> Run:
-        KEYWORDS[name] = Keyword(name, run, text, needs, reach)
+        KEYWORDS.add(name, Keyword(name, run, text, needs, reach))
         return run
 
     return register
@@ -87,6 +93,26 @@ def describe(effect: Effect) -> str:
     if effect.need:
         return f"If your character is [{effect.need}], {text[0].lower()}{text[1:]}"
     return text
+
+
+def card_text(card: Card) -> str:
+    """The rules text of a card, generated from its data so it always says what the engine does."""
+    parts: list[str] = []
+    if card.kind == CHARACTER and card.level > 1:
+        cost = f" and discard {card.discard} card{'s' * (card.discard != 1)}" if card.discard else ""
+        parts.append(f"Advance from a [{card.from_}] Level {card.level - 1}{cost}.")
+    if card.kind == SUPPORT and card.discard:
+        parts.append(f"To play, discard {card.discard} card{'s' * (card.discard != 1)}.")
+    labels = {"start": "Start of turn", "advance": "On advancing", "battle": "Start of battle", "play": ""}
+    for effect in card.effects:
+        label = labels[effect.when]
+        text = describe(effect)
+        parts.append(f"{label}: {text}" if label else text)
+    if card.kind == CHARACTER and card.level == 4:
+        parts.append("Levels down after every battle.")
+    if card.kind == CHARACTER and not card.effects and card.level > 0:
+        parts.append("No ability.")
+    return " ".join(parts)
 
 
 def resolve(ctx: Ctx, effect: Effect) -> Iterator[Event]:

@@ -37,7 +37,7 @@ def begin(
     state: ArclashState, seat: int, source: str, effect: Effect, zone: str, looked: list[str]
 ) -> list[Event]:
     """Start a choice among ``looked`` (cards of ``seat``'s ``zone``); finish at once if none is due."""
-    state.pick = Pick(seat=seat, source=source, effect=effect, zone=zone, looked=list(looked))
+    state.agenda.pending = Pick(seat=seat, source=source, effect=effect, zone=zone, looked=list(looked))
     if zone == DISCARD and not options(state):
         return finish(state, None)
     return []
@@ -45,7 +45,7 @@ def begin(
 
 def options(state: ArclashState) -> list[str]:
     """The matching cards still to be had, one instance per design, in set-number order."""
-    pick = state.pick
+    pick = state.agenda.pending
     assert pick is not None
     found: dict[str, str] = {}
     for iid in pick.looked:
@@ -56,7 +56,7 @@ def options(state: ArclashState) -> list[str]:
 
 def prompt_text(state: ArclashState) -> str:
     """What the choosing player is asked."""
-    pick = state.pick
+    pick = state.agenda.pending
     assert pick is not None
     effect = pick.effect
     left = effect.count - len(pick.taken)
@@ -90,7 +90,7 @@ def take(state: ArclashState, card_id: str, rng: Rng) -> list[Event]:
     A deck search that runs out of matches first waits for the owner's "done" (see above); a
     take-back from the public discard pile may finish at once, as everyone can see it is empty.
     """
-    pick = state.pick
+    pick = state.agenda.pending
     assert pick is not None
     iid = next(i for i in options(state) if state.ids[i] == card_id)
     zone = state.seats[pick.seat]
@@ -105,9 +105,9 @@ def take(state: ArclashState, card_id: str, rng: Rng) -> list[Event]:
 
 def finish(state: ArclashState, rng: Rng | None) -> list[Event]:
     """End the choice: a search shuffles the deck; tell the table what it may know."""
-    pick = state.pick
+    pick = state.agenda.pending
     assert pick is not None
-    state.pick = None
+    state.agenda.pending = None
     seat, taken = pick.seat, pick.taken
     if pick.zone == DISCARD:
         # The discard pile is public, so what comes back from it is public too.

@@ -1,6 +1,10 @@
 """The Arclash ruleset: modes, prompts, legal actions, applying them, outcome.
 
 The deal is in ``setup.py``, the views (the one place secrets are stripped) in ``view.py``.
+
+Why every import is at the top: this is the package's top module, nothing in it imports this
+one back (the search bot is handed the ruleset), and importing ``battle`` and ``turn`` here also
+registers their agenda task handlers (see triggers.py) before any action is applied.
 """
 
 from __future__ import annotations
@@ -9,7 +13,13 @@ from collections.abc import Iterable
 
 from engines.arclash import picks, zones
 from engines.arclash.battle import pass_support, play_support, playable
-from engines.arclash.decks import starters
+from engines.arclash.bots import GreedyBot, SearchBot
+from engines.arclash.catalogue import decks as starter_entries
+from engines.arclash.catalogue import entries
+from engines.arclash.chart import load_chart
+from engines.arclash.content import CARDS_FILE, Card, load_catalogue
+from engines.arclash.decks import load_starters, starters
+from engines.arclash.effects import KEYWORDS
 from engines.arclash.setup import deal, deck_for
 from engines.arclash.state import (
     ADVANCE,
@@ -19,11 +29,13 @@ from engines.arclash.state import (
     ArclashState,
     ArclashView,
 )
-from engines.arclash.triggers import drain
+from engines.arclash.triggers import proceed
 from engines.arclash.turn import advance_options, asked, seal
 from engines.arclash.twins import make_twin
 from engines.arclash.view import build_view
-from engines.core.bots import Bot
+from engines.core.bots import Bot, RandomBot
+from engines.core.errors import ContentError
+from engines.core.keywords import Use
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import (
@@ -99,10 +111,10 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     # ------------------------------------------------------------------ prompts
     def _prompts(self, state: ArclashState) -> dict[int, Prompt]:
-        if state.pick is not None:
-            seat = state.pick.seat
-            kind = "search" if state.pick.zone == picks.DECK else "recycle"
-            return {seat: Prompt(seat, kind, picks.prompt_text(state), private=True)}
+        pick = state.agenda.pending
+        if pick is not None:
+            kind = "search" if pick.zone == picks.DECK else "recycle"
+            return {pick.seat: Prompt(pick.seat, kind, picks.prompt_text(state), private=True)}
         if state.phase == SUPPORT:
             seat = state.current
             zone = state.seats[seat]
@@ -139,8 +151,9 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     def _legal_actions(self, state: ArclashState, seat: int) -> list[Action]:
         zone = state.seats[seat]
-        if state.pick is not None:
-            return picks.actions(state) if seat == state.pick.seat else []
+        pick = state.agenda.pending
+        if pick is not None:
+            return picks.actions(state) if seat == pick.seat else []
         if zone.choice and state.phase in (ADVANCE, SUPPORT):
             taken = {zone.choice, *zone.paying}
             rest = zones.first_of_each(state, [i for i in zone.hand if i not in taken])
@@ -181,19 +194,21 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
     def _apply(self, state: ArclashState, seat: int, action: Action) -> Iterable[Event]:
         rng = self.rng(state)
         events = list(self._act(state, seat, action, rng))
+        # The action only queued what follows it (effects, the next step): run that now, up to
+        # the next card choice or the next decision of the phase.
+        events.extend(proceed(state, rng))
         state.rng = rng.state
         return events
 
     def _act(self, state: ArclashState, seat: int, action: Action, rng: Rng) -> Iterable[Event]:
         zone = state.seats[seat]
         key = action.key
-        if state.pick is not None:
+        if state.agenda.pending is not None:
+            # Once the choice ends, ``_apply`` runs the agenda on from where it paused.
             if key == "done":
                 yield from picks.finish(state, rng)
             else:
                 yield from picks.take(state, str(action.params[0]), rng)
-            if state.pick is None:
-                yield from drain(state, rng)
             return
         if key == "pass":
             zone.choice, zone.paying = "", []
@@ -277,32 +292,36 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
 
     def bots(self) -> dict[str, Bot]:
         """Random, greedy and search bots, weakest first."""
-        from engines.arclash.bots import GreedyBot, SearchBot
-        from engines.core.bots import RandomBot
-
-        return {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot()}
+        return {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot(self)}
 
     def check_content(self) -> None:
         """Load ``cards.toml``, ``chart.toml`` and ``decks.toml`` afresh and check them."""
-        from engines.arclash.chart import load_chart
-        from engines.arclash.content import load_catalogue
-        from engines.arclash.decks import load_starters
-
-        load_catalogue()
+        check_effects(load_catalogue().values())
         load_chart()
         load_starters()
 
-    def catalogue(self) -> list[CatalogueEntry]:
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
         """Every card of the pool with its level, power, traits, needs and generated text."""
-        from engines.arclash.catalogue import entries
-
         return entries()
 
-    def decks(self) -> list[DeckEntry]:
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
         """The starter decks with their ARC1- deck codes."""
-        from engines.arclash.catalogue import decks
+        return starter_entries()
 
-        return decks()
+
+def check_effects(cards: Iterable[Card], file: str = CARDS_FILE) -> None:
+    """Refuse an effect whose keyword is unknown or lacks a value it needs, naming card and field."""
+    cards = list(cards)
+    KEYWORDS.check(
+        Use(file, card.id, f"effects[{index}].do", effect.do)
+        for card in cards
+        for index, effect in enumerate(card.effects)
+    )
+    for card in cards:
+        for index, effect in enumerate(card.effects):
+            problem = KEYWORDS[effect.do].check(effect)
+            if problem:
+                raise ContentError(file, card.id, f"effects[{index}]", problem, game=KEYWORDS.game)
 
 
 def _character_label(state: ArclashState, iid: str) -> str:

@@ -5,7 +5,11 @@ from __future__ import annotations
 import msgspec
 
 from engines.arclash.content import Effect
+from engines.core.agenda import Agenda, Task
 from engines.core.types import Action, StateBase, ViewBase
+
+# 2: the effect queue, the step after it and the card choice became one ``agenda``.
+SCHEMA_VERSION = 2
 
 OPENING = "opening"  # everyone seals a level 1 from their deck
 START = "start"  # start-of-turn effects resolve (a search may ask its owner to choose)
@@ -24,16 +28,8 @@ class Mod(msgspec.Struct):
     source: str
 
 
-class Queued(msgspec.Struct, frozen=True):
-    """One triggered effect waiting to resolve: whose, which card instance, which effect line."""
-
-    seat: int
-    iid: str
-    index: int
-
-
 class Pick(msgspec.Struct, kw_only=True):
-    """A search or take-back in progress: its owner chooses the cards one at a time.
+    """A search or take-back in progress: its owner chooses the cards one at a time (``agenda.pending``).
 
     ``looked`` holds the instance ids the effect lets its owner look through (hidden deck cards
     for a search), so it never goes into a view; views list the matching designs instead.
@@ -68,6 +64,7 @@ class SeatState(msgspec.Struct, kw_only=True):
 class ArclashState(StateBase, kw_only=True):
     """Everything about a game of Arclash; ``ids`` maps card instances to set numbers."""
 
+    schema_version: int = SCHEMA_VERSION
     players: int
     target: int
     phase: str = OPENING
@@ -80,9 +77,9 @@ class ArclashState(StateBase, kw_only=True):
     winner: int = -1
     report: list[str] = []  # public lines about the last battle, for boards
     rolls: list[str] = []  # this turn's dice and coin results, as everyone saw them fall
-    queue: list[Queued] = []  # triggered effects still to resolve, in order
-    then: str = ""  # what the game goes on to once the queue is empty (see triggers.py)
-    pick: Pick | None = None  # a card choice that pauses the queue
+    # Triggered effects still to resolve, then the step the game goes on to (tasks, see
+    # triggers.py), and the card choice (search, take-back) that pauses them.
+    agenda: Agenda[Task, Pick] = msgspec.field(default_factory=Agenda)
 
 
 class CardView(msgspec.Struct, frozen=True):

@@ -8,7 +8,7 @@ from engines.arclash import zones
 from engines.arclash.battle import begin_battle
 from engines.arclash.content import CHARACTER, matches
 from engines.arclash.state import ADVANCE, HAND_SIZE, OPENING, START, SWAP, ArclashState
-from engines.arclash.triggers import settle, trigger
+from engines.arclash.triggers import settle, step, trigger
 from engines.core.rng import Rng
 from engines.core.types import Event, private, public, seat_ref
 
@@ -61,7 +61,7 @@ def begin_turn(state: ArclashState, rng: Rng) -> Iterator[Event]:
     yield public("turn", f"Turn {state.turn} begins.")
     for seat in range(state.players):
         trigger(state, seat, "start")
-    yield from settle(state, "advance", rng)
+    settle(state, "advance")
 
 
 # ------------------------------------------------------------------ advance
@@ -82,6 +82,7 @@ def advance_options(state: ArclashState, seat: int) -> list[str]:
     )
 
 
+@step("advance")
 def open_advance_round(state: ArclashState, rng: Rng) -> Iterator[Event]:
     """Ask every seat that has not passed for a sealed advancement; with none left, battle.
 
@@ -130,10 +131,11 @@ def reveal_advances(state: ArclashState, rng: Rng) -> Iterator[Event]:
     # Placement is simultaneous; arrival effects resolve afterwards in seat order.
     for seat, iid in arrived:
         trigger(state, seat, "advance", only=iid)
-    yield from settle(state, "advance", rng)
+    settle(state, "advance")
 
 
 # ------------------------------------------------------------------ recover
+@step("recover")
 def recover(state: ArclashState, rng: Rng) -> Iterator[Event]:
     """Discard supports, level down level 4s, draw to 8, then the sealed start-over choice."""
     for seat, zone in enumerate(state.seats):

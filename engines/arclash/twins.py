@@ -27,7 +27,7 @@ def make_twin(twin: ArclashState, viewer: int | None, rng: Rng, legal: Legal) ->
             _own_deck(twin, seat, rng)
         else:
             _redeal(twin, seat, rng)
-    if twin.pick is None:
+    if twin.agenda.pending is None:
         # Choices are only ever pending while no card choice (search, take-back) pauses the game.
         for seat in range(twin.players):
             if seat != viewer:
@@ -43,7 +43,7 @@ def _own_deck(state: ArclashState, seat: int, rng: Rng) -> None:
         # The opening choice is made looking through the deck, so the owner sees it (and its
         # order decides which copy each choice names).
         return
-    pick = state.pick
+    pick = state.agenda.pending
     looking = len(pick.looked) if pick is not None and pick.seat == seat and pick.zone == picks.DECK else 0
     # A search looks at the top of the deck (all of it for a full search): those stay in place.
     below = zone.deck[: len(zone.deck) - looking]
@@ -54,7 +54,8 @@ def _own_deck(state: ArclashState, seat: int, rng: Rng) -> None:
 def _redeal(state: ArclashState, seat: int, rng: Rng) -> None:
     """Deal another seat's hand and deck afresh from their own cards, keeping both sizes."""
     zone = state.seats[seat]
-    pick = state.pick if state.pick is not None and state.pick.seat == seat else None
+    pending = state.agenda.pending
+    pick = pending if pending is not None and pending.seat == seat else None
     # Cards taken back from the public discard pile were seen going into the hand: they stay.
     pinned = list(pick.taken) if pick is not None and pick.zone == picks.DISCARD else []
     pool = [i for i in (*zone.hand, *zone.deck) if i not in pinned]

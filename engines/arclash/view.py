@@ -12,7 +12,8 @@ from collections.abc import Callable
 from functools import cache
 
 from engines.arclash import zones
-from engines.arclash.content import card_text, catalogue
+from engines.arclash.content import catalogue
+from engines.arclash.effects import card_text
 from engines.arclash.state import (
     ADVANCE,
     OPENING,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engines.clashofdecks.abilities import KEYWORDS
 from engines.clashofdecks.board import Ctx, GameOver
-from engines.clashofdecks.content import Card, catalog
+from engines.clashofdecks.bots import BOTS
+from engines.clashofdecks.catalogue import decks, entries, read_ability_help
+from engines.clashofdecks.content import CARDS_PATH, Card, catalog, load_catalog
 from engines.clashofdecks.formats import advance_draft, take
 from engines.clashofdecks.modes import mode_specs
 from engines.clashofdecks.setup import check_seat, finish_draft, setup
@@ -307,32 +310,22 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
 
     def bots(self) -> Mapping[str, Bot]:
         """Random, greedy and lookahead bots, weakest first."""
-        from engines.clashofdecks.bots import BOTS
-
         return BOTS
 
     def check_content(self) -> None:
         """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them."""
-        from engines.clashofdecks.abilities import KEYWORDS
-        from engines.clashofdecks.catalogue import read_ability_help
-        from engines.clashofdecks.content import CARDS_PATH, load_catalog
-
         cards = load_catalog().cards.values()
         KEYWORDS.check(
             Use(CARDS_PATH, c.id, f"abilities[{i}]", a) for c in cards for i, a in enumerate(c.abilities)
         )
         read_ability_help()
 
-    def catalogue(self) -> list[CatalogueEntry]:
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
         """The 64 collection cards and the Champions, with text generated from their data."""
-        from engines.clashofdecks.catalogue import entries
-
         return entries()
 
-    def decks(self) -> list[DeckEntry]:
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
         """The four preconstructed decks with their Constructed deck codes."""
-        from engines.clashofdecks.catalogue import decks
-
         return decks()
 
 

@@ -12,11 +12,10 @@ in a :class:`~engines.core.keywords.Registry`, and keeps one ``Agenda`` in its s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from engines.core.keywords import Registry
 from engines.core.types import Event
 
 
@@ -35,10 +34,29 @@ class Task(msgspec.Struct, frozen=True, kw_only=True):
 T = TypeVar("T", bound=Task)
 P = TypeVar("P")
 C = TypeVar("C")
+C_in = TypeVar("C_in", contravariant=True)
+T_in = TypeVar("T_in", contravariant=True)
 
 # A task handler gets the game's working context and the task. It may return the events it made
 # (games whose rule code yields events) or None (games that collect events on the context).
 Handler = Callable[[Any, Any], Iterable[Event] | None]
+
+
+class Handlers(Protocol[C_in, T_in]):
+    """What :func:`run` needs of a game's task registry: a handler for each task kind.
+
+    A ``Registry[Callable[[Ctx, MyTask], None]]`` fits, so handlers keep their own types.
+    """
+
+    @property
+    def game(self) -> str:
+        """The game's title, for messages."""
+        ...
+
+    def __getitem__(self, kind: str, /) -> Callable[[C_in, T_in], Iterable[Event] | None]:
+        """The handler of task ``kind``."""
+        ...
+
 
 LIMIT = 100_000  # more tasks than any game needs in one apply: a loop that never settles is a bug
 
@@ -73,8 +91,8 @@ class Agenda(msgspec.Struct, Generic[T, P], kw_only=True):
 
 
 def run(
-    agenda: Agenda[Any, Any],
-    handlers: Registry[Handler],
+    agenda: Agenda[T, Any],
+    handlers: Handlers[C, T],
     ctx: C,
     *,
     stop: Callable[[], bool] | None = None,

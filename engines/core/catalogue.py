@@ -38,15 +38,17 @@ def find_deck(decks: list[DeckEntry], name: str, title: str) -> DeckEntry:
     raise SetupError(f"{title} has no deck {name.strip()!r}; choose one of: {known}.", option="deck")
 
 
-def select(ruleset: AnyRuleset, search: str = "", deck: str = "") -> Selection:
+def select(ruleset: AnyRuleset, search: str = "", deck: str = "", lang: str = "en") -> Selection:
     """Entries matching ``search`` (and held in ``deck`` if one is named), and the decks concerned.
 
     With a deck named, only that deck is listed; with only a search, the decks holding a match.
+    Names and text come in the game's language closest to ``lang``, and the search reads them.
     """
-    entries = ruleset.catalogue()
+    lang = ruleset.language(lang)
+    entries = ruleset.catalogue(lang)
     if not entries:
         raise SetupError(f"{ruleset.title} has no card catalogue yet.", option="game")
-    decks = ruleset.decks()
+    decks = ruleset.decks(lang)
     chosen = [find_deck(decks, deck, ruleset.title)] if deck.strip() else decks
     picked = [e for e in entries if e.matches(search)]
     if deck.strip():

@@ -171,9 +171,16 @@ def require_unique(file: str, ids: list[str], what: str = "id") -> None:
         seen.add(item)
 
 
-def load_rules_pages(package: str, filename: str = "rules.md") -> list[tuple[str, str]]:
-    """Split a game's rules summary (Markdown, one ``## `` heading per page) into pages."""
-    text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
+def load_rules_pages(package: str, lang: str = "en") -> list[tuple[str, str]]:
+    """Split a game's rules summary (Markdown, one ``## `` heading per page) into pages.
+
+    ``rules.md`` is the summary in the game's first language; ``rules.<lang>.md`` holds another
+    language's (the English one stands in for a language the game has no summary in).
+    """
+    folder = resources.files(package)
+    translated = folder.joinpath(f"rules.{lang}.md")
+    source = translated if translated.is_file() else folder.joinpath("rules.md")
+    text = source.read_text(encoding="utf-8")
     pages: list[tuple[str, str]] = []
     title, body = "", list[str]()
     for line in text.splitlines():

@@ -9,11 +9,12 @@ file, entry and field, for content that uses a name no handler answers to.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from engines.core.errors import ContentError
 
 H = TypeVar("H")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Use:
@@ -36,11 +37,11 @@ class Registry(Generic[H]):
         self.what = what
         self._handlers: dict[str, H] = {}
 
-    def register(self, name: str) -> Callable[[H], H]:
-        """A decorator binding ``name`` to the decorated handler."""
+    def register(self, name: str) -> Callable[[F], F]:
+        """A decorator binding ``name`` to the decorated function, which keeps its own type."""
 
-        def bind(handler: H) -> H:
-            self.add(name, handler)
+        def bind(handler: F) -> F:
+            self.add(name, cast(H, handler))
             return handler
 
         return bind

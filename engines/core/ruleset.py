@@ -39,6 +39,10 @@ S = TypeVar("S", bound=StateBase)
 V = TypeVar("V", bound=ViewBase)
 
 
+#: the option a game with more than one language reads its table's language from
+LANGUAGE_OPTION = "lang"
+
+
 class Ruleset(Generic[S, V]):
     """Base class of every game's rules object (see DESIGN.md, "The engine contract")."""
 
@@ -51,10 +55,17 @@ class Ruleset(Generic[S, V]):
     view_type: ClassVar[type[ViewBase]]
     #: seconds a typical decision takes a person; used for default turn timers
     think_seconds: ClassVar[int] = 120
+    #: the languages its cards, prompts and narration come in, default first; a game with more
+    #: than one takes the table's choice from its ``lang`` option (see ``LANGUAGE_OPTION``)
+    languages: ClassVar[tuple[str, ...]] = ("en",)
 
     def __init__(self) -> None:
         self._encoder = msgspec.msgpack.Encoder()
         self._decoder = msgspec.msgpack.Decoder(self.state_type)
+        # the layout version new states carry: the default of the state type's schema_version
+        self._schema_version = next(
+            f.default for f in msgspec.structs.fields(self.state_type) if f.name == "schema_version"
+        )
 
     # ------------------------------------------------------------------ configuration
     def mode(self, name: str) -> ModeSpec:
@@ -200,6 +211,19 @@ class Ruleset(Generic[S, V]):
         """Rebuild a state from ``encode`` output."""
         return cast(S, self._decoder.decode(data))
 
+    def decode_stored(self, data: bytes) -> S | None:
+        """Decode a stored snapshot, or None when it was written in another layout of the state.
+
+        A game that changes its state's layout raises its ``schema_version`` (and may migrate old
+        snapshots in ``decode``); a snapshot that still does not decode to the current layout is
+        rebuilt by the caller from the match record (seed and move log) instead.
+        """
+        try:
+            state = self.decode(data)
+        except msgspec.MsgspecError:
+            return None
+        return state if state.schema_version == self._schema_version else None
+
     def clone(self, state: S) -> S:
         """A deep, independent copy of ``state``.
 
@@ -242,13 +266,18 @@ class Ruleset(Generic[S, V]):
     def check_content(self) -> None:
         """Load and check every content file afresh; ``ContentError`` names the first fault."""
 
-    def catalogue(self) -> list[CatalogueEntry]:
-        """Every card a player can read about, in display order (empty for games with none)."""
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
+        """Every card a player can read about, in display order, in ``lang`` (one of ``languages``)."""
         return []
 
-    def decks(self) -> list[DeckEntry]:
-        """The ready-made decks, with their share codes where the game has codes (may be empty)."""
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
+        """The ready-made decks with their share codes where the game has codes, in ``lang``."""
         return []
+
+    def language(self, wanted: str | None) -> str:
+        """The game's language closest to ``wanted`` (a code such as "ja" or a locale such as "ja-JP")."""
+        code = (wanted or "").split("-")[0].lower()
+        return code if code in self.languages else self.languages[0]
 
     def seat_name(self, state: S, seat: int) -> str:
         """A default name for a seat when the platform has none."""

@@ -7,16 +7,9 @@ handling), 6.4.5 (re-entry), 10 (repel).
 from __future__ import annotations
 
 from engines.hackclad import grid
-from engines.hackclad.ctx import (
-    Ctx,
-    answer,
-    ask_choice,
-    clad_atk,
-    clad_of,
-    discard_reactions,
-    passive_cards,
-    task,
-)
+from engines.hackclad.cards import clad_atk, clad_of, discard_reactions, passive_cards
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
+from engines.hackclad.missions import check_now, note_reduce
 from engines.hackclad.state import Ask, Frame, HackState, Task
 
 
@@ -49,8 +42,6 @@ def in_turn_order(state: HackState, seats: list[int]) -> list[int]:
 
 def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
     """The witch damages the Clad: she takes that many shards as VP (book 6.4.2 A ③)."""
-    from engines.hackclad.missions import check_now
-
     if amount <= 0:
         return
     w = ctx.w(seat)
@@ -64,8 +55,6 @@ def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
 
 def pick_up(ctx: Ctx, seat: int) -> None:
     """A witch entering a cell takes every shard on it (and Scythe Leap turns them into damage)."""
-    from engines.hackclad.missions import check_now
-
     w = ctx.w(seat)
     amount = ctx.st.field[w.pos]
     if amount <= 0:
@@ -100,8 +89,6 @@ def can_move(state: HackState, seat: int) -> bool:
 
 def step_witch(ctx: Ctx, seat: int, direction: int) -> None:
     """Move a witch one space, counting it for this round's movement and picking up shards."""
-    from engines.hackclad.missions import check_now
-
     w = ctx.w(seat)
     w.pos = grid.step(w.pos, direction)
     w.moved_round += 1
@@ -155,7 +142,7 @@ def could_react(ctx: Ctx, seat: int) -> bool:
     return bool(usable) and any(c in usable for c in w.discard)
 
 
-@task("frame")
+@TASKS.register("frame")
 def frame_step(ctx: Ctx, t: Task) -> None:
     """Ask the next witch in range to react, or apply the attack's damage once all have passed."""
     st = ctx.st
@@ -173,7 +160,7 @@ def frame_step(ctx: Ctx, t: Task) -> None:
             f.passed.append(seat)
             continue
         kind = "charge" if f.charge else "attack"
-        st.ask = Ask(
+        st.agenda.pending = Ask(
             kind="react", seat=seat, text=f"The Clad's {f.name} ({kind}) will hit you: react or pass."
         )
         return
@@ -183,8 +170,6 @@ def frame_step(ctx: Ctx, t: Task) -> None:
 
 def _resolve(ctx: Ctx, f: Frame, hit: list[int]) -> None:
     # ``hit``: the seats in range, as frame_step just found them (nothing has moved since).
-    from engines.hackclad.missions import note_reduce
-
     st = ctx.st
     atk = clad_atk(st)
     if f.charge and st.clad_locked:
@@ -232,7 +217,7 @@ def injure(ctx: Ctx, seat: int, damage: int) -> None:
 
 
 # ------------------------------------------------------------------------------------------- the Clad's turn
-@task("clad_turn")
+@TASKS.register("clad_turn")
 def clad_turn(ctx: Ctx, t: Task) -> None:
     """The Clad acts out the card in Clad slot ``n``: attack, drop, move, turn (6.4.1)."""
     st = ctx.st
@@ -256,20 +241,20 @@ def clad_turn(ctx: Ctx, t: Task) -> None:
     ctx.push(*tasks)
 
 
-@task("clad_done")
+@TASKS.register("clad_done")
 def clad_done(ctx: Ctx, t: Task) -> None:
     """The card is resolved and joins the used pile."""
     ctx.st.clad_used.append(t.s)
 
 
-@task("clad_attack")
+@TASKS.register("clad_attack")
 def clad_attack(ctx: Ctx, t: Task) -> None:
     """A normal attack on the card's red cells."""
     card = clad_of(t.s)
     open_frame(ctx, Frame(name=card.name, rel=list(card.attack)))
 
 
-@task("clad_drop")
+@TASKS.register("clad_drop")
 def clad_drop(ctx: Ctx, t: Task) -> None:
     """Drop: a 1-VP shard on each marked cell; a witch standing there takes it at once."""
     st = ctx.st
@@ -284,7 +269,7 @@ def clad_drop(ctx: Ctx, t: Task) -> None:
     ctx.say("drop", f"The Clad sheds shards ({card.name}).")
 
 
-@task("clad_move")
+@TASKS.register("clad_move")
 def clad_move(ctx: Ctx, t: Task) -> None:
     """Move forward ``n`` spaces, each step a charge attack first."""
     if ctx.st.clad_locked:
@@ -293,7 +278,7 @@ def clad_move(ctx: Ctx, t: Task) -> None:
     ctx.push(*[Task(kind="clad_step", n=-1) for _ in range(t.n)])
 
 
-@task("clad_step")
+@TASKS.register("clad_step")
 def clad_step(ctx: Ctx, t: Task) -> None:
     """One step of Clad movement (forward when ``n`` is -1, else in direction ``n`` for a repel)."""
     if ctx.st.clad_locked:
@@ -301,7 +286,7 @@ def clad_step(ctx: Ctx, t: Task) -> None:
     open_frame(ctx, Frame(name="charge", charge=True, direction=t.n), Task(kind="clad_enter", n=t.n))
 
 
-@task("clad_enter")
+@TASKS.register("clad_enter")
 def clad_enter(ctx: Ctx, t: Task) -> None:
     """The Clad moves into the charged cell (a witch still there is hit without reactions)."""
     st = ctx.st
@@ -317,14 +302,14 @@ def clad_enter(ctx: Ctx, t: Task) -> None:
     ctx.say("clad_move", f"The Clad moves {grid.DIR_NAMES[direction]} to {grid.label(target)}.")
 
 
-@task("clad_face")
+@TASKS.register("clad_face")
 def clad_face(ctx: Ctx, t: Task) -> None:
     """The Clad turns left, right or around."""
     ctx.st.clad_facing = grid.turned(ctx.st.clad_facing, t.s)
     ctx.say("clad_turn", f"The Clad turns to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
 
 
-@task("repel")
+@TASKS.register("repel")
 def repel(ctx: Ctx, t: Task) -> None:
     """Repel (glossary): the Clad is pushed 1 space away from the witch, keeping its facing."""
     if ctx.st.clad_locked:
@@ -358,7 +343,7 @@ def option_cell(key: str) -> int:
     return grid.ENTRIES[grid.ENTRY_NAMES.index(key[1])] if key[0] == "e" else int(key[1:])
 
 
-@task("reentry")
+@TASKS.register("reentry")
 def reentry(ctx: Ctx, t: Task) -> None:
     """A witch standing on her turn card must come back onto the field."""
     if ctx.w(t.seat).pos >= 0:
@@ -366,7 +351,7 @@ def reentry(ctx: Ctx, t: Task) -> None:
     ask_choice(ctx, t.seat, "reentry", "Choose where your witch re-enters the field.", entry_options(ctx.st))
 
 
-@answer("reentry")
+@ANSWERS.register("reentry")
 def reentry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Place the witch on the chosen entry point and take any shards there."""
     cell = option_cell(key)

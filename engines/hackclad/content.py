@@ -1,13 +1,21 @@
-"""HackClad content: skill cards, Clad cards, missions, witches and CP actions, loaded from TOML."""
+"""HackClad content: skill cards, Clad cards, missions, witches and CP actions, loaded from TOML.
+
+Why effect keywords are not checked here: their handlers live in ``effects``, which sits above this
+module (it plays the cards loaded here). This module only lists where each keyword is used
+(``effect_uses``); the ruleset's ``check_content`` hands that list to ``effects.EFFECTS.check``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
+from typing import NamedTuple
 
 import msgspec
 
 from engines.core.content import NonNegative, load_content, require_unique
 from engines.core.errors import ContentError
+from engines.core.keywords import Use
 
 SKILL_TYPES = ("attack", "attack_magic", "support", "support_magic", "reaction", "reaction_magic")
 ATTACK_TYPES = ("attack", "attack_magic")
@@ -161,6 +169,44 @@ class Content(msgspec.Struct, frozen=True):
 
 
 _PKG = "engines.hackclad.data"
+CARDS_FILE, CLAD_FILE, MISSIONS_FILE, WITCHES_FILE = (
+    f"engines/hackclad/data/{n}.toml" for n in ("cards", "clad", "missions", "witches")
+)
+
+
+class Files(NamedTuple):
+    """The four data files as read, before any cross-checks."""
+
+    cards: list[Card]
+    clad: list[CladCard]
+    missions: list[Mission]
+    witches: list[Witch]
+    cps: list[CpAction]
+
+
+def read_files() -> Files:
+    """Read the four data files afresh (each entry's fields and types checked, nothing else)."""
+    cards = load_content(_PKG, "cards.toml", _Cards).card
+    clad = load_content(_PKG, "clad.toml", _Clad).clad
+    missions = load_content(_PKG, "missions.toml", _Missions).mission
+    wit = load_content(_PKG, "witches.toml", _Witches)
+    return Files(cards, clad, missions, wit.witch, wit.cp)
+
+
+def effect_lists(card: Card) -> tuple[tuple[str, list[Eff]], ...]:
+    """A card's lists of effect steps by field name: played, discarded as a cost, discarded to guard."""
+    return (("effects", card.effects), ("as_cost", card.as_cost), ("as_guard", card.as_guard))
+
+
+def effect_uses(cards: list[Card], cps: list[CpAction]) -> Iterator[Use]:
+    """Every effect keyword the cards and CP actions use, with its file, entry and field path."""
+    for c in cards:
+        for name, effs in effect_lists(c):
+            for index, eff in enumerate(effs):
+                yield Use(CARDS_FILE, c.id, f"{name}[{index}].key", eff.key)
+    for cp in cps:
+        for index, eff in enumerate(cp.effects):
+            yield Use(WITCHES_FILE, cp.id, f"effects[{index}].key", eff.key)
 
 
 def _check(file: str, entry: str, field: str, ok: bool, problem: str) -> None:
@@ -168,11 +214,11 @@ def _check(file: str, entry: str, field: str, ok: bool, problem: str) -> None:
         raise ContentError(file, entry, field, problem)
 
 
-def _check_effects(file: str, entry: str, field: str, effects: list[Eff], known: frozenset[str]) -> None:
+def _check_conditions(file: str, entry: str, field: str, effects: list[Eff]) -> None:
     for index, eff in enumerate(effects):
-        at = f"{field}[{index}]"
-        _check(file, entry, f"{at}.key", eff.key in known, f"unknown effect keyword {eff.key!r}")
-        _check(file, entry, f"{at}.cond", eff.cond in CONDITIONS, f"unknown condition {eff.cond!r}")
+        _check(
+            file, entry, f"{field}[{index}].cond", eff.cond in CONDITIONS, f"unknown condition {eff.cond!r}"
+        )
 
 
 def validate(
@@ -181,18 +227,19 @@ def validate(
     missions: list[Mission],
     witches: list[Witch],
     cps: list[CpAction],
-    known_effects: frozenset[str],
 ) -> Content:
-    """Check cross-references and value ranges; raise ``ContentError`` naming file, entry and field."""
-    cf, kf, mf, wf = (f"engines/hackclad/data/{n}.toml" for n in ("cards", "clad", "missions", "witches"))
+    """Check cross-references and value ranges; raise ``ContentError`` naming file, entry and field.
+
+    Effect keywords are checked before this, by the ruleset's ``check_content`` (see the top).
+    """
+    cf, kf, mf, wf = CARDS_FILE, CLAD_FILE, MISSIONS_FILE, WITCHES_FILE
     require_unique(cf, [c.id for c in cards])
     require_unique(kf, [c.id for c in clad])
     require_unique(mf, [m.id for m in missions])
     require_unique(wf, [w.id for w in witches] + [c.id for c in cps])
     for c in cards:
-        # effect keywords first, so a misspelt 'deal' is named as such rather than as a missing one
-        for name, effs in (("effects", c.effects), ("as_cost", c.as_cost), ("as_guard", c.as_guard)):
-            _check_effects(cf, c.id, name, effs, known_effects)
+        for name, effs in effect_lists(c):
+            _check_conditions(cf, c.id, name, effs)
         _check(cf, c.id, "type", c.type in SKILL_TYPES, f"type must be one of {', '.join(SKILL_TYPES)}")
         _check(cf, c.id, "need", c.need in NEEDS, f"need must be one of {NEEDS}")
         _check(cf, c.id, "passive", c.passive in PASSIVES, f"passive must be one of {PASSIVES}")
@@ -224,7 +271,7 @@ def validate(
         _check(wf, w.id, "limits", all(0 <= x <= 5 for x in w.limits), "limits must be 0-5")
     for cp in cps:
         _check(wf, cp.id, "timing", cp.timing in ("turn", "reaction"), "timing is 'turn' or 'reaction'")
-        _check_effects(wf, cp.id, "effects", cp.effects, known_effects)
+        _check_conditions(wf, cp.id, "effects", cp.effects)
     _check(kf, "", "", sum(1 for k in clad if not k.expert) == 12, "the Clad has 12 normal cards")
     by_id = {c.id: c for c in cards}
     _check(mf, "", "", len(missions) == 18, "there are 18 missions")
@@ -253,11 +300,5 @@ def content() -> Content:
 
 
 def load_all() -> Content:
-    """The shipped HackClad content, loaded and validated afresh."""
-    from engines.hackclad.effects import HANDLERS
-
-    cards = load_content(_PKG, "cards.toml", _Cards).card
-    clad = load_content(_PKG, "clad.toml", _Clad).clad
-    missions = load_content(_PKG, "missions.toml", _Missions).mission
-    wit = load_content(_PKG, "witches.toml", _Witches)
-    return validate(cards, clad, missions, wit.witch, wit.cp, frozenset(HANDLERS))
+    """The shipped HackClad content, read and validated afresh (effect keywords aside: see the top)."""
+    return validate(*read_files())

@@ -1,100 +1,33 @@
 """The working context of one ``apply``: state, RNG, events, and the task runner.
 
 Rules that span several decisions (a Clad attack waiting for reactions, a deck reform in the middle
-of a card) are kept as a queue of small ``Task`` values inside the state. ``run`` pops tasks until
-one of them sets ``state.ask``; the answer pushes more tasks and the run continues. Each task kind
-is one handler registered with :func:`task`.
+of a card) are kept as a queue of small ``Task`` values on the state's kit ``Agenda``. ``run`` pops
+tasks until one of them sets ``agenda.pending``; the answer pushes more tasks and the run continues.
+Each task kind is one handler registered with ``@TASKS.register(kind)``, each listed choice's
+answer one registered with ``@ANSWERS.register(name)``.
+
+Why the registries live here: the rule modules (``clad``, ``deck``, ``effects``, ``rounds``,
+``turn``) import this module to register into them, and the runner looks handlers up by name, so
+this module never imports them back. It imports only what lies below it: the content, the state,
+the card ids and the in-play mission checks (``gain_cp`` completes CP missions at once).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
+from engines.core.agenda import Handler, run
+from engines.core.keywords import Registry
 from engines.core.rng import Rng
 from engines.core.types import Event, private, split
-from engines.hackclad.content import Card, CladCard, Content, content
+from engines.hackclad.cards import design
+from engines.hackclad.content import Card, Content, content
+from engines.hackclad.missions import check_now
 from engines.hackclad.seats import owner, shared_seats, who
-from engines.hackclad.state import CLAD_ATK, GAUGE_MAX, Ask, HackState, Task, WitchState
+from engines.hackclad.state import GAUGE_MAX, Ask, HackState, Task, WitchState
 
-TaskHandler = Callable[["Ctx", Task], None]
-TASKS: dict[str, TaskHandler] = {}
-
-
-def task(kind: str) -> Callable[[TaskHandler], TaskHandler]:
-    """Register the handler of one task kind."""
-
-    def register(fn: TaskHandler) -> TaskHandler:
-        TASKS[kind] = fn
-        return fn
-
-    return register
-
-
-def card_id(seat: int, index: int) -> str:
-    """The instance id of a witch's card (0-7 basic, 8-15 enhanced)."""
-    return f"c{seat}{index:02d}"
-
-
-def clad_id(index: int) -> str:
-    """The instance id of a Clad card (its index in the content list)."""
-    return f"K{index:02d}"
-
-
-def card_of(state: HackState, iid: str) -> Card:
-    """The design of a skill card instance."""
-    return design(state.witches[int(iid[1])].witch, iid)
-
-
-@cache
-def design(witch: str, iid: str) -> Card:
-    """The design behind instance ``iid`` of ``witch``'s cards (looked up once per pair)."""
-    w = content().witches[witch]
-    return content().cards[(w.basic + w.enhanced)[int(iid[2:])]]
-
-
-def passive_cards(state: HackState, seat: int, passive: str) -> frozenset[str]:
-    """Witch ``seat``'s card instances with this discard-pile passive (most witches have none)."""
-    return _cards_where(state.witches[seat].witch, seat, "passive", passive)
-
-
-def tagged_cards(state: HackState, seat: int, tag: str) -> frozenset[str]:
-    """Witch ``seat``'s card instances carrying ``tag``."""
-    return _cards_where(state.witches[seat].witch, seat, "tags", tag)
-
-
-def discard_reactions(state: HackState, seat: int) -> frozenset[str]:
-    """Witch ``seat``'s card instances that can react from her discard pile."""
-    return _cards_where(state.witches[seat].witch, seat, "from_discard", True)
-
-
-@cache
-def _cards_where(witch: str, seat: int, field: str, value: object) -> frozenset[str]:
-    # Piles are rescanned for these facts at every step, so each witch's answer is worked out once.
-    out = set()
-    for index in range(16):
-        iid = card_id(seat, index)
-        got = getattr(design(witch, iid), field)
-        if got == value or (isinstance(got, list) and value in got):
-            out.add(iid)
-    return frozenset(out)
-
-
-def is_enhanced(iid: str) -> bool:
-    """Whether an instance is one of the witch's enhanced cards."""
-    return int(iid[2:]) >= 8
-
-
-@cache
-def clad_of(iid: str) -> CladCard:
-    """The design of a Clad card instance (looked up once per instance)."""
-    c = content()
-    return c.clad[c.clad_order[int(iid[1:])]]
-
-
-def clad_atk(state: HackState) -> int:
-    """The Clad's ATK from the voltage gauge."""
-    return CLAD_ATK[state.voltage]
+#: each task kind on the agenda, bound to its handler (``@TASKS.register("draw")``)
+TASKS: Registry[Handler] = Registry("HackClad", "task")
 
 
 class Ctx:
@@ -118,22 +51,17 @@ class Ctx:
     # ---------------------------------------------------------------- tasks
     def push(self, *tasks: Task) -> None:
         """Run these tasks next, in the given order, before anything already queued."""
-        self.st.tasks[0:0] = tasks
+        self.st.agenda.push(*tasks)
 
     def then(self, *tasks: Task) -> None:
         """Queue these tasks after everything already queued."""
-        self.st.tasks.extend(tasks)
+        self.st.agenda.then(*tasks)
 
     def run(self) -> None:
-        """Run queued tasks until a decision is needed or nothing is left."""
+        """Run queued tasks until a decision is needed, nothing is left or the game is over."""
         st = self.st
-        guard = 0
-        while st.ask is None and st.tasks and st.phase != "over":
-            guard += 1
-            if guard > 100_000:
-                raise RuntimeError("hackclad: task loop did not settle")
-            t = st.tasks.pop(0)
-            TASKS[t.kind](self, t)
+        # Handlers collect their events on the context and return None: the run yields nothing.
+        self.ev.extend(run(st.agenda, TASKS, self, stop=lambda: st.phase == "over"))
         if self._rng is not None:
             st.rng = self._rng.state
 
@@ -176,29 +104,21 @@ class Ctx:
 
     def gain_cp(self, seat: int, n: int) -> None:
         """Add CP up to the gauge's top and check the CP missions."""
-        from engines.hackclad.missions import check_now
-
         w = self.w(seat)
         w.cp = max(0, min(GAUGE_MAX, w.cp + n))
         check_now(self, seat)
 
 
+#: A listed choice's answer handler: it gets the context, the choice and the key picked.
 AnswerHandler = Callable[["Ctx", Ask, str], None]
-ANSWERS: dict[str, AnswerHandler] = {}
-
-
-def answer(kind: str) -> Callable[[AnswerHandler], AnswerHandler]:
-    """Register the handler that receives the answer to a listed choice."""
-
-    def register(fn: AnswerHandler) -> AnswerHandler:
-        ANSWERS[kind] = fn
-        return fn
-
-    return register
+#: each listed choice's ``Ask.handler`` name, bound to the handler of its answer
+#: (``@ANSWERS.register("scry")``)
+ANSWERS: Registry[AnswerHandler] = Registry("HackClad", "choice")
 
 
 def ask_choice(
     ctx: Ctx, seat: int, handler: str, text: str, options: list[tuple[str, str]], s: str = "", n: int = 0
 ) -> None:
     """Stop and ask ``seat`` to pick one of ``options`` (key, label); ``handler`` gets the key."""
-    ctx.st.ask = Ask(kind="choice", seat=seat, text=text, handler=handler, options=options, s=s, n=n)
+    ask = Ask(kind="choice", seat=seat, text=text, handler=handler, options=options, s=s, n=n)
+    ctx.st.agenda.pending = ask

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from engines.hackclad.content import Card
-from engines.hackclad.ctx import Ctx, answer, ask_choice, task
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.state import Ask, Task, WitchState
 
 
@@ -38,7 +38,7 @@ def need_reform(ctx: Ctx, seat: int, resume: Task) -> bool:
     return True
 
 
-@task("draw")
+@TASKS.register("draw")
 def draw(ctx: Ctx, t: Task) -> None:
     """Draw ``n`` cards, reforming the deck when it runs out."""
     w = ctx.w(t.seat)
@@ -58,7 +58,7 @@ def draw(ctx: Ctx, t: Task) -> None:
         ctx.split(t.seat, "draw", f"You draw {names}.", f"{ctx.who(t.seat)} draws {len(got)} card(s).")
 
 
-@task("draw_to")
+@TASKS.register("draw_to")
 def draw_to(ctx: Ctx, t: Task) -> None:
     """Draw until the hand holds ``n`` cards (the Draw phase)."""
     missing = t.n - len(ctx.w(t.seat).hand)
@@ -66,7 +66,7 @@ def draw_to(ctx: Ctx, t: Task) -> None:
         ctx.push(Task(kind="draw", seat=t.seat, n=missing))
 
 
-@task("mill")
+@TASKS.register("mill")
 def mill(ctx: Ctx, t: Task) -> None:
     """Put the top ``n`` cards of the deck into the discard pile (face up); remember the last one's VP."""
     w = ctx.w(t.seat)
@@ -84,7 +84,7 @@ def mill(ctx: Ctx, t: Task) -> None:
         n -= 1
 
 
-@task("reform")
+@TASKS.register("reform")
 def reform(ctx: Ctx, t: Task) -> None:
     """Reform an empty deck: +1 CP, an optional hidden enhanced swap, then shuffle the discards in."""
     w = ctx.w(t.seat)
@@ -107,7 +107,7 @@ def _option(prefix: str, verb: str, cid: str, name: str, vp: int) -> tuple[str, 
     return f"{prefix}.{cid}", f"{verb} {name} ({vp} VP)"
 
 
-@answer("reform_in")
+@ANSWERS.register("reform_in")
 def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
     """First half of the swap: which enhanced card comes in."""
     if key == "none":
@@ -125,7 +125,7 @@ def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
     )
 
 
-@answer("reform_out")
+@ANSWERS.register("reform_out")
 def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
     """Second half of the swap: the discarded card goes to the enhanced pile, unseen by others."""
     w = ctx.w(ask.seat)
@@ -142,7 +142,7 @@ def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
     )
 
 
-@task("shuffle_in")
+@TASKS.register("shuffle_in")
 def shuffle_in(ctx: Ctx, t: Task) -> None:
     """Shuffle the discard pile face down to become the deck."""
     w = ctx.w(t.seat)
@@ -152,7 +152,7 @@ def shuffle_in(ctx: Ctx, t: Task) -> None:
     ctx.rng.shuffle(w.deck)
 
 
-@task("reveal")
+@TASKS.register("reveal")
 def reveal(ctx: Ctx, t: Task) -> None:
     """Reveal the top card; +1 ATK to the card being played if it is an attack card."""
     w = ctx.w(t.seat)

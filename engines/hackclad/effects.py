@@ -2,13 +2,23 @@
 
 A handler gets the context, the acting seat and the effect step. Steps that need the player to pick
 something ask a listed choice; its answer handler lives next to the keyword.
+
+Why ``EFFECTS`` is checked from the ruleset: the data files name these keywords, but ``content``
+sits below this module (it loads what is played here), so it only lists where each keyword is
+used; the ruleset's ``check_content`` passes that list to ``EFFECTS.check``.
+
+Why one module of ~600 lines: it is the game's whole effect vocabulary (over fifty keywords and
+their answers, most under ten lines), read as a glossary; splitting it by theme would scatter
+keywords that cards combine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from engines.core.keywords import Registry
 from engines.hackclad import grid
+from engines.hackclad.cards import clad_atk, clad_of, is_enhanced, passive_cards, tagged_cards
 from engines.hackclad.clad import (
     blocked,
     deal_damage,
@@ -20,32 +30,15 @@ from engines.hackclad.clad import (
     turn_order,
 )
 from engines.hackclad.content import Eff
-from engines.hackclad.ctx import (
-    Ctx,
-    answer,
-    ask_choice,
-    clad_atk,
-    clad_of,
-    is_enhanced,
-    passive_cards,
-    tagged_cards,
-    task,
-)
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.deck import from_hand, need_reform, put_on_top, take_top
+from engines.hackclad.missions import check_now
 from engines.hackclad.state import Ask, Play, Task
 
-Handler = Callable[[Ctx, int, Eff], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handler(key: str) -> Callable[[Handler], Handler]:
-    """Register the handler of one effect keyword."""
-
-    def register(fn: Handler) -> Handler:
-        HANDLERS[key] = fn
-        return fn
-
-    return register
+#: An effect keyword's handler: it gets the context, the acting witch and the effect step.
+EffectHandler = Callable[[Ctx, int, Eff], None]
+#: each effect keyword of the data files, bound to its handler (``@EFFECTS.register("deal")``)
+EFFECTS: Registry[EffectHandler] = Registry("HackClad", "effect keyword")
 
 
 def condition(ctx: Ctx, seat: int, cond: str) -> bool:
@@ -87,12 +80,12 @@ def passive_count(ctx: Ctx, seat: int, passive: str) -> int:
     return sum(1 for c in w.discard if c in marked)
 
 
-@task("eff")
+@TASKS.register("eff")
 def run_effect(ctx: Ctx, t: Task) -> None:
     """Run one effect step if its condition holds."""
     assert t.eff is not None
     if condition(ctx, t.seat, t.eff.cond):
-        HANDLERS[t.eff.key](ctx, t.seat, t.eff)
+        EFFECTS[t.eff.key](ctx, t.seat, t.eff)
 
 
 # ------------------------------------------------------------------------------------- damage and ATK
@@ -103,122 +96,122 @@ def attack_value(ctx: Ctx, seat: int) -> int:
     return max(0, play(ctx).atk + bonus)
 
 
-@handler("deal")
+@EFFECTS.register("deal")
 def deal(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Hit the Clad with the card's ATK; take that many shards."""
     deal_damage(ctx, seat, attack_value(ctx, seat), by_card=True)
 
 
-@handler("strike")
+@EFFECTS.register("strike")
 def strike(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Hit the Clad for a fixed amount (a reaction's counter-blow)."""
     deal_damage(ctx, seat, eff.n, by_card=True)
 
 
-@handler("strike_clad_atk")
+@EFFECTS.register("strike_clad_atk")
 def strike_clad_atk(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Hit the Clad for its own current ATK."""
     deal_damage(ctx, seat, clad_atk(ctx.st), by_card=True)
 
 
-@handler("atk_per_discard")
+@EFFECTS.register("atk_per_discard")
 def atk_per_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+1 ATK per card with the tag in the discard pile."""
     play(ctx).atk += tagged_in_discard(ctx, seat, eff.tag)
 
 
-@handler("atk_if")
+@EFFECTS.register("atk_if")
 def atk_if(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+n ATK (the step's condition has already been checked)."""
     play(ctx).atk += eff.n
 
 
-@handler("play_bonus")
+@EFFECTS.register("play_bonus")
 def play_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+n ATK to the card being paid for."""
     play(ctx).atk += eff.n
 
 
-@handler("atk_moved")
+@EFFECTS.register("atk_moved")
 def atk_moved(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+1 ATK per space the witch moved this round."""
     play(ctx).atk += ctx.w(seat).moved_round
 
 
-@handler("atk_clad_moved")
+@EFFECTS.register("atk_clad_moved")
 def atk_clad_moved(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+n ATK per space the Clad moved this round."""
     play(ctx).atk += eff.n * ctx.st.clad_moved
 
 
-@handler("atk_enhanced")
+@EFFECTS.register("atk_enhanced")
 def atk_enhanced(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+1 ATK per enhanced card in the discard pile."""
     play(ctx).atk += sum(1 for c in ctx.w(seat).discard if is_enhanced(c))
 
 
-@handler("atk_milled_vp")
+@EFFECTS.register("atk_milled_vp")
 def atk_milled_vp(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+ATK equal to the VP of the card just milled."""
     play(ctx).atk += play(ctx).milled_vp
 
 
-@handler("atk_reveal")
+@EFFECTS.register("atk_reveal")
 def atk_reveal(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Reveal the top card; +1 ATK if it is an attack card."""
     ctx.push(Task(kind="reveal", seat=seat))
 
 
-@handler("atk_x")
+@EFFECTS.register("atk_x")
 def atk_x(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+X ATK, X being the MP paid."""
     play(ctx).atk += play(ctx).x
 
 
-@handler("repel")
+@EFFECTS.register("repel")
 def repel(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Mark the Clad to be repelled once the card is done (repel resolves last)."""
     play(ctx).repel = True
 
 
-@handler("turn_bonus")
+@EFFECTS.register("turn_bonus")
 def turn_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Your attacks get +n ATK for the rest of this turn."""
     ctx.w(seat).turn_bonus += eff.n
 
 
-@handler("round_bonus")
+@EFFECTS.register("round_bonus")
 def round_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Your attacks get +n ATK for the rest of this round."""
     ctx.w(seat).round_bonus += eff.n
 
 
 # ------------------------------------------------------------------------------------- gauges and cards
-@handler("gain_mp")
+@EFFECTS.register("gain_mp")
 def gain_mp(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+n MP."""
     ctx.gain_mp(seat, eff.n)
 
 
-@handler("set_mp")
+@EFFECTS.register("set_mp")
 def set_mp(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The MP gauge becomes n."""
     ctx.w(seat).mp = eff.n
 
 
-@handler("draw")
+@EFFECTS.register("draw")
 def draw(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Draw n cards."""
     ctx.push(Task(kind="draw", seat=seat, n=eff.n))
 
 
-@handler("mill")
+@EFFECTS.register("mill")
 def mill(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Put the top n cards of your deck into your discard pile."""
     ctx.push(Task(kind="mill", seat=seat, n=eff.n))
 
 
-@handler("discard_deck")
+@EFFECTS.register("discard_deck")
 def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Put the whole deck into the discard pile."""
     w = ctx.w(seat)
@@ -228,7 +221,7 @@ def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
     w.top_seen = w.top_known = ""
 
 
-@handler("return_reaction")
+@EFFECTS.register("return_reaction")
 def return_reaction(ctx: Ctx, seat: int, eff: Eff) -> None:
     """You may take a Reaction card from your discard pile into your hand."""
     cards = [c for c in ctx.w(seat).discard if ctx.card(c).is_reaction]
@@ -237,7 +230,7 @@ def return_reaction(ctx: Ctx, seat: int, eff: Eff) -> None:
         ask_choice(ctx, seat, "to_hand", "Take a Reaction card back into your hand?", options)
 
 
-@handler("return_any")
+@EFFECTS.register("return_any")
 def return_any(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take any card from your discard pile into your hand."""
     cards = ctx.w(seat).discard
@@ -246,7 +239,7 @@ def return_any(ctx: Ctx, seat: int, eff: Eff) -> None:
         ask_choice(ctx, seat, "to_hand", "Take a card from your discard pile into your hand.", options)
 
 
-@answer("to_hand")
+@ANSWERS.register("to_hand")
 def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
     """Move the chosen discarded card into the hand (it was public, so the event is too)."""
     if key == "none":
@@ -259,7 +252,7 @@ def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
     ctx.say("recover", f"{ctx.who(ask.seat)} takes {ctx.card(card).name} from their discard pile.")
 
 
-@handler("stack_discard")
+@EFFECTS.register("stack_discard")
 def stack_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Put a card from your discard pile on top of your deck."""
     cards = ctx.w(seat).discard
@@ -268,7 +261,7 @@ def stack_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
         ask_choice(ctx, seat, "stack", "Put a discarded card on top of your deck.", options)
 
 
-@answer("stack")
+@ANSWERS.register("stack")
 def stack(ctx: Ctx, ask: Ask, key: str) -> None:
     """The chosen discarded card goes on top of the deck."""
     card = key[2:]
@@ -292,7 +285,7 @@ def _look_top(
     ask_choice(ctx, seat, handler_name, text.format(top.name), options)
 
 
-@handler("scry")
+@EFFECTS.register("scry")
 def scry(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Look at your top card; leave it or put it at the bottom."""
     _look_top(
@@ -305,7 +298,7 @@ def scry(ctx: Ctx, seat: int, eff: Eff) -> None:
     )
 
 
-@answer("scry")
+@ANSWERS.register("scry")
 def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the scry decision."""
     w = ctx.w(ask.seat)
@@ -319,7 +312,7 @@ def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     )
 
 
-@handler("defrag")
+@EFFECTS.register("defrag")
 def defrag(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Look at your top card; discard it or leave it."""
     _look_top(
@@ -332,7 +325,7 @@ def defrag(ctx: Ctx, seat: int, eff: Eff) -> None:
     )
 
 
-@answer("defrag")
+@ANSWERS.register("defrag")
 def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the defrag decision (a discarded card is shown to all)."""
     w = ctx.w(ask.seat)
@@ -344,7 +337,7 @@ def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
         ctx.say("look", f"{ctx.who(ask.seat)} leaves their top card where it is.")
 
 
-@handler("upgrade")
+@EFFECTS.register("upgrade")
 def upgrade(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Trade a hand card for an enhanced card worth exactly 1 VP more (it goes to the discard pile)."""
     w = ctx.w(seat)
@@ -363,7 +356,7 @@ def upgrade(ctx: Ctx, seat: int, eff: Eff) -> None:
         )
 
 
-@answer("upgrade_out")
+@ANSWERS.register("upgrade_out")
 def upgrade_out(ctx: Ctx, ask: Ask, key: str) -> None:
     """Pick the enhanced card to take for the traded card."""
     if key == "none":
@@ -375,7 +368,7 @@ def upgrade_out(ctx: Ctx, ask: Ask, key: str) -> None:
     ask_choice(ctx, ask.seat, "upgrade_in", f"Take which {want}-VP enhanced card?", options, s=card)
 
 
-@answer("upgrade_in")
+@ANSWERS.register("upgrade_in")
 def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
     """Swap: the hand card goes to the enhanced pile, the enhanced card to the discard pile."""
     w = ctx.w(ask.seat)
@@ -387,7 +380,7 @@ def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
     ctx.say("upgrade", f"{ctx.who(ask.seat)} upgrades a card from their hand into {ctx.card(into).name}.")
 
 
-@handler("peek_clad")
+@EFFECTS.register("peek_clad")
 def peek_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Look at the top card of the Clad deck (only you learn it)."""
     st = ctx.st
@@ -404,7 +397,7 @@ def peek_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
 
 
 # ------------------------------------------------------------------------------------- movement
-@handler("move")
+@EFFECTS.register("move")
 def move(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Move n spaces one at a time (up to n when the step says so)."""
     ctx.push(Task(kind="move", seat=seat, n=eff.n, s="upto" if eff.upto else ""))
@@ -417,7 +410,7 @@ _STEP_OPTIONS = tuple(
 )
 
 
-@task("move")
+@TASKS.register("move")
 def move_task(ctx: Ctx, t: Task) -> None:
     """Ask for the next step of a move."""
     if t.n <= 0 or ctx.w(t.seat).pos < 0:
@@ -433,7 +426,7 @@ def move_task(ctx: Ctx, t: Task) -> None:
     ask_choice(ctx, t.seat, "move", f"Move ({t.n} left): which way?", options, s=t.s, n=t.n)
 
 
-@answer("move")
+@ANSWERS.register("move")
 def move_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Take one step and ask for the next."""
     if key == "stop":
@@ -442,7 +435,7 @@ def move_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     ctx.push(Task(kind="move", seat=ask.seat, n=ask.n - 1, s=ask.s))
 
 
-@handler("move_toward_clad")
+@EFFECTS.register("move_toward_clad")
 def move_toward_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Step 1 space straight towards the Clad, if it is in line and the space is free."""
     w = ctx.w(seat)
@@ -451,7 +444,7 @@ def move_toward_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
         step_witch(ctx, seat, d)
 
 
-@handler("teleport")
+@EFFECTS.register("teleport")
 def teleport(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Jump to any empty space; it counts as moving 1."""
     cells = [c for c in range(grid.CELLS) if not blocked(ctx.st, c)]
@@ -462,11 +455,9 @@ def teleport(ctx: Ctx, seat: int, eff: Eff) -> None:
     )
 
 
-@answer("teleport")
+@ANSWERS.register("teleport")
 def teleport_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Land on the chosen space."""
-    from engines.hackclad.missions import check_now
-
     cell = int(key[1:])
     ctx.w(ask.seat).moved_round += 1
     ctx.say("jump", f"{ctx.who(ask.seat)} jumps to {grid.label(cell)}.")
@@ -474,7 +465,7 @@ def teleport_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     check_now(ctx, ask.seat)
 
 
-@handler("jump_entry")
+@EFFECTS.register("jump_entry")
 def jump_entry(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Jump to a free entry point."""
     if ctx.w(seat).pos < 0:
@@ -482,7 +473,7 @@ def jump_entry(ctx: Ctx, seat: int, eff: Eff) -> None:
     ask_choice(ctx, seat, "jump_entry", "Jump to which entry point?", entry_options(ctx.st))
 
 
-@answer("jump_entry")
+@ANSWERS.register("jump_entry")
 def jump_entry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Land on the chosen entry point."""
     cell = option_cell(key)
@@ -490,7 +481,7 @@ def jump_entry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     place_witch(ctx, ask.seat, cell)
 
 
-@handler("take_field_shard")
+@EFFECTS.register("take_field_shard")
 def take_field_shard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take 1 shard from any space of the field."""
     cells = [c for c in range(grid.CELLS) if ctx.st.field[c] > 0]
@@ -504,11 +495,9 @@ def take_field_shard(ctx: Ctx, seat: int, eff: Eff) -> None:
         )
 
 
-@answer("take_shard")
+@ANSWERS.register("take_shard")
 def take_shard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Take the shard (it counts as picking up shards from the field)."""
-    from engines.hackclad.missions import check_now
-
     cell = int(key[1:])
     w = ctx.w(ask.seat)
     ctx.st.field[cell] -= 1
@@ -520,7 +509,7 @@ def take_shard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     check_now(ctx, ask.seat)
 
 
-@handler("robin_hood")
+@EFFECTS.register("robin_hood")
 def robin_hood(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The richest other witch hands 1 shard to the poorest witch (ties: earliest in turn order)."""
     order = turn_order(ctx.st)
@@ -537,20 +526,20 @@ def robin_hood(ctx: Ctx, seat: int, eff: Eff) -> None:
 
 
 # ------------------------------------------------------------------------------------- the Clad
-@handler("lock_clad")
+@EFFECTS.register("lock_clad")
 def lock_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The Clad cannot move or be repelled for the rest of the round."""
     ctx.st.clad_locked = True
     ctx.say("locked", "The Clad is pinned in place for the rest of the round.")
 
 
-@handler("clad_forward")
+@EFFECTS.register("clad_forward")
 def clad_forward(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The Clad moves n spaces forward, charging."""
     ctx.push(Task(kind="clad_move", n=eff.n))
 
 
-@handler("clad_back_to_me")
+@EFFECTS.register("clad_back_to_me")
 def clad_back_to_me(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The Clad turns so its back faces the witch."""
     w = ctx.w(seat)
@@ -559,20 +548,20 @@ def clad_back_to_me(ctx: Ctx, seat: int, eff: Eff) -> None:
     ctx.say("clad_turn", f"The Clad turns away to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
 
 
-@handler("clad_reverse")
+@EFFECTS.register("clad_reverse")
 def clad_reverse(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The Clad turns around."""
     ctx.st.clad_facing = grid.turned(ctx.st.clad_facing, "back")
     ctx.say("clad_turn", f"The Clad is turned around to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
 
 
-@handler("scythe")
+@EFFECTS.register("scythe")
 def scythe(ctx: Ctx, seat: int, eff: Eff) -> None:
     """This round, picking up shards also deals that much damage to the Clad."""
     ctx.w(seat).scythe = True
 
 
-@handler("aristocracy")
+@EFFECTS.register("aristocracy")
 def aristocracy(ctx: Ctx, seat: int, eff: Eff) -> None:
     """This round: Clad attacks deal 2 less to you, and the Clad is pinned (it may still turn)."""
     ctx.w(seat).aristocracy = True
@@ -584,35 +573,35 @@ def _frame_seat(ctx: Ctx) -> bool:
     return bool(ctx.st.frames)
 
 
-@handler("reduce")
+@EFFECTS.register("reduce")
 def reduce(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take n less damage from the attack being resolved."""
     if _frame_seat(ctx):
         ctx.st.frames[-1].reduce[seat] += eff.n
 
 
-@handler("reduce_per_discard")
+@EFFECTS.register("reduce_per_discard")
 def reduce_per_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take 1 less damage per card with the tag in your discard pile."""
     if _frame_seat(ctx):
         ctx.st.frames[-1].reduce[seat] += tagged_in_discard(ctx, seat, eff.tag)
 
 
-@handler("reduce_if")
+@EFFECTS.register("reduce_if")
 def reduce_if(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take n less damage (the step's condition has already been checked)."""
     if _frame_seat(ctx):
         ctx.st.frames[-1].reduce[seat] += eff.n
 
 
-@handler("prevent")
+@EFFECTS.register("prevent")
 def prevent(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take no damage from the attack being resolved."""
     if _frame_seat(ctx):
         ctx.st.frames[-1].prevent[seat] = True
 
 
-@handler("end_turn")
+@EFFECTS.register("end_turn")
 def end_turn(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Your turn ends once this card is resolved."""
     ctx.w(seat).turn_over = True

@@ -1,12 +1,22 @@
-"""Mission cards: which are completed during play and which are judged at the end (book 3, 9 ③)."""
+"""Mission cards: which are completed during play and which are judged at the end (book 3, 9 ③).
+
+Why this sits below the context (``ctx``): gaining CP, moving, hitting and picking up shards all
+check the in-play missions at once, from the context and from the rule modules. These checks only
+read the witch and say what was completed, so they need nothing above the card ids (``cards``); the
+context is passed in (its type is imported for the type checker only) and imports this module.
+"""
 
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
+from engines.hackclad.cards import card_id, card_of
 from engines.hackclad.content import Mission, content
-from engines.hackclad.ctx import Ctx
 from engines.hackclad.state import HackState
+
+if TYPE_CHECKING:
+    from engines.hackclad.ctx import Ctx
 
 # The witch's tally each in-play mission kind is judged on (the other kinds are judged elsewhere).
 _TALLIES = {
@@ -59,8 +69,6 @@ def note_reduce(ctx: Ctx, seat: int, amount: int) -> None:
 
 def deck_vp(state: HackState, seat: int) -> int:
     """VP printed on the nine cards the witch owns outside her enhanced pile."""
-    from engines.hackclad.ctx import card_id, card_of
-
     w = state.witches[seat]
     owned = [card_id(seat, i) for i in range(16)]
     return sum(card_of(state, c).vp for c in owned if c not in w.enhanced)

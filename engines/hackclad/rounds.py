@@ -6,17 +6,17 @@ from functools import cache
 
 from engines.core.types import Action, seat_ref
 from engines.hackclad import grid
-from engines.hackclad.ctx import Ctx, answer, ask_choice, clad_of, task
+from engines.hackclad.cards import clad_id, clad_of
+from engines.hackclad.content import Eff, content
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.deck import from_hand, put_on_top
+from engines.hackclad.scoring import scores, seat_scores
 from engines.hackclad.seats import shared_seats
 from engines.hackclad.state import CLAD_SLOTS, HAND_SIZE, ROUNDS, TURN_SLOTS, Ask, HackState, SeqSlot, Task
 
 
 def clad_pool(state: HackState, voltage: int) -> list[str]:
     """The Clad card instances of one voltage for this game (expert cards swapped in when asked)."""
-    from engines.hackclad.content import content
-    from engines.hackclad.ctx import clad_id
-
     c = content()
     replaced = {k.replaces for k in c.clad.values() if k.expert} if state.expert else set()
     out = []
@@ -33,7 +33,7 @@ def below(slot: int) -> int:
     return TURN_SLOTS - 1 - slot
 
 
-@task("round")
+@TASKS.register("round")
 def start_round(ctx: Ctx, t: Task) -> None:
     """A new round: Forecast, Draw, Draft, Action, then the end-of-round check."""
     st = ctx.st
@@ -49,7 +49,7 @@ def start_round(ctx: Ctx, t: Task) -> None:
 
 
 # ------------------------------------------------------------------------------------- 6.1 forecast
-@task("forecast")
+@TASKS.register("forecast")
 def forecast(ctx: Ctx, t: Task) -> None:
     """Fill the Clad slots from the Clad deck, reforming it when it runs out (7.2)."""
     st = ctx.st
@@ -99,7 +99,7 @@ def reform_clad(ctx: Ctx) -> None:
 
 
 # ------------------------------------------------------------------------------------- 6.2 draw
-@task("draw_phase")
+@TASKS.register("draw_phase")
 def draw_phase(ctx: Ctx, t: Task) -> None:
     """Everyone draws up to three cards."""
     ctx.st.stage = "draw"
@@ -107,7 +107,7 @@ def draw_phase(ctx: Ctx, t: Task) -> None:
 
 
 # ------------------------------------------------------------------------------------- 6.3 draft
-@task("draft_phase")
+@TASKS.register("draft_phase")
 def draft_phase(ctx: Ctx, t: Task) -> None:
     """Standby order: each player re-enters if needed, takes the turn card back and picks a turn slot."""
     st = ctx.st
@@ -166,7 +166,7 @@ def find_draft_action(ctx: Ctx, seat: int, standby: int, key: str) -> Action | N
     return draft_action(ctx, slot, parts[2]) if slot in draft_slots(ctx.st, standby) else None
 
 
-@task("draft_pick")
+@TASKS.register("draft_pick")
 def draft_pick(ctx: Ctx, t: Task) -> None:
     """The turn card returns to the hand; then the player must place a card in a turn slot."""
     st = ctx.st
@@ -174,7 +174,8 @@ def draft_pick(ctx: Ctx, t: Task) -> None:
     card = st.standby[i].card
     st.standby[i] = SeqSlot()
     ctx.w(t.seat).hand.append(card)
-    st.ask = Ask(kind="draft", seat=t.seat, text="Draft: put a card face down on a turn slot.", n=i)
+    text = "Draft: put a card face down on a turn slot."
+    st.agenda.pending = Ask(kind="draft", seat=t.seat, text=text, n=i)
 
 
 def apply_draft(ctx: Ctx, seat: int, slot: int, card: str) -> None:
@@ -188,11 +189,9 @@ def apply_draft(ctx: Ctx, seat: int, slot: int, card: str) -> None:
     ctx.push(Task(kind="slot_effect", seat=seat, n=slot))
 
 
-@task("slot_effect")
+@TASKS.register("slot_effect")
 def slot_effect(ctx: Ctx, t: Task) -> None:
     """The effect printed under each turn slot (see rules.md: taken from the Delta board)."""
-    from engines.hackclad.content import Eff
-
     if t.n == 0:
         ctx.push(Task(kind="draw", seat=t.seat, n=1))
     elif t.n == 1:
@@ -204,7 +203,7 @@ def slot_effect(ctx: Ctx, t: Task) -> None:
         ctx.push(Task(kind="eff", seat=t.seat, eff=Eff(key="move", n=1, upto=True)))
 
 
-@task("put_back")
+@TASKS.register("put_back")
 def put_back(ctx: Ctx, t: Task) -> None:
     """Put a card from your hand on top of your deck."""
     w = ctx.w(t.seat)
@@ -219,7 +218,7 @@ def put_back(ctx: Ctx, t: Task) -> None:
 
 
 # ------------------------------------------------------------------------------------- 6.4 action
-@task("action_phase")
+@TASKS.register("action_phase")
 def action_phase(ctx: Ctx, t: Task) -> None:
     """Turn slots alternate with the Clad slots: T1 C1 T2 C2 T3 C3 T4 (empty turn slots are skipped)."""
     st = ctx.st
@@ -233,7 +232,7 @@ def action_phase(ctx: Ctx, t: Task) -> None:
     ctx.push(*tasks)
 
 
-@task("turn_start")
+@TASKS.register("turn_start")
 def turn_start(ctx: Ctx, t: Task) -> None:
     """Slide the turn card down to its standby slot; re-enter if needed; then the turn."""
     st = ctx.st
@@ -251,13 +250,13 @@ def turn_start(ctx: Ctx, t: Task) -> None:
     )
 
 
-@task("turn_end")
+@TASKS.register("turn_end")
 def turn_end(ctx: Ctx, t: Task) -> None:
     """Bonuses that last a turn end with it."""
     ctx.w(t.seat).turn_bonus = 0
 
 
-@task("end_round")
+@TASKS.register("end_round")
 def end_round(ctx: Ctx, t: Task) -> None:
     """Round tallies reset; the game ends after round 9 or once voltage 3's deck is spent (book 8)."""
     st = ctx.st
@@ -278,13 +277,11 @@ def end_round(ctx: Ctx, t: Task) -> None:
 
 def finish(ctx: Ctx, reason: str) -> None:
     """The game is over; scoring is read off the final state."""
-    from engines.hackclad.scoring import scores, seat_scores
-
     st = ctx.st
     st.phase = "over"
     st.stage = ""
     st.end_reason = reason
-    st.tasks = []
+    st.agenda.clear()  # nothing queued runs once the game is over
     ctx.say("over", f"The game ends: {reason}.")
     for seat, total in scores(st).items():
         ctx.say("score", f"{ctx.who(seat)} scores {total} VP.")
@@ -301,7 +298,7 @@ def entry_facing(cell: int) -> int:
     return 2 if dy > 0 else 0
 
 
-@answer("put_back")
+@ANSWERS.register("put_back")
 def put_back_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """The chosen card goes on top of the deck, unseen by the others."""
     card = key[2:]

@@ -1,6 +1,11 @@
 """The HackClad ruleset object: modes, prompts, legal actions, apply and outcome.
 
 The deal is in ``setup.py``, the views (the one place secrets are stripped) in ``view.py``.
+
+Why this module imports every rule module: task, answer and effect handlers register themselves
+in ``ctx.TASKS``, ``ctx.ANSWERS`` and ``effects.EFFECTS`` when their module is imported. The ruleset
+sits on top of the package and imports them all at load time, so the runner in ``ctx`` never imports
+a handler's module and no import goes back down the chain.
 """
 
 from __future__ import annotations
@@ -21,11 +26,13 @@ from engines.core.types import (
     Outcome,
     Prompt,
 )
-from engines.hackclad import clad as _clad  # noqa: F401  (registers task handlers)
-from engines.hackclad import deck as _deck  # noqa: F401
-from engines.hackclad import effects as _effects  # noqa: F401
-from engines.hackclad.content import content
+from engines.hackclad import clad as _clad  # noqa: F401  (registers its task and answer handlers)
+from engines.hackclad import deck as _deck  # noqa: F401  (the same)
+from engines.hackclad.bots import WitchBot
+from engines.hackclad.catalogue import entries
+from engines.hackclad.content import content, effect_uses, read_files, validate
 from engines.hackclad.ctx import ANSWERS, Ctx
+from engines.hackclad.effects import EFFECTS
 from engines.hackclad.rounds import (
     apply_draft,
     draft_action,
@@ -35,7 +42,7 @@ from engines.hackclad.rounds import (
 from engines.hackclad.scoring import outcome as final_outcome
 from engines.hackclad.seats import acting, asked_seats, owner, shared_seats
 from engines.hackclad.setup import WITCHES, begin, check_seat, deal
-from engines.hackclad.state import HackState, HackView, copy_state
+from engines.hackclad.state import HackState, HackView, copy_state, upgrade
 from engines.hackclad.turn import (
     apply_react,
     apply_turn,
@@ -128,7 +135,7 @@ class HackClad(Ruleset[HackState, HackView]):
     # ------------------------------------------------------------------------------- play
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
         if state.phase == "play":  # asked at every step: at most one witch is waited on
-            ask = state.ask
+            ask = state.agenda.pending
             if ask is None:
                 return {}
             seat = owner(state, ask.seat)
@@ -148,7 +155,7 @@ class HackClad(Ruleset[HackState, HackView]):
                 sealed=True,
             )
         else:
-            a = state.ask
+            a = state.agenda.pending
             assert a is not None
             prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
         if shared_seats(state):
@@ -165,7 +172,7 @@ class HackClad(Ruleset[HackState, HackView]):
         ctx = Ctx(state)
         if state.phase == "enhanced":
             return [_enhanced_action(ctx, x) for x in sorted(state.witches[witch].enhanced)]
-        ask = state.ask
+        ask = state.agenda.pending
         assert ask is not None
         if ask.kind == "turn":
             return turn_actions(ctx, witch)
@@ -187,7 +194,7 @@ class HackClad(Ruleset[HackState, HackView]):
         if state.phase == "enhanced":
             ok = key[:2] == "e." and key[2:] in state.witches[witch].enhanced
             return _enhanced_action(Ctx(state), key[2:]) if ok else None
-        ask = state.ask
+        ask = state.agenda.pending
         assert ask is not None
         if ask.kind == "choice":
             for k, label in ask.options:
@@ -230,9 +237,9 @@ class HackClad(Ruleset[HackState, HackView]):
             if all(x.chose_enhanced for x in state.witches):
                 begin(ctx)
         else:
-            ask = state.ask
+            ask = state.agenda.pending
             assert ask is not None
-            state.ask = None
+            state.agenda.pending = None  # answered: the agenda runs on from where it paused
             if ask.kind == "turn":
                 apply_turn(ctx, witch, action)
             elif ask.kind == "react":
@@ -243,6 +250,10 @@ class HackClad(Ruleset[HackState, HackView]):
                 ANSWERS[ask.handler](ctx, ask, action.key)
         ctx.run()
         return ctx.ev
+
+    def decode(self, data: bytes) -> HackState:
+        """Rebuild a state from ``encode`` output (a snapshot stored before the agenda is upgraded)."""
+        return upgrade(super().decode(data), data)
 
     def clone(self, state: HackState) -> HackState:
         """A deep, independent copy of ``state``, made field by field (see ``state.copy_state``)."""
@@ -287,20 +298,17 @@ class HackClad(Ruleset[HackState, HackView]):
 
     def bots(self) -> Mapping[str, Bot]:
         """Bots weakest first: random, then the witch heuristic."""
-        from engines.hackclad.bots import WitchBot
-
         return {"random": RandomBot(), "witch": WitchBot()}
 
     def check_content(self) -> None:
-        """Load the cards, Clad, missions and witches files afresh and check them."""
-        from engines.hackclad.content import load_all
+        """Read the data files afresh: every effect keyword must have a handler; then check the rest."""
+        files = read_files()
+        # Keywords first, so a misspelt 'deal' is named as such rather than as a missing 'deal'.
+        EFFECTS.check(effect_uses(files.cards, files.cps))
+        validate(*files)
 
-        load_all()
-
-    def catalogue(self) -> list[CatalogueEntry]:
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
         """Skill cards by witch, the witches, CP actions, missions and the Clad deck, from the data."""
-        from engines.hackclad.catalogue import entries
-
         return entries()
 
 

@@ -54,7 +54,7 @@ def acting(state: HackState, seat: int) -> int | None:
     first witch that has not chosen yet; in play, the witch the engine is waiting on.
     """
     if state.phase == "play":  # the common case first: asked at every step
-        ask = state.ask
+        ask = state.agenda.pending
         return ask.seat if ask is not None and owner(state, ask.seat) == seat else None
     if state.phase == "missions":
         witch = state.draft_order[0] if state.draft_order else -1
@@ -67,7 +67,8 @@ def acting(state: HackState, seat: int) -> int | None:
 def asked_seats(state: HackState) -> dict[int, int]:
     """Every seat that must decide now, with the witch it decides for."""
     if state.phase == "play":  # the common case, asked at every step: one witch is waited on
-        return {owner(state, state.ask.seat): state.ask.seat} if state.ask is not None else {}
+        ask = state.agenda.pending
+        return {owner(state, ask.seat): ask.seat} if ask is not None else {}
     out = {}
     for seat in range(state.players):
         witch = acting(state, seat)

@@ -10,8 +10,9 @@ from engines.core.errors import SetupError
 from engines.core.rng import Rng
 from engines.core.types import GameConfig
 from engines.hackclad import grid
+from engines.hackclad.cards import card_id
 from engines.hackclad.content import content
-from engines.hackclad.ctx import Ctx, card_id
+from engines.hackclad.ctx import Ctx
 from engines.hackclad.rounds import clad_pool, entry_facing
 from engines.hackclad.seats import team_owners
 from engines.hackclad.state import HackState, SeqSlot, Task, WitchState

@@ -5,11 +5,14 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
+from engines.core import agenda
+from engines.core.agenda import Agenda
 from engines.core.types import StateBase, ViewBase
 from engines.hackclad.content import Eff
 
 # 2: witches are told apart from seats (``owners``) so one person can run two witches.
-SCHEMA_VERSION = 2
+# 3: the queued tasks and the pending choice (``tasks``, ``ask``) live in one kit ``agenda``.
+SCHEMA_VERSION = 3
 ROUNDS = 9
 HAND_SIZE = 3
 GAUGE_MAX = 7
@@ -71,16 +74,12 @@ class Frame(msgspec.Struct, kw_only=True):
     last: list[int] = []
 
 
-class Task(msgspec.Struct, kw_only=True, frozen=True):
-    """A piece of rule work waiting to run (the engine's continuation, kept in the state).
+class Task(agenda.Task, kw_only=True, frozen=True):
+    """A piece of rule work waiting on the agenda: the kit's task plus the effect step it runs.
 
     Frozen: a task is queued and run, never changed, so copies of the state share them.
     """
 
-    kind: str
-    seat: int = -1
-    n: int = 0
-    s: str = ""
     eff: Eff | None = None
 
 
@@ -159,10 +158,30 @@ class HackState(StateBase, kw_only=True):
     draft_order: list[int] = []
     frames: list[Frame] = []
     plays: list[Play] = []
-    tasks: list[Task] = []
-    ask: Ask | None = None
+    # The rule work still to do and the choice it waits on (a turn, a reaction, a draft pick, a
+    # listed choice): the engine's continuation, stored with the rest of the state.
+    agenda: Agenda[Task, Ask] = msgspec.field(default_factory=Agenda)
     ending: bool = False
     end_reason: str = ""
+
+
+class _Continuation(msgspec.Struct):
+    """Where a schema-2 (or older) snapshot kept what the agenda holds now."""
+
+    tasks: list[Task] = []
+    ask: Ask | None = None
+
+
+def upgrade(state: HackState, data: bytes) -> HackState:
+    """``state`` decoded from ``data``; an older snapshot's queued tasks and choice moved onto the agenda."""
+    # Tables in play are stored as snapshots: without this, one saved before the agenda came back
+    # with nothing queued and nobody asked, and could never go on.
+    if state.schema_version >= SCHEMA_VERSION:
+        return state
+    old = msgspec.msgpack.decode(data, type=_Continuation)
+    state.agenda = Agenda(tasks=old.tasks, pending=old.ask)
+    state.schema_version = SCHEMA_VERSION
+    return state
 
 
 # ``Ruleset.apply`` works on a private copy of the state. Copying the records field by field is cheaper
@@ -189,9 +208,10 @@ def copy_state(st: HackState) -> HackState:
     new.draft_order = st.draft_order[:]
     new.frames = [_copy_frame(f) for f in st.frames]
     new.plays = [replace(p) for p in st.plays]  # a play holds numbers, strings and flags only
-    new.tasks = st.tasks[:]
-    if st.ask is not None:
-        new.ask = replace(st.ask, options=st.ask.options[:])
+    new.agenda = st.agenda.copy()  # a new queue sharing the frozen tasks
+    ask = st.agenda.pending
+    if ask is not None:  # the kit's copy shares the pending choice; an Ask is a mutable record
+        new.agenda.pending = replace(ask, options=ask.options[:])
     return new
 
 

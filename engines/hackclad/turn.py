@@ -1,5 +1,8 @@
 """What a witch may do: skill cards, basic actions, CP actions and facing on her turn (6.4.2),
 reactions during a Clad attack (6.4.3), and how a played card resolves (costs, effects, discard, repel).
+
+Why one module past 400 lines: the book's 6.4.2 and 6.4.3 share one notion of which cards a witch
+may play and what they cost, and listing a choice and resolving it must agree line by line.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from functools import cache
 from engines.core.types import Action
 from engines.hackclad import grid
 from engines.hackclad.clad import can_move, move_options, repel_direction
-from engines.hackclad.content import Card, CpAction, content
-from engines.hackclad.ctx import Ctx, answer, ask_choice, task
+from engines.hackclad.content import Card, CpAction, Eff, content
+from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.deck import from_hand, put_on_top
 from engines.hackclad.effects import condition, passive_count
 from engines.hackclad.missions import check_now, note_single_damage
@@ -263,7 +266,7 @@ def find_react_action(ctx: Ctx, seat: int, key: str) -> Action | None:
 
 
 # ------------------------------------------------------------------------------------------- applying
-def _effect_tasks(seat: int, effects: list, opted: bool) -> list[Task]:  # type: ignore[type-arg]
+def _effect_tasks(seat: int, effects: Iterable[Eff], opted: bool) -> list[Task]:
     return [Task(kind="eff", seat=seat, eff=e) for e in effects if opted or not e.opt]
 
 
@@ -302,7 +305,7 @@ def start_cp(ctx: Ctx, seat: int, cp: CpAction, after: Task) -> None:
     ctx.push(*_effect_tasks(seat, cp.effects, False), Task(kind="end_play", seat=seat), after)
 
 
-@task("drop_own")
+@TASKS.register("drop_own")
 def drop_own(ctx: Ctx, t: Task) -> None:
     """Extra cost: leave n of your shards on your space."""
     w = ctx.w(t.seat)
@@ -311,7 +314,7 @@ def drop_own(ctx: Ctx, t: Task) -> None:
     ctx.say("drop", f"{ctx.who(t.seat)} leaves {t.n} shard VP at {grid.label(w.pos)}.")
 
 
-@task("extra_discard")
+@TASKS.register("extra_discard")
 def extra_discard(ctx: Ctx, t: Task) -> None:
     """Extra cost: discard a card from your hand (its own 'when discarded as a cost' part applies)."""
     w = ctx.w(t.seat)
@@ -321,7 +324,7 @@ def extra_discard(ctx: Ctx, t: Task) -> None:
     ask_choice(ctx, t.seat, "extra_discard", "Extra cost: discard a card.", options)
 
 
-@answer("extra_discard")
+@ANSWERS.register("extra_discard")
 def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Discard the chosen card and run its as-cost steps."""
     seat = ask.seat
@@ -334,7 +337,7 @@ def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     ctx.push(*_effect_tasks(seat, card.as_cost, False))
 
 
-@task("end_play")
+@TASKS.register("end_play")
 def end_play(ctx: Ctx, t: Task) -> None:
     """The card goes to the discard pile (or back on the deck); then any repel resolves."""
     st = ctx.st
@@ -433,9 +436,10 @@ def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
         raise ValueError(f"unknown reaction {action.key}")
 
 
-@task("turn")
+@TASKS.register("turn")
 def turn_task(ctx: Ctx, t: Task) -> None:
     """Ask the witch for her next action unless her turn is over."""
     if ctx.w(t.seat).turn_over:
         return
-    ctx.st.ask = Ask(kind="turn", seat=t.seat, text="Your turn: play cards, take actions, or end your turn.")
+    text = "Your turn: play cards, take actions, or end your turn."
+    ctx.st.agenda.pending = Ask(kind="turn", seat=t.seat, text=text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.rng import Rng
-from engines.hackclad.ctx import card_of, clad_of, is_enhanced
+from engines.hackclad.cards import card_of, clad_of, is_enhanced
 from engines.hackclad.deck import _pile_option
 from engines.hackclad.seats import witches_of
 from engines.hackclad.state import Ask, HackState, SeqSlot, copy_state
@@ -31,15 +31,16 @@ def twin_state(state: HackState, viewer: int | None, rng: Rng) -> HackState | No
         else:
             _redeal_other(twin, witch, rng, pinned)
     _redeal_clad(twin, mine, rng)
-    if twin.ask is not None and twin.ask.seat not in mine:
-        twin.ask = _rebuilt_ask(state, twin, twin.ask)
+    ask = twin.agenda.pending
+    if ask is not None and ask.seat not in mine:
+        twin.agenda.pending = _rebuilt_ask(state, twin, ask)
     twin.rng = rng.next_u64()  # future shuffles are unknown to everyone
     return twin
 
 
 def _pinned(state: HackState, mine: set[int]) -> set[str]:
     """Hidden cards another witch's half-made choice rests on: kept so the choice stays playable."""
-    ask = state.ask
+    ask = state.agenda.pending
     if ask is None or ask.seat in mine or ask.handler != "upgrade_in":
         return set()
     # The traded hand card and the enhanced cards it may become: the twin must still offer them.

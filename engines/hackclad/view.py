@@ -8,9 +8,9 @@ import msgspec
 from msgspec.structs import replace
 
 from engines.hackclad import grid
+from engines.hackclad.cards import clad_atk, clad_of, design
 from engines.hackclad.clad import frame_cells
 from engines.hackclad.content import content
-from engines.hackclad.ctx import clad_atk, clad_of, design
 from engines.hackclad.scoring import scores, witch_teams
 from engines.hackclad.seats import acting, owner, witches_of
 from engines.hackclad.state import (
@@ -183,7 +183,8 @@ def _public_view(state: HackState) -> HackView:
             break
         if s == "hidden":
             break
-    asking = state.ask.seat if state.phase == "play" and state.ask else -1
+    ask = state.agenda.pending
+    asking = ask.seat if state.phase == "play" and ask else -1
     return HackView(
         viewer=None,
         players=state.players,
@@ -210,7 +211,7 @@ def _public_view(state: HackState) -> HackView:
         offer=list(state.offer),
         asking=asking,
         asking_player=owner(state, asking) if asking >= 0 else -1,
-        asking_kind=state.ask.kind if state.ask else "",
+        asking_kind=ask.kind if ask else "",
         attack_cells=frame_cells(state, state.frames[-1]) if state.frames else [],
         scores=scores(state) if state.phase == "over" else {},
     )

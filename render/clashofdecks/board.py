@@ -1,17 +1,20 @@
 """The public table image: header, kingdom panels, the lines with their Bridges, what happened, legend.
 
 Heights are worked out first so the image is drawn once, at its final size, with no resizing.
+Names are never cut short: the status (the result, naming every winner) goes under the title
+when it is too long beside it, and panels, line labels and records wrap and grow to fit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engines.clashofdecks.state import ClashView, LineView, SideView
 from render.clashofdecks.draft import draft_height, draft_panel
-from render.clashofdecks.kingdoms import kingdom_panel, panel_height
+from render.clashofdecks.kingdoms import kingdom_panel, panel_row, panel_width
 from render.clashofdecks.legend import draw_legend, legend_height
-from render.clashofdecks.lines import draw_line, line_height
+from render.clashofdecks.lines import Half, LinePlan, draw_line, plan_line
 from render.clashofdecks.model import (
     FORMAT_TITLES,
     MODE_TITLES,
@@ -24,15 +27,16 @@ from render.clashofdecks.model import (
 )
 from render.clashofdecks.palette import indexed_palette
 from render.clashofdecks.records import records_height, records_panel
-from render.clashofdecks.tiles import Tile
+from render.core.canvas import Wrapped, fit_lines, line_step
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import INK, RGB
-from render.core.stamps import StampCanvas
+from render.core.stamps import StampCanvas, text_width
 
 WIDTH = 1280
 MARGIN = 20
 GAP = 12
 HEADER_H = 56
+STATUS_TOP = 50  # a status too long for beside the title goes under it, from here
 
 
 def title_line(view: ClashView) -> str:
@@ -57,22 +61,42 @@ def status_line(view: ClashView, names: Names = None) -> tuple[str, RGB]:
     return f"Turn {view.turn}", INK
 
 
-def header(canvas: StampCanvas, view: ClashView, names: Sequence[str]) -> None:
-    """The title on the left, whose turn (or the result) on the right in the room left over."""
+@dataclass(frozen=True)
+class HeaderPlan:
+    """The header laid out: the status beside the title when it fits there, else wrapped below it."""
+
+    title: str
+    status: Wrapped
+    colour: RGB
+    below: bool
+
+    @property
+    def height(self) -> int:
+        """The header's height."""
+        if not self.below:
+            return HEADER_H
+        return STATUS_TOP + line_step(self.status.size) * len(self.status.lines) + 10
+
+
+def plan_header(view: ClashView, names: Sequence[str]) -> HeaderPlan:
+    """Fit the status (on the final board, the result naming every winner) without cutting it."""
     title = title_line(view)
-    canvas.text((MARGIN, 16), title, size=24, weight="bold", max_width=560, min_size=16)
-    room = WIDTH - 2 * MARGIN - min(canvas.textlength(title, 24, "bold"), 560) - 30
     status, colour = status_line(view, names)
-    canvas.text(
-        (WIDTH - MARGIN, 18),
-        status,
-        size=22,
-        weight="bold",
-        fill=colour,
-        anchor="ra",
-        max_width=room,
-        min_size=16,
-    )
+    room = WIDTH - 2 * MARGIN - min(text_width(title, 24, "bold"), 560) - 30
+    beside = fit_lines(status, 22, room, "bold", 18, 1)
+    if beside.whole and len(beside.lines) == 1:
+        return HeaderPlan(title, beside, colour, below=False)
+    return HeaderPlan(title, fit_lines(status, 22, WIDTH - 2 * MARGIN, "bold", 16, 2), colour, below=True)
+
+
+def header(canvas: StampCanvas, plan: HeaderPlan) -> None:
+    """The title on the left, whose turn (or the result) on the right, or under it when long."""
+    canvas.text((MARGIN, 16), plan.title, size=24, weight="bold", max_width=560, min_size=16)
+    status = plan.status
+    if plan.below:
+        canvas.lines((MARGIN, STATUS_TOP), status.lines, status.size, plan.colour, "bold")
+    else:
+        canvas.put((WIDTH - MARGIN, 18), status.lines[0], status.size, plan.colour, "bold", "ra")
 
 
 def _side_label(view: ClashView, side: SideView, names: Sequence[str]) -> str:
@@ -80,21 +104,18 @@ def _side_label(view: ClashView, side: SideView, names: Sequence[str]) -> str:
     return f"{kingdom_name(kingdom, names)} · {'upper' if side.upper else 'lower'} line"
 
 
-Half = tuple[str, RGB, list[Tile]]
-
-
-def _line(view: ClashView, line: LineView, names: Sequence[str]) -> tuple[Half, Half]:
-    left = (
+def _line(view: ClashView, line: LineView, names: Sequence[str], w: float) -> LinePlan:
+    left: Half = (
         _side_label(view, line.left, names),
         colour_of(view, line.left.kingdom),
         [unit_tile(view, u) for u in sorted(line.left.units, key=lambda u: u.position)],
     )
-    right = (
+    right: Half = (
         _side_label(view, line.right, names),
         colour_of(view, line.right.kingdom),
         [unit_tile(view, u) for u in sorted(line.right.units, key=lambda u: u.position)],
     )
-    return left, right
+    return plan_line(f"Bridge {line.index + 1}", left, right, w)
 
 
 def render_board(view: ClashView, names: Sequence[str] = ()) -> StampCanvas:
@@ -102,28 +123,28 @@ def render_board(view: ClashView, names: Sequence[str] = ()) -> StampCanvas:
     inner = WIDTH - 2 * MARGIN
     drafting = view.phase == "draft" and view.draft is not None
     keywords = [] if drafting else abilities_on_board(view)
-    height = HEADER_H + panel_height(view) + GAP
+    top = plan_header(view, names)
+    panel_w = panel_width(view, inner, GAP)
+    row = panel_row(view, names, panel_w)
+    panel_h = row.height
+    height = top.height + panel_h + GAP
+    lines = [] if drafting else [_line(view, line, names, inner) for line in view.lines]
     if drafting:
-        height += draft_height(view, inner) + GAP
+        height += draft_height(view, inner, names) + GAP
     else:
-        height += sum(
-            line_height(len(line.left.units), len(line.right.units), inner) + GAP for line in view.lines
-        )
-        height += records_height(view) + GAP + legend_height(keywords, inner)
+        height += sum(plan.height + GAP for plan in lines)
+        height += records_height(view, names, inner) + GAP + legend_height(keywords, inner)
     canvas = IndexedCanvas(WIDTH, height + MARGIN, indexed_palette())
-    header(canvas, view, names)
-    y: float = HEADER_H
-    count = max(len(view.kingdoms), 1)
-    panel_w = (inner - GAP * (count - 1)) / count
+    header(canvas, top)
+    y: float = top.height
     for index, kingdom in enumerate(view.kingdoms):
-        kingdom_panel(canvas, MARGIN + index * (panel_w + GAP), y, panel_w, view, kingdom, names)
-    y += panel_height(view) + GAP
+        kingdom_panel(canvas, MARGIN + index * (panel_w + GAP), y, panel_w, row, view, kingdom, names)
+    y += panel_h + GAP
     if drafting:
         draft_panel(canvas, MARGIN, y, inner, view, None, names)
         return canvas
-    for line in view.lines:
-        left, right = _line(view, line, names)
-        y = draw_line(canvas, MARGIN, y, inner, f"Bridge {line.index + 1}", left, right) + GAP
+    for plan in lines:
+        y = draw_line(canvas, MARGIN, y, inner, plan) + GAP
     y = records_panel(canvas, MARGIN, y, inner, view, names) + GAP
     draw_legend(canvas, MARGIN, y, inner, keywords)
     return canvas

@@ -21,8 +21,9 @@ from render.clashofdecks.palette import (
     TILE_TINT,
     WHITE,
 )
+from render.core.canvas import Wrapped, fit_lines, line_step, wrap_lines
 from render.core.palette import DANGER, HIGHLIGHT, INK, MUTED, PANEL, RGB, tint
-from render.core.stamps import StampCanvas
+from render.core.stamps import StampCanvas, text_width
 
 BADGE_W = 30
 COMPACT_BELOW = 112  # tiles narrower than this use the stacked layout
@@ -124,54 +125,161 @@ def _stat(canvas: StampCanvas, x: float, y: float, glyph: str, value: str, colou
     canvas.text((start + glyph_w + 3, y), value, size=22, weight="bold", fill=colour, anchor="lm")
 
 
+NAME_STEP = line_step(SMALL)  # one more line of name or notes on a tile
+HAND_NAME_STEP = line_step(19)  # names in hand keep one spacing, so the cards of a row line up
+KIND_ROOM_LEFT = 37  # the card-kind label starts right of the cost disc
+NOTE_SIZE = SMALL
+
+
+@dataclass(frozen=True)
+class CreatureFace:
+    """Where a creature tile's parts go at one width: which layout, its name's lines, its notes' lines."""
+
+    compact: bool
+    name: Wrapped
+    notes: list[str]
+    badge_rows: int
+    whole: bool  # every word of the name and notes fits a line (else the tile is too narrow)
+
+    @property
+    def extra(self) -> int:
+        """How much taller than the base tile the name's and notes' extra lines make it."""
+        return NAME_STEP * (len(self.name.lines) - 1) + NAME_STEP * max(len(self.notes) - 1, 0)
+
+
+def _badge_count(tile: Tile) -> int:
+    return len(tile.abilities) + len(tile.granted) + len(tile.auras)
+
+
+def _badge_rows(tile: Tile, width: float, most: int) -> int:
+    per_row = max(1, int((width + 4) // (BADGE_W + 4)))
+    return max(1, min(most, -(-_badge_count(tile) // per_row)))
+
+
+def creature_face(tile: Tile, w: float) -> CreatureFace:
+    """The layout of ``tile`` at width ``w``: the name beside the cost disc when it fits there whole.
+
+    Otherwise (and on narrow tiles) the name goes under the disc across the tile. Names take up to
+    two lines; ``whole`` is False only when even that splits a word of the name or the notes
+    (the line then gives its tiles more room, see ``lines.plan_side``).
+    """
+    notes = wrap_lines(" · ".join(tile.notes), NOTE_SIZE, w - 8)
+    lines = notes.lines if tile.notes else []
+    if w >= COMPACT_BELOW:
+        beside = fit_lines(tile.name, 17, w - 40, NAME, SMALL, 2)
+        if beside.whole:
+            return CreatureFace(False, beside, lines, _badge_rows(tile, w - 16, 2), notes.whole)
+    under = fit_lines(tile.name, SMALL, w - 12, NAME, SMALL, 2)
+    return CreatureFace(True, under, lines, _badge_rows(tile, w - 12, 2), under.whole and notes.whole)
+
+
+def creature_height(tile: Tile, w: float, base: int) -> int:
+    """The height ``tile`` needs at width ``w`` on a line whose tiles are ``base`` px tall."""
+    face = creature_face(tile, w)
+    badges = (91 if face.compact else 75) + face.extra + face.badge_rows * (BADGE_H + 4)
+    return max(base + face.extra, badges + (NAME_STEP * len(face.notes) + 5 if face.notes else 4))
+
+
 def creature_tile(canvas: StampCanvas, x: float, y: float, w: float, h: float, tile: Tile) -> None:
     """A creature in play: cost, name, AV, HP left of total, a damage bar, badges and flags.
 
-    Narrow tiles (crowded lines) stack the name under the cost so text never shrinks below 16 px.
+    Narrow tiles (crowded lines) stack the name under the cost so text never shrinks below 16 px;
+    a long name takes a second line and pushes the rest down (``creature_height`` made room).
     """
     canvas.draw.rounded_rectangle(
         (x, y, x + w, y + h), radius=8, fill=tint(tile.colour, TILE_TINT), outline=tile.colour, width=3
     )
-    compact = w < COMPACT_BELOW
-    pad = 6 if compact else 8
+    face = creature_face(tile, w)
+    pad = 6 if face.compact else 8
     left = tile.hp - tile.damage
     hp_colour = DANGER if tile.damage else INK
     hp_text = f"{left}/{tile.hp}" if tile.damage else str(tile.hp)
     av_colour = BOOST if tile.bonus else INK  # a Sprint bonus shows as a green attack value
-    if compact:
+    name = face.name
+    down = NAME_STEP * (len(name.lines) - 1)
+    if face.compact:
         _cost_disc(canvas, x + pad + 12, y + pad + 12, tile.cost, 12)
         _stat(canvas, x + w - pad, y + pad + 12, "⚔", str(tile.av), av_colour, "r")
-        canvas.text(
-            (x + pad, y + 34), tile.name, size=SMALL, weight=NAME, max_width=int(w - 2 * pad), min_size=SMALL
-        )
-        _stat(canvas, x + w - pad, y + 64, "♥", hp_text, hp_colour, "r")
-        bar_y = y + 78
+        canvas.lines((x + pad, y + 34), name.lines, name.size, weight=NAME, step=NAME_STEP)
+        _stat(canvas, x + w - pad, y + 64 + down, "♥", hp_text, hp_colour, "r")
+        bar_y = y + 78 + down
     else:
         _cost_disc(canvas, x + 17, y + 18, tile.cost)
-        canvas.text((x + 34, y + 8), tile.name, size=17, weight=NAME, max_width=int(w - 40), min_size=SMALL)
-        _stat(canvas, x + pad, y + 46, "⚔", str(tile.av), av_colour, "l")
-        _stat(canvas, x + w - pad, y + 46, "♥", hp_text, hp_colour, "r")
-        bar_y = y + 62
-    _hp_bar(canvas, x + pad, bar_y, w - 2 * pad, tile.hp, tile.damage)
-    badge_top = bar_y + 13
-    rows = max(1, int((h - (badge_top - y) - (24 if tile.notes else 4)) // (BADGE_H + 4)))
-    draw_badges(canvas, x + pad, badge_top, tile, w - 2 * pad, min(rows, 2))
-    if tile.notes:
-        canvas.text(
-            (x + w / 2, y + h - 5),
-            " · ".join(tile.notes),
-            size=SMALL,
-            fill=MUTED,
-            anchor="md",
-            max_width=int(w - 8),
-            min_size=SMALL,
+        canvas.lines(
+            (x + 34, y + 8 + (17 - name.size) // 2), name.lines, name.size, weight=NAME, step=NAME_STEP
         )
+        _stat(canvas, x + pad, y + 46 + down, "⚔", str(tile.av), av_colour, "l")
+        _stat(canvas, x + w - pad, y + 46 + down, "♥", hp_text, hp_colour, "r")
+        bar_y = y + 62 + down
+    _hp_bar(canvas, x + pad, bar_y, w - 2 * pad, tile.hp, tile.damage)
+    draw_badges(canvas, x + pad, bar_y + 13, tile, w - 2 * pad, face.badge_rows)
+    for index, note in enumerate(reversed(face.notes)):  # bottom up: the last line sits on the edge
+        canvas.put((x + w / 2, y + h - 5 - index * NAME_STEP), note, NOTE_SIZE, MUTED, "regular", "md")
+
+
+@dataclass(frozen=True)
+class HandFace:
+    """Where a hand card's parts go at one width."""
+
+    kind_below: bool  # the kind label sits under the cost disc (narrow cards), not beside it
+    name: Wrapped
+    name_inset: int  # the name's distance from the card's left edge
+    text: list[str]  # an incantation's whole effect text, wrapped
+    badge_rows: int
+
+    @property
+    def name_top(self) -> int:
+        """The name's top, from the card's top."""
+        return 40 + (22 if self.kind_below else 0)
+
+    @property
+    def body_top(self) -> int:
+        """Where the stats or the effect text start, from the card's top."""
+        return self.name_top + HAND_NAME_STEP * len(self.name.lines)
+
+
+def kind_label(tile: Tile) -> str:
+    """The card's kind as printed on it."""
+    return "Creature" if tile.kind == "creature" else "Incantation"
+
+
+def hand_face(tile: Tile, w: float) -> HandFace:
+    """The layout of a card in hand at width ``w``: every word of its name and effect text shown.
+
+    The kind label goes under the cost disc on cards too narrow for "Incantation" beside it, on
+    every card of that width alike, so names line up along a row.
+    """
+    kind_below = text_width("Incantation", SMALL) > w - KIND_ROOM_LEFT
+    name = fit_lines(tile.name, 19, w - 20, NAME, SMALL, 2)
+    inset = 10
+    if not name.whole:  # "Abomination" on the narrowest cards: closer to the edges, still whole
+        inset, name = 6, fit_lines(tile.name, SMALL, w - 12, NAME, SMALL, 2)
+    text = wrap_lines(tile.text, SMALL, w - 20).lines if tile.kind != "creature" and tile.text else []
+    return HandFace(kind_below, name, inset, text, _badge_rows(tile, w - 20, 9))
+
+
+def _hand_badge_top(face: HandFace, tile: Tile) -> float:
+    if tile.kind == "creature":
+        return face.body_top + 39
+    return face.body_top + 5 + len(face.text) * SMALL * 1.2 + 4
+
+
+def hand_tile_height(tile: Tile, w: float) -> int:
+    """The height a card in hand needs at width ``w`` for all its text, badges and flags."""
+    if tile.kind == "stronghold":
+        return 0
+    face = hand_face(tile, w)
+    badges = face.badge_rows * (BADGE_H + 4) - 4 if _badge_count(tile) else 0
+    return int(_hand_badge_top(face, tile) + badges + (26 if tile.notes else 6) + 0.999)
 
 
 def hand_tile(
     canvas: StampCanvas, x: float, y: float, w: float, h: float, tile: Tile, playable: bool, dim: bool = False
 ) -> None:
-    """A card in a private hand (or on offer in a draft); playable cards get a gold frame."""
+    """A card in a private hand (or on offer in a draft); playable cards get a gold frame.
+
+    ``h`` is at least ``hand_tile_height``: an incantation's text is always shown in full.
+    """
     if tile.kind == "stronghold":
         stronghold_tile(canvas, x, y, w, h, tile.name, tile.colour)
         return
@@ -180,17 +288,24 @@ def hand_tile(
     fill = PANEL if dim else (tint(tile.colour, HAND_TINT) if tile.kind == "creature" else SPELL)
     canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=8, fill=fill, outline=tile.colour, width=3)
     _cost_disc(canvas, x + 17, y + 18, tile.cost, 12)
-    kind = "Creature" if tile.kind == "creature" else "Incantation"
-    canvas.text((x + 33, y + 9), kind, size=SMALL, fill=MUTED, max_width=int(w - 37), min_size=SMALL)
-    canvas.text((x + 10, y + 40), tile.name, size=19, weight=NAME, max_width=int(w - 20), min_size=SMALL)
+    face = hand_face(tile, w)
+    kind_xy = (x + 10, y + 36) if face.kind_below else (x + 33, y + 9)
+    canvas.put(kind_xy, kind_label(tile), SMALL, MUTED, "regular", "la")
+    canvas.lines(
+        (x + face.name_inset, y + face.name_top),
+        face.name.lines,
+        face.name.size,
+        weight=NAME,
+        step=HAND_NAME_STEP,
+    )
     if tile.kind == "creature":
-        _stat(canvas, x + 10, y + 82, "⚔", str(tile.av), INK, "l")
-        _stat(canvas, x + w - 10, y + 82, "♥", str(tile.hp), INK, "r")
-        badge_y = y + 102
+        _stat(canvas, x + 10, y + face.body_top + 19, "⚔", str(tile.av), INK, "l")
+        _stat(canvas, x + w - 10, y + face.body_top + 19, "♥", str(tile.hp), INK, "r")
     else:
-        badge_y = canvas.paragraph((x + 10, y + 68), tile.text, SMALL, int(w - 20), max_lines=3) + 4
-    room = y + h - (26 if tile.notes else 6) - badge_y
-    draw_badges(canvas, x + 10, badge_y, tile, w - 20, max(1, min(2, int((room + 4) // (BADGE_H + 4)))))
+        text_y = y + face.body_top + 5
+        for index, line in enumerate(face.text):
+            canvas.put((x + 10, text_y + index * SMALL * 1.2), line, SMALL, INK, "regular", "la")
+    draw_badges(canvas, x + 10, y + _hand_badge_top(face, tile), tile, w - 20, face.badge_rows)
     if tile.notes:
         canvas.text(
             (x + w / 2, y + h - 6),

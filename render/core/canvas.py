@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -15,12 +17,16 @@ _FONT_FILES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed-Bold.ttf",
+    # Japanese pictures: subsets of Noto Sans CJK JP (kana, common kanji, Latin; see
+    # scripts/subset_jp_font.py), shipped so that a plain install renders Japanese.
+    "ja": "NotoSansCJKjp-Regular-subset.otf",
+    "ja-bold": "NotoSansCJKjp-Bold-subset.otf",
 }
 
 
 @cache
 def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    """A shipped DejaVu font at ``size`` px (cached: loading a font costs more than drawing)."""
+    """A shipped font at ``size`` px (cached: loading a font costs more than drawing)."""
     data = resources.files("render.core.fonts").joinpath(_FONT_FILES[weight]).read_bytes()
     return ImageFont.truetype(io.BytesIO(data), size)
 
@@ -42,6 +48,111 @@ def fit(
             text = text[:-1]
         text = text.rstrip() + "…"
     return text, size
+
+
+_PIECE = re.compile(r"[^-]*-+|[^-]+")  # a word's parts, each hyphen kept with the part before it
+
+
+def line_step(size: int) -> int:
+    """The distance from one line of ``size`` px text to the next."""
+    return int(size * 1.2 + 0.5)
+
+
+def pieces(text: str) -> list[tuple[str, bool]]:
+    """Where ``text`` may break: its words, and the parts of hyphenated words ("Standard-", "Bearer").
+
+    Each piece comes with whether a space stands before it (so a line joins them back exactly).
+    """
+    found: list[tuple[str, bool]] = []
+    for word in text.split(" "):
+        found += [(part, index == 0) for index, part in enumerate(_PIECE.findall(word))]
+    return found
+
+
+class Wrapped(NamedTuple):
+    """Text laid out in lines: the lines, their size, and whether every word stayed whole."""
+
+    lines: list[str]
+    size: int
+    whole: bool
+
+
+def wrap_lines(
+    text: str, size: int, width: float, weight: str = "regular", first: float | None = None
+) -> Wrapped:
+    """Greedy lines no wider than ``width`` (``first``: the first line's own width), never cut short.
+
+    Lines break at spaces and after hyphens; a piece wider than a whole line (a long name with no
+    space) is split between characters as a last resort, and ``whole`` says it had to be.
+    """
+    lines: list[str] = []
+    whole = True
+    current = ""
+    for piece, spaced in pieces(text):
+        room = first if first is not None and not lines else width
+        trial = f"{current} {piece}" if current and spaced else current + piece
+        if text_width(trial, size, weight) <= room:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+            current = ""
+            room = width
+        while len(piece) > 1 and text_width(piece, size, weight) > room:  # split the piece itself
+            whole = False
+            cut = len(piece) - 1
+            while cut > 1 and text_width(piece[:cut], size, weight) > room:
+                cut -= 1
+            lines.append(piece[:cut])
+            piece = piece[cut:]
+        current = piece
+    if current or not lines:
+        lines.append(current)
+    return Wrapped(lines, size, whole)
+
+
+def fit_lines(
+    text: str,
+    size: int,
+    width: float,
+    weight: str = "regular",
+    min_size: int = 16,
+    max_lines: int = 2,
+    first: float | None = None,
+    fewest: bool = True,
+) -> Wrapped:
+    """``text`` whole, in as few lines as it takes (up to ``max_lines``), shrunk no lower than ``min_size``.
+
+    One line at the largest size that holds it is preferred, then two, and so on; when no size
+    down to ``min_size`` keeps every word whole in ``max_lines`` lines, a word too long for any
+    line is split (at the largest size that then fits ``max_lines``, else at ``min_size`` in as
+    many lines as it takes) rather than losing anything to an ellipsis. ``fewest=False`` takes the
+    largest size that fits ``max_lines`` lines instead of the fewest lines.
+    """
+    for count in range(1, max_lines + 1) if fewest else (max_lines,):
+        for trial in range(size, min_size - 1, -1):
+            wrapped = wrap_lines(text, trial, width, weight, first)
+            if wrapped.whole and len(wrapped.lines) <= count:
+                return wrapped
+    for trial in range(size, min_size - 1, -1):  # a word wider than a line: split it, as big as fits
+        wrapped = wrap_lines(text, trial, width, weight, first)
+        if len(wrapped.lines) <= max_lines:
+            return wrapped
+    return wrap_lines(text, min_size, width, weight, first)
+
+
+def join_lines(
+    items: Sequence[str], size: int, width: float, weight: str = "regular", sep: str = " · "
+) -> list[str]:
+    """Short items joined by ``sep`` into as few lines as fit ``width``; an item is never split."""
+    lines: list[str] = []
+    for item in items:
+        trial = f"{lines[-1]}{sep}{item}" if lines else item
+        if lines and text_width(trial, size, weight) <= width:
+            lines[-1] = trial
+        else:
+            lines.append(item)
+    return lines
 
 
 def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
@@ -117,6 +228,26 @@ class Canvas:
     def textlength(self, text: str, size: int, weight: str = "regular") -> float:
         """Advance width of ``text`` in px at this size (cached)."""
         return text_width(text, size, weight)
+
+    def lines(
+        self,
+        xy: tuple[float, float],
+        lines: Sequence[str],
+        size: int,
+        fill: RGB = INK,
+        weight: str = "regular",
+        anchor: str = "la",
+        step: int | None = None,
+    ) -> float:
+        """Draw ``lines`` one under another from ``xy`` (no fitting); return the y below the last.
+
+        ``step``: the distance between lines, when a layout keeps it the same whatever the size.
+        """
+        x, y = xy
+        for line in lines:
+            self.put((x, y), line, size, fill, weight, anchor)
+            y += step if step is not None else line_step(size)
+        return y
 
     def wrap(self, text: str, size: int, max_width: int, weight: str = "regular") -> list[str]:
         """Split ``text`` into lines no wider than ``max_width`` at this font size."""

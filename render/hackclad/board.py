@@ -9,13 +9,13 @@ from engines.hackclad.content import content
 from engines.hackclad.state import HackView, WitchView
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, PAPER, seat_colour, tint
-from render.hackclad.marks import arrow, pips, range_grid
-from render.hackclad.palette import CELL_BG, CLAD, DANGER, DANGER_SOFT, GOLD, GRID, SHARD, indexed_palette
+from render.hackclad.field import CELL, FX, FY, draw_field
+from render.hackclad.marks import pips, range_grid
+from render.hackclad.palette import CLAD, DANGER, GOLD, SHARD, indexed_palette
 from render.hackclad.words import headline, player_name
 
 WIDTH, HEIGHT = 1400, 1000
 SY = 70  # the sequence board's top
-FX, FY, CELL = 44, 378, 112  # the field's top-left corner and cell size
 RX = FX + 5 * CELL + 36  # the witch panels' column
 
 
@@ -24,78 +24,10 @@ def render_board(view: HackView, names: Sequence[str] = ()) -> Canvas:
     c = Canvas(WIDTH, HEIGHT, indexed_palette())
     c.text((24, 14), "HackClad", 40, weight="bold")
     c.text((260, 26), headline(view), 28, fill=MUTED, max_width=700)
-    _field(c, view)
+    draw_field(c, view)
     _sequence(c, view, names)
     _panels(c, view, names)
     return c
-
-
-# ------------------------------------------------------------------------------------------ field
-def _cell_box(cell: int) -> tuple[int, int, int, int]:
-    x, y = grid.xy(cell)
-    return FX + x * CELL, FY + y * CELL, FX + (x + 1) * CELL, FY + (y + 1) * CELL
-
-
-def _field(c: Canvas, view: HackView) -> None:
-    hits, live = set(view.next_hits), set(view.attack_cells)
-    for cell in range(grid.CELLS):
-        x0, y0, x1, y1 = _cell_box(cell)
-        fill = DANGER if cell in live else DANGER_SOFT if cell in hits else CELL_BG
-        c.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=GRID, width=2)
-    for i in range(5):
-        c.text((FX + i * CELL + CELL / 2, FY - 14), "abcde"[i], 18, fill=MUTED, anchor="mm")
-        c.text((FX - 18, FY + i * CELL + CELL / 2), str(i + 1), 18, fill=MUTED, anchor="mm")
-    # The Clad: a dark block with its facing arrow.
-    x0, y0, x1, y1 = _cell_box(view.clad_pos)
-    c.draw.rounded_rectangle((x0 + 10, y0 + 10, x1 - 10, y1 - 10), radius=18, fill=CLAD)
-    arrow(c, (x0 + x1) / 2, (y0 + y1) / 2, view.clad_facing, CELL * 0.28, GOLD)
-    if view.clad_locked:
-        c.text(((x0 + x1) / 2, y0 + 22), "pinned", 14, fill=GOLD, weight="bold", anchor="mm")
-    for w in view.witches:
-        if w.pos >= 0:
-            _witch(c, w)
-    # Entry points are drawn over the figures so a Clad standing on one never hides its letter.
-    for i, cell in enumerate(grid.ENTRIES):
-        x0, y0, _, _ = _cell_box(cell)
-        c.draw.rounded_rectangle(
-            (x0 + 6, y0 + 6, x0 + 34, y0 + 34), radius=6, fill=PAPER, outline=INK, width=2
-        )
-        c.text((x0 + 20, y0 + 21), grid.ENTRY_NAMES[i], 20, weight="bold", anchor="mm")
-    # Shards last, in the lower-right corner, so the Clad standing on them never hides them.
-    for cell, amount in enumerate(view.field):
-        if amount:
-            _, _, x1, y1 = _cell_box(cell)
-            cx, cy = x1 - 22, y1 - 26
-            c.draw.polygon(
-                [(cx, cy - 20), (cx + 16, cy), (cx, cy + 20), (cx - 16, cy)],
-                fill=SHARD,
-                outline=(255, 255, 255),
-            )
-            c.text((cx, cy + 1), str(amount), 18, fill=(255, 255, 255), weight="bold", anchor="mm")
-    # Legend under the field.
-    ly = FY + 5 * CELL + 24
-    c.draw.rectangle((FX, ly, FX + 26, ly + 26), fill=DANGER_SOFT, outline=GRID)
-    c.text((FX + 34, ly + 13), "next Clad card hits", 18, anchor="lm")
-    c.draw.rectangle((FX + 250, ly, FX + 276, ly + 26), fill=DANGER, outline=GRID)
-    c.text((FX + 284, ly + 13), "attack now", 18, anchor="lm")
-    c.draw.polygon(
-        [(FX + 420, ly), (FX + 432, ly + 13), (FX + 420, ly + 26), (FX + 408, ly + 13)], fill=SHARD
-    )
-    c.text((FX + 442, ly + 13), "shard VP", 18, anchor="lm")
-    c.draw.rounded_rectangle((FX + 540, ly - 2, FX + 570, ly + 28), radius=6, fill=CLAD)
-    arrow(c, FX + 555, ly + 13, 0, 10, GOLD)
-    c.text((FX + 578, ly + 13), "the Clad", 18, anchor="lm")
-
-
-def _witch(c: Canvas, w: WitchView) -> None:
-    x0, y0, x1, y1 = _cell_box(w.pos)
-    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, CELL * 0.3
-    colour = seat_colour(w.seat)
-    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK, width=3)
-    dx, dy = grid.VECTORS[w.facing]
-    arrow(c, cx + dx * (r + 12), cy + dy * (r + 12), w.facing, 14, INK)
-    c.text((cx, cy - 7), f"P{w.seat + 1}", 22, fill=(255, 255, 255), weight="bold", anchor="mm")
-    c.text((cx, cy + 15), w.name[:3], 15, fill=(255, 255, 255), weight="bold", anchor="mm")
 
 
 # ------------------------------------------------------------------------------------------ sequence

@@ -8,15 +8,21 @@ from render.core.patches import draw_patch
 from render.hackclad.palette import DANGER, GRID
 
 
-def arrow(c: Canvas, cx: float, cy: float, facing: int, size: float, fill: RGB) -> None:
-    """A filled triangle pointing along ``facing`` (0 up, 1 right, 2 down, 3 left)."""
+def arrow_points(cx: float, cy: float, facing: int, size: float) -> tuple[float, ...]:
+    """The corners (x, y pairs) of a triangle pointing along ``facing`` (0 up, 1 right, 2 down, 3 left)."""
     tip, left, right = (0.0, -1.0), (-0.6, 0.35), (0.6, 0.35)
-    pts = []
+    pts: list[float] = []
     for px, py in (tip, left, right):
         for _ in range(facing):
             px, py = -py, px
-        pts.append((cx + px * size, cy + py * size))
-    c.draw.polygon(pts, fill=fill)
+        pts += [cx + px * size, cy + py * size]
+    return tuple(pts)
+
+
+def arrow(c: Canvas, cx: float, cy: float, facing: int, size: float, fill: RGB) -> None:
+    """A filled triangle pointing along ``facing`` (0 up, 1 right, 2 down, 3 left)."""
+    pts = arrow_points(cx, cy, facing, size)
+    c.draw.polygon(list(zip(pts[::2], pts[1::2], strict=True)), fill=fill)
 
 
 def range_grid(

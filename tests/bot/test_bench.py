@@ -98,3 +98,13 @@ def test_targets_pass_and_miss_both_ways() -> None:
     assert Target("w", 1200, 1200, at_most=False).passed and not Target("w", 1199, 1200, at_most=False).passed
     assert not Target("missing", float("nan"), 1.0).passed
     assert Target("t", 2.0, 3.0, "×").line() == "t: 2.00× (≤ 3.00×) PASS"
+
+
+def test_a_game_with_several_languages_is_measured_in_each() -> None:
+    from bot.bench.samples import bench_cases, bench_config
+
+    climax = engines_registry.get("climax")
+    assert bench_cases(climax) == [("duel", "en"), ("duel", "ja")]
+    assert bench_config(climax, "duel", "ja").options["lang"] == "ja"
+    assert bench_cases(RULESET) == [("race", None)]  # one language: once per mode, as always
+    assert "lang" not in bench_config(RULESET, "race").options

@@ -367,6 +367,37 @@ def test_clash_of_decks_duel_played_to_the_end_in_the_terminal(
     assert sorted(tmp_path.glob("*-board.png")) and sorted(tmp_path.glob("*-hand.png"))
 
 
+def test_climax_played_to_the_end_in_japanese_in_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 'c' first (the cards in view, in Japanese); then each decision takes the first of these
+    # keys it offers (keep the hand, no clock, end the phase, no counter...) or else choice 1
+    script = "c\n" + "keep\npass\nend\nno\n1\n" * 400
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    args = ["play", "climax", "--option", "lang=ja", "--seed", "5", "--images", str(tmp_path)]
+    status = cli.main(args)
+    text = out.getvalue()
+    assert status == 0 and "Traceback" not in text
+    assert "引き直し：引き直すカードを選び、決定してください。" in text  # the prompt, in Japanese
+    assert "  * 第1ターン：" in text and "のターン。" in text  # narration, in Japanese
+    assert "コスト" in text.split("\n> ", 2)[1]  # 'c': the cards' stats and text, in Japanese
+    assert "Game over:" in text and "はレベル4になった" in text and "Leaving the game" not in text
+    assert "{P" not in text
+    assert sorted(tmp_path.glob("*-board.png")) and sorted(tmp_path.glob("*-hand.png"))
+
+
+def test_climax_selfplay_and_render_in_japanese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "climax", "--mode", "duel", "--games", "3", "--seed", "1", "--option", "lang=ja"]
+    assert cli.main(args) == 0
+    assert "games=3 errors=0" in capsys.readouterr().out
+    render = ["render", "climax", "--mode", "duel", "--seed", "2", "--steps", "40", "--option", "lang=ja"]
+    assert cli.main([*render, "--out", str(tmp_path)]) == 0
+    paths = capsys.readouterr().out.split()
+    assert len(paths) == 3 and all(Path(p).read_bytes().startswith(PNG) for p in paths)
+
+
 def test_clash_of_decks_selfplay_and_render(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["selfplay", "clashofdecks", "--mode", "ffa", "--players", "4", "--games", "3", "--seed", "1"]
     assert cli.main([*args, "--bot", "random"]) == 0

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from bot import cli
+from bot.console.cards import TEXT_INDENT, WIDTH
+from bot.console.columns import width
 from engines import registry
 from engines.arclash.decks import decode_deck as arclash_decode
 from engines.clashofdecks.content import catalog
@@ -109,3 +111,44 @@ def test_a_game_without_a_catalogue_says_so(capsys: pytest.CaptureFixture[str]) 
         status, out, err = _run(capsys, "tiny")
     assert status == 2 and out == ""
     assert "Tiny has no card catalogue yet." in err
+
+
+def test_climax_cards_in_japanese_line_up_by_terminal_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "climax", "--lang", "ja")
+    assert status == 0 and err == ""
+    ruleset = registry.get("climax")
+    entries = ruleset.catalogue("ja")
+    rows = _rows(out.split("\nDecks (")[0])
+    assert [row.split("  ")[1].strip() for row in rows] == [e.name for e in entries]
+    # a Japanese character takes two terminal columns: the stats start in one column all the same
+    starts = {width(row[: row.index(e.stats)]) for row, e in zip(rows, entries, strict=True)}
+    assert len(starts) == 1
+    for group in dict.fromkeys(e.group for e in entries):
+        assert f"\n{group} ({sum(1 for e in entries if e.group == group)})\n" in out
+    # wrapped lines (card text, deck lists) keep to the page, a closing mark at most over it
+    assert all(width(line) <= WIDTH + 2 for line in out.splitlines() if line.startswith(TEXT_INDENT))
+    # the card text wraps inside the page, whole, with no space put between Japanese characters
+    lines = out.splitlines()
+    for entry in entries:
+        at = lines.index(rows[entries.index(entry)]) + 1
+        block = []
+        while at < len(lines) and lines[at].startswith(TEXT_INDENT):
+            block.append(lines[at][len(TEXT_INDENT) :])
+            at += 1
+        assert "".join(block).replace(" ", "") == entry.text.replace(" ", ""), entry.name
+        assert all(len(line) > 10 for line in block[:-1])  # broken where the page ends, not before
+    # the deck codes are the same in every language
+    for deck in ruleset.decks("ja"):
+        assert f"{deck.title}: {deck.code}" in out
+    assert [d.code for d in ruleset.decks("ja")] == [d.code for d in ruleset.decks("en")]
+
+
+def test_cards_language_flag_is_checked_and_searches_read_that_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = _run(capsys, "climax", "--lang", "ja", "--search", "巫女")
+    assert status == 0 and out.startswith("Climax: ") and "巫女" in out
+    status, out, err = _run(capsys, "climax", "--lang", "fr")
+    assert status == 2 and out == "" and err.strip() == "tablekeeper: --lang must be one of en, ja, not 'fr'."
+    status, out, _ = _run(capsys, "clashofdecks", "--lang", "ja")  # a game in English only: English
+    assert status == 0 and "Ironclad" in out

@@ -20,3 +20,12 @@ def test_every_documented_variable_is_known() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in readme for name in known_variables())
     assert load_settings(dict.fromkeys(["TABLEKEEPER_DISCORD_LOG_LEVEL"], "INFO"), dotenv_path=None)
+
+
+def test_every_variable_in_the_compose_file_is_known() -> None:
+    import re
+
+    compose = (Path(__file__).parents[2] / "compose.yaml").read_text(encoding="utf-8")
+    named = set(re.findall(r"\bTABLEKEEPER_[A-Z_]+\b", compose))
+    assert named and named <= set(known_variables())
+    assert "TABLEKEEPER_WORK_QUEUE" in named and "TABLEKEEPER_DISCORD_SHARD_IDS" in named

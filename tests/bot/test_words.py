@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.words import deck_code_usage, deck_list, parse_pair
+from bot.words import LANGUAGE_NAMES, deck_code_usage, deck_list, language_name, parse_pair
 from engines import registry
 from engines.core import SetupError
 from engines.core.types import DeckEntry
@@ -35,3 +35,9 @@ def test_deck_code_usage_names_the_format_a_code_needs() -> None:
     assert deck_code_usage(registry.get("arclash")) is not None
     assert deck_code_usage(registry.get("hackclad")) is None
     assert deck_code_usage(TINY) is None
+
+
+def test_every_language_a_game_speaks_has_a_name_in_itself() -> None:
+    spoken = {lang for slug in registry.slugs() for lang in registry.get(slug).languages}
+    assert spoken <= set(LANGUAGE_NAMES) and {"en", "ja"} <= spoken
+    assert (language_name("ja"), language_name("en"), language_name("xx")) == ("日本語", "English", "xx")

@@ -106,3 +106,89 @@ def test_the_secret_enhanced_pick_shows_the_cards_full_faces() -> None:
     shown, blind = render_hand(view), render_hand(replace(view, enhanced=[]))
     assert len(view.enhanced) == 8 and shown.height > blind.height  # eight full cards drawn
     assert shown.image.tobytes() != blind.image.tobytes()
+
+
+# ---------------------------------------------------------------- the field's marks never overlap
+
+
+def _footprint(mark: Any) -> Image.Image:
+    """Where ``mark`` puts ink on the picture: its shapes, and its words' ink boxes ("1" mask)."""
+    from PIL import ImageDraw
+
+    from render.core.stamps import text_mask
+
+    mask = Image.new("1", (1400, 1000), 0)
+    draw = ImageDraw.Draw(mask)
+    for shape in mark.shapes:
+        if shape.kind == "ellipse":
+            draw.ellipse(shape.points, fill=1, outline=1, width=shape.width)
+        elif shape.kind == "rounded":
+            draw.rounded_rectangle(shape.points, radius=shape.radius, fill=1, outline=1, width=shape.width)
+        else:
+            draw.polygon(list(zip(shape.points[::2], shape.points[1::2], strict=True)), fill=1, outline=1)
+    for words in mark.words:
+        ink, left, top = text_mask(words.text, words.size, words.weight, "mm")
+        x, y = int(words.xy[0]) + left, int(words.xy[1]) + top
+        draw.rectangle((x, y, x + ink.width - 1, y + ink.height - 1), fill=1)
+    return mask
+
+
+def _assert_apart(marks: list[Any]) -> None:
+    """No two marks share a pixel, and each stays inside its own cell (inside the grid lines)."""
+    from PIL import ImageChops
+
+    from render.hackclad.field import cell_box
+
+    prints = [_footprint(m) for m in marks]
+    for mark, footprint in zip(marks, prints, strict=True):
+        x0, y0, x1, y1 = cell_box(mark.cell)
+        box = footprint.getbbox()
+        assert box is not None
+        assert x0 + 1 < box[0] and y0 + 1 < box[1] and box[2] < x1 - 1 and box[3] < y1 - 1, (mark.kind, box)
+    for i, a in enumerate(marks):
+        for j in range(i + 1, len(marks)):
+            both = ImageChops.logical_and(prints[i], prints[j]).getbbox()
+            assert both is None, f"{a.kind} on {a.cell} overlaps {marks[j].kind} on {marks[j].cell} at {both}"
+
+
+def test_every_cell_fits_its_letter_shard_and_figure_apart_whatever_stands_there() -> None:
+    """Issue 12: entry letters overlapped witch tokens, and a shard marker overlapped the Clad."""
+    from msgspec.structs import replace
+
+    from engines.hackclad import grid
+    from render.hackclad.field import clad_mark, entry_mark, shard_mark, witch_mark
+
+    view = R.view(R.setup(GameConfig("basic", 4), 1), None)
+    witch = view.witches[0]
+    for cell in range(grid.CELLS):
+        corners = [shard_mark(cell, 3)]
+        if cell in grid.ENTRIES:
+            corners.append(entry_mark(cell, grid.ENTRY_NAMES[grid.ENTRIES.index(cell)]))
+        for facing in range(4):
+            for locked in (False, True):
+                clad = clad_mark(replace(view, clad_pos=cell, clad_facing=facing, clad_locked=locked))
+                _assert_apart([*corners, clad])
+            # the witch's arrow pointing out of her cell must not reach a neighbour's figure either
+            figure = witch_mark(replace(witch, pos=cell, facing=facing))
+            _assert_apart([*corners, figure])
+
+
+def test_field_marks_never_overlap_on_real_boards() -> None:
+    from render.hackclad.field import field_marks
+
+    seen_on_entry = 0
+    for config, seed in (
+        (GameConfig("basic", 4), 1),
+        (GameConfig("basic", 4, {"expert": True}), 2),
+        (GameConfig("basic", 3), 3),
+        (GameConfig("basic", 2), 4),
+        (GameConfig("solo", 1), 5),
+        (GameConfig("team", 4), 6),
+    ):
+        for state in _states(config, seed, every=9):
+            view = R.view(state, None)
+            marks = field_marks(view)
+            _assert_apart(marks)
+            entries = {m.cell for m in marks if m.kind == "entry"}
+            seen_on_entry += sum(1 for m in marks if m.kind == "witch" and m.cell in entries)
+    assert seen_on_entry, "no witch ever stood on an entry point: the check saw nothing to check"

@@ -15,16 +15,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.choices import games_autocomplete
-from bot.discord.control import is_admin
+from bot.discord.cogs.asking import is_admin
 from bot.discord.info import settings_embed
 from bot.discord.replies import defer, reported
 from bot.service.api import GuildSettings, ServiceError
+from bot.service.guilds import AUTO
+from bot.words import LANGUAGE_NAMES
 from engines.core import Code
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
 
 NOT_ADMIN = "Only server admins (Manage Server) can change Tablekeeper's settings."
+#: ``/config language``: auto, then each language named in itself
+LANGUAGE_SETTING = [
+    app_commands.Choice(name="auto (the server's Discord language)", value=AUTO),
+    *(app_commands.Choice(name=f"{name} ({code})", value=code) for code, name in LANGUAGE_NAMES.items()),
+]
 
 T = TypeVar("T", contravariant=True)
 
@@ -147,6 +154,18 @@ class ConfigCog(
     async def mention(self, interaction: discord.Interaction, enabled: bool) -> None:
         """Switch turn mentions on or off."""
         await self._set(interaction, "config mention", self.bot.services.guilds.set_mention_on_turn, enabled)
+
+    @app_commands.command(
+        name="language",
+        description="The language new tables, /rules and /cards use in games that have several",
+    )
+    @app_commands.describe(
+        language="auto follows the server's Discord language (Server Settings → Community)"
+    )
+    @app_commands.choices(language=LANGUAGE_SETTING)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """Set the server's language (``auto``: follow its Discord locale)."""
+        await self._set(interaction, "config language", self.bot.services.guilds.set_language, language)
 
 
 async def setup(bot: TablekeeperBot) -> None:

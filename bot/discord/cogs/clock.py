@@ -1,8 +1,10 @@
 """The timer loop: reminders and expired turns, read from the database every few seconds.
 
 Deadlines are database rows, so the loop needs no memory of its own: after a restart, or on
-another process sharing the database, it simply carries on. Two processes may both tick; the
-service makes sure each reminder and each timeout is applied once.
+another process sharing the database, it simply carries on. Each process sweeps only the due
+rows of its own shards (a DM table's shard is its id modulo the shard count), one short
+transaction per table; if two processes ever sweep the same rows (a rollout with a changed shard
+plan), the service still applies each reminder and each timeout once.
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+import discord
 from discord.ext import commands, tasks
 
+from bot.discord.delivery import Courier
 from bot.discord.replies import scrubbed_traceback
+from bot.service import TimerService
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
@@ -25,8 +30,22 @@ log = logging.getLogger("tablekeeper.discord")
 TICK_SECONDS = 5.0
 
 
+async def tick(timers: TimerService, courier: Courier) -> None:
+    """One pass of the timer loop: reminders first, then expired turns."""
+    for reminder in await timers.due_reminders():
+        try:
+            await courier.remind(reminder)
+        except discord.HTTPException as exc:
+            log.warning("reminder for table %s not sent: %s", reminder.table.id, type(exc).__name__)
+    for delivery in await timers.expire():
+        try:
+            await courier.publish(delivery)
+        except discord.HTTPException as exc:
+            log.warning("timeout of table %s not shown: %s", delivery.table.id, type(exc).__name__)
+
+
 class ClockCog(commands.Cog):
-    """Runs :meth:`TableControl.tick` on a fixed interval while the bot is loaded."""
+    """Runs :func:`tick` on a fixed interval while the bot is loaded."""
 
     def __init__(self, bot: TablekeeperBot) -> None:
         self.bot = bot
@@ -50,7 +69,7 @@ class ClockCog(commands.Cog):
 
     async def _tick(self) -> None:
         try:
-            await self.bot.control.tick()
+            await tick(self.bot.services.timers, self.bot.controls.courier)
         except Exception as exc:  # one bad pass must not stop the loop for good
             log.error("timer pass failed: %s", scrubbed_traceback(exc))
 

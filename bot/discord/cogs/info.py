@@ -10,8 +10,9 @@ from discord.ext import commands
 
 from bot.discord.cards import SEARCH_MAX, CardsButton, decks_autocomplete, show_cards
 from bot.discord.choices import games_autocomplete
-from bot.discord.control import display_name
+from bot.discord.cogs.asking import display_name
 from bot.discord.info import stats_embed
+from bot.discord.language import LANGUAGE_CHOICES
 from bot.discord.replies import defer, reported
 
 if TYPE_CHECKING:
@@ -26,13 +27,22 @@ class InfoCog(commands.Cog):
 
     @app_commands.command(name="rules", description="Read a game's rules, page by page")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    @app_commands.describe(game="Which game", page="Page to open at (1 is the first)")
+    @app_commands.describe(
+        game="Which game",
+        page="Page to open at (1 is the first)",
+        language="For a game with several: the server's language setting, else yours, if left out",
+    )
     @app_commands.autocomplete(game=games_autocomplete)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def rules(
-        self, interaction: discord.Interaction, game: str, page: app_commands.Range[int, 1, 99] = 1
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        page: app_commands.Range[int, 1, 99] = 1,
+        language: str | None = None,
     ) -> None:
         """Show a rules page."""
-        await self.bot.control.rules(interaction, game.strip().lower(), page - 1)
+        await self.bot.controls.rules.rules(interaction, game.strip().lower(), page - 1, language)
 
     @app_commands.command(
         name="cards", description="Read a game's cards and ready-made decks with their codes"
@@ -42,17 +52,20 @@ class InfoCog(commands.Cog):
         game="Which game",
         search="Only cards whose name, numbers or text hold this",
         deck="Only the cards of this ready-made deck",
+        language="For a game with several: the server's language setting, else yours, if left out",
     )
     @app_commands.autocomplete(game=games_autocomplete, deck=decks_autocomplete)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def cards(
         self,
         interaction: discord.Interaction,
         game: str,
         search: app_commands.Range[str, 1, SEARCH_MAX] | None = None,
         deck: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Show the first page of a game's catalogue (only to the asker)."""
-        await show_cards(interaction, game, search or "", deck or "")
+        await show_cards(interaction, game, search or "", deck or "", language)
 
     @app_commands.command(name="stats", description="Games played and won, per player and per server")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

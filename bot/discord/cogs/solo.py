@@ -43,7 +43,7 @@ class SoloCog(commands.Cog):
         deck: str | None = None,
     ) -> None:
         """Start a solo game."""
-        await self.bot.control.solo(interaction, game, mode, difficulty, options, deck)
+        await self.bot.controls.solo.solo(interaction, game, mode, difficulty, options, deck)
 
 
 async def setup(bot: TablekeeperBot) -> None:

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.choices import LIMIT, deck_choices, games_autocomplete, modes_autocomplete
+from engines.core.ruleset import LANGUAGE_OPTION
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 @app_commands.guild_only()
 class TableCog(commands.GroupCog, group_name="table", group_description="Play a game in this channel"):
-    """Table lifecycle commands; the work is done by the bot's :class:`TableControl`."""
+    """Table lifecycle commands; the work is done by the bot's lobby and play controllers."""
 
     def __init__(self, bot: TablekeeperBot) -> None:
         self.bot = bot
@@ -33,7 +34,7 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
         self, interaction: discord.Interaction, game: str, mode: str | None = None, options: str | None = None
     ) -> None:
         """Open a lobby."""
-        await self.bot.control.open_table(interaction, game, mode, options)
+        await self.bot.controls.lobby.open_table(interaction, game, mode, options)
 
     @app_commands.command(name="join", description="Take a seat at this channel's lobby")
     @app_commands.describe(
@@ -44,7 +45,7 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
         self, interaction: discord.Interaction, deck: str | None = None, options: str | None = None
     ) -> None:
         """Join the lobby here."""
-        await self.bot.control.join(interaction, deck, options)
+        await self.bot.controls.lobby.join(interaction, deck, options)
 
     @join.autocomplete("deck")
     async def join_deck(
@@ -59,34 +60,35 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
             return []
         if table is None:
             return []
-        return deck_choices(table.game, table.mode, current)[:LIMIT]
+        lang = table.options.get(LANGUAGE_OPTION)
+        return deck_choices(table.game, table.mode, current, str(lang) if lang else None)[:LIMIT]
 
     @app_commands.command(name="leave", description="Give up your seat here (a bot plays on for you)")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave the table here."""
-        await self.bot.control.leave(interaction)
+        await self.bot.controls.lobby.leave(interaction)
 
     @app_commands.command(
         name="rejoin", description="Take your seat back from the bot that played it after a timeout"
     )
     async def rejoin(self, interaction: discord.Interaction) -> None:
         """Take back your seat here."""
-        await self.bot.control.rejoin(interaction)
+        await self.bot.controls.lobby.rejoin(interaction)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         """Start the game here."""
-        await self.bot.control.start(interaction)
+        await self.bot.controls.lobby.start(interaction)
 
     @app_commands.command(name="abort", description="Stop this channel's table (host or server admin)")
     async def abort(self, interaction: discord.Interaction) -> None:
         """Abort the table here."""
-        await self.bot.control.abort(interaction)
+        await self.bot.controls.lobby.abort(interaction)
 
     @app_commands.command(name="status", description="Show this channel's table")
     async def status(self, interaction: discord.Interaction) -> None:
         """Show the table here."""
-        await self.bot.control.status(interaction)
+        await self.bot.controls.play.status(interaction)
 
 
 async def setup(bot: TablekeeperBot) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 import simcord
+import simcord.interactions as _interactions
 from simcord.results import to_discord_message
 
 from bot.discord import ids
@@ -69,6 +70,8 @@ class World:
         self.guild = env.create_guild("Game Night")
         self.channel = self.guild.create_text_channel("tables")
         self._admin_role: Any = None
+        #: each person's Discord client language, by user id (everyone else: en-US)
+        self.locales: dict[int, str] = {}
 
     # ------------------------------------------------------------------ arranging
     @property
@@ -101,6 +104,15 @@ class World:
     def can_see(self, actor: Actor, command: str, channel: Any = None) -> bool:
         """Whether Discord offers ``command`` (e.g. "config show") to ``actor`` in a channel."""
         return command in actor.available_commands(channel or self.channel)
+
+    def speaks(self, actor: Actor, locale: str) -> None:
+        """From now on ``actor``'s Discord client runs in ``locale`` (e.g. "ja"), as interactions say."""
+        self.locales[self.user(actor).id] = locale
+
+    async def set_server_locale(self, locale: str) -> None:
+        """The server's own language (Server Settings → Community), as an admin would change it."""
+        self.env.backend.edit_guild(self.guild.id, {"preferred_locale": locale})
+        await self.env.settle()
 
     def close_dms(self, member: Actor) -> None:
         """From now on the bot cannot DM ``member`` (Discord answers 403 / 50007)."""
@@ -280,6 +292,24 @@ def _match(pattern: str, custom_id: str) -> dict[str, str] | None:
     return found.groupdict() if found else None
 
 
+def _with_locales(build: Any, here: World) -> Any:
+    """SimCord's interaction payloads with the locales Discord would send.
+
+    SimCord 3.2.1 always sends ``en-US`` for both the person's locale and the server's; Discord
+    sends the person's client language and the server's preferred locale, which is what the bot
+    reads to pick a table's language.
+    """
+
+    def build_with_locales(backend: Any, **fields: Any) -> Any:
+        record, payload = build(backend, **fields)
+        payload["locale"] = here.locales.get(fields["user_id"], "en-US")
+        if fields.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(fields["guild_id"]).preferred_locale
+        return record, payload
+
+    return build_with_locales
+
+
 def make_bot(settings: Settings) -> TablekeeperBot:
     """A Tablekeeper bot for the simulation (one shard, as SimCord needs a known count)."""
     return TablekeeperBot(settings, shard_count=1)
@@ -296,12 +326,15 @@ async def world(tmp_path: Path, **settings: Any) -> AsyncIterator[World]:
     # set-up and tear-down in different contexts, which a context-manager clock scope can't span.
     env = simcord.Env(make_bot(config))
     await env.start()
+    unpatched = _interactions.base_payload
     try:
         here = World(env, config, errors)
+        _interactions.base_payload = _with_locales(unpatched, here)  # type: ignore[assignment]
         yield here
         left = here.take_error_logs()
         assert not left, f"the bot logged errors: {left}"
     finally:
+        _interactions.base_payload = unpatched  # type: ignore[assignment]
         logger.removeHandler(errors)
         await env.shutdown()
     raised = env.errors

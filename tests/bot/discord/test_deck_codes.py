@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord.control import parse_options
+from bot.discord.cogs.asking import parse_options
 from engines.core import SetupError
 from tests.bot.discord.helpers import latest_dm_with_choices, table_message
 from tests.bot.discord.simharness import World

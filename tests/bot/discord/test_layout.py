@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 
 from bot.discord import ids
-from bot.discord.layout import BUTTONS_MAX, OPTIONS_PER_SELECT, ROWS, clip, lay_out
+from bot.discord.layout import (
+    BUTTON_LABEL,
+    BUTTONS_MAX,
+    OPTIONS_PER_SELECT,
+    ROWS,
+    clip,
+    clip_block,
+    lay_out,
+    units,
+)
 from engines.core import Action
 
 
@@ -30,6 +40,8 @@ def test_custom_ids_round_trip_and_fit() -> None:
         ids.hand_id(big),
         ids.bot_select_id(big),
         ids.rules_id("clashofdecks", 12),
+        ids.rules_id("clashofdecks", 12, "ja"),
+        ids.table_choice_id(big, "lang"),
     ):
         assert len(made) <= ids.MAX_ID
     with pytest.raises(ValueError, match="longer than 100"):
@@ -77,3 +89,31 @@ def test_clip_marks_the_cut() -> None:
     assert clip("short", 10) == "short"
     assert clip("a" * 20, 10) == "a" * 9 + "…"
     assert clip("spaces\n  collapse", 50) == "spaces collapse"
+
+
+def test_clip_never_cuts_a_character_apart_and_counts_as_discord_does() -> None:
+    japanese = "舞台の踊り子を前列中央にプレイ（ストック1）"
+    assert clip(japanese, BUTTON_LABEL) == japanese  # within the limit: exactly as written
+    assert clip("全角\u3000スペース", 20) == "全角\u3000スペース"  # an ideographic space is text, not layout
+    assert clip(japanese, 8) == "舞台の踊り子を…"
+    # a character beyond the BMP is two UTF-16 units to Discord, and is never halved
+    assert units("𠮷野家") == 4 and clip("𠮷" * 10, 6) == "𠮷𠮷…"
+    # a kana with a combining (han)dakuten, a star with its variation selector: kept whole
+    assert clip("か\u3099" * 5, 6) == "か\u3099か\u3099…"
+    assert clip("☆\ufe0f" * 5, 4) == "☆\ufe0f…"
+    for text in ("か\u3099" * 50, "𠮷a" * 60, "👍\U0001f3fd" * 30, japanese * 5):
+        for limit in range(2, 100):
+            cut_text = clip(text, limit)
+            assert units(cut_text) <= limit
+            assert cut_text == text or cut_text.endswith("…")
+            assert text.startswith(cut_text.removesuffix("…"))
+            kept = cut_text.removesuffix("…")
+            if kept != text:
+                assert not unicodedata.combining(text[len(kept)])  # the next character starts anew
+
+
+def test_clip_block_keeps_lines_and_cuts_at_a_line_end() -> None:
+    text = "一行目です。\n二行目です。\n三行目はとても長い行です。"
+    assert clip_block(text, 100) == text
+    assert clip_block(text, 20) == "一行目です。\n二行目です。…"
+    assert clip_block("a" * 30, 10) == "a" * 9 + "…"

@@ -21,12 +21,13 @@ async def test_a_new_process_resumes_every_game_exactly(services: Services, make
     await services.close()
 
     fresh = await make_services()
-    resumed = await fresh.tables.resume()
-    assert [t.id for t in resumed] == [delivery.table.id]
-    assert fresh.runtime.cached(delivery.table.id) is not None
+    # Nothing is loaded at start: the game comes from the database when first touched.
+    assert fresh.runtime.cache_size == 0
+    assert (await fresh.tables.get(delivery.table.id)).status == "playing"
     assert await fresh.tables.replay_check(delivery.table.id)
     again = await fresh.tables.current(delivery.table.id)
     assert again.public.token == delivery.public.token and again.public.text == delivery.public.text
+    assert fresh.runtime.cached(delivery.table.id) is not None
     assert [s.view for s in again.seats] == [s.view for s in delivery.seats]
     final = await play_out(fresh, again)
     assert final.outcome is not None and await fresh.tables.replay_check(final.table.id)
@@ -77,7 +78,7 @@ async def test_row_version_guards_two_processes(services: Services, make_service
     other = await make_services()
     delivery = await duel(services)
     table_id = delivery.table.id
-    await other.tables.resume()  # the other process caches seq 0
+    await other.tables.current(table_id)  # the other process caches seq 0
     _, ann, key = asked(delivery)
     moved = await services.tables.act(table_id, ann, tok(delivery, ann), key)
     # a click on the current state works there even though its cache is behind

@@ -23,8 +23,8 @@ def opened(players: int = 2, seed: int = 1, decks: tuple[str, ...] = (), score: 
     state = R.setup(config(players, score, decks), seed)
     for seat in range(players):
         state = R.apply(state, seat, R.legal_actions(state, seat)[0]).state
-    while state.pick is not None:
-        state = R.apply(state, state.pick.seat, R.default_action(state, state.pick.seat)).state
+    while (pick := state.agenda.pending) is not None:
+        state = R.apply(state, pick.seat, R.default_action(state, pick.seat)).state
     return state
 
 
@@ -80,18 +80,23 @@ def pass_all(state: ArclashState) -> ArclashState:
 
 
 def run(state: ArclashState, phase_step: object, *args: object) -> list[str]:
-    """Call an internal phase function on ``state`` with its own RNG; return public event texts."""
+    """Call an internal phase function on ``state`` with its own RNG; return public event texts.
+
+    Then run the agenda, as ``apply`` does: the step only queued the effects and steps after it.
+    """
+    from engines.arclash.triggers import proceed
     from engines.core.rng import Rng
 
     rng = Rng(state.rng)
     events = list(phase_step(state, *args, rng))  # type: ignore[operator]
+    events.extend(proceed(state, rng))
     state.rng = rng.state
     return [e.text for e in events if e.visibility == "public"]
 
 
 def clear_pending(state: ArclashState) -> None:
     """Drop any queued effects or half-done card choice left over from the real deal."""
-    state.queue, state.then, state.pick = [], "", None
+    state.agenda.clear()
 
 
 def at_advance(state: ArclashState) -> list[str]:

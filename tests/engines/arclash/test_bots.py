@@ -27,7 +27,7 @@ def search_share(games: int) -> float:
         decks = (DECKS[i % 4], DECKS[(i // 4 + 1 + i) % 4])
         for seat in (0, 1):
             bots: list[object] = [GreedyBot(), GreedyBot()]
-            bots[seat] = SearchBot()
+            bots[seat] = SearchBot(RULESET)
             wins += play(bots, i, decks) == seat
     return wins / (2 * games)
 
@@ -38,7 +38,7 @@ def test_bots_are_listed_weakest_first() -> None:
 
 
 def test_bots_finish_multiplayer_games() -> None:
-    assert play([SearchBot(worlds=2), GreedyBot(), GreedyBot(), GreedyBot()], 3, DECKS) in range(4)
+    assert play([SearchBot(RULESET, worlds=2), GreedyBot(), GreedyBot(), GreedyBot()], 3, DECKS) in range(4)
 
 
 def test_determinize_ignores_the_real_hidden_cards() -> None:
@@ -83,7 +83,7 @@ def test_search_bot_moves_are_legal_in_the_support_stage() -> None:
         seat = state.current
         prompt = RULESET.prompts(state)[seat]
         actions = RULESET.legal_actions(state, seat)
-        action = SearchBot().choose(RULESET.view(state, seat), prompt, actions, Rng(1))
+        action = SearchBot(RULESET).choose(RULESET.view(state, seat), prompt, actions, Rng(1))
         assert action in actions
 
 

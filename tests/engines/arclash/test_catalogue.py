@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 from engines.arclash import RULESET
-from engines.arclash.content import CHARACTER, card_text, catalogue
+from engines.arclash.content import CHARACTER, catalogue
 from engines.arclash.decks import decode_deck, starters
+from engines.arclash.effects import card_text
 from engines.core import GameConfig, SetupError
 from engines.core.catalogue import select
 from engines.core.types import OptionValue

@@ -6,10 +6,12 @@ from collections import Counter
 
 import pytest
 
+from engines.arclash import RULESET, ruleset
 from engines.arclash.chart import chart, violations
-from engines.arclash.content import CHARACTER, SUPPORT, Card, Effect, card_text, catalogue, validate
+from engines.arclash.content import CARDS_FILE, CHARACTER, SUPPORT, Card, Effect, catalogue, validate
 from engines.arclash.decks import starters
-from engines.arclash.effects import KEYWORDS
+from engines.arclash.effects import KEYWORDS, card_text
+from engines.arclash.ruleset import check_effects
 from engines.core.content import load_rules_pages, parse_content
 from engines.core.errors import ContentError
 
@@ -75,16 +77,38 @@ def test_card_text_is_generated_for_every_card() -> None:
 
 
 def test_content_errors_name_file_entry_and_field() -> None:
+    # Keywords are checked by the ruleset's check_content (content.py does not know the keywords).
     with pytest.raises(ContentError, match=r"AC-777'?, field 'effects\[0\].do'"):
-        validate([Card("AC-777", "Oops", SUPPORT, effects=(Effect("play", "explode"),))], "x.toml")
+        check_effects([Card("AC-777", "Oops", SUPPORT, effects=(Effect("play", "explode"),))], "x.toml")
     with pytest.raises(ContentError, match="needs a value for 'amount'"):
-        validate([Card("AC-778", "Oops", SUPPORT, effects=(Effect("play", "power"),))], "x.toml")
+        check_effects([Card("AC-778", "Oops", SUPPORT, effects=(Effect("play", "power"),))], "x.toml")
     with pytest.raises(ContentError, match="advances from"):
         validate([Card("AC-779", "Oops", CHARACTER, level=2, power=400)], "x.toml")
     from engines.arclash.content import _CardFile
 
     with pytest.raises(ContentError, match=r"cards\.toml: entry 'AC-1'"):
         parse_content('[[card]]\nid = "AC-1"\nname = 5\nkind = "support"\n', _CardFile, "cards.toml")
+
+
+def test_check_content_names_the_data_file_card_and_field_of_an_unknown_keyword(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bad = Card(
+        "AC-777", "Oops", SUPPORT, effects=(Effect("play", "power", amount=10), Effect("play", "explode"))
+    )
+    # content.validate alone lets it through: the keyword check belongs to check_content.
+    validate([bad], "x.toml")
+    monkeypatch.setattr(ruleset, "load_catalogue", lambda: {**catalogue(), bad.id: bad})
+    with pytest.raises(ContentError) as caught:
+        RULESET.check_content()
+    error = caught.value
+    assert (error.file, error.entry, error.field) == (CARDS_FILE, "AC-777", "effects[1].do")
+    assert error.file == "engines/arclash/data/cards.toml"
+    assert "unknown keyword 'explode'" in str(error) and "Arclash content" in str(error)
+    needy = Card("AC-778", "Oops", SUPPORT, effects=(Effect("play", "power"),))
+    monkeypatch.setattr(ruleset, "load_catalogue", lambda: {**catalogue(), needy.id: needy})
+    with pytest.raises(ContentError, match=r"cards\.toml: entry 'AC-778', field 'effects\[0\]'.*'amount'"):
+        RULESET.check_content()
 
 
 def test_rules_pages_are_short_and_headed() -> None:

@@ -119,7 +119,7 @@ def test_keyword_search() -> None:
     assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-054", "done"]
     state = R.apply(state, 0, "take:AC-054").state
     assert wanted in state.seats[0].hand and wanted not in state.seats[0].deck
-    assert state.pick is None and len(state.seats[0].deck) == 5
+    assert state.agenda.pending is None and len(state.seats[0].deck) == 5
 
 
 def test_keyword_recycle() -> None:

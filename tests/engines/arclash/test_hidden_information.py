@@ -113,7 +113,8 @@ def test_random_games_hidden_hand_swaps_are_invisible_to_the_table() -> None:
             who = rng.choice(sorted(R.prompts(state)))
             action = rng.choice(R.legal_actions(state, who))
             for seat, zone in enumerate(state.seats):
-                busy = {zone.choice, *zone.paying, *(state.pick.looked if state.pick else ())}
+                pick = state.agenda.pending
+                busy = {zone.choice, *zone.paying, *(pick.looked if pick else ())}
                 hand = [i for i in zone.hand if i not in busy]
                 deck = [i for i in zone.deck if i not in busy]
                 if not hand or not deck or seat == who:

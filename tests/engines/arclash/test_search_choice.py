@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import msgspec
 
+from engines.arclash import picks
 from engines.arclash.content import Effect
 from engines.arclash.effects import Ctx, resolve
 from engines.arclash.state import ADVANCE, START, SUPPORT, ArclashState
+from engines.arclash.triggers import EFFECT
 from engines.arclash.turn import begin_turn
+from engines.core.agenda import Task
 from engines.core.rng import Rng
 from tests.engines.arclash.helpers import (
     R,
@@ -61,10 +64,11 @@ def test_search_ability_the_player_chooses_among_the_matching_cards() -> None:
     # one entry per design, in set-number order (never deck order), plus stopping
     assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-013", "take:AC-054", "take:AC-055", "done"]
     state, _ = act(state, 0, "take:AC-055")
-    assert ids(state, state.seats[0].hand) == ["AC-055"] and state.pick is not None
+    assert ids(state, state.seats[0].hand) == ["AC-055"] and state.agenda.pending is not None
     assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-013", "take:AC-054", "done"]
     state, _ = act(state, 0, "take:AC-013")
-    assert state.pick is None and R.prompts(state)[0].kind == "advance"  # back to the phase it paused
+    # back to the phase it paused
+    assert state.agenda.pending is None and R.prompts(state)[0].kind == "advance"
     assert ids(state, state.seats[0].hand) == ["AC-013", "AC-055"]
     assert ids(state, state.seats[0].deck) == ["AC-013", "AC-023", "AC-025", "AC-054"]
 
@@ -132,7 +136,7 @@ def test_take_back_from_the_public_discard_asks_only_when_something_matches() ->
     give(state, 0, "AC-033", "discard")
     fire(state, Effect("play", "recycle", count=1, kind="character"))
     # nothing there, and everyone can see that: no question is asked
-    assert state.pick is None and R.prompts(state)[0].kind == "advance"
+    assert state.agenda.pending is None and R.prompts(state)[0].kind == "advance"
     first = give(state, 0, "AC-021", "discard")
     give(state, 0, "AC-021", "discard")
     give(state, 0, "AC-023", "discard")
@@ -157,10 +161,36 @@ def test_start_phase_search_pauses_the_turn_until_its_player_chooses() -> None:
     set_stack(state, 0, "AC-003")  # start of turn: top 5 cards, up to 1 [Serpent] character
     run(state, begin_turn)
     assert state.phase == START and set(R.prompts(state)) == {0}
+    assert state.agenda.waiting and [t.kind for t in state.agenda.tasks] == ["advance"]
     assert [a.key for a in R.legal_actions(state, 0)] == ["take:AC-001", "take:AC-002", "done"]
     state, _ = act(state, 0, "take:AC-002")
     assert state.phase == ADVANCE and set(R.prompts(state)) == {0, 1}
     assert ids(state, state.seats[0].hand) == ["AC-002"]
+    assert not state.agenda.waiting and state.agenda.tasks == []
+
+
+def test_the_agenda_pauses_for_a_search_and_resumes_with_what_was_queued_after_it() -> None:
+    state = searching("AC-013", "AC-002", "AC-014", "AC-001", "AC-054", "AC-033")
+    acolyte = set_stack(state, 0, "AC-003")[0]  # start of turn: top 5 cards, up to 1 [Serpent] character
+    scryer = set_stack(state, 1, "AC-044")[0]  # start of turn: draw a card
+    run(state, begin_turn)
+    # Seat 0's search pauses the agenda; seat 1's start effect and the advance step wait behind it.
+    pick = state.agenda.pending
+    assert pick is not None and (pick.seat, pick.source, pick.zone) == (0, "Abyss Acolyte", picks.DECK)
+    assert state.agenda.tasks == [Task(kind=EFFECT, seat=1, s=scryer, n=0), Task(kind="advance")]
+    assert acolyte not in {t.s for t in state.agenda.tasks}  # the search itself is no longer queued
+    hand = len(state.seats[1].hand)
+    # The paused agenda is part of the stored state: the game resumes from a snapshot.
+    stored = R.decode(R.encode(state))
+    assert stored.agenda == state.agenda
+    step = R.apply(stored, 0, "take:AC-002")
+    state = step.state
+    # The answer ends the search, then the queued tasks run in order: the draw, then the advance round.
+    kinds = [e.kind for e in step.events]
+    assert kinds.index("search") < kinds.index("draw")
+    assert len(state.seats[1].hand) == hand + 1
+    assert state.phase == ADVANCE and state.round == 1 and set(R.prompts(state)) == {0, 1}
+    assert state.agenda.pending is None and state.agenda.tasks == []
 
 
 def test_arrival_search_resolves_after_the_reveal_then_the_next_round_opens() -> None:
@@ -207,9 +237,10 @@ def test_support_search_resolves_before_the_next_player_goes() -> None:
 
 def run_search(state: ArclashState, keys: list[str]) -> tuple[int, list[object], list[str]]:
     """Answer the search with ``keys`` (then 'done' while asked); count the owner's prompts."""
-    asked, scenes, narration = 0, [seen(state, 1)], []
+    scenes: list[object] = [seen(state, 1)]
+    asked, narration = 0, []
     keys = list(keys)
-    while state.pick is not None:
+    while state.agenda.pending is not None:
         asked += 1
         key = keys.pop(0) if keys else "done"
         step = R.apply(state, 0, key)
@@ -228,7 +259,8 @@ def test_a_search_asks_its_owner_the_same_number_of_times_whatever_the_deck_hold
     assert results[0][0] == 2  # one take and one "done", in both
     # nothing left to take still waits for the owner's word
     after_take = R.apply(poor, 0, "take:AC-054").state
-    assert after_take.pick is not None and [a.key for a in R.legal_actions(after_take, 0)] == ["done"]
+    assert after_take.agenda.pending is not None
+    assert [a.key for a in R.legal_actions(after_take, 0)] == ["done"]
     assert "nothing else" in R.prompts(after_take)[0].text
     # taking nothing: asked once however many matched
     assert run_search(deck_search("AC-023", "AC-025"), [])[:1] == run_search(rich, [])[:1] == (1,)

@@ -180,16 +180,18 @@ def test_twin_of_a_sealed_advance_varies_among_pass_free_and_paid() -> None:
 
 def test_twin_of_a_search_keeps_what_its_owner_is_looking_at() -> None:
     state = deck_search("AC-055", "AC-023", "AC-054", "AC-025", "AC-013", "AC-057")
-    state.pick.effect = Effect("start", "search", count=2, depth=3, kind="support")  # type: ignore[union-attr]
-    state.pick.looked = list(reversed(state.seats[0].deck[-3:]))  # type: ignore[union-attr]
+    pick = state.agenda.pending
+    assert pick is not None
+    pick.effect = Effect("start", "search", count=2, depth=3, kind="support")
+    pick.looked = list(reversed(state.seats[0].deck[-3:]))
     rng = Rng(9)
     for _ in range(20):
         own = R.twin(state, 0, rng)
-        assert own.pick is not None and own.pick.looked == state.pick.looked  # type: ignore[union-attr]
+        assert own.agenda.pending is not None and own.agenda.pending.looked == pick.looked
         assert own.seats[0].deck[-3:] == state.seats[0].deck[-3:]
         other = R.twin(state, 1, rng)
-        assert other.pick is not None
-        assert other.pick.looked == list(reversed(other.seats[0].deck[-3:]))
+        assert other.agenda.pending is not None
+        assert other.agenda.pending.looked == list(reversed(other.seats[0].deck[-3:]))
         assert picks.prompt_text(other).startswith("Test Card")
 
 

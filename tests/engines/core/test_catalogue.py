@@ -23,10 +23,10 @@ DECKS = [
 class Catalogued(TinyRules):
     """The tiny game with a three-card catalogue and two decks."""
 
-    def catalogue(self) -> list[CatalogueEntry]:
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
         return list(ENTRIES)
 
-    def decks(self) -> list[DeckEntry]:
+    def decks(self, lang: str = "en") -> list[DeckEntry]:
         return list(DECKS)
 
 
@@ -73,3 +73,14 @@ def test_an_unknown_deck_names_the_real_ones() -> None:
         select(Catalogued(), deck="earth")
     with pytest.raises(SetupError, match="has no ready-made decks"):
         find_deck([], "fire", "Tiny")
+
+
+def test_a_selection_reads_the_language_asked_for_or_the_games_closest() -> None:
+    from engines import registry
+
+    climax = registry.get("climax")
+    japanese = select(climax, "巫女", lang="ja")
+    assert japanese.entries and all("巫女" in e.name + e.text for e in japanese.entries)
+    assert [e.name for e in select(climax, lang="ja-JP").entries] == [e.name for e in climax.catalogue("ja")]
+    assert select(climax, lang="fr").entries == select(climax).entries  # not spoken: the first
+    assert select(Catalogued(), lang="ja").entries == tuple(ENTRIES)  # one language: that one

@@ -144,3 +144,27 @@ def test_twin_harness_catches_narration_that_tells_a_hidden_card() -> None:
 
     with pytest.raises(ContractViolation, match="narrates differently"):
         check_twins(Gossip(), GameConfig("race", 3), 2)
+
+
+def test_decode_stored_refuses_a_snapshot_of_another_state_layout() -> None:
+    # A stored snapshot whose schema_version is not the game's current one (or that does not
+    # decode at all) is None: the service then rebuilds the state from the match record.
+    from engines.core import GameConfig
+    from tests.engines.core.tinygame import RULESET as TINY
+
+    state = TINY.setup(GameConfig("race", 2), 3)
+    assert TINY.decode_stored(TINY.encode(state)) == state
+    older = TINY.clone(state)
+    older.schema_version = state.schema_version - 1
+    assert TINY.decode_stored(TINY.encode(older)) is None
+    assert TINY.decode_stored(b"\x81\xa1x\x01") is None
+
+
+def test_language_picks_the_closest_of_the_games_languages() -> None:
+    # A one-language game answers its own language whatever is asked; a locale maps to its code.
+    from engines.climax import RULESET as CLIMAX
+    from tests.engines.core.tinygame import RULESET as TINY
+
+    assert TINY.languages == ("en",) and TINY.language("ja") == "en"
+    assert CLIMAX.language("ja") == "ja" and CLIMAX.language("ja-JP") == "ja"
+    assert CLIMAX.language("fr") == "en" and CLIMAX.language(None) == "en"

@@ -6,7 +6,9 @@ from engines.core import GameConfig
 from engines.core.types import Event
 from engines.hackclad import RULESET as R
 from engines.hackclad import grid
-from engines.hackclad.ctx import Ctx, card_id, card_of
+from engines.hackclad.cards import card_id, card_of
+from engines.hackclad.clad import open_frame
+from engines.hackclad.ctx import Ctx
 from engines.hackclad.state import Ask, Frame, HackState, SeqSlot, Task
 
 
@@ -83,9 +85,9 @@ def at(x: int, y: int) -> int:
 def my_turn(state: HackState, seat: int) -> HackState:
     """Put the game at ``seat``'s action-phase turn with nothing else queued (ending it ends the test)."""
     state.stage = "action"
-    state.tasks = []
+    state.agenda.tasks = []
     state.frames = []
-    state.ask = Ask(kind="turn", seat=seat)
+    state.agenda.pending = Ask(kind="turn", seat=seat)
     state.witches[seat].turn_over = False
     return state
 
@@ -103,8 +105,8 @@ def play(state: HackState, seat: int, *keys: str) -> tuple[HackState, list[Event
 def run_tasks(state: HackState, *tasks: Task) -> tuple[HackState, list[Event]]:
     """Run rule tasks directly on a copy (for the Clad's icons and phases)."""
     state = R.clone(state)
-    state.ask = None
-    state.tasks = list(tasks)
+    state.agenda.pending = None
+    state.agenda.tasks = list(tasks)
     ctx = Ctx(state)
     ctx.run()
     return state, ctx.ev
@@ -113,11 +115,9 @@ def run_tasks(state: HackState, *tasks: Task) -> tuple[HackState, list[Event]]:
 def attack(state: HackState, rel: list[tuple[int, int]], name: str = "test attack") -> HackState:
     """Open a normal Clad attack with these cells and run until someone must react (or it resolves)."""
     state = R.clone(state)
-    state.ask = None
-    state.tasks = []
+    state.agenda.pending = None
+    state.agenda.tasks = []
     ctx = Ctx(state)
-    from engines.hackclad.clad import open_frame
-
     open_frame(ctx, Frame(name=name, rel=rel))
     ctx.run()
     return state

@@ -12,8 +12,8 @@ import pytest
 
 from engines.core import GameConfig, Rejected, Rng
 from engines.hackclad import RULESET as R
+from engines.hackclad.cards import card_id
 from engines.hackclad.content import content
-from engines.hackclad.ctx import card_id
 from engines.hackclad.state import HackState
 
 CONFIGS = [
@@ -68,7 +68,9 @@ def test_every_legal_key_is_found_and_every_other_key_is_refused(config: GameCon
 
 def test_apply_refuses_a_card_that_is_not_in_hand() -> None:
     turns = (
-        (s, seat) for s, seat in _states(GameConfig("solo", 1), range(1, 2)) if s.ask and s.ask.kind == "turn"
+        (s, seat)
+        for s, seat in _states(GameConfig("solo", 1), range(1, 2))
+        if s.agenda.pending and s.agenda.pending.kind == "turn"
     )
     state, seat = next(turns)
     w = state.witches[seat]

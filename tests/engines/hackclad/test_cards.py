@@ -16,7 +16,7 @@ CARDS = sorted({(w.id, card) for w in content().witches.values() for card in (*w
 def _finish(state: HackState, seat: int) -> HackState:
     """Answer follow-up choices with their first option until the seat is back at a turn or reaction."""
     for _ in range(20):
-        ask = state.ask
+        ask = state.agenda.pending
         if ask is None or ask.kind in ("turn", "react") or ask.seat != seat:
             return state
         state = R.apply(state, seat, R.legal_actions(state, seat)[0]).state

@@ -82,6 +82,6 @@ def test_the_copy_is_the_round_trips_twin_and_shares_nothing_mutable(config: Gam
 
 
 def test_a_record_left_uncopied_would_be_caught() -> None:
-    state = next(s for s in _states(GameConfig("solo", 1), range(1, 2)) if s.tasks and s.frames)
+    state = next(s for s in _states(GameConfig("solo", 1), range(1, 2)) if s.agenda.tasks and s.frames)
     lazy = msgspec.structs.replace(R.clone(state), frames=state.frames)
     assert shared(lazy, state)[0] == "state.frames"

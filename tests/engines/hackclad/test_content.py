@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core.content import parse_content
+from engines.core.content import overridden, parse_content, shipped_text
 from engines.core.errors import ContentError
-from engines.hackclad.content import _Cards, _Clad, content, validate
-from engines.hackclad.effects import HANDLERS
+from engines.hackclad import RULESET as R
+from engines.hackclad.content import CARDS_FILE, _Cards, content, effect_uses, validate
+from engines.hackclad.effects import EFFECTS
 
 
 def test_components_counts_match_the_book() -> None:
@@ -31,8 +32,8 @@ def test_every_effect_keyword_has_exactly_one_handler() -> None:
         e.key for card in content().cards.values() for e in (*card.effects, *card.as_cost, *card.as_guard)
     }
     used |= {e.key for cp in content().cp.values() for e in cp.effects}
-    assert used <= set(HANDLERS)
-    assert set(HANDLERS) - used == set(), "every handler is used by some card"
+    assert used <= EFFECTS.names()
+    assert EFFECTS.names() - used == set(), "every handler is used by some card"
 
 
 def test_broken_card_names_file_entry_and_field() -> None:
@@ -44,13 +45,28 @@ def test_broken_card_names_file_entry_and_field() -> None:
 
 def test_unknown_effect_keyword_is_refused() -> None:
     cards = parse_content(
-        '[[card]]\nid = "x"\nname = "X"\ntype = "support"\nvp = 1\ntext = "t"\neffects = [{ key = "fly" }]\n',
+        '[[card]]\nid = "x"\nname = "X"\ntype = "support"\nvp = 1\ntext = "t"\n'
+        'effects = [{ key = "gain_mp", n = 1 }, { key = "fly" }]\n',
         _Cards,
         "cards.toml",
     ).card
-    clad = parse_content('[[clad]]\nid = "k"\nname = "K"\nvoltage = 1\n', _Clad, "clad.toml").clad
-    with pytest.raises(ContentError, match="unknown effect keyword 'fly'"):
-        validate(cards, clad, [], [], [], frozenset(HANDLERS))
+    # The keyword check is the ruleset's (content.py does not know the handlers): the same check
+    # ``check_content`` runs, fed this file's uses.
+    with pytest.raises(ContentError, match="unknown effect keyword 'fly'") as err:
+        EFFECTS.check(effect_uses(cards, []))
+    assert (err.value.file, err.value.entry, err.value.field) == (CARDS_FILE, "x", "effects[1].key")
+
+
+def test_check_content_names_an_unknown_guard_keyword_by_file_card_and_field() -> None:
+    # A card's "when discarded for -1 damage" steps are checked like its played ones.
+    text = shipped_text("engines.hackclad.data", "cards.toml")
+    old = 'as_guard = [{ key = "reduce", n = 1 }, { key = "lock_clad" }]'
+    card = text[text.rfind('id = "', 0, text.index(old)) + 6 :].split('"', 1)[0]
+    broken = text.replace(old, 'as_guard = [{ key = "reduce", n = 1 }, { key = "pin_clad" }]', 1)
+    R.check_content()  # the shipped files pass
+    with overridden(CARDS_FILE, broken), pytest.raises(ContentError, match="'pin_clad'") as err:
+        R.check_content()
+    assert (err.value.file, err.value.entry, err.value.field) == (CARDS_FILE, card, "as_guard[1].key")
 
 
 def test_attack_cards_need_a_range() -> None:
@@ -60,7 +76,7 @@ def test_attack_cards_need_a_range() -> None:
         "cards.toml",
     ).card
     with pytest.raises(ContentError, match="range"):
-        validate(cards, [], [], [], [], frozenset(HANDLERS))
+        validate(cards, [], [], [], [])
 
 
 def test_character_pages_basic_action_limits_and_innate_cp_actions() -> None:

@@ -27,7 +27,7 @@ def test_6_4_5_re_entry_uses_a_free_entry_point_and_takes_shards_there() -> None
     state.witches[1].pos = grid.ENTRIES[0]
     state.field[grid.ENTRIES[1]] = 2
     after, _ = run_tasks(state, Task(kind="reentry", seat=0))
-    keys = [k for k, _ in after.ask.options]  # type: ignore[union-attr]
+    keys = [k for k, _ in after.agenda.pending.options]  # type: ignore[union-attr]
     assert keys == ["eB", "eC", "eD"]
     after, _ = play(after, 0, "eB")
     assert after.witches[0].pos == grid.ENTRIES[1] and after.witches[0].shards == 2
@@ -40,7 +40,7 @@ def test_6_4_5_with_every_entry_point_taken_any_free_space_will_do() -> None:
         state.witches[seat].pos = grid.ENTRIES[seat]
     state.clad_pos = grid.ENTRIES[3]
     after, _ = run_tasks(state, Task(kind="reentry", seat=3))
-    keys = [k for k, _ in after.ask.options]  # type: ignore[union-attr]
+    keys = [k for k, _ in after.agenda.pending.options]  # type: ignore[union-attr]
     assert len(keys) == 25 - 4 and all(k.startswith("x") for k in keys)
 
 
@@ -50,9 +50,10 @@ def test_6_4_5_re_entry_happens_at_the_start_of_the_turn() -> None:
     state.witches[1].pos = at(0, 0)
     state.turn_slots[0] = SeqSlot(seat=0, card=state.witches[0].hand.pop())
     after, _ = run_tasks(state, Task(kind="turn_start", seat=0, n=0))
-    assert after.ask is not None and after.ask.handler == "reentry"
+    assert after.agenda.pending is not None and after.agenda.pending.handler == "reentry"
     after, _ = play(after, 0, R.legal_actions(after, 0)[0].key)
-    assert after.ask is not None and after.ask.kind == "turn" and after.witches[0].pos >= 0
+    ask = after.agenda.pending
+    assert ask is not None and ask.kind == "turn" and after.witches[0].pos >= 0
 
 
 def test_3_injuries_keep_counting_past_seven_and_all_count_at_scoring() -> None:

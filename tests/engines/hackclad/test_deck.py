@@ -23,7 +23,7 @@ def test_7_1_reform_gains_cp_offers_a_swap_and_shuffles_the_discards_in() -> Non
     discards = len(state.witches[0].discard)
     after, _events = run_tasks(state, Task(kind="draw", seat=0, n=1))
     assert after.witches[0].cp == 1
-    assert after.ask is not None and after.ask.handler == "reform_in"
+    assert after.agenda.pending is not None and after.agenda.pending.handler == "reform_in"
     after, _ = play(after, 0, "none")
     assert not after.witches[0].discard and len(after.witches[0].deck) == discards - 1
     assert len(after.witches[0].hand) == len(state.witches[0].hand) + 1
@@ -53,7 +53,7 @@ def test_7_1_reform_in_the_middle_of_a_card_then_finishes_the_card() -> None:
     # Reformed (CP +1) and drew; the stacking part found an empty discard pile; Muninn is now discarded.
     w = state.witches[0]
     assert w.cp == 1 and len(w.hand) == 1 and w.discard == [muninn]
-    assert state.ask is not None and state.ask.kind == "turn"
+    assert state.agenda.pending is not None and state.agenda.pending.kind == "turn"
 
 
 def test_7_2_clad_deck_reform_raises_voltage_and_adds_that_voltages_cards() -> None:

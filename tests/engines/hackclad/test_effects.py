@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.hackclad import RULESET as R
 from engines.hackclad import grid
-from engines.hackclad.ctx import card_of
+from engines.hackclad.cards import card_of
 from engines.hackclad.state import HackState
 from tests.engines.hackclad.helpers import (
     at,
@@ -328,7 +328,8 @@ def test_effect_upgrade_asks_even_with_no_possible_trade() -> None:
         if card_of(state, card).vp == card_of(state, shot).vp + 1:
             move_card(state, 0, card, "discard")
     state, _ = play(state, 0, f"p.{up}")
-    assert state.ask is not None and state.ask.handler == "upgrade_out" and keys(state) == ["none"]
+    ask = state.agenda.pending
+    assert ask is not None and ask.handler == "upgrade_out" and keys(state) == ["none"]
 
 
 def test_effect_peek_clad_is_private() -> None:
@@ -516,7 +517,7 @@ def test_effect_end_turn_desperate_measures() -> None:
     state = duel("flare")
     card, a, b = hand(state, 0, "desperate_measures", "shot", "block")
     state, _ = play(state, 0, f"p.{card}.0", f"c.{a}", f"c.{b}")
-    assert state.witches[0].shards == 7 and state.witches[0].turn_over and state.ask is None
+    assert state.witches[0].shards == 7 and state.witches[0].turn_over and state.agenda.pending is None
 
 
 # ----------------------------------------------------------------------------------- passives

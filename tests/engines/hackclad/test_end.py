@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.hackclad import RULESET as R
+from engines.hackclad.cards import card_of
 from engines.hackclad.missions import deck_vp
 from engines.hackclad.scoring import breakdown, outcome
 from engines.hackclad.state import HackState, SeqSlot, Task
@@ -54,8 +55,6 @@ def test_9_deck_vp_counts_the_nine_owned_cards_not_the_enhanced_pile() -> None:
         )
         if int(c[2:]) >= 8
     )
-    from engines.hackclad.ctx import card_of
-
     assert deck_vp(state, 0) == 8 + card_of(state, chosen).vp
 
 

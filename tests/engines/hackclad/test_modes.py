@@ -6,7 +6,7 @@ import msgspec
 
 from engines.core import GameConfig
 from engines.hackclad import RULESET as R
-from engines.hackclad.ctx import clad_of
+from engines.hackclad.cards import clad_of
 from engines.hackclad.rounds import clad_pool, draft_slots
 from engines.hackclad.state import SeqSlot, Task
 from tests.engines.hackclad.helpers import play, run_tasks, started
@@ -65,7 +65,7 @@ def test_11_2_1_solo_change_4_turn_slots_get_markers_and_marked_slots_are_closed
     state = started("solo", 1)
     key = next(a.key for a in R.legal_actions(state, 0) if a.params[0] == 1)
     state, _ = play(state, 0, key)
-    while state.ask is not None and state.ask.kind != "turn":
+    while state.agenda.pending is not None and state.agenda.pending.kind != "turn":
         state, _ = play(state, 0, R.default_action(state, 0).key)
     assert state.markers == [False, True, False, False]
     state.standby = [SeqSlot(), SeqSlot(), SeqSlot(seat=0, card="c000"), SeqSlot()]

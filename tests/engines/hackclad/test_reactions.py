@@ -23,7 +23,8 @@ def test_6_4_3_reactions_go_in_this_rounds_turn_order() -> None:
     hand(state, 0, "block")
     hand(state, 1, "block")
     state = attack(state, CLAWS)
-    assert state.ask is not None and state.ask.kind == "react" and state.ask.seat == 1
+    ask = state.agenda.pending
+    assert ask is not None and ask.kind == "react" and ask.seat == 1
 
 
 def test_6_4_3_the_active_player_may_react_again_until_passing() -> None:
@@ -33,7 +34,7 @@ def test_6_4_3_the_active_player_may_react_again_until_passing() -> None:
     state = attack(state, CLAWS)
     state, _ = play(state, 0, "pass")
     state, _ = play(state, 1, f"r.{block}")
-    assert state.ask is not None and state.ask.seat == 1
+    assert state.agenda.pending is not None and state.agenda.pending.seat == 1
     state, _ = play(state, 1, f"r.{fortress}")
     assert state.frames[-1].reduce[1] == 4
     state, _events = play(state, 1, "pass")
@@ -47,11 +48,12 @@ def test_6_4_3_a_range_change_restarts_reactions_from_the_earliest_seat() -> Non
     state.witches[1].mp = 1
     state = attack(state, SIDES)
     state, _ = play(state, 0, "pass")
-    assert state.ask is not None and state.ask.seat == 1
+    assert state.agenda.pending is not None and state.agenda.pending.seat == 1
     state, _ = play(state, 1, f"r.{mirror}")
     # The Clad turned around: the area changed, so seat 1 (who had passed) is asked again first.
     assert state.clad_facing == 2
-    assert state.ask is not None and state.ask.seat == 0 and state.frames[-1].passed == []
+    ask = state.agenda.pending
+    assert ask is not None and ask.seat == 0 and state.frames[-1].passed == []
 
 
 def test_6_4_3_a_charge_caused_by_a_reaction_is_resolved_first() -> None:
@@ -62,7 +64,8 @@ def test_6_4_3_a_charge_caused_by_a_reaction_is_resolved_first() -> None:
     state, _events = play(state, 0, f"r.{counter}")
     # Counter Cross hit for 2, then repelled the Clad north into seat 1: her charge reaction comes first.
     assert state.witches[0].shards == 2
-    assert state.ask is not None and state.ask.seat == 1 and "charge" in state.ask.text
+    ask = state.agenda.pending
+    assert ask is not None and ask.seat == 1 and "charge" in ask.text
     assert len(state.frames) == 2
     state, _ = play(state, 1, "pass")
     assert state.witches[1].pos == -1 and state.clad_pos == at(2, 1)
@@ -103,5 +106,6 @@ def test_6_4_1_a_charge_set_off_by_another_players_card_can_be_reacted_to() -> N
     hand(state, 1, "block")
     state, _ = play(my_turn(state, 0), 0, f"p.{oi}")
     # The Clad steps north into Flare's space: a charge, so Flare's player may react first.
-    assert state.ask is not None and state.ask.kind == "react" and state.ask.seat == 1
+    ask = state.agenda.pending
+    assert ask is not None and ask.kind == "react" and ask.seat == 1
     assert state.frames and state.frames[-1].charge

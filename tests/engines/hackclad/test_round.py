@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.hackclad import RULESET as R
-from engines.hackclad.ctx import clad_of
+from engines.hackclad.cards import clad_of
 from engines.hackclad.rounds import clad_pool
 from engines.hackclad.state import SeqSlot, Task
 from tests.engines.hackclad.helpers import at, clear_field, play, run_tasks, started
@@ -82,19 +82,19 @@ def test_6_3_third_turn_slot_draws_then_puts_a_card_back_on_the_deck() -> None:
 def test_6_3_fourth_turn_slot_moves_zero_or_one_space() -> None:
     state = started("basic", 2)
     state.standby[0] = SeqSlot(seat=0, card=state.witches[0].hand.pop())
-    state.ask = None
-    state.tasks = [Task(kind="slot_effect", seat=0, n=3)]
+    state.agenda.pending = None
+    state.agenda.tasks = [Task(kind="slot_effect", seat=0, n=3)]
     after, _ = run_tasks(state, Task(kind="slot_effect", seat=0, n=3))
-    keys = [k for k, _ in after.ask.options]  # type: ignore[union-attr]
+    keys = [k for k, _ in after.agenda.pending.options]  # type: ignore[union-attr]
     assert "stop" in keys and any(k.startswith("d") for k in keys)
 
 
 def test_6_3_re_entry_comes_first_in_the_draft() -> None:
     state = started("basic", 2)
     state.witches[1].pos = -1
-    state.ask = None
+    state.agenda.pending = None
     after, _ = run_tasks(state, Task(kind="reentry", seat=1), Task(kind="draft_pick", seat=1))
-    assert after.ask is not None and after.ask.handler == "reentry"
+    assert after.agenda.pending is not None and after.agenda.pending.handler == "reentry"
 
 
 def test_6_4_turns_alternate_with_the_clad_cards() -> None:
@@ -110,14 +110,16 @@ def test_6_4_turns_alternate_with_the_clad_cards() -> None:
     state.standby = [SeqSlot() for _ in range(4)]
     state.clad_slots, state.clad_hidden = ["K02", "K03", "K04"], [False] * 3  # no moves: nobody is hit
     after, events = run_tasks(state, Task(kind="action_phase"))
-    assert after.ask is not None and after.ask.seat == 0 and after.ask.kind == "turn"
+    ask = after.agenda.pending
+    assert ask is not None and ask.seat == 0 and ask.kind == "turn"
     # The 1st turn card slid down to the standby slot under it (the 4th standby slot).
     assert after.standby[3].seat == 0 and after.turn_slots[0].seat == -1
     state2, events = play(after, 0, "end")
     names = [clad_of(k).name for k in state.clad_slots]
     text = "\n".join(e.text for e in events)
     assert all(f"The Clad acts: {n}" in text for n in names)
-    assert state2.ask is not None and state2.ask.seat == 1 and state2.ask.kind == "turn"
+    ask = state2.agenda.pending
+    assert ask is not None and ask.seat == 1 and ask.kind == "turn"
     assert text.index("The Clad acts: Tail Whip") < text.index("{P2}'s turn")
 
 
@@ -127,4 +129,5 @@ def test_6_3_the_draft_goes_in_standby_order_not_seat_order() -> None:
     turn = {s: state.witches[s].hand.pop() for s in (0, 1)}
     state.standby = [SeqSlot(seat=1, card=turn[1]), SeqSlot(seat=0, card=turn[0]), SeqSlot(), SeqSlot()]
     after, _ = run_tasks(state, Task(kind="draft_phase"))
-    assert after.ask is not None and after.ask.kind == "draft" and after.ask.seat == 1
+    ask = after.agenda.pending
+    assert ask is not None and ask.kind == "draft" and ask.seat == 1

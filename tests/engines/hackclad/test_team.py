@@ -105,10 +105,10 @@ def test_11_2_2_seat_0_is_prompted_for_both_its_witches() -> None:
 
 def test_11_2_2_turn_prompts_name_the_witch_and_the_view_centres_on_her() -> None:
     state = started("team", 2, seed=4)
-    while state.ask is None or state.ask.kind != "turn":
+    while state.agenda.pending is None or state.agenda.pending.kind != "turn":
         (seat,) = R.prompts(state)
         state = R.apply(state, seat, R.default_action(state, seat)).state
-    witch = state.ask.seat
+    witch = state.agenda.pending.seat
     seat = state.owners[witch]
     prompt = R.prompts(state)[seat]
     assert prompt.text.startswith(f"{state_name(state, witch)}: ")
@@ -148,7 +148,8 @@ def test_11_2_2_a_clad_attack_on_a_second_witch_asks_her_person_to_react() -> No
     state.witches[2].pos, state.witches[2].slot = at(2, 1), 0
     hand(state, 2, "block")
     state = attack(state, [(0, 1)])
-    assert state.ask is not None and state.ask.kind == "react" and state.ask.seat == 2
+    ask = state.agenda.pending
+    assert ask is not None and ask.kind == "react" and ask.seat == 2
     assert set(R.prompts(state)) == {0}
     assert any(a.key.startswith("r.") for a in R.legal_actions(state, 0))
     assert R.legal_actions(state, 1) == []

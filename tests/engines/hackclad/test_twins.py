@@ -9,7 +9,7 @@ from engines.core.rng import Rng
 from engines.core.twins import TwinReport, check_twins
 from engines.core.types import GameConfig
 from engines.hackclad import RULESET as R
-from engines.hackclad.ctx import card_of, is_enhanced
+from engines.hackclad.cards import card_of, is_enhanced
 from engines.hackclad.state import HackState, Task
 from tests.engines.hackclad.helpers import (
     at,
@@ -184,12 +184,12 @@ def test_a_reform_swap_keeps_the_enhanced_card_secret_from_the_others() -> None:
     prompt = R.prompts(state)[0]
     assert card_of(state, into).name in prompt.text and prompt.private
     assert card_of(state, into).name not in prompt.public_line()
-    assert all(t.ask is not None and t.ask.s == into for t in _twins(state, 0))
+    assert all(t.agenda.pending is not None and t.agenda.pending.s == into for t in _twins(state, 0))
     others = _twins(state, 1)
-    assert any(t.ask is not None and t.ask.s != into for t in others)
+    assert any(t.agenda.pending is not None and t.agenda.pending.s != into for t in others)
     for t in others:  # the twin swaps in a card of its own pile, and says so to her alone
-        assert t.ask is not None and t.ask.s in t.witches[0].enhanced
-        assert card_of(t, t.ask.s).name in t.ask.text
+        assert t.agenda.pending is not None and t.agenda.pending.s in t.witches[0].enhanced
+        assert card_of(t, t.agenda.pending.s).name in t.agenda.pending.text
     out = state.witches[0].discard[0]
     for t in others:
         after = R.apply(t, 0, f"out.{out}")
@@ -213,7 +213,7 @@ def test_10_a_revealed_top_card_is_known_to_all_until_it_leaves_the_deck() -> No
 
 def test_a_card_put_back_from_the_hand_is_known_only_to_its_owner() -> None:
     state = _duel("luna")
-    state.ask = None
+    state.agenda.pending = None
     state, _ = run_tasks(state, Task(kind="put_back", seat=0))
     back = state.witches[0].hand[0]
     state, _ = play(state, 0, f"c.{back}")

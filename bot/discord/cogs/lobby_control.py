@@ -1,87 +1,40 @@
-"""What each command and click does: ask the service, then show the result.
+"""The lobby controller: open a table, join, leave or take back a seat, the host's options and bots,
+each player's own choices, start and abort.
 
-Every handler acknowledges the interaction first (Discord allows 3 seconds), runs inside
-:func:`bot.discord.replies.reported` so refusals reach the user as private notes, and reads
-everything it needs from the service, never from process memory: a click that arrives at another
-process, or after a restart, behaves the same.
+Separate from play because all of it changes who sits at a table or how it is set up (the service's
+lobby and seating rooms); the options modal lives here as the lobby is its only user.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import io
 import logging
-import re
 
 import discord
 
-from bot.discord.delivery import Courier, table_place
-from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
-from bot.discord.info import rules_embed
-from bot.discord.replies import defer, reported, tell, with_view
+from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
+from bot.discord.delivery import Courier
+from bot.discord.language import server_locale
+from bot.discord.replies import defer, reported, tell
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
-from bot.discord.views import EPHEMERAL, IN_MESSAGE, bot_view, rules_view, seat_view, table_view
+from bot.discord.views import bot_view
 from bot.service import Services, TableService
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.projection import with_news
-from bot.words import parse_pair
+from bot.words import language_name
 from engines import registry
 from engines.core import Code
+from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
 
 log = logging.getLogger("tablekeeper.discord")
 
 
-#: a space or comma followed by the next ``key=``: values may hold spaces and commas themselves
-#: (``deck_code=Ogre, Scribe, ...``), so pairs are split only where a new key starts
-_NEXT_PAIR = re.compile(r"[\s,]+(?=[A-Za-z_][\w-]*\s*=)")
-
-
-def parse_options(text: str | None) -> dict[str, OptionValue]:
-    """Turn ``"key=value key=value"`` into a dict (``SetupError`` names a malformed pair)."""
-    if not text or not text.strip():
-        return {}
-    return dict(parse_pair(part.strip(" ,"), "options") for part in _NEXT_PAIR.split(text.strip()))
-
-
-def split_seat_options(
-    game: str, mode: str | None, options: dict[str, OptionValue]
-) -> tuple[dict[str, OptionValue], dict[str, OptionValue]]:
-    """(table options, the player's own per-seat options such as ``witch``) from one ``key=value`` list.
-
-    In ``/solo`` there is no lobby to pick per-seat options from, so they come with the others.
-    """
-    try:
-        ruleset = registry.get(game)
-        spec = ruleset.mode(mode.strip().lower()) if mode and mode.strip() else ruleset.modes[0]
-    except Exception:  # an unknown game or mode is reported by the service with its own message
-        return dict(options), {}
-    per_seat = {o.name for o in spec.options if o.per_seat}
-    table = {k: v for k, v in options.items() if k not in per_seat}
-    mine = {k: v for k, v in options.items() if k in per_seat}
-    return table, mine
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    """Whether the user may manage this server (Manage Server or Administrator)."""
-    perms = interaction.permissions
-    return bool(interaction.guild_id is not None and (perms.manage_guild or perms.administrator))
-
-
-def display_name(user: discord.abc.User) -> str:
-    """The name shown for a player at a table."""
-    return getattr(user, "display_name", None) or user.name
-
-
-def _file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
-
-
 class OptionsModal(discord.ui.Modal, title="Table options"):
     """The host edits the table options as ``key=value`` pairs."""
 
-    def __init__(self, control: TableControl, table: TableInfo) -> None:
+    def __init__(self, control: LobbyControl, table: TableInfo) -> None:
         super().__init__(timeout=600)
         self.control = control
         self.table_id = table.id
@@ -106,11 +59,10 @@ class OptionsModal(discord.ui.Modal, title="Table options"):
         await self.control.apply_options(interaction, self.table_id, self.pairs.value)
 
 
-class TableControl:
-    """The Discord side of tables: lobby, start, moves, hands, paging, status."""
+class LobbyControl:
+    """What the ``/table`` lobby commands and the lobby's buttons, selects and modals do."""
 
-    def __init__(self, client: discord.Client, services: Services, courier: Courier) -> None:
-        self.client = client
+    def __init__(self, services: Services, courier: Courier) -> None:
         self.services = services
         self.courier = courier
 
@@ -136,6 +88,7 @@ class TableControl:
                 game,
                 mode,
                 parse_options(options),
+                locale=server_locale(interaction),
             )
             table = await self._maybe_thread(interaction, table)
             await self.courier.show_lobby(table)
@@ -195,7 +148,7 @@ class TableControl:
         """``/table join [deck] [options]``: take a seat here with the player's own choices."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table join"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             mine = self._own_choices(table, parse_options(options))
             if deck:
                 mine["deck"] = deck
@@ -231,7 +184,7 @@ class TableControl:
         """``/table leave``: give up your seat here."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table leave"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._leave(interaction, table.id)
 
     async def _leave(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -268,7 +221,7 @@ class TableControl:
         """``/table rejoin``: take back the seat a bot has played since your time ran out."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table rejoin"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._reclaim(interaction, table.id)
             await tell(interaction, f"Your seat at table #{table.id} is yours again.")
 
@@ -348,6 +301,17 @@ class TableControl:
             await self.courier.show_lobby(table)
             await tell(interaction, f"Your {option} is now {value}.")
 
+    async def table_choice(
+        self, interaction: discord.Interaction, table_id: int, option: str, value: str
+    ) -> None:
+        """The host picked a table option (the language) from the lobby select."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "lobby table choice"):
+            table = await self.tables.set_option(table_id, interaction.user.id, option, value)
+            shown = language_name(value) if option == LANGUAGE_OPTION else value
+            await self.courier.show_lobby(table, f"The host set {option} to {shown}.")
+            await tell(interaction, f"The table's {option} is now {shown}.")
+
     async def add_bot(self, interaction: discord.Interaction, table_id: int, level: str | None) -> None:
         """The host picked a bot strength: seat the bot and redraw the lobby."""
         await defer(interaction, update=True)
@@ -356,12 +320,12 @@ class TableControl:
             await self.courier.show_lobby(table, f"A {level or 'normal'} bot joined.")
             await interaction.edit_original_response(content=f"Added a {level or 'default'} bot.", view=None)
 
-    # ------------------------------------------------------------------ start, abort, status
+    # ------------------------------------------------------------------ start, abort
     async def start(self, interaction: discord.Interaction) -> None:
         """``/table start``: the host starts this channel's game."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table start"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._start(interaction, table.id)
 
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -373,7 +337,7 @@ class TableControl:
         """``/table abort``: the host or an admin closes this channel's table."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "table abort"):
-            table = await self._here(interaction)
+            table = await table_here(self.tables, interaction)
             await self._abort(interaction, table.id)
 
     async def _abort(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -385,172 +349,3 @@ class TableControl:
         else:
             await self.courier.close_lobby(table, text)
         await tell(interaction, f"Table #{table_id} is closed.")
-
-    async def status(self, interaction: discord.Interaction) -> None:
-        """``/table status``: the table in this channel, shown only to the asker."""
-        await defer(interaction, ephemeral=True)
-        async with reported(interaction, "table status"):
-            table = await self._here(interaction)
-            if table.status == LOBBY:
-                await interaction.followup.send(embed=lobby_embed(table), ephemeral=True)
-                return
-            # anyone in the channel may ask, so only the public picture: never a seat's own text
-            public = await self.tables.public(table.id)
-            await interaction.followup.send(
-                embed=table_embed(public), file=_file(public.board_png, BOARD_FILE), ephemeral=True
-            )
-
-    async def _here(self, interaction: discord.Interaction) -> TableInfo:
-        if interaction.channel_id is None:
-            raise ServiceError(Code.NOT_FOUND, "There is no table here.")
-        table = await self.tables.status(interaction.channel_id)
-        if table is None:
-            raise ServiceError(
-                Code.NOT_FOUND, "There is no open table in this channel; start one with /table new."
-            )
-        return table
-
-    # ------------------------------------------------------------------ playing
-    async def act(
-        self, interaction: discord.Interaction, table_id: int, token: str, seat: int, key: str
-    ) -> None:
-        """A choice was clicked: apply it through the service, then show the change everywhere."""
-        await defer(interaction, update=True)
-        async with reported(interaction, "action"):
-            delivery = await self.tables.act(table_id, interaction.user.id, token, key, seat)
-            await self.courier.publish(delivery, actor_id=interaction.user.id)
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await self._refresh_ephemeral(interaction, table_id, seat)
-
-    async def _refresh_ephemeral(self, interaction: discord.Interaction, table_id: int, seat: int) -> None:
-        table = await self.tables.get(table_id)
-        if table.status != PLAYING:
-            await interaction.edit_original_response(
-                content="The game is over.", embed=None, attachments=[], view=None
-            )
-            return
-        update = await self.tables.hand(table_id, interaction.user.id, seat)
-        files = [_file(update.image, HAND_FILE)] if update.image is not None else []
-        await interaction.edit_original_response(
-            embed=hand_embed(table, update),
-            attachments=files,
-            view=seat_view(table, update, where=EPHEMERAL),
-        )
-
-    async def show_hand(self, interaction: discord.Interaction, table_id: int) -> None:
-        """ "Show my hand": the clicker's private view and choices, visible only to them."""
-        await defer(interaction, ephemeral=True)
-        async with reported(interaction, "show hand"):
-            table = await self.tables.get(table_id)
-            seats = table.seats_of(interaction.user.id)
-            if not seats:
-                raise ServiceError(
-                    Code.NOT_PLAYER, "You are not playing at this table, so you have no hand here."
-                )
-            if table.status != PLAYING:
-                raise ServiceError(Code.NOT_STARTED, "This table is not playing right now.")
-            for seat in seats:
-                update = await self.tables.hand(table_id, interaction.user.id, seat)
-                files = [_file(update.image, HAND_FILE)] if update.image is not None else []
-                view = seat_view(table, update, where=EPHEMERAL)
-                await interaction.followup.send(
-                    embed=hand_embed(table, update),
-                    files=files,
-                    ephemeral=True,
-                    **with_view(view),
-                )
-
-    async def turn_page(
-        self, interaction: discord.Interaction, table_id: int, seat: int, page: int, where: str
-    ) -> None:
-        """Prev/Next: redraw a message's choices at another page (with the latest choices)."""
-        await defer(interaction, update=True)
-        async with reported(interaction, "page"):
-            table = await self.tables.get(table_id)
-            if table.status != PLAYING:
-                raise ServiceError(Code.GAME_OVER, "This game is not running any more.")
-            public = not table.solo and where == IN_MESSAGE and interaction.channel_id == table_place(table)
-            view: discord.ui.View | None
-            if public:
-                view = table_view(await self.tables.public(table_id), pages={seat: page})
-            else:
-                update = await self.tables.hand(table_id, interaction.user.id, seat)
-                view = seat_view(table, update, where=where, page=page)
-            await interaction.edit_original_response(view=view)
-
-    # ------------------------------------------------------------------ rules
-    async def rules(self, interaction: discord.Interaction, game: str, page: int) -> None:
-        """``/rules``: a page of a game's rules summary with Prev/Next buttons (shown to the asker)."""
-        await defer(interaction, ephemeral=True)
-        async with reported(interaction, "rules"):
-            embed, shown, count = rules_embed(game, page)
-            view = rules_view(game, shown, count)
-            await interaction.followup.send(embed=embed, ephemeral=True, **with_view(view))
-
-    async def rules_page(self, interaction: discord.Interaction, slug: str, page: int) -> None:
-        """A rules Prev/Next button: show that page on the same message."""
-        await defer(interaction, update=True)
-        async with reported(interaction, "rules page"):
-            embed, shown, count = rules_embed(slug, page)
-            await interaction.edit_original_response(embed=embed, view=rules_view(slug, shown, count))
-
-    # ------------------------------------------------------------------ solo
-    async def solo(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        mode: str | None,
-        difficulty: str | None,
-        options: str | None,
-        deck: str | None = None,
-    ) -> None:
-        """``/solo``: a game against bots in the player's DMs (from a server or from the DM itself)."""
-        in_dm = interaction.guild_id is None
-        await defer(interaction, ephemeral=not in_dm)
-        async with reported(interaction, "solo"):
-            try:
-                channel = await self.client.create_dm(interaction.user)
-            except discord.HTTPException:
-                raise ServiceError(Code.UNAVAILABLE, "I could not open a direct message with you.") from None
-            table_options, seat_options = split_seat_options(game, mode, parse_options(options))
-            if deck:
-                seat_options["deck"] = deck
-            delivery = await self.tables.open_solo(
-                interaction.user.id,
-                channel.id,
-                game,
-                mode,
-                difficulty,
-                table_options,
-                name=display_name(interaction.user),
-                seat_options=seat_options or None,
-            )
-            title = registry.get(delivery.table.game).title
-            if in_dm:
-                # Answer first so the game message is the newest one in the conversation.
-                await tell(interaction, f"Your game of {title} is below. Good luck!")
-            try:
-                await self.courier.publish(delivery, actor_id=interaction.user.id)
-            except discord.Forbidden:
-                await self.tables.abort(delivery.table.id, interaction.user.id)
-                raise ServiceError(
-                    Code.BAD_OPTION,
-                    "I can't send you direct messages. Allow DMs from this server and try again.",
-                ) from None
-            if not in_dm:
-                await tell(interaction, f"Your game of {title} is ready in our direct messages.")
-
-    # ------------------------------------------------------------------ bot timers
-    async def tick(self) -> None:
-        """One pass of the timer loop: reminders first, then expired turns."""
-        for reminder in await self.services.timers.due_reminders():
-            try:
-                await self.courier.remind(reminder)
-            except discord.HTTPException as exc:
-                log.warning("reminder for table %s not sent: %s", reminder.table.id, type(exc).__name__)
-        for delivery in await self.services.timers.expire():
-            try:
-                await self.courier.publish(delivery)
-            except discord.HTTPException as exc:
-                log.warning("timeout of table %s not shown: %s", delivery.table.id, type(exc).__name__)

@@ -1,0 +1,99 @@
+"""``tablekeeper work``: a queue worker that applies clicks and delivers them over Discord's REST API.
+
+Why a separate process kind: the gateway process that receives an interaction only acknowledges
+it and queues the click (see :mod:`bot.work`); the expensive part (apply, bots, draw, upload) is
+done here, by as many of these processes as the load needs, on any machine. A worker never opens
+a gateway connection: it logs in over HTTP and edits the table message, sends and edits DMs
+through the same :class:`~bot.discord.delivery.Courier` the gateway uses, and answers the clicker
+through the interaction's webhook (its application id and token travel with the job; Discord
+accepts them for 15 minutes after the click).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from functools import partial
+
+import discord
+
+from bot.discord.cogs.play_control import refresh_ephemeral
+from bot.discord.delivery import Courier
+from bot.discord.replies import NOT_ALL_SHOWN, SOMETHING_WRONG, PartialDelivery, scrubbed_traceback
+from bot.service import Services
+from bot.service.api import Delivery
+from bot.settings import Settings
+from bot.work import Click, ClickWork
+
+log = logging.getLogger("tablekeeper.work")
+
+
+class RestOutlet:
+    """Shows what a queued click did, through a client that is logged in over HTTP only."""
+
+    def __init__(self, client: discord.Client, services: Services) -> None:
+        self.client = client
+        self.services = services
+        self.courier = Courier(client, services)
+
+    def webhook(self, click: Click) -> discord.Webhook:
+        """The interaction's webhook, exactly as ``Interaction.followup`` builds it."""
+        data = {"id": click.application_id, "type": 3, "token": click.interaction_token}
+        return discord.Webhook.from_state(data=data, state=self.client._connection)  # type: ignore[arg-type]
+
+    async def publish(self, click: Click | None, delivery: Delivery) -> None:
+        """Show the change everywhere; redraw the clicked message if only its clicker sees it."""
+        await self.courier.publish(delivery, actor_id=click.user_id if click is not None else None)
+        if click is not None and click.ephemeral and click.seat is not None:
+            edit = partial(self.webhook(click).edit_message, "@original")
+            await refresh_ephemeral(edit, self.services.tables, click.table_id, click.user_id, click.seat)
+
+    async def tell(self, click: Click, text: str) -> None:
+        """A note only the clicker sees (a followup on their interaction)."""
+        try:
+            await self.webhook(click).send(text, ephemeral=True)
+        except discord.HTTPException as exc:  # the token may have expired; nothing else to do
+            log.warning("could not answer a queued click: %s %s", type(exc).__name__, exc.code)
+
+    async def failed(self, click: Click | None, error: Exception) -> None:
+        """Log the failure without its message (it may name hidden cards); tell the clicker."""
+        if isinstance(error, PartialDelivery):
+            if click is not None:
+                await self.tell(click, NOT_ALL_SHOWN)
+            return
+        where = f"table {click.table_id} user {click.user_id}" if click is not None else "redraw"
+        log.error("queued click failed (%s): %s", where, scrubbed_traceback(error))
+        if click is not None:
+            await self.tell(click, SOMETHING_WRONG)
+
+
+async def serve(settings: Settings) -> None:
+    """Log in over HTTP, open the database and the queue, and work until stopped."""
+    from bot.work.pgqueue import ProcrastinateQueue  # procrastinate only where a queue is used
+
+    assert settings.discord_token is not None
+    services = await Services.start(settings)
+    client = discord.Client(intents=discord.Intents.none(), allowed_mentions=discord.AllowedMentions.none())
+    queue = ProcrastinateQueue(settings.database_url)
+    try:
+        await client.login(settings.discord_token)  # REST only: no gateway connection, no shard
+        await queue.open()
+        outlet = RestOutlet(client, services)
+        await queue.work(ClickWork(services.tables, outlet), concurrency=settings.work_concurrency)
+    finally:
+        await queue.close()
+        await client.close()
+        await services.close()
+
+
+def work(settings: Settings) -> None:
+    """``tablekeeper work``: consume the click queue until stopped (needs the token and PostgreSQL)."""
+    if not settings.discord_token:
+        raise SystemExit("DISCORD_TOKEN is not set: a worker delivers through Discord's REST API.")
+    if settings.work_queue != "procrastinate":
+        raise SystemExit(
+            "A worker consumes the shared click queue: set TABLEKEEPER_WORK_QUEUE=procrastinate "
+            "(and a postgresql+asyncpg:// TABLEKEEPER_DATABASE_URL) for the gateways and the workers."
+        )
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level.upper()))
+    asyncio.run(serve(settings))

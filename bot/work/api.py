@@ -1,0 +1,77 @@
+"""The click a queue carries, the queue seam and the outlet a worker delivers through.
+
+Why separate: the gateway side (which submits) and the worker side (which applies and delivers)
+share only these shapes, and none of them may know Discord's types, so a click is plain data
+that survives a trip through PostgreSQL as JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from bot.service.api import Delivery
+
+
+@dataclass(frozen=True)
+class Click:
+    """One game choice clicked on Discord, with what is needed to answer it later over REST.
+
+    ``application_id`` and ``interaction_token`` address the interaction's webhook (valid for 15
+    minutes after the click), through which a worker sends the clicker's private notes and edits
+    the clicked message when it was an ephemeral one (``ephemeral``). ``shard_id`` is the gateway
+    shard that received it (for logs and tests only).
+    """
+
+    table_id: int
+    user_id: int
+    token: str
+    key: str
+    seat: int | None
+    application_id: int = 0
+    interaction_token: str = ""
+    ephemeral: bool = False
+    channel_id: int | None = None
+    shard_id: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The click as JSON-ready builtins (a job's arguments)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Click:
+        """The click :meth:`to_json` made (unknown keys from a newer release are ignored)."""
+        return cls(**{k: v for k, v in data.items() if k in cls.__dataclass_fields__})
+
+
+#: the work the receiving process would do itself (the inline queue runs it)
+Here = Callable[[], Awaitable[None]]
+
+
+class WorkQueue(Protocol):
+    """Where a received click goes after its interaction was acknowledged."""
+
+    async def submit(self, click: Click, here: Here) -> None:
+        """Have ``click`` applied: run ``here`` now (inline) or queue ``click`` for any worker."""
+        ...
+
+    async def close(self) -> None:
+        """Release what the queue holds (connections)."""
+        ...
+
+
+class Outlet(Protocol):
+    """How a worker shows what a click did (the Discord adapter's REST client implements it)."""
+
+    async def publish(self, click: Click | None, delivery: Delivery) -> None:
+        """Show a change everywhere (``click`` None: a redraw nobody clicked for)."""
+        ...
+
+    async def tell(self, click: Click, text: str) -> None:
+        """A short private note to the clicker."""
+        ...
+
+    async def failed(self, click: Click | None, error: Exception) -> None:
+        """Something unexpected went wrong: log it without secrets and tell the clicker."""
+        ...

@@ -1,0 +1,174 @@
+"""Clicks as procrastinate jobs in PostgreSQL, consumed by every ``tablekeeper work`` process.
+
+Why procrastinate: the bot already needs PostgreSQL to scale out, and procrastinate keeps its
+jobs there (``SELECT … FOR UPDATE SKIP LOCKED``, woken by ``LISTEN/NOTIFY``), so workers on any
+number of machines share one queue with no broker to run. Its ``lock`` runs the jobs that share a
+lock one at a time in the order they were queued (a job waits while an earlier one with its lock
+is waiting or running), which is exactly "one table's clicks in order": each job's lock is its
+table. Jobs survive restarts; a job left running by a worker that died is queued again by the
+others once its heartbeat stops (the click's token makes a second try of an applied click a
+polite refusal, never a double move).
+
+Coalescing: before applying, a job looks for later jobs with its lock still waiting. If there are
+any, it applies without drawing (the last one draws everything), and if it or a refused click
+after it leaves changes undrawn it marks the next waiting job (``undrawn`` in its arguments) so
+that one redraws even if it is refused in turn; with nobody waiting, the table is redrawn at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import procrastinate
+import psycopg
+from procrastinate.exceptions import ConnectorException
+from procrastinate.schema import SchemaManager
+from sqlalchemy.engine import make_url
+
+from bot.service.api import ServiceError
+from bot.work.api import Click, Here
+from bot.work.clicks import ClickWork
+from engines.core import Code
+
+log = logging.getLogger("tablekeeper.work")
+
+QUEUE = "clicks"
+TASK = "tablekeeper.click"
+#: the advisory lock around creating procrastinate's tables (any fixed 64-bit key)
+SCHEMA_LOCK = 7_215_040_002
+#: a worker whose heartbeat is older than this is dead; its running jobs are queued again
+STALLED_SECONDS = 30.0
+NOT_QUEUED = "The game's work queue is not answering right now; your choice was not made. Please try again."
+
+NEXT_WAITING = (
+    "SELECT min(id) AS id FROM procrastinate_jobs WHERE lock = %(lock)s AND status = 'todo' AND id > %(id)s"
+)
+MARK_UNDRAWN = (
+    "UPDATE procrastinate_jobs SET args = jsonb_set(args, '{undrawn}', 'true') "
+    "WHERE id = %(id)s AND status = 'todo'"
+)
+
+
+def conninfo(url: str) -> str:
+    """The libpq connection string of a ``postgresql+asyncpg://`` URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def table_lock(table_id: int) -> str:
+    """The procrastinate lock all of one table's clicks share."""
+    return f"table-{table_id}"
+
+
+async def ensure_schema(dsn: str) -> None:
+    """Create procrastinate's tables once, however many processes start together."""
+    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
+        await connection.execute(f"SELECT pg_advisory_lock({SCHEMA_LOCK})")
+        try:
+            row = await (await connection.execute("SELECT to_regclass('procrastinate_jobs')")).fetchone()
+            if row is None or row[0] is None:
+                # no parameters: psycopg sends the script as one simple query
+                await connection.execute(SchemaManager.get_schema())
+        finally:
+            await connection.execute(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})")
+
+
+class ProcrastinateQueue:
+    """The gateway side (``submit``) and the worker side (``work``) of the shared click queue."""
+
+    def __init__(self, database_url: str) -> None:
+        self.dsn = conninfo(database_url)
+        self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=self.dsn))
+        self.task = self.app.task(name=TASK, queue=QUEUE, pass_context=True)(self._job)
+        self._work: ClickWork | None = None
+        self._coalesce = True
+        #: job ids this process has run (tests and benchmarks count them)
+        self.done: list[int] = []
+
+    async def open(self) -> None:
+        """Connect, creating procrastinate's tables if this is the first process ever."""
+        await ensure_schema(self.dsn)
+        await self.app.open_async()
+
+    async def close(self) -> None:
+        """Close the connection pool."""
+        await self.app.close_async()
+
+    # ------------------------------------------------------------------ gateway side
+    async def submit(self, click: Click, here: Here) -> None:
+        """Queue ``click`` for any worker (``here`` is not run: another process does the work)."""
+        try:
+            await self.task.configure(lock=table_lock(click.table_id)).defer_async(click=click.to_json())
+        except (ConnectorException, psycopg.Error, OSError) as error:
+            log.warning("click not queued: %s", type(error).__name__)
+            raise ServiceError(Code.UNAVAILABLE, NOT_QUEUED) from error
+
+    # ------------------------------------------------------------------ worker side
+    async def work(
+        self,
+        work: ClickWork,
+        *,
+        concurrency: int = 2,
+        name: str = "worker",
+        coalesce: bool = True,
+        **options: Any,
+    ) -> None:
+        """Consume the queue until cancelled: each job through ``work`` (see the module's docstring).
+
+        ``coalesce=False`` draws every click (for measuring); ``options`` go to procrastinate's worker.
+        """
+        self._work = work
+        self._coalesce = coalesce
+        sweeper = asyncio.create_task(self._requeue_stalled())
+        try:
+            await self.app.run_worker_async(
+                queues=[QUEUE],
+                name=name,
+                concurrency=concurrency,
+                delete_jobs="successful",
+                stalled_worker_timeout=STALLED_SECONDS,
+                **options,
+            )
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+
+    async def _job(
+        self, context: procrastinate.JobContext, click: dict[str, Any], undrawn: bool = False
+    ) -> None:
+        """One click: apply it, drawing only if no later click on its table waits."""
+        assert self._work is not None, "work() sets the handler before running jobs"
+        job = context.job
+        assert job.id is not None and job.lock is not None
+        later = await self._next_waiting(job.lock, job.id) if self._coalesce else None
+        left = await self._work.run(Click.from_json(click), draw=later is None, undrawn=undrawn)
+        if left:
+            later = await self._next_waiting(job.lock, job.id)
+            if later is None:
+                await self._work.redraw(Click.from_json(click).table_id)
+            else:
+                await self.app.connector.execute_query_async(MARK_UNDRAWN, id=later)
+        self.done.append(job.id)
+
+    async def _next_waiting(self, lock: str, job_id: int) -> int | None:
+        """The id of the next job waiting on ``lock`` after ``job_id``, if any."""
+        row = await self.app.connector.execute_query_one_async(NEXT_WAITING, lock=lock, id=job_id)
+        found = row["id"]
+        return int(found) if found is not None else None
+
+    async def _requeue_stalled(self) -> None:
+        """Every few seconds, queue again the jobs of workers that died mid-job (their tables wait)."""
+        manager = self.app.job_manager
+        while True:
+            await asyncio.sleep(STALLED_SECONDS / 3)
+            try:
+                for job in await manager.get_stalled_jobs(
+                    queue=QUEUE, seconds_since_heartbeat=STALLED_SECONDS
+                ):
+                    log.warning("job %s of a stopped worker queued again", job.id)
+                    await manager.retry_job(job)
+            except (ConnectorException, psycopg.Error, OSError) as error:
+                log.warning("stalled-job sweep failed: %s", type(error).__name__)

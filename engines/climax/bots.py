@@ -1,0 +1,433 @@
+"""Bots for the climax TCG: random, greedy, and a search bot that samples what it cannot see.
+
+Every bot reads only its own seat's View. The greedy bot scores each legal action with rules of
+thumb that hold for every deck: bigger characters in the front row; battle when it wins (not into a
+revenge character, which would take the winner down too), counting "when it attacks" power; a
+counter only when it changes the battle; rally only from the back row and only when the bonus wins
+a battle (resting a front-row character costs its attack); an event only with something to act on;
+encore at the card's own price; at level-up the first card of each colour the deck plays; clock a
+spare card while the clock is short. The search bot samples full states consistent with its View
+(:func:`determinize`), plays each candidate action out with the greedy policy to the end of the
+opponent's next turn in every sampled world, and keeps the action with the best average.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engines.climax.content import catalog
+from engines.climax.ctx import Ctx
+from engines.climax.effects import power_of, soul_of
+from engines.climax.play import answer, offers
+from engines.climax.state import (
+    FRONT,
+    SLOTS,
+    Attack,
+    AttackView,
+    CardFace,
+    ClimaxState,
+    ClimaxView,
+    Player,
+    Slot,
+    copy_state,
+)
+from engines.climax.view import build_view
+from engines.core.bots import Bot, RandomBot
+from engines.core.rng import Rng
+from engines.core.types import Action, Prompt
+
+DECK_SIZE = 50
+
+
+# ------------------------------------------------------------------------------ greedy
+def _face(view: ClimaxView, iid: str) -> CardFace | None:
+    """The face of a card the viewer can see, by id."""
+    for held in view.hand:
+        if held.card.id == iid:
+            return held.card
+    for side in view.sides:
+        for group in (side.waiting, side.clock, side.level_cards, side.playing):
+            for face in group:
+                if face.id == iid:
+                    return face
+        for slot in side.stage:
+            if slot.card is not None and slot.card.id == iid:
+                return slot.card
+    return None
+
+
+def _value(card: CardFace | None) -> float:
+    """A rough worth of a card in hand: higher levels and power are worth more."""
+    if card is None:
+        return 0.0
+    if card.kind == "climax":
+        return 2.5
+    if card.kind == "event":
+        return 2.0 + card.level
+    return card.power / 2000 + card.level
+
+
+def score(view: ClimaxView, prompt: Prompt, action: Action) -> float:
+    """The greedy bot's score of one action (higher is better; ties go to the first)."""
+    me = view.viewer if view.viewer is not None else 0
+    mine, theirs = view.sides[me], view.sides[1 - me]
+    kind = str(action.params[0]) if action.params else action.key
+    card = _face(view, action.card) if action.card else None
+    if prompt.kind == "mulligan":
+        if kind == "keep":
+            return 0.5
+        marked = action.card in view.marked
+        bad = card is not None and (card.kind == "climax" or card.level >= 2)
+        return (1.0 if bad else -1.0) * (-1 if marked else 1)
+    if prompt.kind == "clock":
+        if kind == "pass":
+            return 0.5
+        short = mine.level * 7 + len(mine.clock) < 12 and len(view.hand) >= 4
+        return (3.0 - _value(card)) if short else -1.0
+    if prompt.kind == "main":
+        if kind == "p":
+            assert card is not None
+            slot = int(action.params[2])
+            here = mine.stage[slot]
+            front = slot < 3
+            assist = "[Back row]" in card.text or "【後列】" in card.text
+            gain = card.power / 1000 + 2 * card.level + card.soul
+            if here.card is not None:
+                gain -= here.card.power / 1000 + 2 * here.card.level + 3
+            if assist:
+                gain += 1.5 if not front else -1.0
+            elif not front:
+                gain -= 2.0
+            return gain
+        if kind == "e":
+            return _event_worth(view, card)
+        if kind == "a":
+            # Rallying rests the character (from the front row that costs its attack) and spends
+            # stock: worth it only when the bonus wins a battle that would otherwise be lost.
+            if int(action.params[1]) in FRONT:
+                return -1.0
+            bonus = _bonus(card, "rally") if card is not None else 0
+            return 0.8 if _rally_target(view, bonus)[1] > 0 else -1.0
+        if kind == "m":
+            return -5.0
+        return 0.0
+    if prompt.kind == "climax":
+        attackers = sum(1 for s in mine.stage[:3] if s.card is not None and s.pose == "stand")
+        return (1.0 if attackers >= 2 else -0.5) if kind == "x" else 0.0
+    if prompt.kind == "attack":
+        if kind == "end":
+            return -1.0
+        slot = int(action.params[1])
+        attacker = mine.stage[slot]
+        facing = theirs.stage[slot]
+        if kind == "d":
+            return 3.0
+        assert facing.card is not None and attacker.card is not None
+        if kind == "f":
+            ours = attacker.power + _bonus(attacker.card, "attack_power")  # it acts on declaring
+            trade = 1.0 + facing.card.level - attacker.card.level  # both characters reversed
+            if ours > facing.power:
+                # a character with revenge reverses the one that beat it
+                return trade if _bonus(facing.card, "revenge", 1) else 4.0 + facing.card.level
+            return trade if ours == facing.power else 0.5
+        return 2.0 - facing.card.level  # no battle: AP lost to the level in front
+    if prompt.kind == "counter":
+        if kind == "pass":
+            return 0.5
+        return _counter_worth(view, card)
+    if prompt.kind == "encore":
+        price = view.pending.n if view.pending is not None else int(view.options["encore_cost"])
+        keep = kind == "yes" and mine.stock - price >= 2
+        return 1.0 if keep else (0.8 if kind == "no" else 0.5)
+    if prompt.kind == "level":
+        if card is None:
+            return 0.0
+        # The level zone keeps a colour met for good: the first card of each colour the deck
+        # plays is worth more there than any card's worth in the waiting room.
+        held = {f.colour for f in mine.level_cards}
+        share = sum(1 for d in view.decklist if catalog().card(d).colour == card.colour) / DECK_SIZE
+        return -_value(card) + (6.0 * share if card.colour not in held else 0.0)
+    if prompt.kind == "pick":
+        if kind == "pass":
+            return 0.0
+        if view.pending is not None and view.pending.s == "rally":
+            return 1.0 if action.card == _rally_target(view, view.pending.n)[0] else 0.0
+        return 1.0 + (card.level if card is not None else 0)
+    if prompt.kind == "discard":
+        return -_value(card)
+    return 0.0
+
+
+def _bonus(card: CardFace, kw: str, each: int = 0) -> int:
+    """The sum of ``kw``'s numbers on ``card`` (``each`` counts every such ability as that much)."""
+    return sum(each or a.n for a in catalog().card(card.design).abilities if a.kw == kw)
+
+
+def _event_worth(view: ClimaxView, card: CardFace | None) -> float:
+    """A main-phase event is worth playing only when it has something to act on."""
+    if card is None:
+        return 0.0
+    me = view.viewer if view.viewer is not None else 0
+    for ab in catalog().card(card.design).abilities:
+        if ab.kw in ("ev_bounce", "ev_destroy"):
+            foes = [s.card for s in view.sides[1 - me].stage if s.card is not None and s.card.level <= ab.n]
+            return 1.5 + max(f.level for f in foes) if foes else -1.0
+        if ab.kw == "ev_salvage":
+            mine = view.sides[me].waiting
+            return 1.5 if any(f.kind == "character" and f.level <= ab.n for f in mine) else -1.0
+    return 1.5
+
+
+def _counter_worth(view: ClimaxView, card: CardFace | None) -> float:
+    """Worth of a counter card now: above passing (0.5) only when it changes the outcome."""
+    if card is None:
+        return 0.0
+    attack = view.attack
+    design = catalog().card(card.design)
+    if attack is None:
+        return 0.0
+    if design.has("counter_soul"):
+        return 1.0 if attack.ap > 0 else 0.0  # one damage less, whatever the battle
+    bonus = sum(a.n for a in design.abilities if a.kw in ("backup", "counter_power"))
+    ours, theirs = view.sides[1 - attack.seat].stage[attack.slot], view.sides[attack.seat].stage[attack.slot]
+    if ours.power > theirs.power or ours.power + bonus < theirs.power:
+        return 0.0  # the character is safe anyway, or lost anyway
+    saves = ours.power + bonus > theirs.power
+    return (1.5 if saves else 0.7) + (ours.card.level if ours.card is not None else 0) - 0.2 * card.level
+
+
+def _rally_target(view: ClimaxView, bonus: int) -> tuple[str, float]:
+    """The standing front-row character a power bonus helps most, and how much (0: none).
+
+    It helps a character that would not beat the one in front of it on its own but does with it
+    (worth more the higher the level it then reverses)."""
+    me = view.viewer if view.viewer is not None else 0
+    best, worth = "", 0.0
+    for index in FRONT:
+        slot, facing = view.sides[me].stage[index], view.sides[1 - me].stage[index]
+        if slot.card is None or slot.pose != "stand" or facing.card is None or facing.pose == "reverse":
+            continue
+        power = slot.power + _bonus(slot.card, "attack_power")
+        if power <= facing.power < power + bonus and not _bonus(facing.card, "revenge", 1):
+            value = 1.0 + facing.card.level
+            if value > worth:
+                best, worth = slot.card.id, value
+    return best, worth
+
+
+class Greedy:
+    """Takes the best-scoring action by rules of thumb."""
+
+    name = "greedy"
+
+    def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """The highest-scoring legal action (a tiny random spread breaks ties)."""
+        return max(actions, key=lambda a: score(view, prompt, a) + rng.below(100) / 100_000)
+
+
+# ------------------------------------------------------------------------------ determinize
+def determinize(view: ClimaxView, rng: Rng) -> ClimaxState:
+    """A full state consistent with ``view``: the cards it cannot see sampled from what is left.
+
+    Known: every face-up card with its id, the viewer's hand and its own deck list. Sampled: both
+    decks, both stocks and the other hand. The other deck list is the ready-made deck named in the
+    view (a constructed deck's list is not shown: the sample then uses the viewer's own list).
+    """
+    cat = catalog()
+    me = view.viewer if view.viewer is not None else 0
+    state = ClimaxState(
+        lang=view.lang,
+        front_bonus=str(view.options["front_bonus"]),
+        cancel_colour=str(view.options["cancel_colour"]),
+        counter_colour=str(view.options["counter_colour"]),
+        triggers=str(view.options["triggers"]),
+        encore_cost=int(view.options["encore_cost"]),
+        first=view.first,
+        active=view.active,
+        turn=view.turn,
+        phase=view.phase,
+        attacks=view.attacks,
+        winner=view.winner,
+        result=view.result,
+    )
+    known: dict[str, str] = {}
+    seen: list[Counter[str]] = [Counter(), Counter()]
+
+    def note(seat: int, face: CardFace) -> str:
+        if face.id:
+            known[face.id] = face.design
+            seen[seat][face.design] += 1
+        return face.id
+
+    for side in view.sides:
+        p = Player(deck_name=side.deck_name, stage=[Slot() for _ in range(SLOTS)])
+        p.level = [note(side.seat, f) for f in side.level_cards]
+        p.clock = [note(side.seat, f) for f in side.clock]
+        p.waiting = [note(side.seat, f) for f in side.waiting]
+        p.playing = [note(side.seat, f) for f in side.playing]
+        p.climax = note(side.seat, side.climax) if side.climax else ""
+        p.penalty = side.penalty
+        for slot in side.stage:
+            if slot.card is not None:
+                p.stage[slot.index] = Slot(card=note(side.seat, slot.card), pose=slot.pose)
+        state.players.append(p)
+    state.players[me].hand = [note(me, h.card) for h in view.hand]
+    state.players[me].decklist = list(view.decklist)
+    pool = [f"c{n:03d}" for n in range(1, 2 * DECK_SIZE + 1) if f"c{n:03d}" not in known]
+    rng.shuffle(pool)
+    for seat, side in enumerate(view.sides):
+        if seat == me:
+            wanted = list(view.decklist)
+        elif side.deck_name in {d.id for d in cat.decks}:
+            wanted = cat.deck(side.deck_name).card_ids()
+        else:
+            wanted = list(view.decklist)
+        left = list((Counter(wanted) - seen[seat]).elements())
+        rng.shuffle(left)
+        p = state.players[seat]
+        hidden = side.deck + side.stock + (0 if seat == me else side.hand)
+        while len(left) < hidden:
+            left.append(rng.choice(wanted))
+        designs = left[:hidden]
+        ids = [pool.pop() for _ in range(hidden)]
+        for iid, design in zip(ids, designs, strict=True):
+            known[iid] = design
+        p.deck = ids[: side.deck]
+        p.stock = ids[side.deck : side.deck + side.stock]
+        if seat != me:
+            p.hand = ids[side.deck + side.stock :]
+        state.players[seat].decklist = wanted
+    state.cards = known
+    taken: set[str] = set()  # hidden cards already standing in for a revealed one
+    state.attack = _attack_from(view.attack, state, taken)
+    state.last = _attack_from(view.last, state, taken)
+    state.agenda.tasks = list(view.tasks)
+    state.agenda.pending = view.pending
+    ctx = Ctx(state, Rng(0), cat)
+    for seat, side in enumerate(view.sides):  # bonuses for the turn: what the view shows beyond the rest
+        for slot in side.stage:
+            if slot.card is not None:
+                state.players[seat].stage[slot.index].power = slot.power - power_of(ctx, seat, slot.index)
+                state.players[seat].stage[slot.index].soul = slot.soul - soul_of(ctx, seat, slot.index)
+    state.rng = rng.next_u64()
+    return state
+
+
+def _attack_from(seen: AttackView | None, state: ClimaxState, taken: set[str]) -> Attack | None:
+    """An attack as the view shows it; a revealed card now face down is given to a hidden card of
+    the same owner (the trigger card sits in the attacker's stock, refreshed damage in a deck)."""
+    if seen is None:
+        return None
+    foe = 1 - seen.seat
+    attack = Attack(
+        seat=seen.seat,
+        slot=seen.slot,
+        card=seen.attacker.id or _hidden(state, seen.seat, seen.attacker.design, taken),
+        facing=(seen.facing.id or _hidden(state, foe, seen.facing.design, taken)) if seen.facing else "",
+        battle=seen.battle,
+        cancelled=seen.cancelled,
+    )
+    if seen.trigger is not None:
+        attack.trigger = seen.trigger.id or _hidden(state, seen.seat, seen.trigger.design, taken, top=True)
+    attack.damage = [f.id or _hidden(state, foe, f.design, taken) for f in seen.damage]
+    return attack
+
+
+def _hidden(state: ClimaxState, seat: int, design: str, taken: set[str], *, top: bool = False) -> str:
+    """A hidden card of ``seat`` made to be ``design`` (its design swapped with a same-design card's
+    if one is hidden too, so the deck's make-up is kept); ``top``: the top of the stock."""
+    p = state.players[seat]
+    places = [i for i in ([*p.stock[::-1], *p.deck] if top else [*p.deck, *p.stock]) if i not in taken]
+    if not places:
+        return ""
+    chosen = places[0]
+    twin = next((i for i in places if state.cards[i] == design), None)
+    if twin is not None and twin != chosen:
+        state.cards[twin] = state.cards[chosen]
+    state.cards[chosen] = design
+    taken.add(chosen)
+    return chosen
+
+
+# ------------------------------------------------------------------------------ search
+def evaluate(state: ClimaxState, me: int) -> float:
+    """How good ``state`` is for ``me``: damage taken by each side first, then stock and board."""
+    if state.phase == "over":
+        return 1000.0 if state.winner == me else -1000.0
+    ctx = Ctx(state, Rng(0))
+    total = 0.0
+    for seat, sign in ((me, 1.0), (1 - me, -1.0)):
+        p = state.players[seat]
+        hurt = 7 * len(p.level) + len(p.clock)
+        board = sum(power_of(ctx, seat, i) for i in range(3) if p.stage[i].card) / 4000
+        total += sign * (-hurt + 0.3 * len(p.stock) + board + 0.2 * len(p.hand))
+    return total
+
+
+#: the decisions the search bot weighs by sampling; the rest (mulligan, level-up, targets,
+#: discards) it takes greedily
+SEARCHED = ("main", "attack", "counter", "clock", "climax", "encore")
+
+
+class Search:
+    """Samples hidden cards, plays each candidate out greedily, keeps the best average.
+
+    Worlds are drawn one at a time and every candidate is played out in each with the same deck
+    order, dice and tie-breaks, so only the candidate differs. ``budget`` bounds the playout moves
+    of one decision (checked between worlds, so every candidate always has the same worlds): it
+    keeps a decision cheap whatever the position, and, unlike a clock, gives the same move on any
+    machine, so a game replays exactly.
+    """
+
+    name = "search"
+
+    def __init__(self, samples: int = 6, width: int = 6, horizon: int = 120, budget: int = 1000) -> None:
+        self.samples = samples
+        self.width = width
+        self.horizon = horizon
+        self.budget = budget
+        self.greedy = Greedy()
+
+    def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
+        return self.plan(view, prompt, actions, rng)[0]
+
+    def plan(
+        self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, int, int]:
+        """The choice, the worlds it was weighed in and the playout moves that took."""
+        if len(actions) == 1 or prompt.kind not in SEARCHED:
+            return self.greedy.choose(view, prompt, actions, rng), 0, 0
+        ranked = sorted(actions, key=lambda a: -score(view, prompt, a))[: self.width]
+        me = view.viewer if view.viewer is not None else 0
+        totals = [0.0] * len(ranked)
+        worlds = moves = 0
+        while worlds < self.samples and moves < self.budget:
+            world = determinize(view, rng.fork())
+            dice = rng.next_u64()  # the greedy players' tie-breaks, the same for every candidate
+            for i, action in enumerate(ranked):
+                state = copy_state(world)
+                answer(state, action)
+                made = self._playout(state, view.turn + 2, Rng(dice))
+                totals[i] += evaluate(state, me)
+                moves += made + 1
+            worlds += 1
+        best = max(range(len(ranked)), key=lambda i: (totals[i], -i))  # ties: the greedy order
+        return ranked[best], worlds, moves
+
+    def _playout(self, state: ClimaxState, until: int, rng: Rng) -> int:
+        """Greedy play for both seats, in place, until turn ``until`` begins (the same point for
+        every candidate: the end of the opponent's next turn) or the horizon; the moves made."""
+        for made in range(self.horizon):
+            choice = state.agenda.pending
+            if choice is None or state.phase == "over" or state.turn >= until:
+                return made
+            view = build_view(state, choice.seat)
+            prompt = Prompt(choice.seat, choice.kind, "")
+            action = self.greedy.choose(view, prompt, offers(state, choice.seat), rng)
+            answer(state, action)
+        return self.horizon
+
+
+BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "search": Search()}

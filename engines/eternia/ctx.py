@@ -1,0 +1,272 @@
+"""The working context of one ``apply``: state, content, RNG, events, queries and the registries.
+
+Rules that pause for a decision are queued as :class:`~engines.eternia.state.EtTask` values on the
+kit's :class:`~engines.core.agenda.Agenda` inside the state. Each task kind has one handler in
+``TASKS``; each pending choice kind has one entry in ``CHOICES`` that lists its legal actions and
+receives the answer. Modules register their own kinds, so this module imports none of them (and
+the package has no import cycle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+
+from engines.core.agenda import run
+from engines.core.keywords import Registry
+from engines.core.rng import Rng
+from engines.core.types import Action, Event, private, seat_ref
+from engines.eternia import hexes
+from engines.eternia.content import Content, Skill, content
+from engines.eternia.hexes import Hex, TerrainRule
+from engines.eternia.state import AI_SEAT, CTRL, TEAM, EtState, EtTask, Model, Pending
+
+TaskHandler = Callable[["Ctx", EtTask], None]
+# Typed as the kit's handler (any context, any task) so the kit's ``run`` accepts the registry.
+TASKS: Registry[TaskHandler] = Registry("Eternia", "task kind")
+
+
+class Choice:
+    """A pending choice kind: how to list its actions and how to take the answer."""
+
+    __slots__ = ("actions", "answer", "text")
+
+    def __init__(
+        self,
+        actions: Callable[[Ctx, Pending], list[Action]],
+        answer: Callable[[Ctx, Pending, Action], None],
+        text: Callable[[Ctx, Pending], str],
+    ) -> None:
+        self.actions = actions
+        self.answer = answer
+        self.text = text
+
+
+CHOICES: Registry[Choice] = Registry("eternia", "choice kind")
+
+PAGE = 22  # options per page: with "more", "back" and one fixed option a prompt stays within 25
+
+
+def key(h: Hex) -> str:
+    """A hex as a mapping key of the state (msgspec maps need string keys)."""
+    return f"{h[0]},{h[1]}"
+
+
+def unkey(s: str) -> Hex:
+    """The hex a state key names."""
+    q, r = s.split(",")
+    return (int(q), int(r))
+
+
+@cache
+def terrain_rules() -> dict[str, TerrainRule]:
+    """Movement facts of every terrain kind, for ``hexes``."""
+    return {
+        t.id: TerrainRule(t.enter, t.leave, t.passable, t.penalty_wounds) for t in content().terrain.values()
+    }
+
+
+class GameOver(Exception):
+    """Raised to stop resolving once a side has won."""
+
+
+class Ctx:
+    """One apply's working set."""
+
+    __slots__ = ("_rng", "c", "ev", "st")
+
+    def __init__(self, state: EtState) -> None:
+        self.st = state
+        self.c: Content = content()
+        self.ev: list[Event] = []
+        self._rng: Rng | None = None
+
+    # ------------------------------------------------------------------ rng and events
+    @property
+    def rng(self) -> Rng:
+        """The game's generator, positioned at the state's RNG."""
+        if self._rng is None:
+            self._rng = Rng(self.st.rng)
+        return self._rng
+
+    def say(self, kind: str, text: str) -> None:
+        """A public event."""
+        self.ev.append(Event(kind, text))
+
+    def tell(self, seat: int, kind: str, text: str) -> None:
+        """A private event (nothing for the AI, which has no seat)."""
+        if seat >= 0:
+            self.ev.append(private(seat, kind, text))
+
+    # ------------------------------------------------------------------ agenda
+    def push(self, *tasks: EtTask) -> None:
+        """Run these next."""
+        self.st.agenda.push(*tasks)
+
+    def then(self, *tasks: EtTask) -> None:
+        """Run these after everything queued."""
+        self.st.agenda.then(*tasks)
+
+    def ask(self, pending: Pending) -> None:
+        """Pause for a choice."""
+        self.st.agenda.pending = pending
+
+    def run(self) -> None:
+        """Run queued tasks until a choice is pending, nothing is left, or the game is over."""
+        try:
+            if self.st.phase != "over":
+                for _ in run(self.st.agenda, TASKS, self, stop=lambda: self.st.phase in ("over", "order")):
+                    pass
+        except GameOver:
+            self.st.agenda.clear()
+        if self._rng is not None:
+            self.st.rng = self._rng.state
+
+    # ------------------------------------------------------------------ models
+    def model(self, mid: str) -> Model:
+        """The model with id ``mid``."""
+        for m in self.st.models:
+            if m.id == mid:
+                return m
+        raise KeyError(mid)
+
+    def name(self, m: Model) -> str:
+        """A model's display name."""
+        if m.kind == "character":
+            return self.c.characters[m.design].name
+        if m.kind == "minion":
+            return f"{self.c.minions[m.design].name} {m.id.rsplit('.', 1)[-1]}"
+        return f"{self.c.npcs[m.design].name} {m.id.rsplit('.', 1)[-1]}"
+
+    def who(self, m: Model) -> str:
+        """A model's name and, for a person's model, whose it is."""
+        return self.name(m) if m.seat < 0 else f"{self.name(m)} ({seat_ref(m.seat)})"
+
+    def on_board(self, side: str | None = None) -> list[Model]:
+        """Models on the Battlefield, optionally of one side, in the state's stable order."""
+        return [m for m in self.st.models if m.hexes and (side is None or m.side == side)]
+
+    def characters(self, side: str) -> list[Model]:
+        """Every Character of a side, on the Battlefield or KO'ed."""
+        return [m for m in self.st.models if m.kind == "character" and m.side == side]
+
+    def minions_on_board(self) -> list[Model]:
+        """The Controller's Minions on the Battlefield."""
+        return [m for m in self.st.models if m.kind == "minion" and m.side == CTRL and m.hexes]
+
+    def enemies(self, m: Model) -> list[Model]:
+        """Enemy models on the Battlefield (NPCs are no one's enemy in this release)."""
+        return [e for e in self.st.models if e.hexes and e.side != m.side and e.kind != "npc"]
+
+    def occupant(self, h: Hex) -> Model | None:
+        """The model on ``h``, if any."""
+        for m in self.st.models:
+            if h in m.hexes:
+                return m
+        return None
+
+    def occupied(self) -> set[Hex]:
+        """Every hex holding a model."""
+        return {h for m in self.st.models for h in m.hexes}
+
+    def is_ai(self, m: Model) -> bool:
+        """True for the AI Controller's models (rules decide for them)."""
+        return m.side == CTRL and self.st.ai
+
+    def seat_of_side(self, side: str) -> int:
+        """The seat deciding a side's shared choices (the team leader, or the Controller seat)."""
+        return self.st.leader if side == TEAM else self.st.ctrl_seat
+
+    # ------------------------------------------------------------------ battlefield
+    def terrain_map(self) -> dict[Hex, str]:
+        """Terrain pieces by hex."""
+        return {unkey(k): v for k, v in self.st.terrain.items()}
+
+    def token_map(self) -> dict[Hex, str]:
+        """Effect-placed tokens by hex."""
+        return {unkey(k): v for k, v in self.st.tokens.items()}
+
+    def blocking(self) -> set[Hex]:
+        """Hexes whose terrain or token blocks Line of Sight."""
+        t = self.c.terrain
+        out = {unkey(k) for k, v in self.st.terrain.items() if t[v].blocks_los}
+        return out | {unkey(k) for k, v in self.st.tokens.items() if t[v].blocks_los}
+
+    def passable(self, h: Hex) -> bool:
+        """True when neither terrain nor token on ``h`` is impassable."""
+        t = self.c.terrain
+        for kind in (self.st.terrain.get(key(h)), self.st.tokens.get(key(h))):
+            if kind and not t[kind].passable:
+                return False
+        return True
+
+    def step_cost(self, a: Hex, b: Hex, fly: bool = False) -> int:
+        """Movement points for one step: the terrain piece's costs plus the token's (A1.10 #56)."""
+        if fly:
+            return 1
+        rules = terrain_rules()
+        cost = hexes.step_cost(a, b, self.terrain_map(), rules)
+        return cost + hexes.step_cost(a, b, self.token_map(), rules) - 1
+
+    def penalty(self, h: Hex) -> int:
+        """Terrain Penalty Wounds for entering ``h``."""
+        t = self.c.terrain
+        return sum(
+            t[k].penalty_wounds for k in (self.st.terrain.get(key(h)), self.st.tokens.get(key(h))) if k
+        )
+
+    def distance(self, a: Model, b: Model) -> int:
+        """Spaces between two models (nearest hexes, for mounted models)."""
+        return hexes.footprint_distance(a.hexes, b.hexes)
+
+    def los(self, a: Model, b: Model) -> bool:
+        """Line of Sight between two models (any hex of each)."""
+        blocking = self.blocking()
+        return any(hexes.line_of_sight(x, y, blocking) for x in a.hexes for y in b.hexes)
+
+    def adjacent(self, a: Model, b: Model) -> bool:
+        """The book's adjacency between two models."""
+        return hexes.footprint_adjacent(a.hexes, b.hexes, self.blocking())
+
+    def adjacent_enemies(self, m: Model, at: Hex) -> int:
+        """Enemies adjacent to ``at`` (Escape Damage for leaving it)."""
+        blocking = self.blocking()
+        return sum(1 for e in self.enemies(m) if any(hexes.adjacent(at, h, blocking) for h in e.hexes))
+
+    # ------------------------------------------------------------------ skills
+    def skill(self, sid: str) -> Skill:
+        """A Skill's design."""
+        return self.c.skills[sid]
+
+    def passive(self, m: Model, do: str) -> int:
+        """The sum of ``n`` of a model's always-on effects of keyword ``do`` (Empowered effects)."""
+        if m.kind != "character" or not m.empowered:
+            return 0
+        eff = self.c.characters[m.design].controller.empowered
+        return sum(e.n for e in self.skill(eff).effects if e.do == do and e.when == "always")
+
+    def armor(self, m: Model) -> int:
+        """A model's Armor now (0 while Dazed, A1.9 #51)."""
+        if m.dazed:
+            return 0
+        return m.armor + self.passive(m, "armor")
+
+
+def paged(options: list[Action], page: int, fixed: Iterable[Action] = ()) -> list[Action]:
+    """Cut a long option list into pages of ``PAGE`` with "more"/"back" actions (<= 25 per prompt)."""
+    extra = list(fixed)
+    if len(options) + len(extra) <= 25:
+        return [*options, *extra]
+    pages = max(1, -(-len(options) // PAGE))
+    page = min(page, pages - 1)
+    out = options[page * PAGE : (page + 1) * PAGE]
+    if page + 1 < pages:
+        out.append(Action("more", f"More choices (page {page + 2} of {pages})", group="page"))
+    if page > 0:
+        out.append(Action("back", "Previous choices", group="page"))
+    return [*out, *extra]
+
+
+def team_seat_ok(st: EtState, seat: int) -> bool:
+    """True for a seat of the Player Team."""
+    return seat in st.team_seats and seat != AI_SEAT

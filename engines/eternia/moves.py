@@ -1,0 +1,281 @@
+"""Moving (A1.10 #54-60): single steps, Move Actions step by step or by destination, pushes,
+Escape Damage.
+
+Every change of space goes through :func:`step`, one hex at a time, so the per-step rules (Escape
+Damage for leaving a space next to Enemies, Terrain Penalties for entering one) are exact whatever
+moved the model. The move prompt offers both ways (A5-5): single steps, asked again after each with
+the points left, and destinations, expanded into their single steps by ``hexes.routes`` (the safest
+route, documented there). A move may pass through Allies but stops only on a free space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.core.types import Action
+from engines.eternia import hexes
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.damage import wound
+from engines.eternia.hexes import Hex, Route
+from engines.eternia.state import EtTask, Model, Pending
+
+
+def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
+    """Move ``m`` one space into ``to``; ``how`` is move | push | enemy. False if it was KO'ed.
+
+    Escape Damage applies to a model's own moves only: never to pushes nor to moves made by an
+    Enemy's effect (A1.10 #59). Terrain Penalties apply to every entry (A5-8).
+    """
+    frm = m.hexes[0]
+    if how == "move":
+        hurt = escape(ctx, m)
+        if hurt:
+            wound(ctx, m, hurt, f"Escape Damage leaving {hexes.label(frm)}")
+            if not m.hexes:
+                return False
+    # A mounted model moves from its first hex and its second follows into the space just left,
+    # turned if that would leave it half in a terrain piece (never, at any step: A1.10 #60).
+    m.hexes = [to] if len(m.hexes) == 1 else orient(ctx, m, to, frm)
+    ctx.st.last_path.append(to)
+    pen = ctx.penalty(to)
+    if pen:
+        wound(ctx, m, pen, f"Terrain Penalty at {hexes.label(to)}")
+    return bool(m.hexes)
+
+
+def escape(ctx: Ctx, m: Model) -> int:
+    """Escape Damage for leaving where ``m`` stands: 1 per Enemy next to any of its hexes (A1.10 #59-60)."""
+    if len(m.hexes) == 1:
+        return ctx.adjacent_enemies(m, m.hexes[0])
+    blocking = ctx.blocking()
+    return sum(
+        1 for e in ctx.enemies(m) if any(hexes.adjacent(a, b, blocking) for a in m.hexes for b in e.hexes)
+    )
+
+
+def _free_for(ctx: Ctx, m: Model, passing: bool) -> Callable[[Hex], bool]:
+    """Which spaces a mounted model's hexes may cover: never an Enemy's or impassable; an Ally's
+    only while ``passing`` through (a move may pass through Allies, never end on them, #55)."""
+    blocked = {h for o in ctx.st.models if o is not m and (not passing or o.side != m.side) for h in o.hexes}
+    return lambda h: h not in blocked and ctx.passable(h)
+
+
+def mount_fits(ctx: Ctx, m: Model, lead: Hex, passing: bool) -> bool:
+    """True when ``m`` may have its first hex on ``lead``: always for one-hex models; for a mounted
+    one, some orientation fits on the board, on free spaces, never half in a terrain piece (#60)."""
+    if len(m.hexes) != 2:
+        return True
+    board, terrain, free = set(ctx.st.board), ctx.terrain_map(), _free_for(ctx, m, passing)
+    return any(hexes.footprint_fits(f, board, terrain, free) for f in hexes.footprints(lead))
+
+
+def orient(ctx: Ctx, m: Model, lead: Hex, trail: Hex, passing: bool = True) -> list[Hex]:
+    """A mounted model's hexes with its first on ``lead``: ``trail`` behind it when that fits, else
+    the first orientation (east, then counter-clockwise) that does; as it was when none fits."""
+    board, terrain, free = set(ctx.st.board), ctx.terrain_map(), _free_for(ctx, m, passing)
+    if hexes.footprint_fits((lead, trail), board, terrain, free):
+        return [lead, trail]
+    for f in hexes.footprints(lead):
+        if hexes.footprint_fits(f, board, terrain, free):
+            return list(f)
+    return [lead, trail]
+
+
+def settle_mount(ctx: Ctx, m: Model) -> None:
+    """At the end of a move, turn a mounted model so both its hexes are free and never half in a
+    terrain piece (any orientation, #60)."""
+    if len(m.hexes) == 2:
+        m.hexes = orient(ctx, m, m.hexes[0], m.hexes[1], passing=False)
+
+
+def points(ctx: Ctx, m: Model, base: int) -> int:
+    """Movement points of a move: one less while Dazed (A1.9 #51)."""
+    return max(0, base - (1 if m.dazed else 0))
+
+
+def reach(ctx: Ctx, m: Model, base: int, fly: bool = False) -> dict[Hex, Route]:
+    """Every destination ``m`` may end a move of ``base`` spaces on, with its safest route."""
+    return reach_points(ctx, m, points(ctx, m, base), fly)
+
+
+def reach_points(ctx: Ctx, m: Model, left: int, fly: bool = False, at: Hex | None = None) -> dict[Hex, Route]:
+    """Every destination reachable from ``at`` (default: where ``m`` stands) with ``left`` points."""
+    enemies = {h for e in ctx.enemies(m) for h in e.hexes}
+    taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    board = set(ctx.st.board)
+    return hexes.routes(
+        at if at is not None else m.hexes[0],
+        left,
+        board,
+        cost=lambda a, b: ctx.step_cost(a, b, fly),
+        may_enter=lambda h: h not in enemies and ctx.passable(h) and mount_fits(ctx, m, h, True),
+        may_end=lambda h: h not in taken and mount_fits(ctx, m, h, False),
+        wounds_leaving=lambda h: ctx.adjacent_enemies(m, h),
+        wounds_entering=ctx.penalty,
+    )
+
+
+def walk(ctx: Ctx, m: Model, route: Route) -> None:
+    """Follow a route step by step (stops if the model is KO'ed on the way)."""
+    ctx.st.last_path = [m.hexes[0]]
+    start = m.hexes[0]
+    for h in route.path:
+        if not step(ctx, m, h, "move"):
+            return
+    settle_mount(ctx, m)
+    ctx.say("move", f"{ctx.who(m)} moves {hexes.label(start)} → {hexes.label(m.hexes[0])}.")
+
+
+def push_options(ctx: Ctx, target: Model, source: Model, n: int, mode: str) -> dict[Hex, tuple[Hex, ...]]:
+    """Where ``source`` may push ``target`` (A1.10 #58; other models and impassable spaces stop it)."""
+    taken = ctx.occupied() - set(target.hexes)
+    return hexes.push_destinations(
+        target.hexes[0],
+        source.hexes[0],
+        n,
+        mode,
+        set(ctx.st.board),
+        may_enter=lambda h: h not in taken and ctx.passable(h) and mount_fits(ctx, target, h, False),
+    )
+
+
+def push(ctx: Ctx, target: Model, path: tuple[Hex, ...], by: Model) -> None:
+    """Push ``target`` along ``path`` (no Escape Damage, not shortened by Daze)."""
+    if not path:
+        return
+    start = target.hexes[0]
+    ctx.st.last_path = [start]
+    for h in path:
+        if not step(ctx, target, h, "push"):
+            return
+    settle_mount(ctx, target)
+    ctx.say(
+        "push",
+        f"{ctx.who(by)} pushes {ctx.who(target)} {hexes.label(start)} → {hexes.label(target.hexes[0])}.",
+    )
+
+
+def alone(ctx: Ctx, m: Model) -> bool:
+    """True when no other model shares ``m``'s space (a move may end only there, A1.10 #55)."""
+    return not any(o is not m and set(o.hexes) & set(m.hexes) for o in ctx.st.models)
+
+
+def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[int, int]]:
+    """Single steps ``m`` may take with ``left`` points: each neighbour with (cost, Escape Damage).
+
+    A step may enter an Ally's space only when the move can still end somewhere from there.
+    """
+    here = m.hexes[0]
+    enemies = {h for e in ctx.enemies(m) for h in e.hexes}
+    board = set(ctx.st.board)
+    mates = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    hurt = escape(ctx, m)
+    out: dict[Hex, tuple[int, int]] = {}
+    for h in hexes.neighbours(here):
+        if h not in board or h in enemies or not ctx.passable(h) or not mount_fits(ctx, m, h, True):
+            continue
+        cost = ctx.step_cost(here, h, fly)
+        if cost > left:
+            continue
+        if h in mates and not reach_points(ctx, m, left - cost, fly, at=h):
+            continue
+        out[h] = (cost, hurt)
+    return out
+
+
+# ------------------------------------------------------------------------------ the move prompt
+@TASKS.register("move_ask")
+def _move_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.hexes and not ctx.is_ai(m):  # the AI moves by its own rules (ai.py), never by a prompt
+        # Daze takes its space off once, when the move starts (A1.9 #51); Pending.n is what is left.
+        ctx.ask(Pending(kind="move", seat=m.seat, model=m.id, n=points(ctx, m, t.n), skill=t.s))
+
+
+def _move_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    fly = p.skill == "fly"
+    out = []
+    for h, (cost, hurt) in sorted(
+        steps(ctx, m, p.n, fly).items(), key=lambda kv: hexes.axial_to_offset(kv[0])[::-1]
+    ):
+        extra = f", {hurt} Escape Damage" if hurt else ""
+        out.append(
+            Action(
+                f"s.{key(h)}",
+                f"Step to {hexes.label(h)} ({cost} pts{extra})",
+                group="step",
+                params=(h[0], h[1]),
+            )
+        )
+    dests = reach_points(ctx, m, p.n, fly)
+    order = sorted(dests, key=lambda h: (dests[h].cost, hexes.axial_to_offset(h)[::-1]))
+    for h in order:
+        wounds = f", {dests[h].wounds} Wounds on the way" if dests[h].wounds else ""
+        out.append(
+            Action(
+                f"to.{key(h)}",
+                f"Move to {hexes.label(h)} ({dests[h].cost} pts{wounds})",
+                group="move",
+                params=(h[0], h[1]),
+            )
+        )
+    fixed = (
+        [Action("stay", "Stay here" if not p.steps else "Stop here", group="move")] if alone(ctx, m) else []
+    )
+    return paged(out, p.page, fixed)
+
+
+def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    m = ctx.model(p.model)
+    fly = p.skill == "fly"
+    if a.key == "stay":
+        ctx.st.agenda.pending = None
+        settle_mount(ctx, m)
+        if p.steps:
+            ctx.say("move", f"{ctx.who(m)} stops at {hexes.label(m.hexes[0])}.")
+        return
+    h = (int(a.params[0]), int(a.params[1]))
+    if a.key.startswith("to."):
+        ctx.st.agenda.pending = None
+        route = reach_points(ctx, m, p.n, fly)[h]
+        if p.steps:
+            for to in route.path:
+                if not step(ctx, m, to, "move"):
+                    return
+            settle_mount(ctx, m)
+            ctx.say("move", f"{ctx.who(m)} moves on to {hexes.label(m.hexes[0])}.")
+        else:
+            walk(ctx, m, route)
+        return
+    # One step: pay its points, suffer what leaving costs, then ask again with what is left.
+    cost = ctx.step_cost(m.hexes[0], h, fly)
+    if not p.steps:
+        ctx.st.last_path = [m.hexes[0]]
+    frm = m.hexes[0]
+    if not step(ctx, m, h, "move"):
+        ctx.st.agenda.pending = None
+        return
+    ctx.say("move", f"{ctx.who(m)} steps {hexes.label(frm)} → {hexes.label(h)}.")
+    p.n -= cost
+    p.steps += 1
+    p.page = 0
+    if not steps(ctx, m, p.n, fly) and alone(ctx, m):
+        ctx.st.agenda.pending = None  # nothing more it can do: the move ends here
+        settle_mount(ctx, m)
+
+
+CHOICES.add(
+    "move",
+    Choice(
+        _move_actions,
+        _move_answer,
+        lambda ctx, p: (
+            f"Move {ctx.name(ctx.model(p.model))}: {p.n} point(s) left. "
+            "Step one space, or choose where to stop."
+        ),
+    ),
+)

@@ -1,0 +1,546 @@
+"""Rounds (A1.2) and Character Activations (A1.3).
+
+A Round is the Order Phase (one sealed simultaneous decision: the Controller's 4 cards and the
+team's cards, A5-2) and the Activation Phase (cards flip in track order; each slot pays its Power).
+A Character Activation: re-enter if KO'ed, gain the slot's Power, then up to 2 Actions (3 for a lone
+Player Character) among Move, Attack, Use Skill and Interact, plus each Bonus Action once, Daze
+recovery for 1 Power, and the fallback Action when nothing else is possible.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engines.core.types import Action
+from engines.eternia import hexes
+from engines.eternia.ai import ai_character
+from engines.eternia.attack import begin, targets, usable_attacks
+from engines.eternia.controller import elite_turns, open_window, strategy_activation
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.damage import respawn, spawn_choices
+from engines.eternia.moves import reach
+from engines.eternia.power import escalate, finish, offer, pool_of, score, spend
+from engines.eternia.scenario import beacons_near, claim, end_of_round, npcs_near, rescue
+from engines.eternia.skills import Use, apply_effects, remove_token
+from engines.eternia.state import CTRL, TEAM, Activation, EtState, EtTask, Model, Pending
+
+STRATEGY = "strategy"
+ANY = "any"
+
+
+# ------------------------------------------------------------------------------ Order Phase
+def team_cards(st: EtState) -> list[str]:
+    """The team's cards by team size (A1.2 #13); "any" rides face up in the last slot for 3."""
+    chars = [m.id for m in st.models if m.kind == "character" and m.side == TEAM]
+    if len(chars) == 1:
+        return chars * 4
+    if len(chars) == 2:
+        return [chars[0], chars[0], chars[1], chars[1]]
+    return chars
+
+
+def order_choices(st: EtState, side: str) -> list[tuple[str, ...]]:
+    """Every distinct order a side may place (at most 24)."""
+    if side == CTRL:
+        cards = [m.id for m in st.models if m.kind == "character" and m.side == CTRL] + [STRATEGY]
+    else:
+        cards = team_cards(st)
+    seen: list[tuple[str, ...]] = []
+    for perm in permutations(cards):
+        if perm not in seen:
+            seen.append(perm)
+    return seen
+
+
+def order_actions(ctx: Ctx, side: str) -> list[Action]:
+    """The Order Phase choices of a side, each naming its cards in slot order."""
+    out = []
+    for i, perm in enumerate(order_choices(ctx.st, side)):
+        names = [("Strategy" if c == STRATEGY else ctx.name(ctx.model(c))) for c in perm]
+        if side == TEAM and len(perm) == 3:
+            names.append("any Player Character")
+        out.append(Action(f"o.{i}", " → ".join(names), group="order", params=perm))
+    return out
+
+
+def start_round(ctx: Ctx) -> None:
+    """A new Order Phase: the AI deals its cards at random and reshuffles its decks (A3.4)."""
+    st = ctx.st
+    st.phase = "order"
+    st.orders = {}
+    st.slot = -1
+    for s in st.track:
+        s.card, s.flipped = "", False
+    ctx.say("round", f"Round {st.round} begins: both sides place their Activation cards face down.")
+    if st.ai:
+        cards = [m.id for m in ctx.characters(CTRL)] + [STRATEGY]
+        ctx.rng.shuffle(cards)
+        st.orders[CTRL] = cards
+        st.ai_char_deck = [a.id for a in ctx.c.ai.values() if a.deck == "character"]
+        st.ai_strategy_deck = [a.id for a in ctx.c.ai.values() if a.deck == "strategy"]
+        ctx.rng.shuffle(st.ai_char_deck)
+        ctx.rng.shuffle(st.ai_strategy_deck)
+
+
+def place_order(ctx: Ctx, side: str, cards: list[str]) -> None:
+    """Record a side's sealed order; once both are in, deal them onto the track and play on."""
+    st = ctx.st
+    st.orders[side] = cards
+    if len(st.orders) < 2:
+        return
+    team = list(st.orders[TEAM])
+    if len(team) == 3:
+        team.append(ANY)
+    ctrl = list(st.orders[CTRL])
+    for s in st.track:
+        s.card = team.pop(0) if s.side == TEAM else ctrl.pop(0)
+    st.orders = {}
+    st.phase = "activation"
+    ctx.say("order", "Both sides have placed their Activation cards.")
+    # The start of the Round: the Controller's card window, then the Players' Reactions to it.
+    ctx.then(
+        EtTask(kind="card_window", s="round_start"), EtTask(kind="round_reactions"), EtTask(kind="next_slot")
+    )
+
+
+# ------------------------------------------------------------------------------ Reactions
+def reactions(ctx: Ctx, m: Model, trigger: str) -> list[str]:
+    """``m``'s Reactions to ``trigger`` it can pay for now (A1.6 #32)."""
+    if m.kind != "character" or not m.hexes:
+        return []
+    return [
+        sid
+        for sid in _skills_now(m)
+        if ctx.skill(sid).type == "reaction"
+        and ctx.skill(sid).trigger == trigger
+        and pool_of(m, sid) >= ctx.skill(sid).cost
+    ]
+
+
+@TASKS.register("round_reactions")
+def _round_reactions(ctx: Ctx, t: EtTask) -> None:
+    """The start of the Round: each Character with a Reaction to it is asked, in model order."""
+    for m in reversed(ctx.st.models):  # pushed in reverse so they run in model order
+        if reactions(ctx, m, "round_start"):
+            ctx.push(EtTask(kind="react_ask", model=m.id, s="round_start"))
+
+
+@TASKS.register("react_ask")
+def _react_ask(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    found = reactions(ctx, m, t.s)
+    if not found:
+        return
+    if ctx.is_ai(m):
+        return  # AI cards carry no Reactions
+    ctx.ask(Pending(kind="react", seat=m.seat, model=m.id, skill=t.s))
+
+
+def _react_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    out = []
+    for sid in reactions(ctx, m, p.skill):
+        s = ctx.skill(sid)
+        out.append(
+            Action(f"r.{sid}", f"React: {s.name} ({s.cost} Power): {s.text}", group="reaction", params=(sid,))
+        )
+    return [*out, Action("done", "No Reaction", group="done")]
+
+
+def _react_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    ctx.st.agenda.pending = None
+    if a.key == "done":
+        return
+    m = ctx.model(p.model)
+    sid = str(a.params[0])
+    s = ctx.skill(sid)
+    spend(ctx, m, sid, s.cost)
+    ctx.say("reaction", f"{ctx.who(m)} reacts with {s.name}.")
+    apply_effects(ctx, s.effects, "use", Use(m, s.effects[0]))
+
+
+CHOICES.add(
+    "react",
+    Choice(
+        _react_actions,
+        _react_answer,
+        lambda ctx, p: f"{ctx.name(ctx.model(p.model))} may react to the start of the Round.",
+    ),
+)
+
+
+# ------------------------------------------------------------------------------ the track
+@TASKS.register("next_slot")
+def _next_slot(ctx: Ctx, t: EtTask) -> None:
+    st = ctx.st
+    st.activation = None
+    st.slot += 1
+    if st.slot >= len(st.track):
+        ctx.push(EtTask(kind="end_round"))
+        return
+    slot = st.track[st.slot]
+    slot.flipped = True
+    ctx.then(EtTask(kind="next_slot"))
+    if slot.card == STRATEGY:
+        ctx.push(EtTask(kind="strategy_go", n=slot.power))
+    elif slot.card == ANY:
+        ctx.say("flip", "The “Any Player Character” card: the team picks who activates again.")
+        ctx.push(EtTask(kind="any_ask", n=slot.power))
+    else:
+        ctx.push(EtTask(kind="activate", model=slot.card, n=slot.power))
+
+
+@TASKS.register("strategy_go")
+def _strategy_go(ctx: Ctx, t: EtTask) -> None:
+    strategy_activation(ctx, t.n)
+
+
+@TASKS.register("any_ask")
+def _any_ask(ctx: Ctx, t: EtTask) -> None:
+    ctx.ask(Pending(kind="any", seat=ctx.st.leader, n=t.n))
+
+
+def _any_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    return [
+        Action(f"a.{m.id}", f"{ctx.name(m)} activates again", group="any", params=(m.id,))
+        for m in ctx.characters(TEAM)
+    ]
+
+
+def _any_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    ctx.st.agenda.pending = None
+    ctx.push(EtTask(kind="activate", model=str(a.params[0]), n=p.n))
+
+
+CHOICES.add(
+    "any", Choice(_any_actions, _any_answer, lambda ctx, p: "Choose the Character who activates again.")
+)
+
+
+@TASKS.register("end_round")
+def _end_round(ctx: Ctx, t: EtTask) -> None:
+    st = ctx.st
+    sc = ctx.c.scenarios[st.scenario]
+    ctx.say("round", f"Round {st.round} ends.")
+    end_of_round(ctx)
+    if st.round >= sc.round_limit:
+        team, ctrl = st.vp.get(TEAM, 0), st.vp.get(CTRL, 0)
+        if team != ctrl:
+            side = TEAM if team > ctrl else CTRL
+            who = "the Player Team" if side == TEAM else "the Controller"
+            finish(ctx, side, f"the round limit: {who} leads {max(team, ctrl)}-{min(team, ctrl)} VP")
+        finish(ctx, sc.tie, f"the round limit with VP level at {team} (the Scenario's tie rule)")
+    st.round += 1
+    st.rolls = []
+    escalate(ctx, sc.escalation_per_round, "a new Round")
+    ctx.then(EtTask(kind="round_start"))
+
+
+@TASKS.register("round_start")
+def _round_start(ctx: Ctx, t: EtTask) -> None:
+    start_round(ctx)
+
+
+# ------------------------------------------------------------------------------ Character Activation
+@TASKS.register("activate")
+def _activate(ctx: Ctx, t: EtTask) -> None:
+    st = ctx.st
+    m = ctx.model(t.model)
+    if t.s != "respawned":
+        ctx.say("flip", f"{ctx.who(m)} activates (slot Power {t.n}).")
+    if not m.hexes:  # a KO'ed Character re-enters first, before gaining Power (A1.3 #22)
+        cells = spawn_choices(ctx, m)
+        if not cells:
+            return
+        if len(cells) > 1 and not ctx.is_ai(m):
+            ctx.push(EtTask(kind="activate", model=m.id, n=t.n, s="respawned"))
+            ctx.ask(Pending(kind="respawn", seat=m.seat, model=m.id))
+            return
+        # The AI re-enters nearest the Players (worst for them, A3.10), then by hex order.
+        foes = [h for e in ctx.enemies(m) for h in e.hexes]
+        respawn(ctx, m, min(cells, key=lambda h: (min((hexes.distance(h, f) for f in foes), default=0), h)))
+    lone = m.side == TEAM and len(ctx.characters(TEAM)) == 1
+    st.activation = Activation(model=m.id, actions=ctx.c.rules.lone_actions if lone else ctx.c.rules.actions)
+    if ctx.is_ai(m):
+        offer(ctx, m, t.n, "its Activation slot")
+        ai_character(ctx, m)
+        return
+    ctx.push(
+        EtTask(kind="slot_power", model=m.id, n=t.n),  # placed before its first Action (A1.3 #16)
+        EtTask(kind="act_ask"),
+        EtTask(kind="activation_end", model=m.id),
+    )
+    if m.side == TEAM:
+        open_window(ctx, "enemy_activation", m.id)  # the very start of an Enemy Character's Activation
+
+
+@TASKS.register("slot_power")
+def _slot_power(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.hexes:  # a card played at the start of the Activation may have KO'ed it
+        offer(ctx, m, t.n, "its Activation slot")
+
+
+@TASKS.register("activation_end")
+def _activation_end(ctx: Ctx, t: EtTask) -> None:
+    m = ctx.model(t.model)
+    if m.side == TEAM:
+        elite_turns(ctx, m)
+
+
+def _respawn_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    cells = spawn_choices(ctx, ctx.model(p.model))
+    opts = [
+        Action(f"at.{key(h)}", f"Re-enter at {hexes.label(h)}", group="respawn", params=(h[0], h[1]))
+        for h in cells
+    ]
+    return paged(opts, p.page)
+
+
+def _respawn_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    if a.key in ("more", "back"):
+        p.page += 1 if a.key == "more" else -1
+        return
+    ctx.st.agenda.pending = None
+    respawn(ctx, ctx.model(p.model), (int(a.params[0]), int(a.params[1])))
+
+
+CHOICES.add(
+    "respawn",
+    Choice(
+        _respawn_actions,
+        _respawn_answer,
+        lambda ctx, p: f"{ctx.name(ctx.model(p.model))} re-enters the Battlefield: choose a Spawn token.",
+    ),
+)
+
+
+@TASKS.register("act_ask")
+def _act_ask(ctx: Ctx, t: EtTask) -> None:
+    act = ctx.st.activation
+    if act is None:
+        return
+    m = ctx.model(act.model)
+    if not m.hexes:
+        return  # KO'ed during its own Activation: it ends
+    if len(act_actions(ctx, m, act)) > 1:
+        ctx.ask(Pending(kind="act", seat=m.seat, model=m.id))
+
+
+def _skills_now(m: Model) -> list[str]:
+    return [*m.skills, *(s.skill for s in m.unlocked)]
+
+
+def objective_near(ctx: Ctx, m: Model) -> hexes.Hex | None:
+    """An Objective token on or next to ``m`` (the Interact Action), if any."""
+    for h in ctx.st.objectives:
+        if any(hexes.distance(h, x) <= 1 for x in m.hexes):
+            return h
+    return None
+
+
+def act_actions(ctx: Ctx, m: Model, act: Activation) -> list[Action]:
+    """Everything ``m`` may do now in its Activation; "end" is always last."""
+    out: list[Action] = []
+    if act.actions > 0:
+        if reach(ctx, m, ctx.c.rules.move):
+            out.append(
+                Action("move", f"Move up to {ctx.c.rules.move - (1 if m.dazed else 0)} spaces", group="move")
+            )
+        for sid, ts in usable_attacks(ctx, m):
+            s = ctx.skill(sid)
+            out.append(
+                Action(
+                    f"atk.{sid}",
+                    f"Attack: {s.name} ({s.cost} Power, {s.dice} dice; {len(ts)} target(s))",
+                    group="attack",
+                    params=(sid,),
+                )
+            )
+        for sid in _skills_now(m):
+            s = ctx.skill(sid)
+            if s.type == "action" and pool_of(m, sid) >= s.cost:
+                out.append(
+                    Action(
+                        f"use.{sid}",
+                        f"Use {s.name} ({s.cost} Power): {s.text}",
+                        group="skill",
+                        params=(sid, ""),
+                    )
+                )
+                for gid in s.addons:  # the same Skill with its Surge paid on top (once per use)
+                    g = ctx.skill(gid)
+                    if g.type == "surge" and pool_of(m, sid) >= s.cost + g.cost:
+                        out.append(
+                            Action(
+                                f"use.{sid}+{gid}",
+                                f"Use {s.name} with {g.name} ({s.cost + g.cost} Power): {g.text}",
+                                group="skill",
+                                params=(sid, gid),
+                            )
+                        )
+        if objective_near(ctx, m) is not None:
+            out.append(Action("interact", "Interact: claim the Objective", group="interact"))
+        for h in beacons_near(ctx, m):
+            out.append(
+                Action(
+                    f"beacon.{key(h)}",
+                    f"Interact: light the beacon at {hexes.label(h)}",
+                    group="interact",
+                    params=h,
+                )
+            )
+        for npc in npcs_near(ctx, m):
+            out.append(
+                Action(
+                    f"rescue.{npc.id}",
+                    f"Interact: lead {ctx.name(npc)} to safety",
+                    group="interact",
+                    params=(npc.id,),
+                )
+            )
+        if not out:
+            tokens = [
+                h
+                for h in hexes.neighbours(m.hexes[0])
+                if key(h) in ctx.st.tokens and ctx.c.terrain[ctx.st.tokens[key(h)]].removable
+            ]
+            for h in tokens:
+                out.append(
+                    Action(
+                        f"clear.{key(h)}",
+                        f"Clear the {ctx.c.terrain[ctx.st.tokens[key(h)]].name} at {hexes.label(h)}",
+                        group="fallback",
+                        params=(h[0], h[1]),
+                    )
+                )
+    for sid in _skills_now(m):
+        s = ctx.skill(sid)
+        if s.type == "bonus_action" and sid not in act.bonus_used and pool_of(m, sid) >= s.cost:
+            out.append(
+                Action(
+                    f"bonus.{sid}",
+                    f"Bonus: {s.name} ({s.cost} Power): {s.text}",
+                    group="bonus",
+                    params=(sid,),
+                )
+            )
+    if m.dazed and (m.power >= 1 or any(u.power for u in m.unlocked)):
+        out.append(Action("undaze", "Spend 1 Power to recover from Daze", group="daze"))
+    out.append(Action("end", "End this Activation", group="end"))
+    return out
+
+
+def _act_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    act = ctx.st.activation
+    assert act is not None
+    return act_actions(ctx, ctx.model(p.model), act)
+
+
+def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    st = ctx.st
+    st.agenda.pending = None
+    act = st.activation
+    assert act is not None
+    m = ctx.model(p.model)
+    if a.key == "end":
+        ctx.say("end", f"{ctx.who(m)} ends its Activation.")
+        return
+    ctx.push(EtTask(kind="act_ask"))  # back to the menu once this is resolved
+    if a.key == "undaze":
+        # Not an Action (A5-19); a Player Character's Power feeds the Controller.
+        host = m.skills[0] if m.power >= 1 else next(u.skill for u in m.unlocked if u.power)
+        spend(ctx, m, host, 1)
+        m.dazed = False
+        ctx.say("daze", f"{ctx.who(m)} spends 1 Power and recovers from Daze.")
+        return
+    if a.key.startswith("bonus."):
+        sid = str(a.params[0])
+        act.bonus_used.append(sid)  # each distinct Bonus Action once per Activation (A1.3 #19)
+        _use_skill(ctx, m, sid)
+        return
+    act.actions -= 1
+    st.in_action = True
+    if a.key == "move":
+        ctx.push(EtTask(kind="move_ask", model=m.id, n=ctx.c.rules.move), EtTask(kind="action_done"))
+    elif a.key.startswith("atk."):
+        ctx.push(EtTask(kind="target_ask", model=m.id, skill=str(a.params[0])))
+    elif a.key.startswith("use."):
+        _use_skill(ctx, m, str(a.params[0]), str(a.params[1]))
+        ctx.st.agenda.tasks.insert(_after_asks(ctx), EtTask(kind="action_done"))
+    elif a.key.startswith("beacon."):
+        claim(ctx, m, (int(a.params[0]), int(a.params[1])))
+        ctx.push(EtTask(kind="action_done"))
+    elif a.key.startswith("rescue."):
+        ctx.push(EtTask(kind="action_done"))
+        rescue(ctx, m, ctx.model(str(a.params[0])))
+    elif a.key == "interact":
+        h = objective_near(ctx, m)
+        assert h is not None
+        st.objectives.remove(h)
+        ctx.say("interact", f"{ctx.who(m)} claims the Objective at {hexes.label(h)}.")
+        ctx.push(EtTask(kind="action_done"))
+        score(ctx, m.side, ctx.c.scenarios[st.scenario].vp_per_objective, "an Objective")
+    elif a.key.startswith("clear."):
+        remove_token(ctx, m, (int(a.params[0]), int(a.params[1])))
+        ctx.push(EtTask(kind="action_done"))
+
+
+def _after_asks(ctx: Ctx) -> int:
+    """Where to queue an Action's end: after the choices its Skill just queued, before the menu."""
+    for i, t in enumerate(ctx.st.agenda.tasks):
+        if t.kind == "act_ask":
+            return i
+    return len(ctx.st.agenda.tasks)
+
+
+def _use_skill(ctx: Ctx, m: Model, sid: str, surge: str = "") -> None:
+    s = ctx.skill(sid)
+    spend(ctx, m, sid, s.cost + (ctx.skill(surge).cost if surge else 0))
+    ctx.say("skill", f"{ctx.who(m)} uses {s.name}{f' with {ctx.skill(surge).name}' if surge else ''}.")
+    if surge:  # queued after the Skill's own effects (pushed first, so it runs last)
+        g = ctx.skill(surge)
+        apply_effects(ctx, g.effects, "use", Use(m, g.effects[0]))
+    apply_effects(ctx, s.effects, "use", Use(m, s.effects[0]))
+
+
+CHOICES.add(
+    "act",
+    Choice(
+        _act_actions,
+        _act_answer,
+        lambda ctx, p: (
+            f"{ctx.name(ctx.model(p.model))}: "
+            f"{ctx.st.activation.actions if ctx.st.activation else 0} Action(s) left. Choose what to do."
+        ),
+    ),
+)
+
+
+@TASKS.register("target_ask")
+def _target_ask(ctx: Ctx, t: EtTask) -> None:
+    ctx.ask(Pending(kind="target", seat=ctx.model(t.model).seat, model=t.model, skill=t.skill))
+
+
+def _target_actions(ctx: Ctx, p: Pending) -> list[Action]:
+    m = ctx.model(p.model)
+    return [
+        Action(
+            f"t.{e.id}",
+            f"Attack {ctx.name(e)} ({e.hp} HP, Armor {ctx.armor(e)})",
+            group="target",
+            params=(e.id,),
+        )
+        for e in targets(ctx, m, p.skill)
+    ][:25]
+
+
+def _target_answer(ctx: Ctx, p: Pending, a: Action) -> None:
+    ctx.st.agenda.pending = None
+    begin(ctx, ctx.model(p.model), p.skill, ctx.model(str(a.params[0])))
+
+
+CHOICES.add(
+    "target",
+    Choice(_target_actions, _target_answer, lambda ctx, p: f"{ctx.skill(p.skill).name}: choose the target."),
+)

@@ -1,0 +1,174 @@
+"""The Clash for Eternia Ruleset: prompts, legal actions, apply, views, outcome, secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from engines.core.bots import Bot
+from engines.core.errors import ContentError
+from engines.core.rng import Rng
+from engines.core.ruleset import Ruleset
+from engines.core.types import Action, CatalogueEntry, Event, GameConfig, Outcome, Prompt, seat_ref
+from engines.eternia import attack, controller, moves, rounds, scenario, skills  # noqa: F401  (they register tasks and choices)
+from engines.eternia.bots import BOTS
+from engines.eternia.catalogue import entries
+from engines.eternia.content import ai_uses, load, uses
+from engines.eternia.ctx import CHOICES, Ctx, GameOver
+from engines.eternia.modes import mode_specs
+from engines.eternia.rounds import order_actions, place_order
+from engines.eternia.setup import check_seat, setup
+from engines.eternia.skills import EFFECTS
+from engines.eternia.state import CTRL, TEAM, EtState, EtView
+from engines.eternia.twins import redeal
+from engines.eternia.view import build_view, side_of
+
+AI_LINES = ("attack", "advance", "skill", "retreat", "hold", "spawn", "fuel", "heal", "pass")
+
+
+class Eternia(Ruleset[EtState, EtView]):
+    """Masters of the Universe: Clash for Eternia — the Player Team against the Controller."""
+
+    slug = "eternia"
+    title = "Masters of the Universe: Clash for Eternia"
+    rules_version = "3"
+    content_version = "3"
+    modes = mode_specs()
+    state_type = EtState
+    view_type = EtView
+    think_seconds = 60
+
+    def _check_seat(self, config: GameConfig, seat: int) -> None:
+        check_seat(config, seat)
+
+    def _setup(self, config: GameConfig, seed: int) -> EtState:
+        return setup(config, seed)
+
+    # ------------------------------------------------------------------ asking
+    def _prompts(self, state: EtState) -> dict[int, Prompt]:
+        if state.phase == "over":
+            return {}
+        if state.phase == "order":
+            out: dict[int, Prompt] = {}
+            for side, seat in ((CTRL, state.ctrl_seat), (TEAM, state.leader)):
+                if seat >= 0 and side not in state.orders:
+                    out[seat] = Prompt(
+                        seat,
+                        "order",
+                        "Order Phase: place your Activation cards face down (first slot first).",
+                        private=side == CTRL,
+                        sealed=True,
+                        public=f"{seat_ref(seat)} is placing Activation cards face down",
+                    )
+            return out
+        p = state.agenda.pending
+        if p is None:
+            return {}
+        ctx = Ctx(state)
+        text = CHOICES[p.kind].text(ctx, p)
+        if p.seat == state.ctrl_seat:
+            # The Controller's prompts may list its hidden hand: private, with a public line that
+            # depends only on public facts.
+            return {
+                p.seat: Prompt(
+                    p.seat, p.kind, text, private=True, public=f"{seat_ref(p.seat)} (Controller) is deciding"
+                )
+            }
+        return {p.seat: Prompt(p.seat, p.kind, text)}
+
+    def _legal_actions(self, state: EtState, seat: int) -> list[Action]:
+        ctx = Ctx(state)
+        if state.phase == "order":
+            return order_actions(ctx, CTRL if seat == state.ctrl_seat else TEAM)
+        p = state.agenda.pending
+        assert p is not None
+        return CHOICES[p.kind].actions(ctx, p)
+
+    # ------------------------------------------------------------------ acting
+    def _apply(self, state: EtState, seat: int, action: Action) -> Iterable[Event]:
+        ctx = Ctx(state)
+        try:
+            if state.phase == "order":
+                side = CTRL if seat == state.ctrl_seat else TEAM
+                ctx.tell(seat, "order", f"You place: {action.label}.")
+                place_order(ctx, side, [str(c) for c in action.params])
+            else:
+                p = state.agenda.pending
+                assert p is not None
+                CHOICES[p.kind].answer(ctx, p, action)
+        except GameOver:
+            state.agenda.clear()  # the answer itself won the game (a KO, an Objective)
+        ctx.run()
+        state.last_los = state.last_los[-2:]
+        return ctx.ev
+
+    def default_action(self, state: EtState, seat: int) -> Action:
+        """A timed-out seat: the first order, no boosts, automatic Power, end the Activation."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            return super().default_action(state, seat)
+        for wanted in ("end", "done", "auto", "stay", "skip"):
+            for a in actions:
+                if a.key == wanted:
+                    return a
+        return actions[0]
+
+    # ------------------------------------------------------------------ seeing
+    def _view(self, state: EtState, viewer: int | None) -> EtView:
+        return build_view(state, viewer)
+
+    def twin(self, state: EtState, viewer: int | None, rng: Rng) -> EtState:
+        """Another state ``viewer`` cannot tell apart: the hidden cards and orders dealt afresh."""
+        twin = self.clone(state)
+        redeal(twin, viewer, rng)
+        twin.rng = rng.next_u64()
+        return twin
+
+    def _outcome(self, state: EtState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        team = tuple(state.team_seats)
+        ctrl = (state.ctrl_seat,) if state.ctrl_seat >= 0 else ()
+        if state.winner == "draw":
+            return Outcome((), (tuple(sorted(team + ctrl)),), state.result)
+        winners, losers = (team, ctrl) if state.winner == TEAM else (ctrl, team)
+        return Outcome(winners, tuple(g for g in (winners, losers) if g), state.result)
+
+    def secrets(self, state: EtState, viewer: int | None) -> Iterable[str]:
+        """What ``viewer`` may not see: the hidden Strategy hand and deck, and the other side's
+        face-down cards and sealed order (as they would read in a view)."""
+        side = side_of(state, viewer)
+        if side != CTRL:
+            yield from (f'"{c}"' for c in state.strategy_hand)
+            yield from (f'"{c}"' for c in state.strategy_deck)
+        shown = {s.card for s in state.track if s.flipped or s.card == "any"}
+        for s in state.track:
+            if s.side != side and s.card and s.card not in shown:
+                yield f'"card":"{s.card}"'  # a face-down card of the other side, as a SlotView holds it
+        for other_side, order in state.orders.items():
+            if other_side != side and order:
+                yield '"my_order":[' + ",".join(f'"{c}"' for c in order) + "]"
+
+    def conserved(self, state: EtState) -> Mapping[str, int]:
+        """Strategy cards are always in the deck, the hand or played; models never appear or vanish."""
+        cards = len(state.strategy_deck) + len(state.strategy_hand) + len(state.strategy_played)
+        return {"strategy": cards, "models": len(state.models)}
+
+    def bots(self) -> Mapping[str, Bot]:
+        """Random and greedy bots."""
+        return BOTS
+
+    def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:
+        """Characters (both sides and AI cards), Skills, Controller Skills, Strategy and AI cards,
+        Minions, NPCs, terrain and Scenarios (English only)."""
+        return entries()
+
+    def check_content(self) -> None:
+        """Load every data file afresh and check every effect and AI keyword."""
+        c = load()
+        EFFECTS.check(uses(c))
+        for use in ai_uses(c):
+            if use.name not in AI_LINES:
+                raise ContentError(use.file, use.entry, use.field, f"unknown AI action {use.name!r}")
+
+
+RULESET = Eternia()

@@ -1,0 +1,166 @@
+"""Text into boxes: one line or a wrapped block, shrunk to fit, and a record of where it all went.
+
+Every piece of text on a climax picture is drawn into a box with ``Pen.line`` or ``Pen.block``,
+and every zone is registered with ``Pen.zone``. The record (``placed``, ``zones``) is what the
+tests check: each text's glyphs lie inside its box, and zones do not overlap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from render.climax.text import face, runs, shorten, width, wrap
+from render.core.canvas import font, text_width
+from render.core.indexed_canvas import IndexedCanvas
+from render.core.palette import RGB
+
+Box = tuple[float, float, float, float]
+
+#: the baseline sits this far (in em) below a line's middle, so Latin capitals and kanji look centred
+BASELINE = 0.36
+#: a single line asks for this much height per px of font size (glyphs reach from about -1.0 to +0.29 em)
+LINE = 1.25
+#: the distance between wrapped lines, per px of font size
+PITCH = {"en": 1.25, "ja": 1.32}
+#: boxes are laid out in floats: a height measured by ``block_height`` must still fit after adding offsets
+EPSILON = 0.01
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One drawn text: the box it had, where its glyphs landed, its size, and whether it was cut."""
+
+    text: str
+    box: Box
+    ink: Box
+    size: int
+    cut: bool
+
+
+@dataclass
+class Pen:
+    """Draws language-aware text on a canvas and remembers every box (see the module docstring)."""
+
+    canvas: IndexedCanvas
+    lang: str
+    placed: list[Placed] = field(default_factory=list)
+    zones: list[tuple[str, Box]] = field(default_factory=list)
+
+    def zone(self, name: str, box: Box) -> Box:
+        """Register a zone (a panel or card) for the overlap checks; return its box."""
+        self.zones.append((name, box))
+        return box
+
+    def weight(self, bold: bool = False) -> str:
+        """The main face of this picture's language."""
+        return face(self.lang, bold)
+
+    def width(self, text: str, size: int, bold: bool = False) -> float:
+        """Advance width of one line of ``text``."""
+        return width(text, size, self.weight(bold))
+
+    def line(
+        self,
+        box: Box,
+        text: str,
+        size: int,
+        fill: RGB,
+        *,
+        bold: bool = False,
+        align: str = "left",
+        min_size: int = 14,
+    ) -> float:
+        """One line centred vertically in ``box``, shrunk (then shortened with "…") to fit; its width."""
+        x0, y0, x1, y1 = box
+        weight = self.weight(bold)
+        size = max(min(size, int((y1 - y0) / LINE)), 1)
+        min_size = min(min_size, size)
+        while size > min_size and width(text, size, weight) > x1 - x0:
+            size -= 1
+        shown = shorten(text, size, x1 - x0, weight)
+        used = width(shown, size, weight)
+        x = x0 if align == "left" else x1 - used if align == "right" else (x0 + x1 - used) / 2
+        baseline = (y0 + y1) / 2 + BASELINE * size
+        ink = self._draw(x, baseline, shown, size, fill, weight)
+        self.placed.append(Placed(text, box, ink, size, shown != text))
+        return used
+
+    def fit_block(
+        self, text: str, size: int, box_w: float, box_h: float, *, bold: bool = False, min_size: int = 14
+    ) -> tuple[list[str], int]:
+        """The lines and size at which ``text`` wraps into ``box_w`` x ``box_h`` (largest size first).
+
+        At ``min_size`` the lines are returned even if too many: ``block`` then drops the rest.
+        """
+        weight = self.weight(bold)
+        pitch = PITCH.get(self.lang, PITCH["en"])
+        for trial in range(size, min_size - 1, -1):
+            lines = wrap(text, trial, box_w, weight)
+            if len(lines) * trial * pitch <= box_h + EPSILON and all(
+                width(li, trial, weight) <= box_w for li in lines
+            ):
+                return lines, trial
+        return wrap(text, min_size, box_w, weight), min_size
+
+    def block_height(self, text: str, size: int, box_w: float, bold: bool = False) -> float:
+        """Height ``text`` takes wrapped at ``size`` into ``box_w`` (for laying out before drawing)."""
+        lines = wrap(text, size, box_w, self.weight(bold))
+        return len(lines) * size * PITCH.get(self.lang, PITCH["en"])
+
+    def block(
+        self,
+        box: Box,
+        text: str,
+        size: int,
+        fill: RGB,
+        *,
+        bold: bool = False,
+        align: str = "left",
+        valign: str = "top",
+        min_size: int = 14,
+    ) -> float:
+        """Wrapped text in ``box``, shrunk until every line fits; return the y just below it."""
+        x0, y0, x1, y1 = box
+        weight = self.weight(bold)
+        lines, size = self.fit_block(text, size, x1 - x0, y1 - y0, bold=bold, min_size=min_size)
+        pitch = size * PITCH.get(self.lang, PITCH["en"])
+        room = max(1, int((y1 - y0 + EPSILON) // pitch))
+        cut = len(lines) > room
+        if cut:  # only for text longer than any card's: keep what fits and say so
+            lines = lines[:room]
+            lines[-1] = shorten(lines[-1] + " …", size, x1 - x0, weight)
+        top = (
+            y0
+            if valign == "top"
+            else y1 - len(lines) * pitch
+            if valign == "bottom"
+            else (y0 + y1 - len(lines) * pitch) / 2
+        )
+        inks: list[Box] = []
+        for index, shown in enumerate(lines):
+            used = width(shown, size, weight)
+            x = x0 if align == "left" else x1 - used if align == "right" else (x0 + x1 - used) / 2
+            baseline = top + (index + 0.5) * pitch + BASELINE * size
+            inks.append(self._draw(x, baseline, shown, size, fill, weight))
+        ink = (
+            min(i[0] for i in inks),
+            min(i[1] for i in inks),
+            max(i[2] for i in inks),
+            max(i[3] for i in inks),
+        )
+        self.placed.append(Placed(text, box, ink, size, cut))
+        return top + len(lines) * pitch
+
+    def _draw(self, x: float, baseline: float, text: str, size: int, fill: RGB, weight: str) -> Box:
+        """Draw one line run by run on a shared baseline; return its glyphs' bounding box."""
+        left, top, right, bottom = x, baseline, x, baseline
+        for part, face_key in runs(text, weight):
+            self.canvas.put((round(x), round(baseline)), part, size, fill, face_key, "ls")
+            bx0, by0, bx1, by1 = font(size, face_key).getbbox(part, anchor="ls")
+            if bx1 > bx0:
+                left = min(left, round(x) + bx0)
+                right = max(right, round(x) + bx1)
+                top = min(top, round(baseline) + by0)
+                bottom = max(bottom, round(baseline) + by1)
+            x += text_width(part, size, face_key)
+        return (left, top, right, bottom)

@@ -1,0 +1,125 @@
+"""Text placed in boxes: shrunk or wrapped to fit, never cut, and recorded for layout checks.
+
+Every word on an Eternia picture outside the map goes through :func:`text_in` or
+:func:`lines_in` with the box it belongs to. Text shrinks (down to a floor) and, where the box is
+tall enough, wraps at spaces and hyphens; it is never ellipsised. While :func:`recording` is on,
+each placement is kept with the ink box it actually covers, so tests can check that every word
+stays inside its box and no two boxes of words overlap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from render.core.canvas import Canvas, fit_lines, font, text_width
+from render.core.palette import INK, RGB
+
+Box = tuple[float, float, float, float]
+FLOOR = 11  # the smallest text drawn (px): still legible at full size
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One line of text as drawn: the box it was given, the ink it covers, its words and size."""
+
+    box: Box
+    ink: Box
+    text: str
+    size: int
+
+
+_RECORD: list[Placed] | None = None
+_ANCHOR = {"l": "lm", "c": "mm", "r": "rm"}  # Pillow anchors, vertically centred
+
+
+@contextmanager
+def recording() -> Iterator[list[Placed]]:
+    """Keep every placement made inside the ``with`` block (tests only: not thread-safe)."""
+    global _RECORD
+    kept: list[Placed] = []
+    _RECORD = kept
+    try:
+        yield kept
+    finally:
+        _RECORD = None
+
+
+def fitted_size(text: str, size: int, room: float, weight: str = "regular", floor: int = FLOOR) -> int:
+    """The largest size from ``size`` down to ``floor`` at which ``text`` fits ``room`` px."""
+    while size > floor and text_width(text, size, weight) > room:
+        size -= 1
+    return size
+
+
+def _put(
+    c: Canvas, box: Box, x: float, y: float, text: str, size: int, fill: RGB, weight: str, anchor: str
+) -> None:
+    c.put((x, y), text, size, fill, weight, anchor)
+    if _RECORD is not None and text:
+        left, top, right, bottom = font(size, weight).getbbox(text, anchor=anchor)
+        _RECORD.append(
+            Placed(box, (int(x) + left, int(y) + top, int(x) + right, int(y) + bottom), text, size)
+        )
+
+
+def text_in(
+    c: Canvas,
+    box: Box,
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    weight: str = "regular",
+    align: str = "l",
+    floor: int = FLOOR,
+) -> int:
+    """One line centred vertically in ``box``, aligned left, centre or right; returns the size used."""
+    x0, y0, x1, y1 = box
+    size = fitted_size(text, min(size, int(y1 - y0)), x1 - x0, weight, floor)
+    x = {"l": x0, "c": (x0 + x1) / 2, "r": x1}[align]
+    _put(c, box, x, (y0 + y1) / 2, text, size, fill, weight, _ANCHOR[align])
+    return size
+
+
+def lines_in(
+    c: Canvas,
+    box: Box,
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    weight: str = "regular",
+    align: str = "l",
+    floor: int = FLOOR,
+    valign: str = "t",
+) -> int:
+    """``text`` wrapped into as many lines as the box holds (shrinking first); returns the y below it."""
+    x0, y0, x1, y1 = box
+    # each size wrapped naturally (never shrunk to save a line); the largest whose lines fit the box
+    wrapped = fit_lines(text, floor, x1 - x0, weight, min_size=floor, max_lines=99, fewest=False)
+    for trial in range(size, floor - 1, -1):
+        candidate = fit_lines(text, trial, x1 - x0, weight, min_size=trial, max_lines=99, fewest=False)
+        if len(candidate.lines) * step(candidate.size) <= y1 - y0 + 2:
+            wrapped = candidate
+            break
+    line = step(wrapped.size)
+    y = y0 if valign == "t" else y0 + max(0.0, (y1 - y0 - len(wrapped.lines) * line) / 2)
+    x = {"l": x0, "c": (x0 + x1) / 2, "r": x1}[align]
+    for text_line in wrapped.lines:
+        _put(c, box, x, y + line / 2, text_line, wrapped.size, fill, weight, _ANCHOR[align])
+        y += line
+    return int(y)
+
+
+def step(size: int) -> int:
+    """The distance between wrapped lines of ``size`` px."""
+    return round(size * 1.22)
+
+
+def lines_height(
+    text: str, size: int, width: float, weight: str = "regular", floor: int = FLOOR, most: int = 3
+) -> int:
+    """The height ``text`` takes wrapped to ``width`` in at most ``most`` lines (shrinking if needed)."""
+    # the largest size that fits ``most`` lines, not the fewest lines: wrapping beats shrinking
+    wrapped = fit_lines(text, size, width, weight, min_size=floor, max_lines=most, fewest=False)
+    return len(wrapped.lines) * step(wrapped.size)

@@ -1,0 +1,157 @@
+"""Every lookup a command or a timer sweep makes is an index lookup, read from the query plans.
+
+Tens of thousands of stored tables (bulk-made by ``scripts/make_tables.py``, statistics
+gathered) and, on PostgreSQL, ``enable_seqscan = off`` for the small tables: each lookup's
+statements are captured as the store runs them, then explained. No plan may scan a whole table,
+and each must use the index named for it. Without ``ix_tables_thread`` finding a thread's table
+scanned every table (224 ms at 100,000 active tables); without ``ix_tables_guild_status`` so did
+changing a server's turn timeout (470-490 ms).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.store import guilds_repo, results_repo
+from bot.store import tables_repo as repo
+from bot.store.db import create_engine, is_sqlite
+from tests.bot.service.helpers import make_tables_script
+
+TABLES = 20_000
+NOW = 2_000_000_000.0
+
+
+Lookup = Callable[[AsyncConnection], Awaitable[object]]
+
+
+def lookups(
+    table_id: int, guild_id: int, channel_id: int, user_id: int
+) -> dict[str, tuple[Lookup, set[str]]]:
+    """Each lookup, and the indexes its plan must use (PostgreSQL names; SQLite's are the same
+    for named indexes, and the primary keys show as the table's own rowid or autoindex)."""
+    shards = (4, (0, 1))
+    return {
+        "table by id": (lambda c: repo.table_mapping(c, table_id), {"tables_pkey"}),
+        "seats of a table": (lambda c: repo.seat_mappings(c, table_id), {"seats_pkey"}),
+        "table in a channel or thread": (
+            lambda c: repo.active_table_in(c, channel_id),
+            {"tables_active_channel_id_key", "ix_tables_thread"},
+        ),
+        "tables of a player": (lambda c: repo.active_tables_of(c, user_id), {"ix_seats_user"}),
+        "public message": (lambda c: repo.public_message(c, table_id), {"tables_pkey"}),
+        "move log": (lambda c: repo.move_log(c, table_id), {"moves_pkey"}),
+        "version and snapshot": (lambda c: repo.version_and_snapshot(c, table_id), {"tables_pkey"}),
+        "guarded table write": (lambda c: repo.update_table_at(c, table_id, 1, {"seq": 1}), {"tables_pkey"}),
+        "seat write": (lambda c: repo.update_seats(c, table_id, {"dm_open": True}, seat=0), {"seats_pkey"}),
+        "DMs open everywhere": (lambda c: repo.set_dm_open(c, user_id, True, None), {"ix_seats_user"}),
+        "DMs open at a table": (lambda c: repo.set_dm_open(c, user_id, True, table_id), {"ix_seats_user"}),
+        "due reminders": (lambda c: repo.due_reminder_tables(c, NOW, None, 200), {"ix_seats_remind_at"}),
+        "due reminders of shards": (
+            lambda c: repo.due_reminder_tables(c, NOW, shards, 200),
+            {"ix_seats_remind_at"},
+        ),
+        "claim reminders": (lambda c: repo.claim_reminders(c, table_id, NOW), {"seats_pkey"}),
+        "due deadlines": (lambda c: repo.due_deadline_tables(c, NOW, None, 200), {"ix_seats_deadline"}),
+        "due deadlines of shards": (
+            lambda c: repo.due_deadline_tables(c, NOW, shards, 200),
+            {"ix_seats_deadline"},
+        ),
+        "clear timers": (lambda c: repo.clear_timers(c, table_id), {"seats_pkey"}),
+        "server timeout change": (
+            lambda c: repo.rebase_deadlines(c, guild_id, 60, 0.75),
+            {"ix_tables_guild_status"},
+        ),
+        "server settings": (lambda c: guilds_repo.settings_row(c, guild_id), {"guild_settings_pkey"}),
+        "player stats": (
+            lambda c: results_repo.player_games(c, user_id, None, None),
+            {"ix_results_user_game"},
+        ),
+        "server stats": (lambda c: results_repo.server_games(c, guild_id, None), {"ix_results_guild_game"}),
+        "leaderboard": (lambda c: results_repo.leaders(c, guild_id, "tiny", 10), {"ix_results_guild_game"}),
+    }
+
+
+def captured(engine: Any) -> tuple[list[tuple[str, Any]], Callable[[], None]]:
+    """Record every statement ``engine`` runs (with its parameters) until the returned stop()."""
+    seen: list[tuple[str, Any]] = []
+
+    def grab(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> None:
+        seen.append((statement, parameters))
+
+    event.listen(engine.sync_engine, "before_cursor_execute", grab)
+    return seen, lambda: event.remove(engine.sync_engine, "before_cursor_execute", grab)
+
+
+async def explain(connection: AsyncConnection, statement: str, parameters: Any, sqlite: bool) -> list[str]:
+    """The plan of one captured statement, one line per node."""
+    prefix = "EXPLAIN QUERY PLAN " if sqlite else "EXPLAIN "
+    rows = (await connection.exec_driver_sql(prefix + statement, parameters)).all()
+    return [str(row[-1]) for row in rows]
+
+
+def full_scans(plan: list[str], sqlite: bool) -> list[str]:
+    """The plan lines that read a whole stored table."""
+    if not sqlite:
+        return [line for line in plan if "Seq Scan" in line]
+    # SQLite: "SCAN t" reads every row of t; "SEARCH t USING ..." is an index lookup (a SCAN of
+    # a subquery's rows reads only what its own SEARCH found)
+    stored = ("tables", "seats", "moves", "results", "guild_settings")
+    return [line for line in plan if line.startswith("SCAN ") and line.split()[1] in stored]
+
+
+def uses(plan: list[str], index: str, sqlite: bool) -> bool:
+    """Whether ``plan`` looks rows up through ``index`` (SQLite: primary keys by any SEARCH)."""
+    if sqlite and not index.startswith("ix_"):
+        table = index.split("_")[0] if not index.startswith("guild_settings") else "guild_settings"
+        return any(line.startswith(f"SEARCH {table} ") for line in plan)
+    return any(index in line for line in plan)
+
+
+async def test_every_lookup_is_an_index_lookup(db_url: str) -> None:
+    sqlite = is_sqlite(db_url)
+    maker = make_tables_script()
+    await maker.make_tables(
+        db_url,
+        maker.Plan(tables=TABLES, due_reminders=50, due_expiries=50, moves=False),
+        now=NOW,
+        migrate=False,
+    )
+    engine = create_engine(db_url)
+    try:
+        async with engine.connect() as connection:
+            row = (
+                await connection.exec_driver_sql(
+                    "SELECT t.id, t.guild_id, t.thread_id, s.user_id FROM tables t "
+                    "JOIN seats s ON s.table_id = t.id WHERE t.status = 'playing' "
+                    "AND t.thread_id IS NOT NULL AND s.seat = 0 ORDER BY t.id LIMIT 1"
+                )
+            ).one()
+        problems = []
+        for name, (lookup, indexes) in lookups(*row).items():
+            seen, stop = captured(engine)
+            async with engine.connect() as connection:
+                try:
+                    await lookup(connection)
+                finally:
+                    stop()
+                    await connection.rollback()
+            assert seen, name
+            async with engine.connect() as connection:
+                if not sqlite:
+                    # small tables (results, settings) would rightly be scanned: ask for the index
+                    await connection.exec_driver_sql("SET enable_seqscan = off")
+                plans = [await explain(connection, st, params, sqlite) for st, params in seen]
+            lines = [line for plan in plans for line in plan]
+            scans = full_scans(lines, sqlite)
+            missing = {index for index in indexes if not uses(lines, index, sqlite)}
+            if scans or missing:
+                problems.append(
+                    f"{name}: full scans {scans}, not using {sorted(missing)}:\n  " + "\n  ".join(lines)
+                )
+        assert not problems, "\n".join(problems)
+    finally:
+        await engine.dispose()

@@ -1,0 +1,77 @@
+"""No import cycles inside ``engines``: every rule module can be read, and loaded, on its own.
+
+Function-level imports count too (a deferred import hides a cycle, it does not remove it);
+imports only for type checking do not, since they never run.
+"""
+
+from __future__ import annotations
+
+import grimp
+
+
+def cycles(package: str) -> list[list[str]]:
+    """The strongly connected groups of more than one module among ``package``'s imports."""
+    return cycles_in(grimp.build_graph(package, exclude_type_checking_imports=True))
+
+
+def cycles_in(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected groups of more than one module in ``graph``."""
+    modules = sorted(graph.modules)
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(start: str) -> None:
+        # Tarjan's algorithm, iterative so deep packages cannot exhaust Python's recursion limit.
+        work = [(start, iter(edges[start]))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges[child])))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+
+    for module in modules:
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_the_cycle_finder_finds_a_three_module_cycle_and_nothing_once_it_is_broken() -> None:
+    graph = grimp.ImportGraph()
+    graph.add_import(importer="a.x", imported="a.y")
+    graph.add_import(importer="a.y", imported="a.z")
+    graph.add_import(importer="a.z", imported="a.x")
+    graph.add_import(importer="a.z", imported="a.w")
+    assert cycles_in(graph) == [["a.x", "a.y", "a.z"]]
+    graph.remove_import(importer="a.z", imported="a.x")
+    assert cycles_in(graph) == []
+
+
+def test_engines_have_no_import_cycles() -> None:
+    assert cycles("engines") == []
