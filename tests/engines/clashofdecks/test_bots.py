@@ -42,12 +42,6 @@ def test_bots_default_action_ends_summoning_or_takes_a_draft_card() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 12.14, open: with the one game driver's bot dice (bot_rng per move) Ironclad beats "
-    "Stormwing 0.67 (seeds 1-80 and 81-240 alike); the old shared bot RNG had shown 0.65 by luck. "
-    "A content or bot fix must bring it inside the band; this then passes and the marker must go.",
-)
 def test_bots_preconstructed_decks_are_balanced_35_to_65_percent() -> None:
     table = deck_matrix(RULESET.bots()["tactician"], range(1, 81))
     for (a, b), rate in sorted(table.items()):
