@@ -7,6 +7,7 @@ from engines.clashofdecks.content import Catalog
 from engines.clashofdecks.deckcode import parse_deck
 from engines.clashofdecks.state import ClashState, Draft
 from engines.core.errors import SetupError
+from engines.core.rng import Rng
 from engines.core.types import GameConfig, listed
 
 #: pick orders per round; letters are kingdoms (A = kingdom 0), '*' hands the card to the AI pool
@@ -57,14 +58,26 @@ def check_seat(cat: Catalog, config: GameConfig, seat: int, fmt: str) -> None:
         constructed_deck(cat, config, seat)
 
 
-def precon_decks(cat: Catalog, config: GameConfig, players: int) -> list[list[str]]:
-    """Each player's preconstructed deck (card ids); choices were checked by ``check_seat``."""
+#: modes whose "auto" seats are dealt the free decks at random (see ``precon_decks``)
+DEALT_DECK_MODES = ("ffa", "2v2")
+
+
+def precon_decks(cat: Catalog, config: GameConfig, players: int, rng: Rng | None = None) -> list[list[str]]:
+    """Each player's preconstructed deck (card ids); choices were checked by ``check_seat``.
+
+    Seats left on "auto" take the decks nobody chose: in catalogue order, or dealt at random when
+    ``rng`` is given. The four-kingdom games deal them: with a fixed order a seat would always hold
+    the same deck and always sit between the same two decks, so a seat's chances would be that
+    deck's chances in that one seating (in bot play seat 4 won 1-6% of free-for-alls that way).
+    """
     chosen: list[str | None] = []
     for seat in range(players):
         pick = config.seat_option(seat, "deck", "auto")
         chosen.append(None if pick in (None, "auto") else str(pick))
     taken = [d for d in chosen if d]
     free = [d.id for d in cat.decks if d.id not in taken]
+    if rng is not None:
+        rng.shuffle(free)
     result = []
     for pick in chosen:
         deck_id = pick if pick else free.pop(0)

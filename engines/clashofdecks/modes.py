@@ -31,7 +31,7 @@ def _seat_options() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec(
             "deck",
-            "Your preconstructed deck",
+            "Your preconstructed deck (auto: one nobody chose; at four players dealt at random)",
             "auto",
             choices=("auto", *(d.id for d in cat.decks)),
             per_seat=True,

@@ -50,7 +50,7 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
     slug = "clashofdecks"
     title = "Clash of Decks"
     rules_version = "1"
-    content_version = "1"
+    content_version = "2"
     modes = mode_specs()
     state_type = ClashState
     view_type = ClashView

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.clashofdecks.board import Ctx
 from engines.clashofdecks.content import Catalog
 from engines.clashofdecks.formats import (
+    DEALT_DECK_MODES,
     DRAFT_PILE,
     advance_draft,
     constructed_decks,
@@ -109,7 +110,8 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClashState:
         return state
     state.phase = "deal"
     if state.format == "precon":
-        decks = precon_decks(cat, config, len(player_ks))
+        dealt = rng if state.mode in DEALT_DECK_MODES else None
+        decks = precon_decks(cat, config, len(player_ks), dealt)
     else:
         decks = constructed_decks(cat, config, len(player_ks))
         for k, deck in zip(player_ks, decks, strict=True):

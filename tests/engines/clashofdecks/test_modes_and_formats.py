@@ -10,7 +10,7 @@ from engines.clashofdecks.content import catalog
 from engines.clashofdecks.deckcode import decode_deck, encode_deck, parse_deck
 from engines.clashofdecks.formats import DRAFT_PATTERNS
 from engines.clashofdecks.modes import layout
-from engines.clashofdecks.state import STRONGHOLD
+from engines.clashofdecks.state import STRONGHOLD, ClashState
 from engines.clashofdecks.summoning import cost
 from engines.core import GameConfig, SetupError
 from engines.core.content import load_rules_pages
@@ -92,6 +92,28 @@ def test_formats_precon_each_deck_used_once() -> None:
     state = RULESET.setup(GameConfig("ffa", 4), 1)
     seen = {frozenset(state.cards[i] for i in kd.hand if i != STRONGHOLD) for kd in state.kingdoms}
     assert len(seen) == 4
+
+
+def _deck_of_each_seat(state: ClashState) -> list[str]:
+    by_card = {card: deck.id for deck in catalog().decks for card in deck.cards}
+    hands = sorted((kd.seat, kd.hand) for kd in state.kingdoms)
+    return [by_card[state.cards[next(i for i in hand if i != STRONGHOLD)]] for _, hand in hands]
+
+
+def test_formats_precon_auto_decks_are_dealt_at_random_at_four_kingdoms() -> None:
+    # A fixed order tied each seat to one deck and one pair of neighbours (issue 12, item 14).
+    order = [d.id for d in catalog().decks]
+    for mode in ("ffa", "2v2"):
+        dealt = {tuple(_deck_of_each_seat(RULESET.setup(GameConfig(mode, 4), seed))) for seed in range(1, 41)}
+        assert len(dealt) > 6 and all(sorted(d) == sorted(order) for d in dealt)
+        assert {d[0] for d in dealt} == set(order)  # seat 1 is dealt every deck over 40 deals
+    # A seat's own choice stands; the others share out what is left.
+    seats = ({}, {"deck": "blightmarch"})
+    for seed in range(1, 11):
+        decks = _deck_of_each_seat(RULESET.setup(GameConfig("ffa", 4, {}, seats), seed))
+        assert decks[1] == "blightmarch" and sorted(decks) == sorted(order)
+    # At two kingdoms "auto" still means the first free decks, as before.
+    assert _deck_of_each_seat(RULESET.setup(GameConfig("duel", 2), 3)) == order[:2]
 
 
 def test_formats_precon_decks_one_and_two_use_the_sourced_names() -> None:

@@ -1,0 +1,115 @@
+"""Seat and team balance of the four-player modes, measured exactly as `tablekeeper selfplay` does.
+
+Each figure here can be reproduced from the terminal: the tests call the CLI's own config builder
+and self-play loop (``bot.console.selfplay``, which plays each game through
+``engines.core.driver.Match.play_out``), with the default options, decks and seats. For example
+``python -m bot.cli selfplay clashofdecks --mode ffa --players 4 --games 400 --bot normal --seed 1``
+prints the wins the slow free-for-all test asserts on.
+
+Bands (issue 12, item 14): in a free-for-all every seat wins 15-35% of the games, in 2 vs 2 each
+team wins 40-60%. The slow tests take 400 games a line (seeds 1-400); the fast one takes 60 and
+allows more spread, so that it still catches a seat that hardly ever wins (the old lopsided table
+gave the fourth seat 1-6%).
+
+Seats left on ``auto`` are dealt the four preconstructed decks at random, so a seat's share no
+longer says how strong a deck is; the deck tests below check the decks themselves over the same
+games: each deck's share of free-for-all wins, and each pair of partners' share at 2 vs 2.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+
+from bot.console.config import build_config
+from bot.console.selfplay import MAX_MOVES, selfplay
+from engines.clashofdecks import RULESET
+from engines.clashofdecks.content import catalog
+from engines.clashofdecks.state import STRONGHOLD, ClashState
+from engines.core.driver import Match, bot_for
+
+BOTS = ("normal", "hard")
+
+
+def seat_shares(mode: str, bot: str, games: int, first_seed: int = 1) -> list[float]:
+    """Each seat's share of the games won, with the CLI's defaults (``selfplay --mode MODE --players 4``)."""
+    config = build_config(RULESET, mode, 4)
+    report = selfplay(RULESET, config, games, first_seed, bot, io.StringIO())
+    assert report.errors == 0 and report.no_winner == 0
+    line = report.summary(RULESET.slug, config, bot, first_seed)
+    print(line)
+    return [report.wins.get(seat, 0) / games for seat in range(4)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", BOTS)
+def test_ffa_every_seat_wins_15_to_35_percent_over_400_games(bot: str) -> None:
+    shares = seat_shares("ffa", bot, 400)
+    assert all(0.15 <= share <= 0.35 for share in shares), shares
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", BOTS)
+def test_2v2_each_team_wins_40_to_60_percent_over_400_games(bot: str) -> None:
+    shares = seat_shares("2v2", bot, 400)
+    # Partners sit opposite: seats 1 and 3 against seats 2 and 4, and a team wins together.
+    assert shares[0] == shares[2] and shares[1] == shares[3] and shares[0] + shares[1] == 1
+    assert 0.40 <= shares[0] <= 0.60, shares
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_ffa_no_seat_is_starved_over_60_games(bot: str) -> None:
+    # 60 games give each share a standard error of about 5.6 points: 8-45% is three of them around 25%.
+    shares = seat_shares("ffa", bot, 60)
+    assert all(0.08 <= share <= 0.45 for share in shares), shares
+
+
+def deck_of_each_seat(state: ClashState) -> list[str]:
+    """The preconstructed deck each seat was dealt (read before play moves any card)."""
+    by_card = {card: deck.id for deck in catalog().decks for card in deck.cards}
+    hands = sorted((kd.seat, kd.hand) for kd in state.kingdoms)
+    return [by_card[state.cards[next(i for i in hand if i != STRONGHOLD)]] for _, hand in hands]
+
+
+def deck_wins(mode: str, bot: str, games: int) -> tuple[Counter[str], Counter[str]]:
+    """Wins and games of each deck (free-for-all) or pair of partners' decks (2 vs 2), seeds 1..games.
+
+    Each game is the one ``selfplay`` plays for that seed (``bot.console.selfplay.play_game``).
+    """
+    config = build_config(RULESET, mode, 4)
+    wins: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    for seed in range(1, games + 1):
+        match = Match(RULESET, config, seed)
+        decks = deck_of_each_seat(match.state)
+        outcome = match.play_out(bot_for(RULESET, bot), max_steps=MAX_MOVES)
+        if mode == "ffa":
+            for seat, deck in enumerate(decks):
+                played[deck] += 1
+                wins[deck] += seat in outcome.winners
+        else:
+            for team in ((0, 2), (1, 3)):  # partners sit opposite
+                pair = " + ".join(sorted(decks[seat] for seat in team))
+                played[pair] += 1
+                wins[pair] += team[0] in outcome.winners
+    print(mode, bot, {name: f"{wins[name]}/{played[name]}" for name in sorted(played)})
+    return wins, played
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", BOTS)
+def test_ffa_every_deck_wins_15_to_35_percent_when_dealt_at_random(bot: str) -> None:
+    wins, played = deck_wins("ffa", bot, 400)
+    assert len(played) == 4
+    assert all(0.15 <= wins[deck] / played[deck] <= 0.35 for deck in played), (wins, played)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", BOTS)
+def test_2v2_every_pair_of_partners_wins_35_to_65_percent_of_its_games(bot: str) -> None:
+    # Six pairs, about 130 games each over 400 deals: a wider band than the teams' 40-60%.
+    wins, played = deck_wins("2v2", bot, 400)
+    assert len(played) == 6
+    assert all(0.35 <= wins[pair] / played[pair] <= 0.65 for pair in played), (wins, played)
