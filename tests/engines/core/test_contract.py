@@ -146,6 +146,24 @@ def test_twin_harness_catches_narration_that_tells_a_hidden_card() -> None:
         check_twins(Gossip(), GameConfig("race", 3), 2)
 
 
+def test_twin_harness_lets_a_move_tell_the_order_it_turned_hidden_cards_up() -> None:
+    # Turning up a hidden deck card by card tells its order: the same lines in another order on
+    # the twin are news, not a leak (Clash of Decks' automaton plays its deck this way).
+    from engines.core import public
+    from engines.core.twins import check_twins
+    from tests.engines.core.tinygame import value
+
+    class Turnover(type(RULESET)):  # type: ignore[misc]
+        def _apply(self, state, seat, action):  # type: ignore[no-untyped-def]
+            turned = [public("turn", f"Turns up {value(card)}.") for card in reversed(state.deck)]
+            state.pile.extend(state.deck)
+            state.deck.clear()
+            return [*turned, *super()._apply(state, seat, action)]
+
+    report = check_twins(Turnover(), GameConfig("race", 1, {"target": 40}), 5)
+    assert report.reordered > 0
+
+
 def test_decode_stored_refuses_a_snapshot_of_another_state_layout() -> None:
     # A stored snapshot whose schema_version is not the game's current one (or that does not
     # decode at all) is None: the service then rebuilds the state from the match record.
