@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from render.climax.text import face, runs, shorten, width, wrap
-from render.core.canvas import font, text_width
+from render.core.canvas import text_width
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import RGB
+from render.core.stamps import ink_box
 
 Box = tuple[float, float, float, float]
 
@@ -156,7 +157,7 @@ class Pen:
         left, top, right, bottom = x, baseline, x, baseline
         for part, face_key in runs(text, weight):
             self.canvas.put((round(x), round(baseline)), part, size, fill, face_key, "ls")
-            bx0, by0, bx1, by1 = font(size, face_key).getbbox(part, anchor="ls")
+            bx0, by0, bx1, by1 = ink_box(part, size, face_key, "ls")
             if bx1 > bx0:
                 left = min(left, round(x) + bx0)
                 right = max(right, round(x) + bx1)

@@ -15,7 +15,7 @@ from PIL import Image
 from render.core.canvas import Canvas, fit, font, text_width
 from render.core.palette import RGB
 
-__all__ = ["StampCanvas", "fit", "stamp", "stamp_fitted", "text_mask", "text_width"]
+__all__ = ["StampCanvas", "fit", "ink_box", "stamp", "stamp_fitted", "text_mask", "text_width"]
 
 _MASKS = 8192
 
@@ -35,6 +35,17 @@ def text_mask(
     if width and height:
         mask.im.paste(glyphs, (0, 0, width, height))
     return mask, left, top
+
+
+@lru_cache(maxsize=_MASKS)
+def ink_box(text: str, size: int, weight: str = "regular", anchor: str = "la") -> tuple[int, int, int, int]:
+    """Where the glyphs of ``text`` land around the anchor point (Pillow's ``getbbox``, cached).
+
+    Laying a line out again just to measure it costs about as much as drawing it (CJK most of
+    all), and boards measure the same labels turn after turn.
+    """
+    left, top, right, bottom = font(size, weight).getbbox(text, anchor=anchor)
+    return (int(left), int(top), int(right), int(bottom))
 
 
 def stamp(
