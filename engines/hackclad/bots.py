@@ -16,25 +16,30 @@ from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import CardView, HackView
 
+#: missions best first, by the VP each paid the witch bot that took it (completion rate times VP,
+#: seeds 1-100 at three players and 1-60 at four). The old taste put Endurance (4 CP at once,
+#: done in 0-5% of games) sixth and Parry and Treasure Hunter (done 55-90%) near the end, so the
+#: seat that drafts third and fourth at three players took the traps: it scored a VP less from
+#: missions and won 25.75% of 400 games (30.25% with this taste).
 _MISSION_TASTE = (
-    "mage",
     "vitality",
-    "hard_hitter",
+    "parry",
     "striker",
+    "treasure_hunter",
+    "magpie",
+    "mage",
     "survivor",
-    "endurance",
+    "hard_hitter",
+    "indestructible",
+    "destroyer",
+    "nuclear",
     "flash",
     "overdrive",
-    "magpie",
-    "destroyer",
-    "machine_gun",
-    "nuclear",
-    "lightning",
-    "parry",
-    "rapture",
-    "treasure_hunter",
     "invincible",
-    "indestructible",
+    "machine_gun",
+    "lightning",
+    "endurance",
+    "rapture",
 )
 _SLOT_TASTE = (0, 1, 3, 2)
 _CUT_CARDS = ("block", "fortress", "generate_barrier", "protection_drone", "reflect", "counter_cross")

@@ -9,8 +9,9 @@ witches are HackClad's decks). Seats left on ``auto`` are dealt the four first-g
 random, so a seat's share no longer is one witch's share; the witch test checks the witches over
 the same games. Before, seat 1 always played Rosette, seat 2 Flare, seat 3 Luna and seat 4 Mia,
 and the witch bot kept its deck by printed VP alone: seats won 31 / 15 / 17.5 / 36.5% (Flare about
-13%). 400 games give each share a standard error of about 2 points; the two tests share one run
-when they run in the same process (about a minute of CPU on an idle core).
+13%). The bot now also drafts the missions that pay (see ``_MISSION_TASTE``). 400 games give each
+share a standard error of about 2 points; the two tests share one run when they run in the same
+process (about a minute of CPU on an idle core).
 """
 
 from __future__ import annotations

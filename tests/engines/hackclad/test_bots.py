@@ -70,3 +70,17 @@ def test_witch_bot_puts_flares_hardest_attack_into_her_starting_deck() -> None:
     assert prompt.kind == "enhanced"
     action = R.bots()["witch"].choose(R.view(state, 0), prompt, R.legal_actions(state, 0), Rng(1))
     assert card_of(state, action.card).id == "desperate_measures"
+
+
+def test_witch_bot_drafts_missions_it_can_complete_before_the_long_shots() -> None:
+    # Seed 20 offers Parry (done in most games) with Endurance and Rapture (4 or 5 CP at once,
+    # hardly ever done); Vitality is not on offer, so Parry goes first and the long shots never.
+    state = R.setup(GameConfig("basic", 2), 20)
+    picks = []
+    bot = R.bots()["witch"]
+    while state.phase == "missions":
+        seat = min(R.prompts(state))
+        action = bot.choose(R.view(state, seat), R.prompts(state)[seat], R.legal_actions(state, seat), Rng(1))
+        picks.append(action.key[2:])
+        state = R.apply(state, seat, action).state
+    assert picks == ["parry", "striker", "treasure_hunter", "mage"]
