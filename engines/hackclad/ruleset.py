@@ -69,7 +69,7 @@ _OPTIONS = (
     ),
     OptionSpec(
         "witch",
-        "Which witch you play (auto: the first one nobody picked).",
+        "Which witch you play (auto: one nobody picked, dealt at random when several witches play).",
         "auto",
         choices=("auto", *WITCHES),
         per_seat=True,
@@ -79,7 +79,7 @@ _TEAM_OPTIONS = (
     *_OPTIONS,
     OptionSpec(
         "witch2",
-        "Your second witch in a two-player team match (auto: the first one nobody picked).",
+        "Your second witch in a two-player team match (auto: one nobody picked, dealt at random).",
         "auto",
         choices=("auto", *WITCHES),
         per_seat=True,
@@ -92,7 +92,9 @@ class HackClad(Ruleset[HackState, HackView]):
 
     slug = "hackclad"
     title = "HackClad"
-    rules_version = "1.0"
+    # 1.1: seats left on "auto" are dealt their witches at random, so a 1.0 record's seed and config
+    # no longer give the same witches.
+    rules_version = "1.1"
     content_version = "1.0"
     modes = (
         ModeSpec(

@@ -33,6 +33,26 @@ def check_seat(config: GameConfig, seat: int) -> None:
         )
 
 
+#: the witches the book recommends for a first game; "auto" seats are dealt these before Amelia
+FIRST_GAME_WITCHES = ("rosette", "flare", "luna", "mia")
+
+
+def auto_witches(taken: set[str], witches: int, rng: Rng) -> list[str]:
+    """The witches left for seats on "auto", in the order those seats take them.
+
+    With one witch (solo) it is the first free one in the book's order. With several they are dealt
+    at random from the free witches the book recommends for a first game (Amelia, the technical
+    one, comes after them). Handed out in a fixed order, seat 1 always played Rosette and seat 2
+    Flare, so a seat's share of wins was one witch's share (seat 2 won 15% of four-player games).
+    """
+    spare = [w for w in WITCHES if w not in taken]
+    if witches < 2:
+        return spare
+    recommended = [w for w in spare if w in FIRST_GAME_WITCHES]
+    rng.shuffle(recommended)
+    return recommended + [w for w in spare if w not in FIRST_GAME_WITCHES]
+
+
 def deal(config: GameConfig, seed: int) -> HackState:
     """Witches, entry points, decks, the Clad deck (book 4; solo 11.2.1) and the missions on offer."""
     n = config.players
@@ -42,7 +62,8 @@ def deal(config: GameConfig, seed: int) -> HackState:
         second = witch >= n  # a two-player team match: witches 3 and 4 are the seats' second witches
         chosen.append(config.seat_option(seat, "witch2" if second else "witch", "auto"))
     taken = {w for w in chosen if w != "auto"}
-    spare = [w for w in WITCHES if w not in taken]
+    # The deal has its own generator, so every other draw of the game stays what the seed made it.
+    spare = auto_witches(taken, len(owners), Rng(seed).fork())
     witches = []
     for w in chosen:
         if w == "auto":

@@ -35,7 +35,7 @@ def test_8_voltage_3_with_an_empty_clad_deck_ends_at_the_end_of_the_round() -> N
 
 
 def test_9_score_is_shards_plus_deck_vp_plus_missions_minus_injuries() -> None:
-    state = started("basic", 2)
+    state = started("basic", 2, witches=["rosette", "flare"])  # Destroyer is one of Rosette's missions
     w = state.witches[0]
     w.shards, w.injuries, w.completed = 12, 3, ["destroyer"]
     parts = breakdown(state, 0)

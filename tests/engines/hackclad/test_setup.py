@@ -48,12 +48,13 @@ def test_4_setup_mission_draft_snakes_p1_to_p4_and_back() -> None:
 def test_4_setup_first_game_tips_give_the_recommended_missions() -> None:
     state = R.setup(GameConfig("basic", 4, {"missions": "first_game"}), 1)
     assert state.phase == "enhanced"
-    assert [w.missions for w in state.witches][:4] == [
-        ["destroyer", "striker"],
-        ["survivor", "indestructible"],
-        ["mage", "hard_hitter"],
-        ["lightning", "magpie"],
-    ]
+    recommended = {
+        "rosette": ["destroyer", "striker"],
+        "flare": ["survivor", "indestructible"],
+        "luna": ["mage", "hard_hitter"],
+        "mia": ["lightning", "magpie"],
+    }
+    assert [w.missions for w in state.witches] == [recommended[w.witch] for w in state.witches]
 
 
 def test_4_setup_enhanced_choice_is_sealed_and_simultaneous() -> None:
@@ -73,9 +74,35 @@ def test_4_setup_turn_cards_go_to_standby_in_player_order() -> None:
     assert R.prompts(state)[0].kind == "draft"
 
 
-def test_witch_option_defaults_to_the_first_unpicked_witch() -> None:
-    state = R.setup(GameConfig("basic", 3, {}, ({"witch": "rosette"}, {}, {"witch": "flare"})), 1)
-    assert [w.witch for w in state.witches] == ["rosette", "luna", "flare"]
+def test_witch_option_auto_alone_takes_the_first_witch() -> None:
+    state = R.setup(GameConfig("solo", 1), 1)
+    assert [w.witch for w in state.witches] == ["rosette"]
+
+
+def test_witch_option_auto_seats_are_dealt_the_unpicked_first_game_witches_at_random() -> None:
+    # With a fixed order seat 1 always played Rosette and seat 2 Flare, so a seat's wins were a witch's.
+    seen: dict[int, set[str]] = {0: set(), 2: set()}
+    for seed in range(1, 41):
+        state = R.setup(GameConfig("basic", 3, {}, ({}, {"witch": "flare"}, {})), seed)
+        witches = [w.witch for w in state.witches]
+        assert witches[1] == "flare" and len(set(witches)) == 3
+        assert {witches[0], witches[2]} <= {"rosette", "luna", "mia"}  # Amelia waits until these run out
+        seen[0].add(witches[0])
+        seen[2].add(witches[2])
+    assert seen == {0: {"rosette", "luna", "mia"}, 2: {"rosette", "luna", "mia"}}
+
+
+def test_witch_option_auto_takes_the_one_first_game_witch_nobody_picked() -> None:
+    picks = ({"witch": "rosette"}, {"witch": "mia"}, {}, {"witch": "luna"})
+    state = R.setup(GameConfig("basic", 4, {}, picks), 1)
+    assert [w.witch for w in state.witches] == ["rosette", "mia", "flare", "luna"]
+
+
+def test_witch_option_auto_deal_leaves_the_rest_of_the_game_as_the_seed_made_it() -> None:
+    # The deal draws from its own generator: chosen witches give the same Clad deck as auto ones.
+    auto = R.setup(GameConfig("basic", 4), 9)
+    chosen = R.setup(GameConfig("basic", 4, {}, tuple({"witch": w.witch} for w in auto.witches)), 9)
+    assert chosen.clad_deck == auto.clad_deck and chosen.offer == auto.offer
 
 
 def test_setup_refuses_bad_configs_with_readable_messages() -> None:
