@@ -10,15 +10,19 @@ others once its heartbeat stops (the click's token makes a second try of an appl
 polite refusal, never a double move).
 
 Coalescing: before applying, a job looks for later jobs with its lock still waiting. If there are
-any, it applies without drawing (the last one draws everything), and if it or a refused click
-after it leaves changes undrawn it marks the next waiting job (``undrawn`` in its arguments) so
-that one redraws even if it is refused in turn; with nobody waiting, the table is redrawn at once.
+any, it applies without drawing (the last one draws everything) and hands what it left undrawn
+(the events of every click applied since the last picture) to the next waiting job, in that
+job's ``earlier`` argument; the job that draws narrates them before its own, and a refused click
+passes them on unchanged, so one redraws even if it is refused in turn. With nobody waiting,
+the table is redrawn at once. Private event text thus rests in the job's row for a moment, in
+the database that holds the full game states anyway, and the row is deleted when the job ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from typing import Any
 
@@ -29,7 +33,7 @@ from procrastinate.schema import SchemaManager
 from sqlalchemy.engine import make_url
 
 from bot.service.api import ServiceError
-from bot.work.api import Click, Here
+from bot.work.api import Click, Here, undrawn_from_json, undrawn_to_json
 from bot.work.clicks import ClickWork
 from engines.core import Code
 
@@ -46,8 +50,8 @@ NOT_QUEUED = "The game's work queue is not answering right now; your choice was 
 NEXT_WAITING = (
     "SELECT min(id) AS id FROM procrastinate_jobs WHERE lock = %(lock)s AND status = 'todo' AND id > %(id)s"
 )
-MARK_UNDRAWN = (
-    "UPDATE procrastinate_jobs SET args = jsonb_set(args, '{undrawn}', 'true') "
+HAND_ON = (
+    "UPDATE procrastinate_jobs SET args = jsonb_set(args, '{earlier}', %(earlier)s::jsonb) "
     "WHERE id = %(id)s AND status = 'todo'"
 )
 
@@ -137,20 +141,26 @@ class ProcrastinateQueue:
                 await sweeper
 
     async def _job(
-        self, context: procrastinate.JobContext, click: dict[str, Any], undrawn: bool = False
+        self,
+        context: procrastinate.JobContext,
+        click: dict[str, Any],
+        earlier: list[dict[str, Any]] | None = None,
     ) -> None:
         """One click: apply it, drawing only if no later click on its table waits."""
         assert self._work is not None, "work() sets the handler before running jobs"
         job = context.job
         assert job.id is not None and job.lock is not None
         later = await self._next_waiting(job.lock, job.id) if self._coalesce else None
-        left = await self._work.run(Click.from_json(click), draw=later is None, undrawn=undrawn)
-        if left:
+        clicked = Click.from_json(click)
+        left = await self._work.run(clicked, draw=later is None, earlier=undrawn_from_json(earlier))
+        if left is not None:
             later = await self._next_waiting(job.lock, job.id)
             if later is None:
-                await self._work.redraw(Click.from_json(click).table_id)
+                await self._work.redraw(clicked.table_id, left)
             else:
-                await self.app.connector.execute_query_async(MARK_UNDRAWN, id=later)
+                # the next job cannot start before this one ends (same lock), so nobody races us
+                hand_on = json.dumps(undrawn_to_json(left))
+                await self.app.connector.execute_query_async(HAND_ON, id=later, earlier=hand_on)
         self.done.append(job.id)
 
     async def _next_waiting(self, lock: str, job_id: int) -> int | None:

@@ -138,6 +138,8 @@ class Script:
     shard_of: dict[int, int]
     clicks: dict[int, list[Click]]
     logs: dict[int, list[tuple[int, int, str]]]
+    #: what each click's own picture would have said: the table's lines, and each seat's
+    said: dict[int, list[tuple[tuple[str, ...], dict[int, tuple[str, ...]]]]] = field(default_factory=dict)
 
 
 async def _open_tables(services: Services, seeds: Iterator[int]) -> list[tuple[int, int]]:
@@ -172,8 +174,10 @@ async def _script(gateway: Services) -> Script:
         copies = await _open_tables(shadow, itertools.count(1))
         clicks: dict[int, list[Click]] = {}
         logs: dict[int, list[tuple[int, int, str]]] = {}
+        said: dict[int, list[tuple[tuple[str, ...], dict[int, tuple[str, ...]]]]] = {}
         for (table_id, shard), (copy_id, _) in zip(real, copies, strict=True):
             made: list[Click] = []
+            said[table_id] = []
             for _ in range(CLICKS_PER_TABLE):
                 delivery = await shadow.tables.current(copy_id)
                 asked = [u for u in delivery.seats if u.prompt is not None and u.actions]
@@ -182,10 +186,12 @@ async def _script(gateway: Services) -> Script:
                 update = asked[0]
                 key = update.actions[0].key
                 made.append(Click(table_id, update.user_id, update.token, key, update.seat, shard_id=shard))
-                await shadow.tables.act(copy_id, update.user_id, update.token, key, update.seat)
+                shown = await shadow.tables.act(copy_id, update.user_id, update.token, key, update.seat)
+                own = {u.seat: u.narration for u in shown.seats}
+                said[table_id].append((shown.public.narration, own))
             clicks[table_id] = made
             logs[table_id] = await shadow.tables.log(copy_id)
-        return Script({t: s for t, s in real}, clicks, logs)
+        return Script({t: s for t, s in real}, clicks, logs, said)
     finally:
         await shadow.close()
 
@@ -272,7 +278,15 @@ async def test_waiting_clicks_on_one_table_are_applied_in_order_and_only_the_las
         await _settle(queue, len(clicks), [worker])
         assert await gateway.tables.log(table_id) == script.logs[table_id]
         assert [c for c, _ in worker.outlet.told] == clicks[:-1]  # earlier clickers: a short note
-        assert [c for c, _ in worker.outlet.published] == [clicks[-1]]  # one drawing, the last click's
+        [(drawn_for, shown)] = worker.outlet.published
+        assert drawn_for == clicks[-1]  # one drawing, the last click's
+        # ...which tells what every click did, the table and each seat reading only their share
+        said = script.said[table_id]
+        assert shown.public.narration == tuple(line for table_lines, _ in said for line in table_lines)
+        for update in shown.seats:
+            assert update.narration == tuple(line for _, own in said for line in own[update.seat])
+        private = [line for _, own in said for lines in own.values() for line in lines if "You draw" in line]
+        assert private and not any("You draw" in line for line in shown.public.narration)
     finally:
         await worker.stop()
         await queue.close()
@@ -299,6 +313,8 @@ async def test_a_refused_last_click_still_draws_the_moves_before_it(fresh_url: s
         (redraw_click, redrawn) = worker.outlet.published[-1]
         assert redraw_click is None  # nobody clicked for it: the refused click handed the redraw on
         assert redrawn.public.token == (await gateway.tables.current(table_id)).public.token
+        said = script.said[table_id][:2]  # ...and it still tells what the two counted clicks did
+        assert redrawn.public.narration == tuple(line for table_lines, _ in said for line in table_lines)
     finally:
         await worker.stop()
         await queue.close()
