@@ -24,9 +24,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from typing import Any
 
 import procrastinate
+import procrastinate.worker  # its logger must exist before hide_job_arguments() filters it
 import psycopg
 from procrastinate.exceptions import ConnectorException
 from procrastinate.schema import SchemaManager
@@ -46,6 +48,39 @@ SCHEMA_LOCK = 7_215_040_002
 #: a worker whose heartbeat is older than this is dead; its running jobs are queued again
 STALLED_SECONDS = 30.0
 NOT_QUEUED = "The game's work queue is not answering right now; your choice was not made. Please try again."
+
+#: "tablekeeper.click[42](click={...}, earlier=[...])", as procrastinate writes a job in its logs
+CALL = re.compile(re.escape(TASK) + r"\[(\d+)\]\(.*\)", re.DOTALL)
+
+
+class HideArguments(logging.Filter):
+    """Cut a click job's arguments out of procrastinate's log lines.
+
+    procrastinate logs every job with its arguments at INFO ("Starting job …(click={…})"), and
+    a click's are the interaction token (a credential for 15 minutes) and, when it was
+    coalesced, the narration of earlier clicks with each seat's private lines. Logs must show
+    none of that, so only the job's id stays.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the message (and the structured ``job`` field) without the arguments."""
+        if isinstance(record.msg, str) and TASK in record.msg:
+            record.msg = CALL.sub(lambda m: f"{TASK}[{m.group(1)}](…)", record.msg)
+        job = getattr(record, "job", None)
+        if isinstance(job, dict):
+            record.job = {k: v for k, v in job.items() if k not in ("task_kwargs", "call_string")}
+        return True
+
+
+def hide_job_arguments() -> None:
+    """Put :class:`HideArguments` on every procrastinate logger (filters do not pass to children)."""
+    for name in list(logging.root.manager.loggerDict):
+        if name.split(".")[0] != "procrastinate":
+            continue
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideArguments) for f in logger.filters):
+            logger.addFilter(HideArguments())
+
 
 NEXT_WAITING = (
     "SELECT min(id) AS id FROM procrastinate_jobs WHERE lock = %(lock)s AND status = 'todo' AND id > %(id)s"
@@ -83,6 +118,7 @@ class ProcrastinateQueue:
     """The gateway side (``submit``) and the worker side (``work``) of the shared click queue."""
 
     def __init__(self, database_url: str) -> None:
+        hide_job_arguments()
         self.dsn = conninfo(database_url)
         self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=self.dsn))
         self.task = self.app.task(name=TASK, queue=QUEUE, pass_context=True)(self._job)
@@ -125,6 +161,8 @@ class ProcrastinateQueue:
         """
         self._work = work
         self._coalesce = coalesce
+        logging.getLogger(f"procrastinate.worker.{name}")  # the worker logs through this child
+        hide_job_arguments()
         sweeper = asyncio.create_task(self._requeue_stalled())
         try:
             await self.app.run_worker_async(
@@ -153,6 +191,7 @@ class ProcrastinateQueue:
         later = await self._next_waiting(job.lock, job.id) if self._coalesce else None
         clicked = Click.from_json(click)
         left = await self._work.run(clicked, draw=later is None, earlier=undrawn_from_json(earlier))
+        log.info("click job %s on table %s done", job.id, clicked.table_id)  # which worker did what
         if left is not None:
             later = await self._next_waiting(job.lock, job.id)
             if later is None:

@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import os
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from sqlalchemy import text
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service import Services
 from bot.service.api import Delivery
@@ -30,17 +25,14 @@ from bot.work import Click, ClickWork
 from bot.work.clicks import COUNTED
 from engines import registry
 from render import registry as renderers
+from tests.bot.pgdb import NEEDS_PG, fresh_database
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
 
 pytest.importorskip("procrastinate", reason="the click queue needs the postgres extra (procrastinate)")
 from bot.work.pgqueue import ProcrastinateQueue
 
-PG = os.environ.get("TEST_DATABASE_URL")
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(not PG, reason="needs TEST_DATABASE_URL pointing at PostgreSQL"),
-]
+pytestmark = NEEDS_PG
 
 SHARDS = 2
 GUILD_ON_SHARD = {0: 2 << 22, 1: 3 << 22}  # (guild_id >> 22) % 2 is the shard
@@ -55,26 +47,11 @@ def tiny_registered() -> Iterator[None]:
         yield
 
 
-async def _admin(statement: str) -> None:
-    assert PG is not None
-    engine = create_async_engine(PG, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            await connection.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture
 async def fresh_url() -> AsyncIterator[str]:
     """A brand-new, empty PostgreSQL database (dropped afterwards)."""
-    assert PG is not None
-    name = f"tk_workers_{uuid.uuid4().hex[:10]}"
-    await _admin(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(PG).set(database=name).render_as_string(hide_password=False)
-    finally:
-        await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    async with fresh_database("tk_workers") as url:
+        yield url
 
 
 @dataclass

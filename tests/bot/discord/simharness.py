@@ -11,6 +11,8 @@ version is installed, because its settling and component rules are what these te
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import logging
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -21,7 +23,10 @@ from typing import Any
 import discord
 import simcord
 import simcord.interactions as _interactions
+from aiohttp import web
 from simcord._dpy_internals import install_http
+from simcord.backend.errors import BackendError
+from simcord.http import router
 from simcord.http.client import FakeHTTPClient
 from simcord.results import to_discord_message
 
@@ -114,6 +119,64 @@ class World:
         install_http(client, FakeHTTPClient(self.env.backend, asyncio.get_running_loop()))
         await client.login("simcord.fake.token")
         return client
+
+    @asynccontextmanager
+    async def rest_api(self) -> AsyncIterator[str]:
+        """This simulated Discord's REST API served over HTTP at a local address (its base URL).
+
+        For bots in other processes (a ``tablekeeper work`` process pointed here): each request
+        goes to the same routes the in-process client uses, interaction webhooks included.
+        """
+
+        async def handle(request: web.Request) -> web.StreamResponse:
+            body: Any = None
+            files: list[discord.File] = []
+            if request.content_type.startswith("multipart/"):
+                form: list[dict[str, Any]] = []
+                async for part in await request.multipart():
+                    data = await part.read()  # type: ignore[union-attr]
+                    if part.filename:
+                        files.append(discord.File(io.BytesIO(data), filename=part.filename))
+                    else:
+                        form.append({"name": part.name, "value": data.decode()})
+                body, files = router.parse_form(form, files)
+            elif request.can_read_body:
+                raw = await request.read()
+                body = json.loads(raw) if raw else None
+            try:
+                result = router.dispatch(
+                    self.env.backend,
+                    request.method,
+                    request.path.removeprefix("/api/v10"),
+                    json=body,
+                    params=dict(request.query),
+                    files=files,
+                    reason=request.headers.get("X-Audit-Log-Reason"),
+                )
+            except BackendError as error:
+                return answer(error.to_json(), error.status)
+            except (router.RouteNotImplemented, router.UnsupportedField) as error:
+                return answer({"code": 0, "message": str(error)}, 501)
+            if result is None:
+                return web.Response(status=204)
+            return answer(result, 200)
+
+        def answer(value: Any, status: int) -> web.Response:
+            # discord.py decodes a body as JSON only when the content type is exactly this
+            body = json.dumps(value, default=str).encode()
+            return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+        app = web.Application(client_max_size=64 << 20)
+        app.router.add_route("*", "/{tail:.*}", handle)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = runner.addresses[0][1]
+        try:
+            yield f"http://127.0.0.1:{port}/api/v10"
+        finally:
+            await runner.cleanup()
 
     @contextmanager
     def outside_the_bot(self) -> Iterator[None]:
