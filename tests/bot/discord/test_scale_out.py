@@ -41,6 +41,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.work import Click, Here
 from bot.work.clicks import COUNTED
+from tests.bot import compose
 from tests.bot.discord.helpers import table_message
 from tests.bot.discord.simharness import Actor, World, world
 from tests.bot.discord.test_solo import game_message
@@ -85,16 +86,11 @@ class WorkerProcess:
 
 @asynccontextmanager
 async def worker_processes(url: str, api: str, logs: Path) -> AsyncIterator[list[WorkerProcess]]:
-    """Start the workers as the compose file does (``TABLEKEEPER_*`` variables), stop them with SIGTERM."""
+    """Start the workers with the compose file's worker environment; stop them with SIGTERM."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TABLEKEEPER_")}
-    env.update(
-        DISCORD_TOKEN="simcord.fake.token",
-        PYTHONPATH=str(ROOT),
-        TABLEKEEPER_DATABASE_URL=url,
-        TABLEKEEPER_WORK_QUEUE="procrastinate",
-        TABLEKEEPER_WORK_CONCURRENCY="2",
-        TABLEKEEPER_DISCORD_SHARD_COUNT="2",
-    )
+    # the compose file's worker service, with this test's database and Discord
+    env.update(compose.environment("worker", DISCORD_TOKEN="simcord.fake.token"))
+    env.update(PYTHONPATH=str(ROOT), TABLEKEEPER_DATABASE_URL=url)
     started: list[WorkerProcess] = []
     try:
         for n in range(WORKERS):
