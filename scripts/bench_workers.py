@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +41,15 @@ from bot.work.pgqueue import ProcrastinateQueue
 
 
 class Nowhere:
-    """An outlet that sends nothing (the pictures were drawn already)."""
+    """An outlet that sends nothing (the pictures were drawn already); says when each was ready."""
 
     async def publish(self, click: Click | None, delivery: Delivery) -> None:
-        """Drop it."""
+        """Say when the table was drawn."""
+        print("drawn", delivery.table.id, time.time(), flush=True)
 
     async def tell(self, click: Click, text: str) -> None:
-        """Drop it."""
+        """Say when the click was applied without drawing."""
+        print("applied", click.table_id, time.time(), flush=True)
 
     async def failed(self, click: Click | None, error: Exception) -> None:
         """Say so."""
@@ -96,8 +100,40 @@ async def script(services: Services, game: str, tables: int, clicks: int, seed: 
     return made
 
 
-async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
-    """Clicks per second for one fresh database and ``workers`` worker processes."""
+@dataclass
+class Run:
+    """One run's figures."""
+
+    rate: float  # clicks a second, first queued to last ready
+    waits: list[float]  # seconds, per click
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def waits(queued: dict[int, list[float]], outputs: list[str]) -> list[float]:
+    """Each click's wait: from queued to the first drawing of its table at or after it was applied."""
+    events: dict[int, list[tuple[float, str]]] = {}
+    for output in outputs:
+        for line in output.splitlines():
+            kind, where, when = line.split()
+            if kind in ("drawn", "applied"):
+                events.setdefault(int(where), []).append((float(when), kind))
+    found: list[float] = []
+    for table, times in queued.items():
+        done: list[tuple[float, str]] = sorted(events.get(table, []))
+        assert len(done) == len(times), f"table {table}: {len(done)} of {len(times)} clicks reported"
+        for n in range(len(done)):  # one table's clicks end in the order they were queued
+            shown = next(w for w, k in done[n:] if k == "drawn")
+            found.append(shown - times[n])
+    return found
+
+
+async def one_run(args: argparse.Namespace, workers: int, seed: int) -> Run:
+    """Throughput and waits for one fresh database and ``workers`` worker processes."""
     name = f"tk_bench_{uuid.uuid4().hex[:8]}"
     await admin(args.url, f'CREATE DATABASE "{name}"')
     url = make_url(args.url).set(database=name).render_as_string(hide_password=False)
@@ -117,11 +153,17 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
         for proc in procs:
             assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
         total = sum(len(row) for row in clicks)
-        started = time.perf_counter()
+        queued: dict[int, list[float]] = {}
+        first = time.time()
+        n = 0
         for depth in range(max(len(row) for row in clicks)):  # the tables interleaved, as clicks arrive
             for row in clicks:
                 if depth < len(row):
+                    if args.rate:  # a steady load: the n-th click goes in at n / rate
+                        await asyncio.sleep(max(0.0, first + n / args.rate - time.time()))
+                    queued.setdefault(row[depth].table_id, []).append(time.time())
                     await queue.submit(row[depth], _never)
+                    n += 1
         while True:
             left = await queue.app.connector.execute_query_one_async(
                 "SELECT count(*) AS n FROM procrastinate_jobs WHERE status IN ('todo', 'doing')"
@@ -129,7 +171,6 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
             if left["n"] == 0:
                 break
             await asyncio.sleep(0.02)
-        elapsed = time.perf_counter() - started
         moves = 0
         for row in clicks:
             moves += sum(
@@ -138,11 +179,18 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
         assert moves == total, f"{moves} of {total} clicks applied"
         await queue.close()
         await services.close()
-        return total / elapsed
-    finally:
+        outputs = []
         for proc in procs:
             proc.terminate()
-            proc.wait()
+            outputs.append(proc.communicate()[0])
+        found = waits(queued, outputs)
+        last = first + max(found)  # roughly: the last click's picture
+        return Run(total / (last - first), found)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait()
         await admin(args.url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
@@ -151,17 +199,26 @@ async def _never() -> None:
 
 
 async def main(args: argparse.Namespace) -> None:
-    """Median clicks/s per worker count."""
-    results: dict[int, list[float]] = {}
+    """Median clicks/s, p50 and p99 wait per worker count (worker counts alternate run by run)."""
+    results: dict[int, list[Run]] = {}
     for run in range(args.runs):
         for workers in args.workers:
-            rate = await one_run(args, workers, seed=1000 * run + 1)
-            results.setdefault(workers, []).append(rate)
-            print(f"run {run + 1}: {workers} worker(s): {rate:.1f} clicks/s", flush=True)
-    print("workers  median clicks/s  runs")
-    for workers, rates in results.items():
-        shown = ", ".join(f"{r:.1f}" for r in rates)
-        print(f"{workers:>7}  {statistics.median(rates):>15.1f}  {shown}")
+            found = await one_run(args, workers, seed=1000 * run + 1)
+            results.setdefault(workers, []).append(found)
+            p50, p99 = (percentile(found.waits, share) * 1000 for share in (0.5, 0.99))
+            load = os.getloadavg()[0]
+            print(
+                f"run {run + 1}: {workers} worker(s): {found.rate:.1f} clicks/s, "
+                f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, load {load:.1f}",
+                flush=True,
+            )
+    print("workers  median clicks/s  median p50 ms  median p99 ms  runs (clicks/s)")
+    for workers, runs in results.items():
+        shown = ", ".join(f"{r.rate:.1f}" for r in runs)
+        p50 = statistics.median(percentile(r.waits, 0.5) for r in runs) * 1000
+        p99 = statistics.median(percentile(r.waits, 0.99) for r in runs) * 1000
+        rate = statistics.median(r.rate for r in runs)
+        print(f"{workers:>7}  {rate:>15.1f}  {p50:>13.0f}  {p99:>13.0f}  {shown}")
 
 
 def parse(argv: list[str]) -> Any:
@@ -174,6 +231,7 @@ def parse(argv: list[str]) -> Any:
     parser.add_argument("--tables", type=int, default=24)
     parser.add_argument("--clicks", type=int, default=5)
     parser.add_argument("--game", default="clashofdecks")
+    parser.add_argument("--rate", type=float, default=0.0, help="clicks queued a second (0: all at once)")
     parser.add_argument("--coalesce", action=argparse.BooleanOptionalAction, default=True)
     return parser.parse_args(argv)
 
