@@ -8,9 +8,16 @@ Run from the repository root against a PostgreSQL server you may create database
 Each run makes a fresh database, opens ``--tables`` solo games of ``--game`` (each click: the
 player's move, the bot's answer, the board and the hand drawn), scripts ``--clicks`` legal
 clicks per table on an in-memory copy (same seeds), starts the worker processes and waits until
-they say they are ready, then queues every click at once and times until the queue is empty.
-Workers deliver to nowhere (the drawing is done; nothing is uploaded). ``--no-coalesce`` draws
-every click; by default waiting clicks on a table are coalesced as in production.
+they say they are ready (each has dealt and drawn one game, so content and fonts are loaded),
+then queues the clicks, the tables interleaved: all at once (the default: clicks/s is what the
+workers get through), or ``--rate`` clicks a second (a steady load: the wait is then what a
+player feels). Workers deliver to nowhere (the drawing is done; nothing is uploaded).
+``--no-coalesce`` draws every click; by default waiting clicks on a table are coalesced as in
+production.
+
+A click's wait runs from the moment it is queued to the moment a picture showing it is ready to
+upload: its own drawing, or for a click applied without drawing, the next drawing of its table.
+p50 and p99 are over every click of a run; the figures printed are the medians over the runs.
 """
 
 from __future__ import annotations
@@ -66,8 +73,11 @@ async def admin(url: str, statement: str) -> None:
         await engine.dispose()
 
 
-async def worker(url: str, coalesce: bool) -> None:
-    """One worker process: work the queue until killed."""
+async def worker(url: str, coalesce: bool, game: str) -> None:
+    """One worker process: warm up (content, fonts: one game dealt and drawn), then work until killed."""
+    warm = await Services.in_memory()
+    await warm.tables.open_solo(1, 2, game, seed=1)
+    await warm.close()
     settings = Settings(database_url=url, work_queue="procrastinate")
     services = await Services.start(settings, url=url, migrate=False)
     queue = ProcrastinateQueue(url)
@@ -104,7 +114,7 @@ async def script(services: Services, game: str, tables: int, clicks: int, seed: 
 class Run:
     """One run's figures."""
 
-    rate: float  # clicks a second, first queued to last ready
+    rate: float  # clicks a second, from the first queued to the last one's picture ready
     waits: list[float]  # seconds, per click
 
 
@@ -114,21 +124,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def waits(queued: dict[int, list[float]], outputs: list[str]) -> list[float]:
-    """Each click's wait: from queued to the first drawing of its table at or after it was applied."""
+def waits(queued: dict[int, list[float]], outputs: list[str]) -> list[tuple[float, float]]:
+    """Each click's (queued, shown) times: shown is its table's first drawing once it was applied."""
     events: dict[int, list[tuple[float, str]]] = {}
     for output in outputs:
         for line in output.splitlines():
             kind, where, when = line.split()
             if kind in ("drawn", "applied"):
                 events.setdefault(int(where), []).append((float(when), kind))
-    found: list[float] = []
+    found: list[tuple[float, float]] = []
     for table, times in queued.items():
         done: list[tuple[float, str]] = sorted(events.get(table, []))
         assert len(done) == len(times), f"table {table}: {len(done)} of {len(times)} clicks reported"
         for n in range(len(done)):  # one table's clicks end in the order they were queued
             shown = next(w for w, k in done[n:] if k == "drawn")
-            found.append(shown - times[n])
+            found.append((times[n], shown))
     return found
 
 
@@ -147,7 +157,9 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> Run:
         for _ in range(workers):
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, __file__, "--worker", url, mode], stdout=subprocess.PIPE, text=True
+                    [sys.executable, __file__, "--worker", url, mode, "--game", args.game],
+                    stdout=subprocess.PIPE,
+                    text=True,
                 )
             )
         for proc in procs:
@@ -184,8 +196,8 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> Run:
             proc.terminate()
             outputs.append(proc.communicate()[0])
         found = waits(queued, outputs)
-        last = first + max(found)  # roughly: the last click's picture
-        return Run(total / (last - first), found)
+        last = max(shown for _, shown in found)  # the last click's picture
+        return Run(total / (last - first), [shown - queued for queued, shown in found])
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -239,6 +251,6 @@ def parse(argv: list[str]) -> Any:
 if __name__ == "__main__":
     arguments = parse(sys.argv[1:])
     if arguments.worker:
-        asyncio.run(worker(arguments.worker, arguments.coalesce))
+        asyncio.run(worker(arguments.worker, arguments.coalesce, arguments.game))
     else:
         asyncio.run(main(arguments))
