@@ -36,8 +36,8 @@ pytestmark = NEEDS_PG
 
 SHARDS = 2
 GUILD_ON_SHARD = {0: 2 << 22, 1: 3 << 22}  # (guild_id >> 22) % 2 is the shard
-DM_TABLES = 4
-GUILD_TABLES_PER_SHARD = 3
+DM_TABLES = 2
+GUILD_TABLES_PER_SHARD = 2
 CLICKS_PER_TABLE = 6
 
 
@@ -119,20 +119,22 @@ class Script:
     said: dict[int, list[tuple[tuple[str, ...], dict[int, tuple[str, ...]]]]] = field(default_factory=dict)
 
 
-async def _open_tables(services: Services, seeds: Iterator[int]) -> list[tuple[int, int]]:
-    """DM tables and two servers' tables (one per shard), started; (table id, shard) each."""
+async def _open_tables(
+    services: Services, seeds: Iterator[int], dm_tables: int, guild_tables: int
+) -> list[tuple[int, int]]:
+    """DM tables and two servers' tables (one server per shard), started; (table id, shard) each."""
     import bot.service.playing as playing
 
     opened: list[tuple[int, int]] = []
     real_seed = playing.new_seed
     playing.new_seed = lambda: next(seeds)  # the same deals on the real and the script database
     try:
-        for i in range(DM_TABLES):
+        for i in range(dm_tables):
             user = 500 + i
             delivery = await services.tables.open_solo(user, 9000 + i, "tiny", seed=next(seeds))
             opened.append((delivery.table.id, 0))  # DM interactions arrive on shard 0 only
         for shard, guild in GUILD_ON_SHARD.items():
-            for i in range(GUILD_TABLES_PER_SHARD):
+            for i in range(guild_tables):
                 host, other = 600 + 10 * shard + i, 700 + 10 * shard + i
                 info = await services.tables.open_table(guild, guild + 1 + i, host, "Host", "tiny")
                 await services.tables.join(info.id, other, "Other")
@@ -143,12 +145,14 @@ async def _open_tables(services: Services, seeds: Iterator[int]) -> list[tuple[i
     return opened
 
 
-async def _script(gateway: Services) -> Script:
+async def _script(
+    gateway: Services, dm_tables: int = DM_TABLES, guild_tables: int = GUILD_TABLES_PER_SHARD
+) -> Script:
     """Open the tables on ``gateway``'s database and play them on an in-memory copy for the clicks."""
-    real = await _open_tables(gateway, itertools.count(1))
+    real = await _open_tables(gateway, itertools.count(1), dm_tables, guild_tables)
     shadow = await Services.in_memory()
     try:
-        copies = await _open_tables(shadow, itertools.count(1))
+        copies = await _open_tables(shadow, itertools.count(1), dm_tables, guild_tables)
         clicks: dict[int, list[Click]] = {}
         logs: dict[int, list[tuple[int, int, str]]] = {}
         said: dict[int, list[tuple[tuple[str, ...], dict[int, tuple[str, ...]]]]] = {}
@@ -246,7 +250,7 @@ async def test_waiting_clicks_on_one_table_are_applied_in_order_and_only_the_las
     (gateway, queue), (services, work_queue) = await asyncio.gather(_process(fresh_url), _process(fresh_url))
     worker = Worker(services, work_queue, Recorder())
     try:
-        script = await _script(gateway)
+        script = await _script(gateway, dm_tables=0, guild_tables=1)
         table_id = next(t for t, c in script.clicks.items() if len(c) >= 3 and script.shard_of[t] == 1)
         clicks = script.clicks[table_id]
         for click in clicks:  # all waiting before any worker runs
@@ -274,7 +278,7 @@ async def test_a_refused_last_click_still_draws_the_moves_before_it(fresh_url: s
     (gateway, queue), (services, work_queue) = await asyncio.gather(_process(fresh_url), _process(fresh_url))
     worker = Worker(services, work_queue, Recorder())
     try:
-        script = await _script(gateway)
+        script = await _script(gateway, dm_tables=0, guild_tables=1)
         table_id = next(t for t, c in script.clicks.items() if len(c) >= 2)
         first, second = script.clicks[table_id][:2]
         for click in (first, second, second):  # the last is a double click: stale
