@@ -8,20 +8,29 @@ Run from the repository root against a PostgreSQL server you may create database
 Each run makes a fresh database, opens ``--tables`` solo games of ``--game`` (each click: the
 player's move, the bot's answer, the board and the hand drawn), scripts ``--clicks`` legal
 clicks per table on an in-memory copy (same seeds), starts the worker processes and waits until
-they say they are ready, then queues every click at once and times until the queue is empty.
-Workers deliver to nowhere (the drawing is done; nothing is uploaded). ``--no-coalesce`` draws
-every click; by default waiting clicks on a table are coalesced as in production.
+they say they are ready (each has dealt and drawn one game, so content and fonts are loaded),
+then queues the clicks, the tables interleaved: all at once (the default: clicks/s is what the
+workers get through), or ``--rate`` clicks a second (a steady load: the wait is then what a
+player feels). Workers deliver to nowhere (the drawing is done; nothing is uploaded).
+``--no-coalesce`` draws every click; by default waiting clicks on a table are coalesced as in
+production.
+
+A click's wait runs from the moment it is queued to the moment a picture showing it is ready to
+upload: its own drawing, or for a click applied without drawing, the next drawing of its table.
+p50 and p99 are over every click of a run; the figures printed are the medians over the runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +48,15 @@ from bot.work.pgqueue import ProcrastinateQueue
 
 
 class Nowhere:
-    """An outlet that sends nothing (the pictures were drawn already)."""
+    """An outlet that sends nothing (the pictures were drawn already); says when each was ready."""
 
     async def publish(self, click: Click | None, delivery: Delivery) -> None:
-        """Drop it."""
+        """Say when the table was drawn."""
+        print("drawn", delivery.table.id, time.time(), flush=True)
 
     async def tell(self, click: Click, text: str) -> None:
-        """Drop it."""
+        """Say when the click was applied without drawing."""
+        print("applied", click.table_id, time.time(), flush=True)
 
     async def failed(self, click: Click | None, error: Exception) -> None:
         """Say so."""
@@ -62,8 +73,11 @@ async def admin(url: str, statement: str) -> None:
         await engine.dispose()
 
 
-async def worker(url: str, coalesce: bool) -> None:
-    """One worker process: work the queue until killed."""
+async def worker(url: str, coalesce: bool, game: str) -> None:
+    """One worker process: warm up (content, fonts: one game dealt and drawn), then work until killed."""
+    warm = await Services.in_memory()
+    await warm.tables.open_solo(1, 2, game, seed=1)
+    await warm.close()
     settings = Settings(database_url=url, work_queue="procrastinate")
     services = await Services.start(settings, url=url, migrate=False)
     queue = ProcrastinateQueue(url)
@@ -96,8 +110,40 @@ async def script(services: Services, game: str, tables: int, clicks: int, seed: 
     return made
 
 
-async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
-    """Clicks per second for one fresh database and ``workers`` worker processes."""
+@dataclass
+class Run:
+    """One run's figures."""
+
+    rate: float  # clicks a second, from the first queued to the last one's picture ready
+    waits: list[float]  # seconds, per click
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def waits(queued: dict[int, list[float]], outputs: list[str]) -> list[tuple[float, float]]:
+    """Each click's (queued, shown) times: shown is its table's first drawing once it was applied."""
+    events: dict[int, list[tuple[float, str]]] = {}
+    for output in outputs:
+        for line in output.splitlines():
+            kind, where, when = line.split()
+            if kind in ("drawn", "applied"):
+                events.setdefault(int(where), []).append((float(when), kind))
+    found: list[tuple[float, float]] = []
+    for table, times in queued.items():
+        done: list[tuple[float, str]] = sorted(events.get(table, []))
+        assert len(done) == len(times), f"table {table}: {len(done)} of {len(times)} clicks reported"
+        for n in range(len(done)):  # one table's clicks end in the order they were queued
+            shown = next(w for w, k in done[n:] if k == "drawn")
+            found.append((times[n], shown))
+    return found
+
+
+async def one_run(args: argparse.Namespace, workers: int, seed: int) -> Run:
+    """Throughput and waits for one fresh database and ``workers`` worker processes."""
     name = f"tk_bench_{uuid.uuid4().hex[:8]}"
     await admin(args.url, f'CREATE DATABASE "{name}"')
     url = make_url(args.url).set(database=name).render_as_string(hide_password=False)
@@ -111,17 +157,25 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
         for _ in range(workers):
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, __file__, "--worker", url, mode], stdout=subprocess.PIPE, text=True
+                    [sys.executable, __file__, "--worker", url, mode, "--game", args.game],
+                    stdout=subprocess.PIPE,
+                    text=True,
                 )
             )
         for proc in procs:
             assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
         total = sum(len(row) for row in clicks)
-        started = time.perf_counter()
+        queued: dict[int, list[float]] = {}
+        first = time.time()
+        n = 0
         for depth in range(max(len(row) for row in clicks)):  # the tables interleaved, as clicks arrive
             for row in clicks:
                 if depth < len(row):
+                    if args.rate:  # a steady load: the n-th click goes in at n / rate
+                        await asyncio.sleep(max(0.0, first + n / args.rate - time.time()))
+                    queued.setdefault(row[depth].table_id, []).append(time.time())
                     await queue.submit(row[depth], _never)
+                    n += 1
         while True:
             left = await queue.app.connector.execute_query_one_async(
                 "SELECT count(*) AS n FROM procrastinate_jobs WHERE status IN ('todo', 'doing')"
@@ -129,7 +183,6 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
             if left["n"] == 0:
                 break
             await asyncio.sleep(0.02)
-        elapsed = time.perf_counter() - started
         moves = 0
         for row in clicks:
             moves += sum(
@@ -138,11 +191,18 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> float:
         assert moves == total, f"{moves} of {total} clicks applied"
         await queue.close()
         await services.close()
-        return total / elapsed
-    finally:
+        outputs = []
         for proc in procs:
             proc.terminate()
-            proc.wait()
+            outputs.append(proc.communicate()[0])
+        found = waits(queued, outputs)
+        last = max(shown for _, shown in found)  # the last click's picture
+        return Run(total / (last - first), [shown - queued for queued, shown in found])
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait()
         await admin(args.url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
@@ -151,17 +211,26 @@ async def _never() -> None:
 
 
 async def main(args: argparse.Namespace) -> None:
-    """Median clicks/s per worker count."""
-    results: dict[int, list[float]] = {}
+    """Median clicks/s, p50 and p99 wait per worker count (worker counts alternate run by run)."""
+    results: dict[int, list[Run]] = {}
     for run in range(args.runs):
         for workers in args.workers:
-            rate = await one_run(args, workers, seed=1000 * run + 1)
-            results.setdefault(workers, []).append(rate)
-            print(f"run {run + 1}: {workers} worker(s): {rate:.1f} clicks/s", flush=True)
-    print("workers  median clicks/s  runs")
-    for workers, rates in results.items():
-        shown = ", ".join(f"{r:.1f}" for r in rates)
-        print(f"{workers:>7}  {statistics.median(rates):>15.1f}  {shown}")
+            found = await one_run(args, workers, seed=1000 * run + 1)
+            results.setdefault(workers, []).append(found)
+            p50, p99 = (percentile(found.waits, share) * 1000 for share in (0.5, 0.99))
+            load = os.getloadavg()[0]
+            print(
+                f"run {run + 1}: {workers} worker(s): {found.rate:.1f} clicks/s, "
+                f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, load {load:.1f}",
+                flush=True,
+            )
+    print("workers  median clicks/s  median p50 ms  median p99 ms  runs (clicks/s)")
+    for workers, runs in results.items():
+        shown = ", ".join(f"{r.rate:.1f}" for r in runs)
+        p50 = statistics.median(percentile(r.waits, 0.5) for r in runs) * 1000
+        p99 = statistics.median(percentile(r.waits, 0.99) for r in runs) * 1000
+        rate = statistics.median(r.rate for r in runs)
+        print(f"{workers:>7}  {rate:>15.1f}  {p50:>13.0f}  {p99:>13.0f}  {shown}")
 
 
 def parse(argv: list[str]) -> Any:
@@ -174,6 +243,7 @@ def parse(argv: list[str]) -> Any:
     parser.add_argument("--tables", type=int, default=24)
     parser.add_argument("--clicks", type=int, default=5)
     parser.add_argument("--game", default="clashofdecks")
+    parser.add_argument("--rate", type=float, default=0.0, help="clicks queued a second (0: all at once)")
     parser.add_argument("--coalesce", action=argparse.BooleanOptionalAction, default=True)
     return parser.parse_args(argv)
 
@@ -181,6 +251,6 @@ def parse(argv: list[str]) -> Any:
 if __name__ == "__main__":
     arguments = parse(sys.argv[1:])
     if arguments.worker:
-        asyncio.run(worker(arguments.worker, arguments.coalesce))
+        asyncio.run(worker(arguments.worker, arguments.coalesce, arguments.game))
     else:
         asyncio.run(main(arguments))

@@ -14,8 +14,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from functools import partial
+from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot.discord.cogs.play_control import refresh_ephemeral
 from bot.discord.delivery import Courier
@@ -41,11 +44,33 @@ class RestOutlet:
         data = {"id": click.application_id, "type": 3, "token": click.interaction_token}
         return discord.Webhook.from_state(data=data, state=self.client._connection)  # type: ignore[arg-type]
 
+    async def edit_original(self, click: Click, **fields: Any) -> None:
+        """Edit the clicked message through the interaction's own endpoint (``…/messages/@original``).
+
+        The same request ``Interaction.edit_original_response`` makes: ``Webhook.edit_message``
+        with ``"@original"`` would send the ``@`` percent-encoded in the path, not the
+        documented endpoint, so the interaction call of discord.py's adapter is used instead.
+        """
+        hook = self.webhook(click)
+        with handle_message_parameters(
+            previous_allowed_mentions=self.client.allowed_mentions, **fields
+        ) as params:
+            await async_context.get().edit_original_interaction_response(
+                click.application_id,
+                click.interaction_token,
+                session=hook.session,
+                proxy=hook.proxy,
+                proxy_auth=hook.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+            )
+
     async def publish(self, click: Click | None, delivery: Delivery) -> None:
         """Show the change everywhere; redraw the clicked message if only its clicker sees it."""
         await self.courier.publish(delivery, actor_id=click.user_id if click is not None else None)
         if click is not None and click.ephemeral and click.seat is not None:
-            edit = partial(self.webhook(click).edit_message, "@original")
+            edit = partial(self.edit_original, click)
             await refresh_ephemeral(edit, self.services.tables, click.table_id, click.user_id, click.seat)
 
     async def tell(self, click: Click, text: str) -> None:

@@ -24,7 +24,7 @@ from bot.service.projection import seat_token
 from bot.service.records import SeatRow, table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded
-from engines.core import Code, GameConfig, Rejected, SetupError
+from engines.core import Code, Event, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
 from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
@@ -215,9 +215,10 @@ class Playing(Room):
 
     async def apply(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
-    ) -> None:
-        """:meth:`act` without drawing anything: a queued click whose pictures a later one draws."""
-        await self._apply(table_id, user_id, token, action_key, seat)
+    ) -> tuple[Event, ...]:
+        """:meth:`act` without drawing anything; returns the events a later click's drawing narrates."""
+        _committed, change = await self._apply(table_id, user_id, token, action_key, seat)
+        return tuple(change.events)
 
     async def _apply(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None

@@ -38,7 +38,7 @@ from bot.service.play import Pipeline
 from bot.service.playing import Playing
 from bot.service.reads import Reads
 from bot.service.runtime import Runtime
-from engines.core import Code
+from engines.core import Code, Event
 from engines.core.types import OptionValue
 
 
@@ -203,9 +203,9 @@ class TableService:
 
     async def apply(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
-    ) -> None:
-        """Apply a choice like :meth:`act` but draw nothing (a later queued click draws the table)."""
-        await self.playing.apply(table_id, user_id, token, action_key, seat)
+    ) -> tuple[Event, ...]:
+        """Apply a choice like :meth:`act` but draw nothing; return its events (a later click tells them)."""
+        return await self.playing.apply(table_id, user_id, token, action_key, seat)
 
     async def reclaim(self, table_id: int, user_id: int) -> Delivery:
         """Take back a seat a bot has played since ``user_id``'s time ran out; deliver the table."""

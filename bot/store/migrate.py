@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from alembic import command
@@ -12,6 +13,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.db import create_engine
+
+log = logging.getLogger("tablekeeper.store")
 
 SCRIPT_LOCATION = "bot:migrations"
 #: the PostgreSQL advisory lock every process takes around its migrations (any fixed 64-bit key)
@@ -52,9 +55,12 @@ async def _migrate(engine: AsyncEngine, target: str) -> str | None:
     async with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             await connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        before = await connection.run_sync(_current_on)
         await connection.run_sync(_upgrade_on, target)
-    async with engine.connect() as connection:
-        return await connection.run_sync(_current_on)
+        after = await connection.run_sync(_current_on)
+    if after != before:  # only the process that did the work says so (a test counts these lines)
+        log.info("database migrated from %s to %s", before or "empty", after)
+    return after
 
 
 async def upgrade(url: str, target: str = "head", *, engine: AsyncEngine | None = None) -> str | None:

@@ -19,7 +19,7 @@ through an :class:`~bot.work.api.Outlet` the Discord adapter provides. Nothing h
 from __future__ import annotations
 
 from bot.settings import Settings
-from bot.work.api import Click, Outlet, WorkQueue
+from bot.work.api import Click, Here, Outlet, Undrawn, WorkQueue
 from bot.work.clicks import ClickWork
 from bot.work.inline import InlineQueue
 
@@ -35,4 +35,4 @@ async def open_queue(settings: Settings) -> WorkQueue:
     return InlineQueue()
 
 
-__all__ = ["Click", "ClickWork", "InlineQueue", "Outlet", "WorkQueue", "open_queue"]
+__all__ = ["Click", "ClickWork", "Here", "InlineQueue", "Outlet", "Undrawn", "WorkQueue", "open_queue"]

@@ -11,7 +11,24 @@ from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
+import msgspec
+
 from bot.service.api import Delivery
+from engines.core import Event
+
+#: what clicks applied without drawing left for a later click to show: None when nothing waits,
+#: else the events still to narrate (empty when only a redraw is owed, after refused clicks)
+Undrawn = tuple[Event, ...] | None
+
+
+def undrawn_to_json(undrawn: Undrawn) -> list[dict[str, Any]] | None:
+    """:data:`Undrawn` as JSON-ready builtins (it travels to the next job in PostgreSQL)."""
+    return None if undrawn is None else [msgspec.to_builtins(event) for event in undrawn]
+
+
+def undrawn_from_json(data: list[dict[str, Any]] | None) -> Undrawn:
+    """The :data:`Undrawn` that :func:`undrawn_to_json` made."""
+    return None if data is None else tuple(msgspec.convert(item, Event) for item in data)
 
 
 @dataclass(frozen=True)

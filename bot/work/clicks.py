@@ -3,22 +3,47 @@
 Why here and not in the adapter: whether a click's pictures are drawn depends on the queue (are
 more clicks on this table waiting?), not on Discord; drawing is the expensive part of a click,
 so when several wait on one table each is applied in order but only the last one's pictures are
-drawn and delivered, and the earlier clickers get a short note. The Discord side only supplies
-the :class:`~bot.work.api.Outlet`.
+drawn and delivered, and the earlier clickers get a short note. The events of the clicks applied
+without drawing travel on to the click that draws (:data:`Undrawn`), so the table and each seat
+still read everything that happened since the last picture, each only its own share.
+The Discord side only supplies the :class:`~bot.work.api.Outlet`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from collections.abc import Sequence
 
 from bot.service.api import Delivery, ServiceError
 from bot.service.play import STALE_CONFLICT
+from bot.service.projection import narration, table_digest
 from bot.service.tables import TableService
-from bot.work.api import Click, Outlet
+from bot.work.api import Click, Outlet, Undrawn
+from engines.core import Event
 
 log = logging.getLogger("tablekeeper.work")
 
 COUNTED = "Your choice counted; the table shows it together with the moves made right after it."
+
+
+def narrated(delivery: Delivery, earlier: Sequence[Event]) -> Delivery:
+    """``delivery`` with the news of ``earlier`` events before its own, each reader's share only.
+
+    The lines go through the service's one narration filter: the table reads the public and
+    redacted text, each seat also what was private to it, exactly as if every click had been drawn.
+    """
+    if not earlier:
+        return delivery
+    names = [seat.name for seat in delivery.table.seats]  # by seat, as the service fills {P1}
+    public = delivery.public
+    public = dataclasses.replace(public, narration=(*narration(earlier, None, names), *public.narration))
+    public = dataclasses.replace(public, digest=table_digest(public))
+    seats = tuple(
+        dataclasses.replace(update, narration=(*narration(earlier, update.seat, names), *update.narration))
+        for update in delivery.seats
+    )
+    return dataclasses.replace(delivery, public=public, seats=seats)
 
 
 class ClickWork:
@@ -28,46 +53,50 @@ class ClickWork:
         self.tables = tables
         self.outlet = outlet
 
-    async def run(self, click: Click, *, draw: bool, undrawn: bool = False) -> bool:
-        """Apply ``click``; draw and deliver the table if ``draw``. Return whether changes wait undrawn.
+    async def run(self, click: Click, *, draw: bool, earlier: Undrawn = None) -> Undrawn:
+        """Apply ``click``; draw and deliver the table if ``draw``. Return what is left undrawn.
 
-        ``undrawn`` says an earlier click on this table was applied without being drawn; if this
-        one is refused, that is still so, and the caller hands the redraw on (or does it).
+        ``earlier`` is what clicks before this one on its table left undrawn (None: nothing);
+        the result is the same for after this click: None once the table was delivered, else
+        the events still to narrate (an empty tuple when refused clicks only left a redraw).
         """
         try:
             try:
-                delivery = await self._once(click, draw)
+                shown = await self._once(click, draw, earlier)
             except ServiceError as error:
                 if error.message != STALE_CONFLICT:
                     raise
                 # another process committed this table between our read and our write (a timer,
                 # a command on the gateway): the click is tried once more on the committed state
-                delivery = await self._once(click, draw)
-            if delivery is None:
+                shown = await self._once(click, draw, earlier)
+            if not isinstance(shown, Delivery):
                 await self.outlet.tell(click, COUNTED)
-                return True
+                return shown
         except ServiceError as error:
             await self.outlet.tell(click, error.message)
-            return undrawn
+            return earlier
         except Exception as error:
             await self.outlet.failed(click, error)
-            return undrawn
+            return earlier
         try:
-            await self.outlet.publish(click, delivery)
+            await self.outlet.publish(click, shown)
         except Exception as error:
             await self.outlet.failed(click, error)
-        return False
+        return None
 
-    async def _once(self, click: Click, draw: bool) -> Delivery | None:
-        """Apply ``click`` (and draw the table if ``draw``)."""
+    async def _once(self, click: Click, draw: bool, earlier: Undrawn) -> Delivery | tuple[Event, ...]:
+        """Apply ``click`` and draw the table (if ``draw``), else return everything still undrawn."""
         if not draw:
-            await self.tables.apply(click.table_id, click.user_id, click.token, click.key, click.seat)
-            return None
-        return await self.tables.act(click.table_id, click.user_id, click.token, click.key, click.seat)
+            events = await self.tables.apply(
+                click.table_id, click.user_id, click.token, click.key, click.seat
+            )
+            return (*(earlier or ()), *events)
+        delivery = await self.tables.act(click.table_id, click.user_id, click.token, click.key, click.seat)
+        return narrated(delivery, earlier or ())
 
-    async def redraw(self, table_id: int) -> None:
+    async def redraw(self, table_id: int, earlier: Sequence[Event] = ()) -> None:
         """Draw and deliver the table as it is now (after refused clicks left changes undrawn)."""
         try:
-            await self.outlet.publish(None, await self.tables.current(table_id))
+            await self.outlet.publish(None, narrated(await self.tables.current(table_id), earlier))
         except Exception as error:
             await self.outlet.failed(None, error)

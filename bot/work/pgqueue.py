@@ -10,26 +10,32 @@ others once its heartbeat stops (the click's token makes a second try of an appl
 polite refusal, never a double move).
 
 Coalescing: before applying, a job looks for later jobs with its lock still waiting. If there are
-any, it applies without drawing (the last one draws everything), and if it or a refused click
-after it leaves changes undrawn it marks the next waiting job (``undrawn`` in its arguments) so
-that one redraws even if it is refused in turn; with nobody waiting, the table is redrawn at once.
+any, it applies without drawing (the last one draws everything) and hands what it left undrawn
+(the events of every click applied since the last picture) to the next waiting job, in that
+job's ``earlier`` argument; the job that draws narrates them before its own, and a refused click
+passes them on unchanged, so one redraws even if it is refused in turn. With nobody waiting,
+the table is redrawn at once. Private event text thus rests in the job's row for a moment, in
+the database that holds the full game states anyway, and the row is deleted when the job ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import re
 from typing import Any
 
 import procrastinate
+import procrastinate.worker  # its logger must exist before hide_job_arguments() filters it
 import psycopg
 from procrastinate.exceptions import ConnectorException
 from procrastinate.schema import SchemaManager
 from sqlalchemy.engine import make_url
 
 from bot.service.api import ServiceError
-from bot.work.api import Click, Here
+from bot.work.api import Click, Here, undrawn_from_json, undrawn_to_json
 from bot.work.clicks import ClickWork
 from engines.core import Code
 
@@ -43,11 +49,44 @@ SCHEMA_LOCK = 7_215_040_002
 STALLED_SECONDS = 30.0
 NOT_QUEUED = "The game's work queue is not answering right now; your choice was not made. Please try again."
 
+#: "tablekeeper.click[42](click={...}, earlier=[...])", as procrastinate writes a job in its logs
+CALL = re.compile(re.escape(TASK) + r"\[(\d+)\]\(.*\)", re.DOTALL)
+
+
+class HideArguments(logging.Filter):
+    """Cut a click job's arguments out of procrastinate's log lines.
+
+    procrastinate logs every job with its arguments at INFO ("Starting job …(click={…})"), and
+    a click's are the interaction token (a credential for 15 minutes) and, when it was
+    coalesced, the narration of earlier clicks with each seat's private lines. Logs must show
+    none of that, so only the job's id stays.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the message (and the structured ``job`` field) without the arguments."""
+        if isinstance(record.msg, str) and TASK in record.msg:
+            record.msg = CALL.sub(lambda m: f"{TASK}[{m.group(1)}](…)", record.msg)
+        job = getattr(record, "job", None)
+        if isinstance(job, dict):
+            record.job = {k: v for k, v in job.items() if k not in ("task_kwargs", "call_string")}
+        return True
+
+
+def hide_job_arguments() -> None:
+    """Put :class:`HideArguments` on every procrastinate logger (filters do not pass to children)."""
+    for name in list(logging.root.manager.loggerDict):
+        if name.split(".")[0] != "procrastinate":
+            continue
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideArguments) for f in logger.filters):
+            logger.addFilter(HideArguments())
+
+
 NEXT_WAITING = (
     "SELECT min(id) AS id FROM procrastinate_jobs WHERE lock = %(lock)s AND status = 'todo' AND id > %(id)s"
 )
-MARK_UNDRAWN = (
-    "UPDATE procrastinate_jobs SET args = jsonb_set(args, '{undrawn}', 'true') "
+HAND_ON = (
+    "UPDATE procrastinate_jobs SET args = jsonb_set(args, '{earlier}', %(earlier)s::jsonb) "
     "WHERE id = %(id)s AND status = 'todo'"
 )
 
@@ -79,6 +118,7 @@ class ProcrastinateQueue:
     """The gateway side (``submit``) and the worker side (``work``) of the shared click queue."""
 
     def __init__(self, database_url: str) -> None:
+        hide_job_arguments()
         self.dsn = conninfo(database_url)
         self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=self.dsn))
         self.task = self.app.task(name=TASK, queue=QUEUE, pass_context=True)(self._job)
@@ -121,6 +161,8 @@ class ProcrastinateQueue:
         """
         self._work = work
         self._coalesce = coalesce
+        logging.getLogger(f"procrastinate.worker.{name}")  # the worker logs through this child
+        hide_job_arguments()
         sweeper = asyncio.create_task(self._requeue_stalled())
         try:
             await self.app.run_worker_async(
@@ -137,20 +179,27 @@ class ProcrastinateQueue:
                 await sweeper
 
     async def _job(
-        self, context: procrastinate.JobContext, click: dict[str, Any], undrawn: bool = False
+        self,
+        context: procrastinate.JobContext,
+        click: dict[str, Any],
+        earlier: list[dict[str, Any]] | None = None,
     ) -> None:
         """One click: apply it, drawing only if no later click on its table waits."""
         assert self._work is not None, "work() sets the handler before running jobs"
         job = context.job
         assert job.id is not None and job.lock is not None
         later = await self._next_waiting(job.lock, job.id) if self._coalesce else None
-        left = await self._work.run(Click.from_json(click), draw=later is None, undrawn=undrawn)
-        if left:
+        clicked = Click.from_json(click)
+        left = await self._work.run(clicked, draw=later is None, earlier=undrawn_from_json(earlier))
+        log.info("click job %s on table %s done", job.id, clicked.table_id)  # which worker did what
+        if left is not None:
             later = await self._next_waiting(job.lock, job.id)
             if later is None:
-                await self._work.redraw(Click.from_json(click).table_id)
+                await self._work.redraw(clicked.table_id, left)
             else:
-                await self.app.connector.execute_query_async(MARK_UNDRAWN, id=later)
+                # the next job cannot start before this one ends (same lock), so nobody races us
+                hand_on = json.dumps(undrawn_to_json(left))
+                await self.app.connector.execute_query_async(HAND_ON, id=later, earlier=hand_on)
         self.done.append(job.id)
 
     async def _next_waiting(self, lock: str, job_id: int) -> int | None:

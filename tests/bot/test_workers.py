@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import os
-import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from sqlalchemy import text
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service import Services
 from bot.service.api import Delivery
@@ -30,22 +25,19 @@ from bot.work import Click, ClickWork
 from bot.work.clicks import COUNTED
 from engines import registry
 from render import registry as renderers
+from tests.bot.pgdb import NEEDS_PG, fresh_database
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
 
 pytest.importorskip("procrastinate", reason="the click queue needs the postgres extra (procrastinate)")
 from bot.work.pgqueue import ProcrastinateQueue
 
-PG = os.environ.get("TEST_DATABASE_URL")
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(not PG, reason="needs TEST_DATABASE_URL pointing at PostgreSQL"),
-]
+pytestmark = NEEDS_PG
 
 SHARDS = 2
 GUILD_ON_SHARD = {0: 2 << 22, 1: 3 << 22}  # (guild_id >> 22) % 2 is the shard
-DM_TABLES = 4
-GUILD_TABLES_PER_SHARD = 3
+DM_TABLES = 2
+GUILD_TABLES_PER_SHARD = 2
 CLICKS_PER_TABLE = 6
 
 
@@ -55,26 +47,11 @@ def tiny_registered() -> Iterator[None]:
         yield
 
 
-async def _admin(statement: str) -> None:
-    assert PG is not None
-    engine = create_async_engine(PG, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            await connection.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture
 async def fresh_url() -> AsyncIterator[str]:
     """A brand-new, empty PostgreSQL database (dropped afterwards)."""
-    assert PG is not None
-    name = f"tk_workers_{uuid.uuid4().hex[:10]}"
-    await _admin(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(PG).set(database=name).render_as_string(hide_password=False)
-    finally:
-        await _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    async with fresh_database("tk_workers") as url:
+        yield url
 
 
 @dataclass
@@ -138,22 +115,26 @@ class Script:
     shard_of: dict[int, int]
     clicks: dict[int, list[Click]]
     logs: dict[int, list[tuple[int, int, str]]]
+    #: what each click's own picture would have said: the table's lines, and each seat's
+    said: dict[int, list[tuple[tuple[str, ...], dict[int, tuple[str, ...]]]]] = field(default_factory=dict)
 
 
-async def _open_tables(services: Services, seeds: Iterator[int]) -> list[tuple[int, int]]:
-    """DM tables and two servers' tables (one per shard), started; (table id, shard) each."""
+async def _open_tables(
+    services: Services, seeds: Iterator[int], dm_tables: int, guild_tables: int
+) -> list[tuple[int, int]]:
+    """DM tables and two servers' tables (one server per shard), started; (table id, shard) each."""
     import bot.service.playing as playing
 
     opened: list[tuple[int, int]] = []
     real_seed = playing.new_seed
     playing.new_seed = lambda: next(seeds)  # the same deals on the real and the script database
     try:
-        for i in range(DM_TABLES):
+        for i in range(dm_tables):
             user = 500 + i
             delivery = await services.tables.open_solo(user, 9000 + i, "tiny", seed=next(seeds))
             opened.append((delivery.table.id, 0))  # DM interactions arrive on shard 0 only
         for shard, guild in GUILD_ON_SHARD.items():
-            for i in range(GUILD_TABLES_PER_SHARD):
+            for i in range(guild_tables):
                 host, other = 600 + 10 * shard + i, 700 + 10 * shard + i
                 info = await services.tables.open_table(guild, guild + 1 + i, host, "Host", "tiny")
                 await services.tables.join(info.id, other, "Other")
@@ -164,16 +145,20 @@ async def _open_tables(services: Services, seeds: Iterator[int]) -> list[tuple[i
     return opened
 
 
-async def _script(gateway: Services) -> Script:
+async def _script(
+    gateway: Services, dm_tables: int = DM_TABLES, guild_tables: int = GUILD_TABLES_PER_SHARD
+) -> Script:
     """Open the tables on ``gateway``'s database and play them on an in-memory copy for the clicks."""
-    real = await _open_tables(gateway, itertools.count(1))
+    real = await _open_tables(gateway, itertools.count(1), dm_tables, guild_tables)
     shadow = await Services.in_memory()
     try:
-        copies = await _open_tables(shadow, itertools.count(1))
+        copies = await _open_tables(shadow, itertools.count(1), dm_tables, guild_tables)
         clicks: dict[int, list[Click]] = {}
         logs: dict[int, list[tuple[int, int, str]]] = {}
+        said: dict[int, list[tuple[tuple[str, ...], dict[int, tuple[str, ...]]]]] = {}
         for (table_id, shard), (copy_id, _) in zip(real, copies, strict=True):
             made: list[Click] = []
+            said[table_id] = []
             for _ in range(CLICKS_PER_TABLE):
                 delivery = await shadow.tables.current(copy_id)
                 asked = [u for u in delivery.seats if u.prompt is not None and u.actions]
@@ -182,10 +167,12 @@ async def _script(gateway: Services) -> Script:
                 update = asked[0]
                 key = update.actions[0].key
                 made.append(Click(table_id, update.user_id, update.token, key, update.seat, shard_id=shard))
-                await shadow.tables.act(copy_id, update.user_id, update.token, key, update.seat)
+                shown = await shadow.tables.act(copy_id, update.user_id, update.token, key, update.seat)
+                own = {u.seat: u.narration for u in shown.seats}
+                said[table_id].append((shown.public.narration, own))
             clicks[table_id] = made
             logs[table_id] = await shadow.tables.log(copy_id)
-        return Script({t: s for t, s in real}, clicks, logs)
+        return Script({t: s for t, s in real}, clicks, logs, said)
     finally:
         await shadow.close()
 
@@ -263,7 +250,7 @@ async def test_waiting_clicks_on_one_table_are_applied_in_order_and_only_the_las
     (gateway, queue), (services, work_queue) = await asyncio.gather(_process(fresh_url), _process(fresh_url))
     worker = Worker(services, work_queue, Recorder())
     try:
-        script = await _script(gateway)
+        script = await _script(gateway, dm_tables=0, guild_tables=1)
         table_id = next(t for t, c in script.clicks.items() if len(c) >= 3 and script.shard_of[t] == 1)
         clicks = script.clicks[table_id]
         for click in clicks:  # all waiting before any worker runs
@@ -272,7 +259,15 @@ async def test_waiting_clicks_on_one_table_are_applied_in_order_and_only_the_las
         await _settle(queue, len(clicks), [worker])
         assert await gateway.tables.log(table_id) == script.logs[table_id]
         assert [c for c, _ in worker.outlet.told] == clicks[:-1]  # earlier clickers: a short note
-        assert [c for c, _ in worker.outlet.published] == [clicks[-1]]  # one drawing, the last click's
+        [(drawn_for, shown)] = worker.outlet.published
+        assert drawn_for == clicks[-1]  # one drawing, the last click's
+        # ...which tells what every click did, the table and each seat reading only their share
+        said = script.said[table_id]
+        assert shown.public.narration == tuple(line for table_lines, _ in said for line in table_lines)
+        for update in shown.seats:
+            assert update.narration == tuple(line for _, own in said for line in own[update.seat])
+        private = [line for _, own in said for lines in own.values() for line in lines if "You draw" in line]
+        assert private and not any("You draw" in line for line in shown.public.narration)
     finally:
         await worker.stop()
         await queue.close()
@@ -283,7 +278,7 @@ async def test_a_refused_last_click_still_draws_the_moves_before_it(fresh_url: s
     (gateway, queue), (services, work_queue) = await asyncio.gather(_process(fresh_url), _process(fresh_url))
     worker = Worker(services, work_queue, Recorder())
     try:
-        script = await _script(gateway)
+        script = await _script(gateway, dm_tables=0, guild_tables=1)
         table_id = next(t for t, c in script.clicks.items() if len(c) >= 2)
         first, second = script.clicks[table_id][:2]
         for click in (first, second, second):  # the last is a double click: stale
@@ -299,6 +294,8 @@ async def test_a_refused_last_click_still_draws_the_moves_before_it(fresh_url: s
         (redraw_click, redrawn) = worker.outlet.published[-1]
         assert redraw_click is None  # nobody clicked for it: the refused click handed the redraw on
         assert redrawn.public.token == (await gateway.tables.current(table_id)).public.token
+        said = script.said[table_id][:2]  # ...and it still tells what the two counted clicks did
+        assert redrawn.public.narration == tuple(line for table_lines, _ in said for line in table_lines)
     finally:
         await worker.stop()
         await queue.close()

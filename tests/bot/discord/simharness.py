@@ -10,9 +10,12 @@ version is installed, because its settling and component rules are what these te
 
 from __future__ import annotations
 
+import asyncio
+import io
+import json
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,11 @@ from typing import Any
 import discord
 import simcord
 import simcord.interactions as _interactions
+from aiohttp import web
+from simcord._dpy_internals import install_http
+from simcord.backend.errors import BackendError
+from simcord.http import router
+from simcord.http.client import FakeHTTPClient
 from simcord.results import to_discord_message
 
 from bot.discord import ids
@@ -63,11 +71,12 @@ class ErrorLog(logging.Handler):
 class World:
     """A simulated Discord with one server, one table channel and the Tablekeeper bot."""
 
-    def __init__(self, env: simcord.Env, settings: Settings, errors: ErrorLog) -> None:
+    def __init__(self, env: simcord.Env, settings: Settings, errors: ErrorLog, shards: int = 1) -> None:
         self.env = env
         self.settings = settings
+        self.shards = shards
         self._errors = errors
-        self.guild = env.create_guild("Game Night")
+        self.guild = env.create_guild("Game Night", shard_id=0 if shards > 1 else None)
         self.channel = self.guild.create_text_channel("tables")
         self._admin_role: Any = None
         #: each person's Discord client language, by user id (everyone else: en-US)
@@ -94,6 +103,86 @@ class World:
     def text_channel(self, name: str) -> Any:
         """Another channel in the server."""
         return self.guild.create_text_channel(name)
+
+    def server(self, name: str, shard: int) -> Any:
+        """Another server, one Discord gives to ``shard`` (its id says so: ``(id >> 22) % shards``)."""
+        return self.env.create_guild(name, shard_id=shard)
+
+    async def rest_client(self) -> discord.Client:
+        """A client logged in over REST only, on this simulated Discord, as a worker process has.
+
+        It opens no gateway connection (SimCord sees no second bot): its requests, including
+        interaction webhooks, go to the same simulated Discord the bot talks to.
+        """
+        quiet = discord.AllowedMentions.none()
+        client = discord.Client(intents=discord.Intents.none(), allowed_mentions=quiet)
+        install_http(client, FakeHTTPClient(self.env.backend, asyncio.get_running_loop()))
+        await client.login("simcord.fake.token")
+        return client
+
+    @asynccontextmanager
+    async def rest_api(self) -> AsyncIterator[str]:
+        """This simulated Discord's REST API served over HTTP at a local address (its base URL).
+
+        For bots in other processes (a ``tablekeeper work`` process pointed here): each request
+        goes to the same routes the in-process client uses, interaction webhooks included.
+        """
+
+        async def handle(request: web.Request) -> web.StreamResponse:
+            body: Any = None
+            files: list[discord.File] = []
+            if request.content_type.startswith("multipart/"):
+                form: list[dict[str, Any]] = []
+                async for part in await request.multipart():
+                    data = await part.read()  # type: ignore[union-attr]
+                    if part.filename:
+                        files.append(discord.File(io.BytesIO(data), filename=part.filename))
+                    else:
+                        form.append({"name": part.name, "value": data.decode()})
+                body, files = router.parse_form(form, files)
+            elif request.can_read_body:
+                raw = await request.read()
+                body = json.loads(raw) if raw else None
+            try:
+                result = router.dispatch(
+                    self.env.backend,
+                    request.method,
+                    request.path.removeprefix("/api/v10"),
+                    json=body,
+                    params=dict(request.query),
+                    files=files,
+                    reason=request.headers.get("X-Audit-Log-Reason"),
+                )
+            except BackendError as error:
+                return answer(error.to_json(), error.status)
+            except (router.RouteNotImplemented, router.UnsupportedField) as error:
+                return answer({"code": 0, "message": str(error)}, 501)
+            if result is None:
+                return web.Response(status=204)
+            return answer(result, 200)
+
+        def answer(value: Any, status: int) -> web.Response:
+            # discord.py decodes a body as JSON only when the content type is exactly this
+            body = json.dumps(value, default=str).encode()
+            return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+        app = web.Application(client_max_size=64 << 20)
+        app.router.add_route("*", "/{tail:.*}", handle)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = runner.addresses[0][1]
+        try:
+            yield f"http://127.0.0.1:{port}/api/v10"
+        finally:
+            await runner.cleanup()
+
+    @contextmanager
+    def outside_the_bot(self) -> Iterator[None]:
+        """Tasks created inside run outside the bot (a worker's), still talking to this Discord."""
+        with self.env.time_context():
+            yield
 
     def allow_command(self, name: str, member: Actor) -> None:
         """A server override letting ``member`` see the command ``name`` whatever its default permission."""
@@ -127,7 +216,7 @@ class World:
 
     async def restart(self) -> None:
         """Stop the bot and start a brand-new one on the same database (and the same Discord)."""
-        await self.env.restart_bot(make_bot(self.settings))
+        await self.env.restart_bot(make_bot(self.settings, self.shards))
 
     async def advance(self, seconds: float) -> None:
         """Let simulated time pass (the bot's timer loop runs as it would)."""
@@ -310,25 +399,31 @@ def _with_locales(build: Any, here: World) -> Any:
     return build_with_locales
 
 
-def make_bot(settings: Settings) -> TablekeeperBot:
-    """A Tablekeeper bot for the simulation (one shard, as SimCord needs a known count)."""
-    return TablekeeperBot(settings, shard_count=1)
+def make_bot(settings: Settings, shards: int = 1) -> TablekeeperBot:
+    """A Tablekeeper bot for the simulation (SimCord needs a known shard count)."""
+    return TablekeeperBot(settings, shard_count=shards)
 
 
 @asynccontextmanager
-async def world(tmp_path: Path, **settings: Any) -> AsyncIterator[World]:
-    """A running simulated Discord with the bot on a fresh SQLite database under ``tmp_path``."""
-    config = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db", **settings)
+async def world(
+    tmp_path: Path, *, database_url: str | None = None, shards: int = 1, **settings: Any
+) -> AsyncIterator[World]:
+    """A running simulated Discord with the bot on a fresh database (SQLite under ``tmp_path``).
+
+    ``shards`` runs the bot as one process holding that many shards; the first server is on shard 0.
+    """
+    url = database_url or f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db"
+    config = Settings(database_url=url, **settings)
     errors = ErrorLog()
     logger = logging.getLogger("tablekeeper")
     logger.addHandler(errors)
     # Env is started and shut down by hand (not ``simcord.run``): pytest runs an async fixture's
     # set-up and tear-down in different contexts, which a context-manager clock scope can't span.
-    env = simcord.Env(make_bot(config))
+    env = simcord.Env(make_bot(config, shards))
     await env.start()
     unpatched = _interactions.base_payload
     try:
-        here = World(env, config, errors)
+        here = World(env, config, errors, shards)
         _interactions.base_payload = _with_locales(unpatched, here)  # type: ignore[assignment]
         yield here
         left = here.take_error_logs()

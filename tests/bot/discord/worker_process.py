@@ -1,0 +1,30 @@
+"""``tablekeeper work`` in a process of its own, with Discord's REST API at a test's address.
+
+Usage: ``python -m tests.bot.discord.worker_process http://127.0.0.1:PORT/api/v10``, with the
+usual ``TABLEKEEPER_*`` variables and ``DISCORD_TOKEN`` in the environment. Everything after
+the address is the real command (``bot.cli.main(["work"])``: content check, settings, database
+check, migrations, the worker); only where Discord lives changes, and the test games are known.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import discord.http
+
+from bot.cli import main
+from engines import registry
+from render import registry as renderers
+from tests.bot.discord.variants import PUBLIC
+from tests.bot.tinyrender import RENDERER
+from tests.engines.core.tinygame import RULESET
+
+if __name__ == "__main__":
+    discord.http.Route.BASE = sys.argv[1]  # every REST call, interaction webhooks included
+    with (
+        registry.registered("tiny", RULESET),
+        renderers.registered("tiny", RENDERER),
+        registry.registered("tinypub", PUBLIC),
+        renderers.registered("tinypub", RENDERER),
+    ):
+        sys.exit(main(["work"]))
