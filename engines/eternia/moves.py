@@ -11,13 +11,16 @@ route, documented there). A move may pass through Allies but stops only on a fre
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from engines.core.types import Action
 from engines.eternia import hexes
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, terrain_rules
 from engines.eternia.damage import wound
 from engines.eternia.hexes import Hex, Route
 from engines.eternia.state import EtTask, Model, Pending
+
+T = TypeVar("T")
 
 
 def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
@@ -100,19 +103,45 @@ def reach(ctx: Ctx, m: Model, base: int, fly: bool = False) -> dict[Hex, Route]:
 
 def reach_points(ctx: Ctx, m: Model, left: int, fly: bool = False, at: Hex | None = None) -> dict[Hex, Route]:
     """Every destination reachable from ``at`` (default: where ``m`` stands) with ``left`` points."""
-    enemies = {h for e in ctx.enemies(m) for h in e.hexes}
+    foes = ctx.enemies(m)
+    enemies = {h for e in foes for h in e.hexes}
     taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
     board = set(ctx.st.board)
+    # Nothing on the Battlefield changes during the search, so the terrain and token maps, the
+    # blockers and each hex's answers are worked out once here, not once per step tried (the
+    # search tries every step from every label: this was most of an Eternia action's cost).
+    terrain, tokens, rules, blocking = ctx.terrain_map(), ctx.token_map(), terrain_rules(), ctx.blocking()
+
+    def cost(a: Hex, b: Hex) -> int:  # as Ctx.step_cost
+        if fly:
+            return 1
+        return hexes.step_cost(a, b, terrain, rules) + hexes.step_cost(a, b, tokens, rules) - 1
+
+    def escape(h: Hex) -> int:  # as Ctx.adjacent_enemies
+        return sum(1 for e in foes if any(hexes.adjacent(h, x, blocking) for x in e.hexes))
+
     return hexes.routes(
         at if at is not None else m.hexes[0],
         left,
         board,
-        cost=lambda a, b: ctx.step_cost(a, b, fly),
-        may_enter=lambda h: h not in enemies and ctx.passable(h) and mount_fits(ctx, m, h, True),
-        may_end=lambda h: h not in taken and mount_fits(ctx, m, h, False),
-        wounds_leaving=lambda h: ctx.adjacent_enemies(m, h),
-        wounds_entering=ctx.penalty,
+        cost=cost,
+        may_enter=_per_hex(lambda h: h not in enemies and ctx.passable(h) and mount_fits(ctx, m, h, True)),
+        may_end=_per_hex(lambda h: h not in taken and mount_fits(ctx, m, h, False)),
+        wounds_leaving=_per_hex(escape),
+        wounds_entering=_per_hex(ctx.penalty),
     )
+
+
+def _per_hex(answer: Callable[[Hex], T]) -> Callable[[Hex], T]:
+    """``answer`` remembered per hex for one search (the route search asks about a hex many times)."""
+    known: dict[Hex, T] = {}
+
+    def ask(h: Hex) -> T:
+        if h not in known:
+            known[h] = answer(h)
+        return known[h]
+
+    return ask
 
 
 def walk(ctx: Ctx, m: Model, route: Route) -> None:
