@@ -23,10 +23,10 @@ from render.eternia.palette import (
 )
 from render.eternia.words import terrain_name
 
-SIZE = 17
-LINE_H = 30
-SWATCH = 26
-GAP = 22
+SIZE = 16
+LINE_H = 28
+SWATCH = 24
+GAP = 18
 
 
 def legend_items(view: EtView) -> list[tuple[str, str]]:

@@ -38,6 +38,9 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.service.playing.new_seed", lambda: SEED)
 
 
+PATIENCE = 30  # s: a click that hands over to the bot seat runs its turns; the CI machine is shared
+
+
 @dataclass
 class Seen:
     """What the people were shown and did along a game, for the checks at its end."""
@@ -236,6 +239,7 @@ async def test_a_versus_table_in_a_server_plays_round_one_by_clicks_then_bots_fi
     mod = w.member("mod", admin=True)
     await w.slash(mod, "config timeout", seconds=120)
     await w.slash(mod, "config timeout_action", action="bot")
+    w.patient(PATIENCE)
     alice, bob, carol = await open_versus(w)
     assert [s.bot is not None for s in (await w.bot.services.tables.get(1)).seats] == [
         False,
@@ -263,6 +267,7 @@ async def test_a_versus_table_in_a_server_plays_round_one_by_clicks_then_bots_fi
 
 @pytest.mark.slow
 async def test_a_whole_versus_game_in_a_server_by_clicks(w: World) -> None:
+    w.patient(PATIENCE)
     alice, bob, carol = await open_versus(w)
     await the_order_phase_is_sealed(w, alice, bob, carol)
     started = time.perf_counter()
@@ -281,6 +286,7 @@ async def test_a_whole_versus_game_in_a_server_by_clicks(w: World) -> None:
 
 async def open_solo(w: World) -> tuple[Actor, int]:
     """Alice starts ``/solo eternia ai`` in her DMs; returns her and the table id."""
+    w.patient(PATIENCE)
     alice = w.member("alice")
     result = await w.slash_dm(alice, "solo", game=GAME, mode="ai", options="scenario=snake_mountain")
     assert "is below" in w.said(result)
