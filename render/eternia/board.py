@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engines.eternia.hexes import Hex, axial_to_offset, label
 from engines.eternia.state import EtView
@@ -23,6 +24,7 @@ from render.eternia.legend import draw_legend, legend_height
 from render.eternia.palette import (
     DIE,
     GOLD,
+    HEX_FILL,
     HEX_LINE,
     LOS,
     PATH,
@@ -31,8 +33,9 @@ from render.eternia.palette import (
     indexed_palette,
     rim_of,
     side_colour,
+    terrain_colour,
 )
-from render.eternia.pieces import DISC_DY, draw_marks, ground_colour, map_marks
+from render.eternia.pieces import DISC_DY, draw_marks, label_mark, map_marks, ring
 from render.eternia.roster import draw_stacked, stacked_height
 from render.eternia.track import draw_track
 from render.eternia.words import headline, scenario_name
@@ -203,42 +206,96 @@ def _dice(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -
 
 # ------------------------------------------------------------------------------------------ map
 def draw_map(c: Canvas, view: EtView, lay: MapLayout) -> None:
-    """The Battlefield: hex grounds, spawn rims, coordinates, the last move and LoS, then every mark."""
-    team, ctrl, goals = set(view.team_spawn), set(view.ctrl_spawn), set(view.objectives)
-    for h in view.board:
-        ground = ground_colour(view, h)
-        c.draw.polygon(lay.corners(h), fill=ground, outline=HEX_LINE, width=2)
+    """The Battlefield: the ground (hexes, rims, coordinates), the last move and LoS, then every mark."""
+    spec = Ground.of(view, lay)
+    ground = _ground(spec)
+    c.image.paste(ground.image, (spec.x, spec.y))
+    c.surfaces.update(ground.surfaces)
+    _edges(c, view.board, lay)  # drawn here, in the board's own coordinates (layout tests read them)
+    _path(c, lay, view.last_path)
+    _los(c, lay, view.last_los)
+    draw_marks(c, map_marks(lay, view, labels=False))  # the coordinates are in the ground
+
+
+@dataclass(frozen=True)
+class Ground:
+    """What the map's ground depends on: hexes, terrain, tokens, rims, where it goes."""
+
+    board: tuple[Hex, ...]
+    terrain: tuple[tuple[str, str], ...]
+    tokens: tuple[tuple[str, str], ...]
+    team: frozenset[Hex]
+    ctrl: frozenset[Hex]
+    goals: frozenset[Hex]
+    beacons: frozenset[str]
+    lay: MapLayout
+    x: int  # the ground picture's top-left corner on the board
+    y: int
+
+    @classmethod
+    def of(cls, view: EtView, lay: MapLayout) -> Ground:
+        """The ground of ``view``'s map drawn at ``lay``."""
+        return cls(
+            tuple(view.board),
+            tuple(sorted(view.terrain.items())),
+            tuple(sorted(view.tokens.items())),
+            frozenset(view.team_spawn),
+            frozenset(view.ctrl_spawn),
+            frozenset(view.objectives),
+            frozenset(view.beacons),
+            lay,
+            M,
+            int(lay.top - LETTERS_H),
+        )
+
+
+@lru_cache(maxsize=24)
+def _ground(spec: Ground) -> Canvas:
+    """The map's ground drawn once per Battlefield look: it changes only when a token comes or goes.
+
+    A game keeps one ground for many moves and a Scenario's tables share theirs, so a running bot
+    draws each only once; the hexes, rims and labels were half of a board's drawing. At most 24
+    are kept (each about 0.7 MB).
+    """
+    lay = spec.lay
+    width = math.ceil(lay.left + lay.pixel_width) - spec.x + 2
+    height = math.ceil(lay.top + lay.pixel_height) - spec.y + 2
+    c = Canvas(width, height, indexed_palette())
+    here = replace(lay, left=lay.left - spec.x, top=lay.top - spec.y)
+    terrain, tokens = dict(spec.terrain), dict(spec.tokens)
+    for h in spec.board:
         key = f"{h[0]},{h[1]}"
-        if h in team or h in ctrl or h in goals or key in view.beacons:
+        kind = tokens.get(key) or terrain.get(key)
+        ground = terrain_colour(kind) if kind else HEX_FILL
+        ring(c, here.corners(h), here.corners(h, 1.5), HEX_LINE, ground)
+        if h in spec.team or h in spec.ctrl or h in spec.goals or key in spec.beacons:
             # spawn points, Objectives and Scenario tokens wear a rim, which nothing inside reaches
             rim = (
                 GOLD
-                if h in goals
+                if h in spec.goals
                 else INK
-                if key in view.beacons
-                else side_colour("team" if h in team else "ctrl")
+                if key in spec.beacons
+                else side_colour("team" if h in spec.team else "ctrl")
             )
-            c.draw.polygon(lay.corners(h, 5), outline=rim, width=4)
-        elif key in view.tokens:
-            c.draw.polygon(lay.corners(h, 4), outline=rim_of(ground), width=3)
-    _edges(c, view, lay)
-    _path(c, lay, view.last_path)
-    _los(c, lay, view.last_los)
-    draw_marks(c, map_marks(lay, view))
+            ring(c, here.corners(h, 5), here.corners(h, 8.5), rim, ground)
+        elif key in tokens:
+            ring(c, here.corners(h, 4), here.corners(h, 6.5), rim_of(ground), ground)
+        draw_marks(c, [label_mark(here, h, ground)])
+    return c
 
 
-def _edges(c: Canvas, view: EtView, lay: MapLayout) -> None:
+def _edges(c: Canvas, board: Sequence[Hex], lay: MapLayout) -> None:
     """Row numbers down the left edge and column letters along the top, as hex labels spell them."""
-    rows = sorted({axial_to_offset(h)[1] for h in view.board})
+    rows = sorted({axial_to_offset(h)[1] for h in board})
     for row in rows:
         y = lay.row_y(row)
-        text_in(c, (M, y - 14, M + ROW_GUTTER - 2, y + 14), str(row + 1), 22, INK, "bold", "c")
+        text_in(c, (lay.left - ROW_GUTTER, y - 14, lay.left - 2, y + 14), str(row + 1), 22, INK, "bold", "c")
     top_row = min(rows, default=0)
-    for h in view.board:
+    for h in board:
         if axial_to_offset(h)[1] == top_row:
-            x, y = lay.centre(h)
+            x, _ = lay.centre(h)
             letters = label(h).rstrip("0123456789")
-            text_in(c, (x - 24, MAP_Y - LETTERS_H, x + 24, MAP_Y - 2), letters, 22, INK, "bold", "c")
+            text_in(c, (x - 24, lay.top - LETTERS_H, x + 24, lay.top - 2), letters, 22, INK, "bold", "c")
 
 
 def _centre(lay: MapLayout, h: Hex) -> tuple[float, float]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from engines.eternia.content import content
 from engines.eternia.state import EtView, ModelView
@@ -53,7 +54,7 @@ class Row:
         """Where the words start, from the column's left edge."""
         return PAD + (2 * CHIP_R + 12 if self.model is not None else 0)
 
-    @property
+    @cached_property
     def detail_height(self) -> int:
         """The height of the detail paragraph."""
         return lines_height(self.detail, SMALL, self.width - self.text_left - PAD, most=3)
@@ -158,13 +159,22 @@ def column_title(view: EtView, side: str, names: Sequence[str], room: float = 10
 
 def column_height(view: EtView, side: str, width: float, names: Sequence[str]) -> int:
     """The height of one side's column at ``width``."""
-    return TITLE_H + sum(r.height for r in column_rows(view, side, width, names)) + 6
+    return _height(column_rows(view, side, width, names))
+
+
+def _height(rows: list[Row]) -> int:
+    return TITLE_H + sum(r.height for r in rows) + 6
 
 
 def draw_column(
-    c: Canvas, view: EtView, side: str, x: float, y: float, width: float, height: float, names: Sequence[str]
-) -> None:
-    """One side's column: its coloured title band with the VP, then a row per model group and extra."""
+    c: Canvas, view: EtView, side: str, x: float, y: float, width: float, names: Sequence[str]
+) -> int:
+    """One side's column: its coloured title band with the VP, then a row per model group and extra.
+
+    Returns the column's height.
+    """
+    rows = column_rows(view, side, width, names)
+    height = _height(rows)
     colour = side_colour(side)
     c.box((x, y, x + width, y + height), fill=tint(colour, 0.9), outline=colour, width=2, radius=10)
     c.draw.rounded_rectangle((x, y, x + width, y + TITLE_H - 6), radius=10, fill=colour)
@@ -172,9 +182,10 @@ def draw_column(
     title = column_title(view, side, names, width - 2 * PAD)
     text_in(c, (x + PAD, y + 4, x + width - PAD, y + TITLE_H - 10), title, 22, WHITE, "bold")
     top = y + TITLE_H
-    for row in column_rows(view, side, width, names):
+    for row in rows:
         _row(c, row, x, top)
         top += row.height
+    return height
 
 
 def stacked_height(view: EtView, width: float, names: Sequence[str]) -> int:
@@ -185,9 +196,7 @@ def stacked_height(view: EtView, width: float, names: Sequence[str]) -> int:
 def draw_stacked(c: Canvas, view: EtView, x: float, y: float, width: float, names: Sequence[str]) -> None:
     """Both sides' columns one above the other, the Team on top (the board's side panel)."""
     for side in ("team", "ctrl"):
-        height = column_height(view, side, width, names)
-        draw_column(c, view, side, x, y, width, height, names)
-        y += height + PAD
+        y += draw_column(c, view, side, x, y, width, names) + PAD
 
 
 def _row(c: Canvas, row: Row, x: float, y: float) -> None:

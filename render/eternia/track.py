@@ -49,9 +49,11 @@ def _slot(c: Canvas, view: EtView, i: int, slot: SlotView, x: float, y: float, w
         text_in(
             c, (cx - CHIP + 4, cy - 9, cx + CHIP - 4, cy + 9), code(model), 15, ink_on(fill), "bold", "c", 9
         )
-        lines_in(
-            c, (body[0] + 2 * CHIP + 8, body[1], body[2], body[3]), model.name, 17, INK, "bold", valign="m"
-        )
+        name_box = (body[0] + 2 * CHIP + 6, body[1], body[2], body[3])
+        if " " in model.name or "-" in model.name:
+            lines_in(c, name_box, model.name, 17, INK, "condensed", valign="m")
+        else:  # one word shrinks rather than wrap: "Skelet/or" would read as two words
+            text_in(c, name_box, model.name, 17, INK, "condensed")
     elif card:
         lines_in(c, body, card_name(view, card), 18, INK, "bold", "c", valign="m")
     elif view.phase == "order" and not view.over:
