@@ -235,7 +235,14 @@ async def the_order_phase_is_sealed(w: World, alice: Actor, bob: Actor, carol: A
     assert flipped != before[0]  # both are in: the track is dealt and the first card flips
 
 
-async def test_a_versus_table_in_a_server_plays_round_one_by_clicks_then_bots_finish(w: World) -> None:
+async def test_a_versus_table_in_a_server_plays_round_one_by_clicks_then_bots_finish(tmp_path: Path) -> None:
+    # easy (random) stand-ins finish the game fastest: this test is about the clicks, not the bots
+    async with world(tmp_path, default_difficulty="easy") as w:
+        await versus_round_one_then_bots(w)
+
+
+async def versus_round_one_then_bots(w: World) -> None:
+    """Round 1 of a versus table by clicks, then the timers hand every seat to a bot."""
     mod = w.member("mod", admin=True)
     await w.slash(mod, "config timeout", seconds=120)
     await w.slash(mod, "config timeout_action", action="bot")
