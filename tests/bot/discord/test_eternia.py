@@ -53,6 +53,7 @@ class Seen:
     hand_seen: int = 0  # times the Controller held Strategy cards while the others were checked
     messages_checked: int = 0
     rounds: set[int] = field(default_factory=set)
+    windows: int = 0  # Strategy card windows the Controller was asked about
 
 
 def words(message: Any) -> str:
@@ -169,6 +170,11 @@ async def play(
         seen.rounds.add(mine.view.round)
         if mine.view.round > rounds:
             return seen
+        if mine.prompt.kind == "card_window":
+            # a Strategy window opens on public facts alone (cards held, Battle Plan Power), and
+            # the table reads only that the Controller is deciding, whatever the hand holds
+            assert [p.line for p in public.asked] == [f"{player.name} (Controller) is deciding"]
+            seen.windows += 1
         greedy = chooser.choose(mine.view, mine.prompt, mine.actions, rng)
         action = steer(mine, greedy, seen)
         solo = (await tables.get(table)).solo
