@@ -129,10 +129,15 @@ def table_view(public: PublicTable, pages: dict[int, int] | None = None) -> disc
 
 
 def seat_actions(update: SeatUpdate, solo: bool) -> tuple[Action, ...]:
-    """The choices a seat makes on its private message (public ones are on the table, except solo)."""
+    """The choices a seat makes on its private message (public ones are on the table, except solo).
+
+    A sealed decision is made privately even when its text is not secret (Eternia's team order:
+    the team may read the question, but the table must not see the pick): the table message
+    never offers sealed choices, so without this they would be offered nowhere.
+    """
     if update.prompt is None:
         return ()
-    if solo or update.prompt.private:
+    if solo or update.prompt.private or update.prompt.sealed:
         return update.actions
     return ()
 

@@ -10,14 +10,18 @@ route, documented there). A move may pass through Allies but stops only on a fre
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
+from typing import TypeVar
 
 from engines.core.types import Action
 from engines.eternia import hexes
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, terrain_rules
 from engines.eternia.damage import wound
 from engines.eternia.hexes import Hex, Route
 from engines.eternia.state import EtTask, Model, Pending
+
+T = TypeVar("T")
 
 
 def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
@@ -100,19 +104,94 @@ def reach(ctx: Ctx, m: Model, base: int, fly: bool = False) -> dict[Hex, Route]:
 
 def reach_points(ctx: Ctx, m: Model, left: int, fly: bool = False, at: Hex | None = None) -> dict[Hex, Route]:
     """Every destination reachable from ``at`` (default: where ``m`` stands) with ``left`` points."""
-    enemies = {h for e in ctx.enemies(m) for h in e.hexes}
-    taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
-    board = set(ctx.st.board)
+    rules = _Search(ctx, m, fly)
     return hexes.routes(
         at if at is not None else m.hexes[0],
         left,
-        board,
-        cost=lambda a, b: ctx.step_cost(a, b, fly),
-        may_enter=lambda h: h not in enemies and ctx.passable(h) and mount_fits(ctx, m, h, True),
-        may_end=lambda h: h not in taken and mount_fits(ctx, m, h, False),
-        wounds_leaving=lambda h: ctx.adjacent_enemies(m, h),
-        wounds_entering=ctx.penalty,
+        rules.board,
+        cost=rules.cost,
+        may_enter=rules.may_enter,
+        may_end=rules.may_end,
+        wounds_leaving=rules.escape,
+        wounds_entering=rules.penalty,
     )
+
+
+def can_move(ctx: Ctx, m: Model, base: int, fly: bool = False) -> bool:
+    """Whether ``reach(ctx, m, base, fly)`` has any destination, found without every safest route.
+
+    The Activation menu only asks whether a move is possible; the full route search (every route
+    with its Wounds) was most of an action's cost. A destination exists exactly when some free hex
+    can be reached within the points at all, which the cheapest-cost search below answers.
+    """
+    rules = _Search(ctx, m, fly)
+    start, left = m.hexes[0], points(ctx, m, base)
+    spent_at: dict[Hex, int] = {start: 0}
+    frontier = [(0, start)]
+    while frontier:
+        spent, here = heapq.heappop(frontier)
+        if spent > spent_at[here]:
+            continue
+        for d in hexes.DIRECTIONS:
+            there = (here[0] + d[0], here[1] + d[1])
+            if there not in rules.board or there == start or not rules.may_enter(there):
+                continue
+            total = spent + rules.cost(here, there)
+            if total > left:
+                continue
+            if rules.may_end(there):
+                return True
+            if total < spent_at.get(there, total + 1):
+                spent_at[there] = total
+                heapq.heappush(frontier, (total, there))
+    return False
+
+
+class _Search:
+    """The rules of one route search for ``m``, each worked out once per hex or per step.
+
+    Nothing on the Battlefield changes during a search, so the terrain and token maps and the
+    blockers are read once here, not once per step tried (the search tries every step from every
+    label: this was most of an Eternia action's cost).
+    """
+
+    def __init__(self, ctx: Ctx, m: Model, fly: bool) -> None:
+        self.fly = fly
+        self.foes = ctx.enemies(m)
+        enemies = {h for e in self.foes for h in e.hexes}
+        taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
+        self.board = set(ctx.st.board)
+        self.terrain, self.tokens = ctx.terrain_map(), ctx.token_map()
+        self.rules, self.blocking = terrain_rules(), ctx.blocking()
+        self.may_enter = _per_hex(
+            lambda h: h not in enemies and ctx.passable(h) and mount_fits(ctx, m, h, True)
+        )
+        self.may_end = _per_hex(lambda h: h not in taken and mount_fits(ctx, m, h, False))
+        self.escape = _per_hex(self._escape)
+        self.penalty = _per_hex(ctx.penalty)
+
+    def cost(self, a: Hex, b: Hex) -> int:
+        """As ``Ctx.step_cost``."""
+        if self.fly:
+            return 1
+        rules = self.rules
+        return hexes.step_cost(a, b, self.terrain, rules) + hexes.step_cost(a, b, self.tokens, rules) - 1
+
+    def _escape(self, h: Hex) -> int:
+        """As ``Ctx.adjacent_enemies``."""
+        return sum(1 for e in self.foes if any(hexes.adjacent(h, x, self.blocking) for x in e.hexes))
+
+
+def _per_hex(answer: Callable[[Hex], T]) -> Callable[[Hex], T]:
+    """``answer`` remembered per hex for one search (the route search asks about a hex many times)."""
+    known: dict[Hex, T] = {}
+
+    def ask(h: Hex) -> T:
+        if h not in known:
+            known[h] = answer(h)
+        return known[h]
+
+    return ask
 
 
 def walk(ctx: Ctx, m: Model, route: Route) -> None:

@@ -18,7 +18,7 @@ from engines.eternia.attack import begin, targets, usable_attacks
 from engines.eternia.controller import elite_turns, open_window, strategy_activation
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.damage import respawn, spawn_choices
-from engines.eternia.moves import reach
+from engines.eternia.moves import can_move
 from engines.eternia.power import escalate, finish, offer, pool_of, score, spend
 from engines.eternia.scenario import beacons_near, claim, end_of_round, npcs_near, rescue
 from engines.eternia.skills import Use, apply_effects, remove_token
@@ -343,7 +343,7 @@ def act_actions(ctx: Ctx, m: Model, act: Activation) -> list[Action]:
     """Everything ``m`` may do now in its Activation; "end" is always last."""
     out: list[Action] = []
     if act.actions > 0:
-        if reach(ctx, m, ctx.c.rules.move):
+        if can_move(ctx, m, ctx.c.rules.move):
             out.append(
                 Action("move", f"Move up to {ctx.c.rules.move - (1 if m.dazed else 0)} spaces", group="move")
             )

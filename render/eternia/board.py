@@ -1,13 +1,18 @@
-"""The public table: header, VP, Escalation and last roll, the Activation Track, the Battlefield, the roster.
+"""The public table, laid out landscape so it still reads when Discord shrinks it to ~550 px wide.
 
-Only public facts are drawn (face-down cards as backs, no Strategy hand), so the picture is the
-same whoever looks.
+Left: the header, a strip with VP, Escalation and the last roll, the Battlefield, the Activation
+Track under it and the map's key. Right: both sides' rosters one above the other (each Character's
+HP, Armor, Power and Skills, the Minions, the Controller Skills and the Strategy counts). Only
+public facts are drawn (face-down cards as backs, no Strategy hand), so the picture is the same
+whoever looks.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engines.eternia.hexes import Hex, axial_to_offset, label
 from engines.eternia.state import EtView
@@ -19,6 +24,7 @@ from render.eternia.legend import draw_legend, legend_height
 from render.eternia.palette import (
     DIE,
     GOLD,
+    HEX_FILL,
     HEX_LINE,
     LOS,
     PATH,
@@ -27,39 +33,88 @@ from render.eternia.palette import (
     indexed_palette,
     rim_of,
     side_colour,
+    terrain_colour,
 )
-from render.eternia.pieces import DISC_DY, draw_marks, ground_colour, map_marks
-from render.eternia.roster import draw_roster, roster_height
+from render.eternia.pieces import DISC_DY, draw_marks, label_mark, map_marks, ring
+from render.eternia.roster import draw_stacked, stacked_height
 from render.eternia.track import draw_track
 from render.eternia.words import headline, scenario_name
 
 M = 16  # outer margin
-HEADER_H = 60
-STATUS_Y, STATUS_H = 70, 104
-TRACK_Y, TRACK_H = 184, 128
-MAP_Y = 350  # the top corner of the first row (column letters sit above it)
-ROW_GUTTER = 36  # room for row numbers left of the map
+GAP = 12  # between panels
+HEADER_H = 56
+LEFT_W = 972  # the map's column: row numbers and hexes (12 columns at a 44 px hex radius)
+SIDE_X = M + LEFT_W + GAP  # the rosters' column
+SIDE_W = WIDTH - SIDE_X - M
+STATUS_Y, STATUS_H = HEADER_H + GAP, 86
+LETTERS_H = 28  # column letters above the map
+MAP_Y = STATUS_Y + STATUS_H + 6 + LETTERS_H  # the top corner of the first row
+ROW_GUTTER = 30  # room for row numbers left of the map
+TRACK_H = 96
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where each part of the board goes: panel boxes by name, the map's geometry, the size."""
+
+    width: int
+    height: int
+    panels: dict[str, Box]
+    map: MapLayout
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) of the picture."""
+        return (self.width, self.height)
 
 
 def board_layout(view: EtView) -> MapLayout:
     """Where the map's hexes go on the board picture."""
-    return fit_layout(view.board, ROW_GUTTER, MAP_Y, WIDTH - ROW_GUTTER - M)
+    return fit_layout(view.board, M + ROW_GUTTER, MAP_Y, LEFT_W - ROW_GUTTER)
+
+
+def layout(view: EtView, names: Sequence[str] = ()) -> BoardLayout:
+    """The boxes of every panel of the board for ``view`` (tests check that none overlap)."""
+    lay = board_layout(view)
+    right = M + LEFT_W
+    third = (LEFT_W - 2 * GAP) / 3
+    status = {
+        "vp": (M, STATUS_Y, M + third, STATUS_Y + STATUS_H),
+        "escalation": (M + third + GAP, STATUS_Y, M + 2 * third + GAP, STATUS_Y + STATUS_H),
+        "roll": (M + 2 * third + 2 * GAP, STATUS_Y, right, STATUS_Y + STATUS_H),
+    }
+    map_bottom = MAP_Y + lay.pixel_height
+    track_y = map_bottom + GAP
+    legend_y = track_y + TRACK_H + GAP
+    legend_bottom = legend_y + legend_height(view, LEFT_W)
+    side_bottom = STATUS_Y + stacked_height(view, SIDE_W, names)
+    height = int(max(legend_bottom, side_bottom) + M)
+    panels = {
+        "header": (0, 0, WIDTH, HEADER_H),
+        **status,
+        "map": (M, MAP_Y - LETTERS_H, right, map_bottom),
+        "track": (M, track_y, right, track_y + TRACK_H),
+        "legend": (M, legend_y, right, legend_bottom),
+        "rosters": (SIDE_X, STATUS_Y, WIDTH - M, side_bottom),
+    }
+    return BoardLayout(WIDTH, height, panels, lay)
 
 
 def render_board(view: EtView, names: Sequence[str] = ()) -> Canvas:
     """Draw the whole public board for ``view`` (never anything private); ``names`` by seat."""
-    lay = board_layout(view)
-    legend_y = MAP_Y + lay.pixel_height + 12
-    legend_h = legend_height(view, WIDTH - 2 * M)
-    roster_y = legend_y + legend_h + 10
-    height = int(roster_y + roster_height(view, WIDTH - 2 * M, names) + M)
-    c = Canvas(WIDTH, height, indexed_palette())
+    plan = layout(view, names)
+    p = plan.panels
+    c = Canvas(plan.width, plan.height, indexed_palette())
     _header(c, view)
-    _status(c, view)
-    draw_track(c, view, M, TRACK_Y, WIDTH - 2 * M, TRACK_H)
-    draw_map(c, view, lay)
-    draw_legend(c, view, M, legend_y, WIDTH - 2 * M)
-    draw_roster(c, view, M, roster_y, WIDTH - 2 * M, names)
+    _vp(c, view, *p["vp"])
+    _escalation(c, view, *p["escalation"])
+    _dice(c, view, *p["roll"])
+    draw_map(c, view, plan.map)
+    x0, y0, x1, y1 = p["track"]
+    draw_track(c, view, x0, y0, x1 - x0, y1 - y0)
+    draw_legend(c, view, p["legend"][0], p["legend"][1], LEFT_W)
+    draw_stacked(c, view, p["rosters"][0], p["rosters"][1], SIDE_W, names)
     return c
 
 
@@ -73,14 +128,6 @@ def _header(c: Canvas, view: EtView) -> None:
     text_in(c, (780, 8, WIDTH - M, HEADER_H - 8), right, 24, WHITE, "bold", "r")
 
 
-def _status(c: Canvas, view: EtView) -> None:
-    """Three panels: VP against the target, the Escalation track, the last dice roll."""
-    y0, y1 = STATUS_Y, STATUS_Y + STATUS_H
-    _vp(c, view, M, y0, 420, y1)
-    _escalation(c, view, 436, y0, 900, y1)
-    _dice(c, view, 916, y0, WIDTH - M, y1)
-
-
 def _panel(c: Canvas, box: tuple[float, float, float, float], title: str) -> None:
     c.box(box, fill=PANEL, outline=tint(INK, 0.6), width=1, radius=10)
     text_in(c, (box[0] + 12, box[1] + 4, box[2] - 12, box[1] + 30), title, 19, INK, "bold")
@@ -89,11 +136,11 @@ def _panel(c: Canvas, box: tuple[float, float, float, float], title: str) -> Non
 def _vp(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -> None:
     _panel(c, (x0, y0, x1, y1), f"Victory Points · first to {view.vp_target}")
     for i, side in enumerate(("team", "ctrl")):
-        y = y0 + 38 + i * 32
+        y = y0 + 32 + i * 26
         colour = side_colour(side)
         name = "Player Team" if side == "team" else "Controller"
-        text_in(c, (x0 + 12, y, x0 + 140, y + 24), name, 17, colour, "bold")
-        bar = (x0 + 146, y + 4, x1 - 60, y + 20)
+        text_in(c, (x0 + 12, y, x0 + 124, y + 24), name, 17, colour, "bold")
+        bar = (x0 + 128, y + 4, x1 - 46, y + 20)
         c.draw.rounded_rectangle(bar, radius=8, fill=WHITE, outline=colour, width=1)
         score = view.vp.get(side, 0)
         filled = min(1.0, score / max(1, view.vp_target))
@@ -101,7 +148,7 @@ def _vp(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -> 
             c.draw.rounded_rectangle(
                 (bar[0], bar[1], bar[0] + (bar[2] - bar[0]) * filled, bar[3]), 8, fill=colour
             )
-        text_in(c, (x1 - 54, y, x1 - 12, y + 24), str(score), 20, INK, "bold", "r")
+        text_in(c, (x1 - 42, y, x1 - 12, y + 24), str(score), 20, INK, "bold", "r")
 
 
 def _escalation(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -111,10 +158,10 @@ def _escalation(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: fl
     )
     top = max([*view.escalation_track, view.escalation, 0]) + 1
     cells = max(top, 7)
-    size = min(40.0, (x1 - x0 - 24 - (cells - 1) * 4) / cells)
+    size = min(34.0, (x1 - x0 - 24 - (cells - 1) * 4) / cells)
     for i in range(cells):
         x = x0 + 12 + i * (size + 4)
-        y = y0 + 40
+        y = y0 + 31
         advance = i in view.escalation_track
         here = i == view.escalation
         fill = GOLD if here else tint(GOLD, 0.6) if advance and i <= view.escalation else WHITE
@@ -128,7 +175,7 @@ def _escalation(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: fl
         text_in(c, (x + 2, y + 2, x + size - 2, y + size - 2), str(i), 17, INK, "bold", "c")
         if advance:
             level = view.escalation_track.index(i) + 1
-            text_in(c, (x - 2, y + size + 2, x + size + 2, y + size + 20), f"L{level}", 14, INK, "bold", "c")
+            text_in(c, (x - 2, y + size + 1, x + size + 2, y + size + 19), f"L{level}", 14, INK, "bold", "c")
 
 
 def _dice(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -137,13 +184,13 @@ def _dice(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -
         title += f" · {label(view.last_los[0])} → {label(view.last_los[-1])}"
     _panel(c, (x0, y0, x1, y1), title)
     if not view.last_roll:
-        text_in(c, (x0 + 12, y0 + 40, x1 - 12, y1 - 10), "no roll to show", 17, MUTED)
+        text_in(c, (x0 + 12, y0 + 36, x1 - 12, y1 - 10), "no roll to show", 17, MUTED)
         return
     count = len(view.last_roll)
-    size = min(52.0, (x1 - x0 - 24 - (count - 1) * 6) / count)
+    size = min(44.0, (x1 - x0 - 24 - (count - 1) * 6) / count)
     for i, face in enumerate(view.last_roll):
         fill, word = DIE.get(face, (tint(INK, 0.5), face))
-        x, y = x0 + 12 + i * (size + 6), y0 + 38
+        x, y = x0 + 12 + i * (size + 6), y0 + 32
         c.box((x, y, x + size, y + size), fill=fill, outline=INK, width=2, radius=8)
         text_in(
             c,
@@ -159,42 +206,96 @@ def _dice(c: Canvas, view: EtView, x0: float, y0: float, x1: float, y1: float) -
 
 # ------------------------------------------------------------------------------------------ map
 def draw_map(c: Canvas, view: EtView, lay: MapLayout) -> None:
-    """The Battlefield: hex grounds, spawn rims, coordinates, the last move and LoS, then every mark."""
-    team, ctrl, goals = set(view.team_spawn), set(view.ctrl_spawn), set(view.objectives)
-    for h in view.board:
-        ground = ground_colour(view, h)
-        c.draw.polygon(lay.corners(h), fill=ground, outline=HEX_LINE, width=2)
+    """The Battlefield: the ground (hexes, rims, coordinates), the last move and LoS, then every mark."""
+    spec = Ground.of(view, lay)
+    ground = _ground(spec)
+    c.image.paste(ground.image, (spec.x, spec.y))
+    c.surfaces.update(ground.surfaces)
+    _edges(c, view.board, lay)  # drawn here, in the board's own coordinates (layout tests read them)
+    _path(c, lay, view.last_path)
+    _los(c, lay, view.last_los)
+    draw_marks(c, map_marks(lay, view, labels=False))  # the coordinates are in the ground
+
+
+@dataclass(frozen=True)
+class Ground:
+    """What the map's ground depends on: hexes, terrain, tokens, rims, where it goes."""
+
+    board: tuple[Hex, ...]
+    terrain: tuple[tuple[str, str], ...]
+    tokens: tuple[tuple[str, str], ...]
+    team: frozenset[Hex]
+    ctrl: frozenset[Hex]
+    goals: frozenset[Hex]
+    beacons: frozenset[str]
+    lay: MapLayout
+    x: int  # the ground picture's top-left corner on the board
+    y: int
+
+    @classmethod
+    def of(cls, view: EtView, lay: MapLayout) -> Ground:
+        """The ground of ``view``'s map drawn at ``lay``."""
+        return cls(
+            tuple(view.board),
+            tuple(sorted(view.terrain.items())),
+            tuple(sorted(view.tokens.items())),
+            frozenset(view.team_spawn),
+            frozenset(view.ctrl_spawn),
+            frozenset(view.objectives),
+            frozenset(view.beacons),
+            lay,
+            M,
+            int(lay.top - LETTERS_H),
+        )
+
+
+@lru_cache(maxsize=24)
+def _ground(spec: Ground) -> Canvas:
+    """The map's ground drawn once per Battlefield look: it changes only when a token comes or goes.
+
+    A game keeps one ground for many moves and a Scenario's tables share theirs, so a running bot
+    draws each only once; the hexes, rims and labels were half of a board's drawing. At most 24
+    are kept (each about 0.7 MB).
+    """
+    lay = spec.lay
+    width = math.ceil(lay.left + lay.pixel_width) - spec.x + 2
+    height = math.ceil(lay.top + lay.pixel_height) - spec.y + 2
+    c = Canvas(width, height, indexed_palette())
+    here = replace(lay, left=lay.left - spec.x, top=lay.top - spec.y)
+    terrain, tokens = dict(spec.terrain), dict(spec.tokens)
+    for h in spec.board:
         key = f"{h[0]},{h[1]}"
-        if h in team or h in ctrl or h in goals or key in view.beacons:
+        kind = tokens.get(key) or terrain.get(key)
+        ground = terrain_colour(kind) if kind else HEX_FILL
+        ring(c, here.corners(h), here.corners(h, 1.5), HEX_LINE, ground)
+        if h in spec.team or h in spec.ctrl or h in spec.goals or key in spec.beacons:
             # spawn points, Objectives and Scenario tokens wear a rim, which nothing inside reaches
             rim = (
                 GOLD
-                if h in goals
+                if h in spec.goals
                 else INK
-                if key in view.beacons
-                else side_colour("team" if h in team else "ctrl")
+                if key in spec.beacons
+                else side_colour("team" if h in spec.team else "ctrl")
             )
-            c.draw.polygon(lay.corners(h, 5), outline=rim, width=4)
-        elif key in view.tokens:
-            c.draw.polygon(lay.corners(h, 4), outline=rim_of(ground), width=3)
-    _edges(c, view, lay)
-    _path(c, lay, view.last_path)
-    _los(c, lay, view.last_los)
-    draw_marks(c, map_marks(lay, view))
+            ring(c, here.corners(h, 5), here.corners(h, 8.5), rim, ground)
+        elif key in tokens:
+            ring(c, here.corners(h, 4), here.corners(h, 6.5), rim_of(ground), ground)
+        draw_marks(c, [label_mark(here, h, ground)])
+    return c
 
 
-def _edges(c: Canvas, view: EtView, lay: MapLayout) -> None:
+def _edges(c: Canvas, board: Sequence[Hex], lay: MapLayout) -> None:
     """Row numbers down the left edge and column letters along the top, as hex labels spell them."""
-    rows = sorted({axial_to_offset(h)[1] for h in view.board})
+    rows = sorted({axial_to_offset(h)[1] for h in board})
     for row in rows:
         y = lay.row_y(row)
-        text_in(c, (0, y - 14, ROW_GUTTER - 2, y + 14), str(row + 1), 24, INK, "bold", "c")
+        text_in(c, (lay.left - ROW_GUTTER, y - 14, lay.left - 2, y + 14), str(row + 1), 22, INK, "bold", "c")
     top_row = min(rows, default=0)
-    for h in view.board:
+    for h in board:
         if axial_to_offset(h)[1] == top_row:
-            x, y = lay.centre(h)
+            x, _ = lay.centre(h)
             letters = label(h).rstrip("0123456789")
-            text_in(c, (x - 24, MAP_Y - 32, x + 24, MAP_Y - 4), letters, 24, INK, "bold", "c")
+            text_in(c, (x - 24, lay.top - LETTERS_H, x + 24, lay.top - 2), letters, 22, INK, "bold", "c")
 
 
 def _centre(lay: MapLayout, h: Hex) -> tuple[float, float]:

@@ -12,12 +12,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 
-from render.core.canvas import Canvas, fit_lines, font, text_width
+from render.core.canvas import Canvas, Wrapped, font, text_width
+from render.core.canvas import fit_lines as _fit_lines
 from render.core.palette import INK, RGB
 
 Box = tuple[float, float, float, float]
 FLOOR = 11  # the smallest text drawn (px): still legible at full size
+
+
+@lru_cache(maxsize=8192)
+def fit_lines(
+    text: str, size: int, width: float, weight: str, *, min_size: int, max_lines: int, fewest: bool
+) -> Wrapped:
+    """``render.core.canvas.fit_lines``, remembered: a game redraws the same roster and card lines
+    move after move, and wrapping them (measuring every word) was a fifth of a board's drawing."""
+    return _fit_lines(text, size, width, weight, min_size=min_size, max_lines=max_lines, fewest=fewest)
 
 
 @dataclass(frozen=True)
@@ -96,12 +107,12 @@ def lines_in(
     """``text`` wrapped into as many lines as the box holds (shrinking first); returns the y below it."""
     x0, y0, x1, y1 = box
     # each size wrapped naturally (never shrunk to save a line); the largest whose lines fit the box
-    wrapped = fit_lines(text, floor, x1 - x0, weight, min_size=floor, max_lines=99, fewest=False)
     for trial in range(size, floor - 1, -1):
-        candidate = fit_lines(text, trial, x1 - x0, weight, min_size=trial, max_lines=99, fewest=False)
-        if len(candidate.lines) * step(candidate.size) <= y1 - y0 + 2:
-            wrapped = candidate
+        wrapped = fit_lines(text, trial, x1 - x0, weight, min_size=trial, max_lines=99, fewest=False)
+        if len(wrapped.lines) * step(wrapped.size) <= y1 - y0 + 2:
             break
+    else:  # nothing fits the box: the floor size, overflowing downwards rather than cut
+        wrapped = fit_lines(text, floor, x1 - x0, weight, min_size=floor, max_lines=99, fewest=False)
     line = step(wrapped.size)
     y = y0 if valign == "t" else y0 + max(0.0, (y1 - y0 - len(wrapped.lines) * line) / 2)
     x = {"l": x0, "c": (x0 + x1) / 2, "r": x1}[align]

@@ -15,6 +15,8 @@ from engines.eternia.hexes import Hex, axial_to_offset
 SQRT3 = math.sqrt(3)
 MAX_SIZE = 62  # hex radius (centre to corner) in px: 12 columns fill a 1400 px picture
 Point = tuple[float, float]
+#: the corners of a unit pointy-top hexagon, top first, clockwise (worked out once: a board has hundreds)
+_UNIT = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (-90, -30, 30, 90, 150, 210))
 
 
 @dataclass(frozen=True)
@@ -64,10 +66,7 @@ class MapLayout:
 def hexagon(centre: Point, radius: float) -> list[Point]:
     """The corners of a pointy-top hexagon of ``radius`` around ``centre``, top first, clockwise."""
     cx, cy = centre
-    return [
-        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-        for a in (-90, -30, 30, 90, 150, 210)
-    ]
+    return [(cx + radius * dx, cy + radius * dy) for dx, dy in _UNIT]
 
 
 def fit_layout(board: list[Hex], left: float, top: float, max_width: float) -> MapLayout:
@@ -81,3 +80,8 @@ def fit_layout(board: list[Hex], left: float, top: float, max_width: float) -> M
     size = min(MAX_SIZE, max_width / (span * SQRT3))
     # an odd first row would start half a hex in: shift so the even rows stay at the left edge
     return MapLayout(size, left, top, col0, row0 - (row0 & 1), cols, rows + (row0 & 1))
+
+
+def inset_hexagon(centre: Point, radius: float, inset: float) -> list[Point]:
+    """The corners of the hexagon of ``radius`` around ``centre``, ``inset`` px in from its edges."""
+    return hexagon(centre, radius - inset * 2 / SQRT3)

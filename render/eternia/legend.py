@@ -9,10 +9,11 @@ from engines.eternia.state import EtView
 from render.core.canvas import Canvas, text_width
 from render.core.palette import INK
 from render.eternia.fitting import text_in
-from render.eternia.hexmap import hexagon
+from render.eternia.hexmap import hexagon, inset_hexagon
 from render.eternia.palette import (
     DAZED,
     GOLD,
+    HEX_FILL,
     HEX_LINE,
     LOS,
     NEUTRAL,
@@ -21,12 +22,13 @@ from render.eternia.palette import (
     side_colour,
     terrain_colour,
 )
+from render.eternia.pieces import ring
 from render.eternia.words import terrain_name
 
-SIZE = 17
-LINE_H = 30
-SWATCH = 26
-GAP = 22
+SIZE = 16
+LINE_H = 28
+SWATCH = 24
+GAP = 18
 
 
 def legend_items(view: EtView) -> list[tuple[str, str]]:
@@ -97,11 +99,11 @@ def _swatch(c: Canvas, kind: str, x: float, y: float) -> None:
         fill = terrain_colour(kind.split(":", 1)[1])
         c.draw.polygon(hexagon((x, y), r + 1), fill=fill, outline=HEX_LINE, width=1)
         if kind.split(":", 1)[1] in content().terrain and content().terrain[kind.split(":", 1)[1]].token:
-            c.draw.polygon(hexagon((x, y), r - 3), outline=rim_of(fill), width=2)
+            ring(c, hexagon((x, y), r - 3), inset_hexagon((x, y), r - 3, 1.5), rim_of(fill), fill)
     elif kind.startswith("spawn:"):
-        c.draw.polygon(hexagon((x, y), r + 1), fill=(236, 231, 218), outline=side_colour(kind[6:]), width=3)
+        ring(c, hexagon((x, y), r + 1), inset_hexagon((x, y), r + 1, 2.5), side_colour(kind[6:]), HEX_FILL)
     elif kind == "objective":
-        c.draw.polygon(hexagon((x, y), r + 1), fill=(236, 231, 218), outline=GOLD, width=2)
+        ring(c, hexagon((x, y), r + 1), inset_hexagon((x, y), r + 1, 1.5), GOLD, HEX_FILL)
         r *= 0.6
         pts = []
         for i in range(10):
@@ -110,7 +112,7 @@ def _swatch(c: Canvas, kind: str, x: float, y: float) -> None:
             pts.append((x + reach * math.cos(a), y + reach * math.sin(a)))
         c.draw.polygon(pts, fill=GOLD, outline=INK)
     elif kind == "beacon":
-        c.draw.polygon(hexagon((x, y), r + 1), fill=(236, 231, 218), outline=INK, width=2)
+        ring(c, hexagon((x, y), r + 1), inset_hexagon((x, y), r + 1, 1.5), INK, HEX_FILL)
         r *= 0.6
         c.draw.rectangle((x - r * 0.6, y - r, x - r * 0.35, y + r), fill=INK)
         c.draw.polygon(

@@ -34,13 +34,13 @@ from render.eternia.palette import (
 from render.eternia.words import code, design_of, hex_label
 
 # Places inside a hex, in units of the hex radius (62 px at full size), from its centre.
-LABEL_DY = -0.60
+LABEL_DY = -0.55
 DISC_DY = 0.10
-R_CHAR, R_SMALL = 0.46, 0.36
-TAB_DY, TAB_W, TAB_H = 0.57, 0.56, 0.26
+R_CHAR, R_SMALL = 0.42, 0.35
+TAB_DY, TAB_W, TAB_H = 0.52, 0.54, 0.25
 BADGE_DX, BADGE_DY, BADGE_R = 0.37, -0.25, 0.15
-SLOT_DX, SLOT_DY, SLOT_R = 0.615, 0.355, 0.125  # tucked into the lower corners, clear of bars and tab
-BAR_W = 0.14
+SLOT_DX, SLOT_DY, SLOT_R = 0.58, 0.33, 0.11  # tucked into the lower corners, clear of bars and tab
+BAR_W = 0.11
 ACTIVE_RING = 3  # px
 
 
@@ -84,7 +84,7 @@ def _disc(cx: float, cy: float, r: float, fill: RGB, ring: RGB | None, width: in
 def label_mark(lay: MapLayout, h: Hex, ground: RGB) -> Mark:
     """The hex's coordinate ("C4") at its top, in a colour that reads on its ground."""
     cx, cy = lay.centre(h)
-    size = max(11, round(lay.size * 0.26))
+    size = max(9, round(lay.size * 0.23))
     ink = MUTED if ink_on(ground) == INK else WHITE
     words = Words((cx, cy + LABEL_DY * lay.size), hex_label(h), size, ink, "condensed")  # "K10" stays narrow
     return Mark("label", (h,), words=(words,))
@@ -209,10 +209,10 @@ def _bar(a: tuple[float, float], b: tuple[float, float], half: float, fill: RGB)
     return Shape("polygon", pts, fill)
 
 
-def map_marks(lay: MapLayout, view: EtView) -> list[Mark]:
-    """Everything drawn on the hexes of ``view``'s map, in drawing order."""
+def map_marks(lay: MapLayout, view: EtView, labels: bool = True) -> list[Mark]:
+    """Everything drawn on the hexes of ``view``'s map, in drawing order (``labels``: the coordinates too)."""
     marks: list[Mark] = []
-    for h in view.board:
+    for h in view.board if labels else ():
         ground = ground_colour(view, h)
         marks.append(label_mark(lay, h, ground))
     objectives = set(view.objectives)
@@ -238,6 +238,19 @@ def ground_colour(view: EtView, h: Hex) -> RGB:
 def hex_polygon(lay: MapLayout, h: Hex, inset: float = 0.0) -> list[tuple[float, float]]:
     """The corners of ``h`` on the picture, ``inset`` px in."""
     return lay.corners(h, inset)
+
+
+def ring(
+    c: Canvas, outer: list[tuple[float, float]], inner: list[tuple[float, float]], colour: RGB, inside: RGB
+) -> None:
+    """An outline drawn inwards: ``outer`` filled with ``colour``, then ``inner`` with ``inside``.
+
+    Pillow draws an outline wider than 1 px through a mask the size of the whole picture, one
+    per polygon; a board has over a hundred hexes, so that was most of a board's drawing time.
+    Two fills put the same ink inside the polygon for the cost of two small polygons.
+    """
+    c.draw.polygon(outer, fill=colour)
+    c.draw.polygon(inner, fill=inside)
 
 
 def draw_shape(c: Canvas, shape: Shape) -> None:

@@ -1,4 +1,4 @@
-"""The public roster under the map: each side's Characters (HP, Armor, Power, Skills), Minions and extras.
+"""The public roster beside the map: each side's Characters (HP, Armor, Power, Skills), Minions and extras.
 
 It is the key to the map's piece codes too: every code drawn on a piece is spelled out here.
 Everything in it is public (HP, Power on every slot, the Controller Skills, counts of cards).
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from engines.eternia.content import content
 from engines.eternia.state import EtView, ModelView
-from render.core.canvas import Canvas
+from render.core.canvas import Canvas, text_width
 from render.core.names import seat_name
 from render.core.palette import INK, MUTED, tint
 from render.eternia.fitting import lines_height, lines_in, text_in
@@ -29,12 +30,13 @@ from render.eternia.words import (
     where,
 )
 
-PAD = 14
-CHIP_R = 20
-TITLE_H = 40
+PAD = 12
+CHIP_R = 18
+TITLE_H = 38
 TEXT = 19
-SMALL = 17
-TITLE_LINE = 26
+SMALL = 16
+TITLE_LINE = 24
+HEADING_MIN = 17  # the smallest a column heading may shrink to
 
 
 @dataclass
@@ -52,7 +54,7 @@ class Row:
         """Where the words start, from the column's left edge."""
         return PAD + (2 * CHIP_R + 12 if self.model is not None else 0)
 
-    @property
+    @cached_property
     def detail_height(self) -> int:
         """The height of the detail paragraph."""
         return lines_height(self.detail, SMALL, self.width - self.text_left - PAD, most=3)
@@ -60,7 +62,7 @@ class Row:
     @property
     def height(self) -> int:
         """The row's height in px."""
-        return max(TITLE_LINE + self.detail_height, 2 * CHIP_R + 4) + 12
+        return max(TITLE_LINE + self.detail_height, 2 * CHIP_R + 4) + 8
 
 
 def _character_row(view: EtView, m: ModelView, width: float, names: Sequence[str]) -> Row:
@@ -69,8 +71,20 @@ def _character_row(view: EtView, m: ModelView, width: float, names: Sequence[str
     if m.unlocked:
         stats.append("Skills: " + ", ".join(f"{skill_name(u.skill)} ({u.power})" for u in m.unlocked))
     note = "KO" if knocked_out(m) else "Dazed" if m.dazed else "Empowered" if m.empowered else ""
-    owner = f" · {seat_name(m.seat, names)}" if m.seat >= 0 and view.mode == "versus" else ""
-    return Row(m.name + owner, " · ".join(stats), width, m, note)
+    row = Row(m.name, " · ".join(stats), width, m, note)
+    if m.seat >= 0 and view.mode == "versus":
+        owner = seat_name(m.seat, names)
+        room = width - row.text_left - PAD - (_tag_width(note) + 8 if note else 0)
+        if text_width(f"{m.name} · {owner}", HEADING_MIN, "bold") <= room:
+            row.title = f"{m.name} · {owner}"
+        else:  # a long display name goes on the detail lines, which wrap, rather than shrink the title
+            row.detail = f"{owner} · {row.detail}"
+    return row
+
+
+def _tag_width(note: str) -> float:
+    """The width of a row's tag (KO, Dazed, Empowered)."""
+    return text_width(note, 15, "bold") + 16
 
 
 def _group_rows(view: EtView, side: str, kind: str, width: float) -> list[Row]:
@@ -127,40 +141,62 @@ def column_rows(view: EtView, side: str, width: float, names: Sequence[str]) -> 
     return rows + _extras(view, side, width)
 
 
-def column_title(view: EtView, side: str, names: Sequence[str]) -> str:
-    """The heading of a side's column, with its VP."""
+def column_title(view: EtView, side: str, names: Sequence[str], room: float = 10_000) -> str:
+    """The heading of a side's column, with its VP (the Controller's player named if ``room`` allows).
+
+    A long display name would shrink the heading below legibility; the name is on every
+    Controller Character's row anyway, so the heading leaves it out rather than cut it.
+    """
     score = f"{view.vp.get(side, 0)}/{view.vp_target} VP"
     if side == "team":
         return f"Player Team · {score}"
     if view.mode == "ai":
         return f"Controller (AI) · {score}"
     seat = next((m.seat for m in view.models if m.side == "ctrl" and m.seat >= 0), 0)
-    return f"Controller · {seat_name(seat, names)} · {score}"
+    named = f"Controller · {seat_name(seat, names)} · {score}"
+    return named if text_width(named, HEADING_MIN, "bold") <= room else f"Controller · {score}"
 
 
-def roster_height(view: EtView, width: float, names: Sequence[str]) -> int:
-    """The height the two columns need."""
-    col = (width - PAD) / 2
-    tallest = max(sum(r.height for r in column_rows(view, s, col, names)) for s in ("team", "ctrl"))
-    return TITLE_H + tallest + 6
+def column_height(view: EtView, side: str, width: float, names: Sequence[str]) -> int:
+    """The height of one side's column at ``width``."""
+    return _height(column_rows(view, side, width, names))
 
 
-def draw_roster(c: Canvas, view: EtView, x: float, y: float, width: float, names: Sequence[str]) -> None:
-    """Both sides' columns side by side, the Team on the left."""
-    col = (width - PAD) / 2
-    height = roster_height(view, width, names)
-    for i, side in enumerate(("team", "ctrl")):
-        left = x + i * (col + PAD)
-        colour = side_colour(side)
-        c.box((left, y, left + col, y + height), fill=tint(colour, 0.9), outline=colour, width=2, radius=10)
-        c.draw.rounded_rectangle((left, y, left + col, y + TITLE_H - 6), radius=10, fill=colour)
-        c.draw.rectangle((left, y + TITLE_H - 18, left + col, y + TITLE_H - 6), fill=colour)
-        title = column_title(view, side, names)
-        text_in(c, (left + PAD, y + 4, left + col - PAD, y + TITLE_H - 10), title, 22, WHITE, "bold")
-        top = y + TITLE_H
-        for row in column_rows(view, side, col, names):
-            _row(c, row, left, top)
-            top += row.height
+def _height(rows: list[Row]) -> int:
+    return TITLE_H + sum(r.height for r in rows) + 6
+
+
+def draw_column(
+    c: Canvas, view: EtView, side: str, x: float, y: float, width: float, names: Sequence[str]
+) -> int:
+    """One side's column: its coloured title band with the VP, then a row per model group and extra.
+
+    Returns the column's height.
+    """
+    rows = column_rows(view, side, width, names)
+    height = _height(rows)
+    colour = side_colour(side)
+    c.box((x, y, x + width, y + height), fill=tint(colour, 0.9), outline=colour, width=2, radius=10)
+    c.draw.rounded_rectangle((x, y, x + width, y + TITLE_H - 6), radius=10, fill=colour)
+    c.draw.rectangle((x, y + TITLE_H - 18, x + width, y + TITLE_H - 6), fill=colour)
+    title = column_title(view, side, names, width - 2 * PAD)
+    text_in(c, (x + PAD, y + 4, x + width - PAD, y + TITLE_H - 10), title, 22, WHITE, "bold")
+    top = y + TITLE_H
+    for row in rows:
+        _row(c, row, x, top)
+        top += row.height
+    return height
+
+
+def stacked_height(view: EtView, width: float, names: Sequence[str]) -> int:
+    """The height of both sides' columns one above the other (the Team first), with their gap."""
+    return sum(column_height(view, side, width, names) for side in ("team", "ctrl")) + PAD
+
+
+def draw_stacked(c: Canvas, view: EtView, x: float, y: float, width: float, names: Sequence[str]) -> None:
+    """Both sides' columns one above the other, the Team on top (the board's side panel)."""
+    for side in ("team", "ctrl"):
+        y += draw_column(c, view, side, x, y, width, names) + PAD
 
 
 def _row(c: Canvas, row: Row, x: float, y: float) -> None:
@@ -176,7 +212,7 @@ def _row(c: Canvas, row: Row, x: float, y: float) -> None:
     if row.note:
         tone = {"KO": HP, "Empowered": POWER}.get(row.note, INK)
         fill = DAZED if row.note == "Dazed" else tint(tone, 0.75)
-        tag_w = c.textlength(row.note, 15, "bold") + 16
+        tag_w = _tag_width(row.note)
         c.box((right - tag_w, y + 3, right, y + TITLE_LINE - 1), fill=fill, outline=tone, width=1, radius=6)
         text_in(c, (right - tag_w + 8, y + 3, right - 8, y + TITLE_LINE - 1), row.note, 15, INK, "bold", "c")
         right -= tag_w + 8

@@ -10,13 +10,13 @@ from render.eternia.palette import GOLD, WHITE, character_colour, ink_on, side_c
 from render.eternia.words import card_name, code, design_of
 
 SLOT_GAP = 8
-HEAD = 32  # the coloured heading band of a slot
-CHIP = 17  # the radius of a flipped Character's chip
+HEAD = 30  # the coloured heading band of a slot
+CHIP = 16  # the radius of a flipped Character's chip
 
 
 def slot_title(index: int, slot: SlotView) -> str:
-    """The slot's heading: its number and side ("3 Team")."""
-    return f"{index + 1} {'Team' if slot.side == 'team' else 'Controller'}"
+    """The slot's heading: its number and side ("3 Team", "4 Ctrl": a slot is a ninth of the map wide)."""
+    return f"{index + 1} {'Team' if slot.side == 'team' else 'Ctrl'}"
 
 
 def draw_track(c: Canvas, view: EtView, x: float, y: float, width: float, height: float) -> None:
@@ -37,9 +37,9 @@ def _slot(c: Canvas, view: EtView, i: int, slot: SlotView, x: float, y: float, w
         width=5 if active else 2,
     )
     c.draw.rectangle((x + 5, y + 5, x + w - 5, y + HEAD), fill=colour)
-    text_in(c, (x + 10, y + 6, x + w - 52, y + HEAD - 1), slot_title(i, slot), 17, WHITE, "bold")
-    text_in(c, (x + w - 50, y + 6, x + w - 10, y + HEAD - 1), f"+{slot.power}", 19, WHITE, "bold", "r")
-    body = (x + 10, y + HEAD + 6, x + w - 10, y + h - 26)
+    text_in(c, (x + 10, y + 6, x + w - 42, y + HEAD - 1), slot_title(i, slot), 17, WHITE, "bold")
+    text_in(c, (x + w - 40, y + 6, x + w - 10, y + HEAD - 1), f"+{slot.power}", 19, WHITE, "bold", "r")
+    body = (x + 8, y + HEAD + 5, x + w - 8, y + h - 24)
     card = slot.card if (slot.flipped or slot.card == "any") else ""
     model = next((m for m in view.models if m.id == card), None) if card else None
     if model is not None:
@@ -49,9 +49,11 @@ def _slot(c: Canvas, view: EtView, i: int, slot: SlotView, x: float, y: float, w
         text_in(
             c, (cx - CHIP + 4, cy - 9, cx + CHIP - 4, cy + 9), code(model), 15, ink_on(fill), "bold", "c", 9
         )
-        lines_in(
-            c, (body[0] + 2 * CHIP + 8, body[1], body[2], body[3]), model.name, 17, INK, "bold", valign="m"
-        )
+        name_box = (body[0] + 2 * CHIP + 6, body[1], body[2], body[3])
+        if " " in model.name or "-" in model.name:
+            lines_in(c, name_box, model.name, 17, INK, "condensed", valign="m")
+        else:  # one word shrinks rather than wrap: "Skelet/or" would read as two words
+            text_in(c, name_box, model.name, 17, INK, "condensed")
     elif card:
         lines_in(c, body, card_name(view, card), 18, INK, "bold", "c", valign="m")
     elif view.phase == "order" and not view.over:
@@ -60,10 +62,10 @@ def _slot(c: Canvas, view: EtView, i: int, slot: SlotView, x: float, y: float, w
         # a face-down card: its back, never its face (the board is public whoever looks)
         c.box(body, fill=tint(INK, 0.25), outline=INK, width=1, radius=5)
         text_in(c, (body[0] + 6, body[1], body[2] - 6, body[3]), "face down", 16, WHITE, "bold", "c")
-    foot = (x + 8, y + h - 26, x + w - 8, y + h - 6)
+    foot = (x + 8, y + h - 24, x + w - 8, y + h - 6)
     if active:
         left = view.actions_left
-        note = f"now: {left} Action{'s' if left != 1 else ''} left" if view.active_model else "now"
+        note = f"now · {left} Action{'s' if left != 1 else ''}" if view.active_model else "now"
         text_in(c, foot, note, 15, INK, "bold", "c")
     elif slot.flipped:
         text_in(c, foot, "done", 15, MUTED, align="c")

@@ -218,6 +218,14 @@ class World:
         """Stop the bot and start a brand-new one on the same database (and the same Discord)."""
         await self.env.restart_bot(make_bot(self.settings, self.shards))
 
+    def patient(self, seconds: float) -> None:
+        """Give the bot up to ``seconds`` of wall-clock time to settle after each step.
+
+        SimCord calls a step stuck after 5 s; bots playing a long game out in one go (every
+        seat timed out) legitimately take longer on a loaded machine.
+        """
+        self.env.settle_timeout = seconds
+
     async def advance(self, seconds: float) -> None:
         """Let simulated time pass (the bot's timer loop runs as it would)."""
         await self.env.advance_time(seconds)

@@ -38,3 +38,21 @@ async def test_table_shows_how_many_are_still_choosing(w: World) -> None:
     await w.choose(bob, dm, w.choices(dm)[0])
     happened = next(f.value for f in table_message(w).embeds[0].fields if f.name == "What just happened")
     assert "Revealed: alice" in happened and "bob" in happened
+
+
+def test_a_sealed_decision_with_open_text_is_offered_in_the_deciders_dm() -> None:
+    """A sealed prompt that is not private (the question may be read) still gets its choices privately.
+
+    The table never shows sealed choices, so the decider's own message must carry them.
+    """
+    from bot.discord.views import seat_actions
+    from bot.service.api import SeatUpdate
+    from engines.core import Action, Prompt
+
+    picks = (Action("a", "Pick A"), Action("b", "Pick B"))
+    prompt = Prompt(0, "order", "Seal your order.", private=False, sealed=True)
+    update = SeatUpdate(0, 1, None, "", (), prompt, picks, None, "token")
+    assert seat_actions(update, solo=False) == picks
+    public_prompt = Prompt(0, "move", "Move.", private=False, sealed=False)
+    update = SeatUpdate(0, 1, None, "", (), public_prompt, picks, None, "token")
+    assert seat_actions(update, solo=False) == ()  # an open decision is clicked on the table

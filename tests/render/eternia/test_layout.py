@@ -12,11 +12,11 @@ from engines.eternia import RULESET
 from engines.eternia.hexes import DIRECTIONS, Hex, add
 from engines.eternia.state import EtView
 from render.core.stamps import text_mask
-from render.eternia.board import board_layout, render_board
+from render.eternia.board import board_layout, layout, render_board
 from render.eternia.fitting import Placed, recording
 from render.eternia.hand import render_hand
 from render.eternia.hexmap import MapLayout
-from render.eternia.pieces import Mark, map_marks, piece_mark
+from render.eternia.pieces import R_CHAR, Mark, map_marks, piece_mark
 from tests.render.eternia.scenes import GAMES, played, views
 
 RIM = 7  # px from a hex's edge that its spawn, Objective or Scenario token rim may cover
@@ -181,3 +181,49 @@ def test_every_word_stays_in_its_box_on_boards_and_hands() -> None:
                     )
                 if canvas is not None:
                     _check_words(placed, canvas.image.size)
+
+
+# ------------------------------------------------------------------------------------------ panels
+PREVIEW_W = 550  # about the width Discord shows an attachment at in the chat, before it is opened
+
+
+def test_the_board_is_landscape_so_discord_preview_shrinks_it_least() -> None:
+    """Discord fits a picture into a box about 550 px wide and 400-550 tall: a tall board shrinks twice."""
+    for game in GAMES:
+        for state in played(*game)[::4]:
+            view = RULESET.view(state, None)
+            image = render_board(view, ["Ann", "Ben", "Cy", "Di", "Ed"]).image
+            assert image.size == layout(view, ["Ann", "Ben", "Cy", "Di", "Ed"]).size
+            width, height = image.size
+            assert width == 1400 and height < width, f"{game}: {image.size} is not landscape"
+            # at preview width the whole board stays within the preview box's height
+            assert height * PREVIEW_W / width <= 480, f"{game}: {height} px tall"
+
+
+def test_board_panels_do_not_overlap_and_stay_inside_the_picture() -> None:
+    checked = 0
+    for game in GAMES:
+        for state in played(*game)[::3]:
+            view = RULESET.view(state, None)
+            plan = layout(view, ["Bartholomew-Maximilian Featherstonehaugh", "Zoë"])
+            for name, (x0, y0, x1, y1) in plan.panels.items():
+                assert 0 <= x0 < x1 <= plan.width and 0 <= y0 < y1 <= plan.height, name
+            for (a, p), (b, q) in combinations(plan.panels.items(), 2):
+                apart = p[2] <= q[0] or q[2] <= p[0] or p[3] <= q[1] or q[3] <= p[1]
+                assert apart, f"{a} {p} overlaps {b} {q}"
+            # every hex lies inside the map's panel, clear of the rosters beside it
+            x0, y0, x1, y1 = plan.panels["map"]
+            for h in view.board:
+                for x, y in plan.map.corners(h):
+                    assert x0 - 1 <= x <= x1 + 1 and y0 - 1 <= y <= y1 + 1, (h, x, y)
+            checked += 1
+    assert checked > 10
+
+
+def test_pieces_stay_large_enough_to_read_at_preview_width() -> None:
+    """At Discord's preview width a hex stays at least 24 px wide and a Character's disc 14 px across."""
+    view = _sample_view()
+    lay = board_layout(view)
+    scale = PREVIEW_W / 1400
+    assert lay.width * scale >= 24
+    assert 2 * R_CHAR * lay.size * scale >= 14
