@@ -228,14 +228,18 @@ def _start(args: argparse.Namespace, command: str) -> int:
         asyncio.run(current_revision(settings.database_url))
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(settings.database_url, exc), status=1)
-    if command == "work":
-        from bot.discord.worker import work
+    from bot.service import drawing
 
-        work(settings)
-        return 0
-    from bot.discord.run import run
+    # The pool lives as long as the process serves clicks, and its workers stop with it.
+    with drawing.started(settings.draw_processes):
+        if command == "work":
+            from bot.discord.worker import work
 
-    run(settings)
+            work(settings)
+            return 0
+        from bot.discord.run import run
+
+        run(settings)
     return 0
 
 
