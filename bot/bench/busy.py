@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.bench.samples import Names
 from bot.bench.stats import median, percentile
 from bot.service import Delivery, ServiceError, Services
 from engines import registry
@@ -32,25 +33,8 @@ MIX: tuple[tuple[str, str, bool], ...] = (
     ("hackclad", "basic", False),
     ("arclash", "standard", False),
 )
-_FIRST = ("Ada", "Bram", "Cleo", "Dario", "Elin", "Farid", "Gwen", "Hiro", "Ines", "Jonas", "Kemal", "Lior")
-_LAST = ("Quill", "Rowan", "Sato", "Tamsin", "Ulrich", "Vance", "Wren", "Xu", "Yates", "Zorin")
-
-
 #: one run's raw figures: click ms, follow-up ms, refused clicks, seconds, (picture hits, misses)
 Run = tuple[list[float], list[float], int, float, tuple[int, int]]
-
-
-class Names:
-    """Display names never handed out before in this process (a prefix keeps warm-up apart)."""
-
-    def __init__(self, prefix: str) -> None:
-        self.prefix = prefix
-        self.count = itertools.count(1)
-
-    def __call__(self) -> str:
-        """The next new name."""
-        n = next(self.count)
-        return f"{self.prefix}{_FIRST[n % len(_FIRST)]} {_LAST[n // len(_FIRST) % len(_LAST)]}{n}"
 
 
 @dataclass(frozen=True)
