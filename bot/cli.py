@@ -338,9 +338,11 @@ async def _startup_probe(url: str) -> int:
     """
     import json
     import resource
+    import time
 
     from bot.discord.client import TablekeeperBot
 
+    imported = time.perf_counter()  # the rest is what stored tables could slow down
     _check_content()
     from bot.store.migrate import current_revision
 
@@ -353,7 +355,13 @@ async def _startup_probe(url: str) -> int:
     bot.sync_commands = no_sync  # type: ignore[method-assign]  # the one request to Discord
     await bot.setup_hook()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KB
-    print(json.dumps({"peak_rss_mb": peak_mb, "cached": bot.services.runtime.cache_size}), flush=True)
+    setup = time.perf_counter() - imported
+    print(
+        json.dumps(
+            {"peak_rss_mb": peak_mb, "cached": bot.services.runtime.cache_size, "after_imports_s": setup}
+        ),
+        flush=True,
+    )
     for cog in list(bot.cogs):  # stop the timer loop before the database goes
         await bot.remove_cog(cog)
     await bot.services.close()

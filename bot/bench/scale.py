@@ -81,6 +81,7 @@ class Startup:
     stored: int
     made_s: float  # making the tables (not part of start-up)
     ready_s: float  # process start to ready, imports included
+    after_imports_s: float  # the part after the imports: content check, database, migrations, cogs
     peak_rss_mb: float
     cached: int  # tables loaded at start (0: nothing is)
     db_bytes_per_table: float  # the database file over the stored tables
@@ -250,6 +251,7 @@ def measure_startup(folder: Path, stored: int) -> Startup:
         stored=stored,
         made_s=made,
         ready_s=ready,
+        after_imports_s=float(line["after_imports_s"]),
         peak_rss_mb=float(line["peak_rss_mb"]),
         cached=int(line["cached"]),
         db_bytes_per_table=sizes["*"] / stored,
@@ -295,6 +297,47 @@ def measure_clicks(budget: ScaleBudget, folder: Path) -> list[ClickFigures]:
     return [_median_run(found) for found in runs.values()]
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """Pictures drawn per second by several threads of one process, with a drawing pool or none."""
+
+    draw_processes: int
+    threads: int
+    pictures: int
+    per_s: float
+
+
+def measure_drawing(draw_processes: int, pictures: int, threads: int = 4) -> Drawing:
+    """Boards of real games, each with new names (none cached), drawn by ``threads`` threads at once.
+
+    The drawing step alone, as the click threads of a busy process do it: with a pool the threads
+    only wait for workers, so the pictures/s can exceed one core's.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.bench.samples import Names, bench_config, sample_states
+    from bot.service import drawing
+    from engines import registry
+    from render import registry as renderers
+
+    names = Names(f"d{draw_processes}.")
+    jobs: list[tuple[Any, Any, tuple[str, ...]]] = []
+    for slug, mode in (("clashofdecks", "duel"), ("arclash", "standard"), ("hackclad", "basic")):
+        ruleset = registry.get(slug)
+        for state in sample_states(ruleset, bench_config(ruleset, mode), max(1, pictures // 3)):
+            view = ruleset.view(state, None)
+            jobs.append((renderers.get(slug), view, names.seats(view.players)))
+    warm = Names(f"w{draw_processes}.")
+    warming = [(r, v, warm.seats(v.players)) for r, v, _ in jobs[: 2 * threads]]
+    with drawing.started(draw_processes), ThreadPoolExecutor(threads) as executor:
+        # untimed, other names: every worker up and warm before the clock starts
+        list(executor.map(lambda job: drawing.renderer_for(job[0]).board(job[1], job[2]), warming))
+        started = time.perf_counter()
+        list(executor.map(lambda job: drawing.renderer_for(job[0]).board(job[1], job[2]), jobs))
+        seconds = time.perf_counter() - started
+    return Drawing(draw_processes, threads, len(jobs), len(jobs) / seconds)
+
+
 def _median_run(found: list[ClickFigures]) -> ClickFigures:
     """The run with the median clicks/s (its own p50/p99 with it, so the figures belong together)."""
     ordered = sorted(found, key=lambda f: f.clicks_per_s)
@@ -319,9 +362,10 @@ def measure(budget: ScaleBudget, folder: Path, *, say: Any = None) -> dict[str, 
 def startup_lines(found: list[Startup]) -> list[str]:
     """The start-up part, one line per stored size."""
     return [
-        f"start-up  {s.stored:>7,} stored tables: ready in {fmt(s.ready_s)} s (imports included), peak "
-        f"{fmt(s.peak_rss_mb)} MB, {s.cached} loaded at start; database {fmt(s.db_bytes_per_table)} B per "
-        f"table, {fmt(s.db_bytes_per_move)} B per move (made in {fmt(s.made_s)} s)"
+        f"start-up  {s.stored:>7,} stored tables: ready in {fmt(s.ready_s)} s "
+        f"({fmt(s.after_imports_s)} s after the imports), peak {fmt(s.peak_rss_mb)} MB, "
+        f"{s.cached} loaded at start; database {fmt(s.db_bytes_per_table)} B per table, "
+        f"{fmt(s.db_bytes_per_move)} B per move (made in {fmt(s.made_s)} s)"
         for s in found
     ]
 
