@@ -17,6 +17,7 @@ throw-away database), since several processes on one SQLite file only queue for 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import subprocess
@@ -48,6 +49,7 @@ class ScaleBudget:
     processes: tuple[int, ...]  # processes clicking at once
     draw_processes: tuple[int, ...]  # drawing pool sizes, in one process
     repeats: int  # each click figure is the median of this many runs, interleaved
+    pictures: int = 24  # boards drawn to time the drawing step alone, per pool size
 
 
 QUICK = ScaleBudget(
@@ -60,6 +62,7 @@ QUICK = ScaleBudget(
     processes=(1, 2),
     draw_processes=(0, 2),
     repeats=1,
+    pictures=24,
 )
 FULL = ScaleBudget(
     stored=(1_000, 10_000, 100_000),
@@ -71,6 +74,7 @@ FULL = ScaleBudget(
     processes=(1, 2, 4),
     draw_processes=(0, 1, 2),
     repeats=3,
+    pictures=120,
 )
 
 
@@ -297,6 +301,9 @@ def measure_clicks(budget: ScaleBudget, folder: Path) -> list[ClickFigures]:
     return [_median_run(found) for found in runs.values()]
 
 
+_RUNS = itertools.count(1)
+
+
 @dataclass(frozen=True)
 class Drawing:
     """Pictures drawn per second by several threads of one process, with a drawing pool or none."""
@@ -320,14 +327,15 @@ def measure_drawing(draw_processes: int, pictures: int, threads: int = 4) -> Dra
     from engines import registry
     from render import registry as renderers
 
-    names = Names(f"d{draw_processes}.")
+    run = next(_RUNS)  # names new to the process on every call, so nothing measured is cached
+    names = Names(f"d{run}.")
     jobs: list[tuple[Any, Any, tuple[str, ...]]] = []
     for slug, mode in (("clashofdecks", "duel"), ("arclash", "standard"), ("hackclad", "basic")):
         ruleset = registry.get(slug)
         for state in sample_states(ruleset, bench_config(ruleset, mode), max(1, pictures // 3)):
             view = ruleset.view(state, None)
             jobs.append((renderers.get(slug), view, names.seats(view.players)))
-    warm = Names(f"w{draw_processes}.")
+    warm = Names(f"w{run}.")
     warming = [(r, v, warm.seats(v.players)) for r, v, _ in jobs[: 2 * threads]]
     with drawing.started(draw_processes), ThreadPoolExecutor(threads) as executor:
         # untimed, other names: every worker up and warm before the clock starts
@@ -353,6 +361,9 @@ def measure(budget: ScaleBudget, folder: Path, *, say: Any = None) -> dict[str, 
     result["sweeps"] = [s for due in budget.due for s in measure_sweeps(folder, budget.stored[0], due)]
     if say:
         say(sweep_lines(result["sweeps"]))
+    result["drawing"] = [measure_drawing(d, budget.pictures) for d in budget.draw_processes]
+    if say:
+        say(drawing_lines(result["drawing"]))
     result["clicks"] = measure_clicks(budget, folder)
     if say:
         say(click_lines(result["clicks"], result["backend"]))
@@ -377,6 +388,16 @@ def sweep_lines(found: list[Sweep]) -> list[str]:
         f"{fmt(1000 * s.seconds)} ms ({fmt(s.ms_each)} ms each), "
         f"longest transaction {fmt(s.longest_commit_ms)} ms"
         for s in found
+    ]
+
+
+def drawing_lines(found: list[Drawing]) -> list[str]:
+    """The drawing step alone, one line per pool size."""
+    first = found[0].per_s if found else float("nan")
+    return [
+        f"drawing   pool {d.draw_processes}: {fmt(d.per_s)} boards/s ({d.threads} threads, "
+        f"{d.pictures} boards, none cached) = {fmt(d.per_s / first)}× pool {found[0].draw_processes}"
+        for d in found
     ]
 
 

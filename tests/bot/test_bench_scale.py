@@ -58,3 +58,9 @@ def test_new_names_are_never_handed_out_twice() -> None:
     warm, measured = busy.Names("w."), busy.Names("p.")
     names = [warm() for _ in range(200)] + [measured() for _ in range(200)]
     assert len(set(names)) == 400
+
+
+def test_the_drawing_step_is_timed_without_a_pool() -> None:
+    found = scale.measure_drawing(0, 3, threads=2)
+    assert found.pictures == 3 and found.per_s > 0
+    assert "boards/s" in scale.drawing_lines([found])[0]
