@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
 import threading
 import time
 import types
@@ -85,6 +86,9 @@ def _warm() -> None:
 
 def _initialize(warm: bool) -> None:
     """Worker start-up: import the renderers (and, if asked, warm them) once per process."""
+    # Ctrl-C reaches the whole process group; the parent decides when workers stop (pool.close),
+    # so a worker must not die mid-picture and make the parent think the pool broke.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm:
         _warm()
 
