@@ -175,9 +175,7 @@ class DrawingPool:
                 return executor.submit(_draw, slug, key).result()
             except BrokenProcessPool:
                 self._replace(executor)
-            except RuntimeError:  # submitted while the pool was shutting down
-                pass
-            except Exception:
+            except Exception:  # a picture the worker could not draw, or a pool shutting down
                 log.warning("drawing worker failed on a %s picture; drawing it here", slug, exc_info=True)
         with self._lock:
             self.fallbacks += 1
