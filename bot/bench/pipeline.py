@@ -324,11 +324,18 @@ def _rss_growth(url: str, ids: list[int], slug: str, module: str) -> int:
 
 
 def _rss_in_fresh_process(url: str, ids: list[int], slug: str) -> int:
+    """:func:`_rss_growth` in a new process forked from a clean fork server.
+
+    The fork server imports this module once and has loaded no table, so each child starts
+    with nothing freed to reuse, and in milliseconds instead of the seconds a spawn's imports take.
+    """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])  # only read when the fork server starts
     module = type(registry.get(slug)).__module__
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as child:
+    with ProcessPoolExecutor(1, mp_context=context) as child:
         return child.submit(_rss_growth, url, ids, slug, module).result()
 
 
