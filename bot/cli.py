@@ -105,6 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
     bench.add_argument("--quick", action="store_true", help="a short run (under 3 minutes)")
     bench.add_argument("--game", help="only this game")
+    bench.add_argument(
+        "--scale",
+        action="store_true",
+        help="a busy bot instead: start-up and memory against stored tables, clicks/s for 1..N "
+        "processes and drawing pools, sweeps against due deadlines, database bytes (--quick: ~1 minute)",
+    )
+    # internal: `bench --scale` times start-up in a fresh process that runs this
+    bench.add_argument("--startup-probe", metavar="URL", help=argparse.SUPPRESS)
     return parser
 
 
@@ -228,14 +236,18 @@ def _start(args: argparse.Namespace, command: str) -> int:
         asyncio.run(current_revision(settings.database_url))
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(settings.database_url, exc), status=1)
-    if command == "work":
-        from bot.discord.worker import work
+    from bot.service import drawing
 
-        work(settings)
-        return 0
-    from bot.discord.run import run
+    # The pool lives as long as the process serves clicks, and its workers stop with it.
+    with drawing.started(settings.draw_processes):
+        if command == "work":
+            from bot.discord.worker import work
 
-    run(settings)
+            work(settings)
+            return 0
+        from bot.discord.run import run
+
+        run(settings)
     return 0
 
 
@@ -305,9 +317,55 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """``tablekeeper bench``."""
+    if args.startup_probe:
+        return asyncio.run(_startup_probe(args.startup_probe))
+    if args.scale:
+        from bot.bench.scale import main as scale_main
+
+        return scale_main(quick=args.quick, as_json=args.json)
     from bot.bench.runner import main as bench_main
 
     return bench_main(quick=args.quick, as_json=args.json, game=args.game)
+
+
+async def _startup_probe(url: str) -> int:
+    """What ``tablekeeper run`` does before it connects to Discord, then one JSON line.
+
+    The content check, the database check, and the bot's set-up (migrations, services, cogs);
+    only the command sync, a request to Discord, is skipped. ``bench --scale`` runs this in a
+    fresh process and times it from the outside, imports included; the line carries the peak
+    resident memory and how many tables were loaded (none should be).
+    """
+    import json
+    import resource
+    import time
+
+    from bot.discord.client import TablekeeperBot
+
+    imported = time.perf_counter()  # the rest is what stored tables could slow down
+    _check_content()
+    from bot.store.migrate import current_revision
+
+    await current_revision(url)
+    bot = TablekeeperBot(Settings(database_url=url, discord_token="unused"))
+
+    async def no_sync() -> None:
+        return None
+
+    bot.sync_commands = no_sync  # type: ignore[method-assign]  # the one request to Discord
+    await bot.setup_hook()
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KB
+    setup = time.perf_counter() - imported
+    print(
+        json.dumps(
+            {"peak_rss_mb": peak_mb, "cached": bot.services.runtime.cache_size, "after_imports_s": setup}
+        ),
+        flush=True,
+    )
+    for cog in list(bot.cogs):  # stop the timer loop before the database goes
+        await bot.remove_cog(cog)
+    await bot.services.close()
+    return 0
 
 
 COMMANDS = {

@@ -39,6 +39,7 @@ class Settings:
     reminder_fraction: float = 0.75
     default_difficulty: str = "normal"
     cache_size: int = 5000
+    draw_processes: int = 0
     dev_guild_id: int = 0
     log_level: str = "INFO"
     shard_count: int = 0
@@ -72,6 +73,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("tables", "reminder_fraction"): "reminder_fraction",
     ("tables", "default_difficulty"): "default_difficulty",
     ("service", "cache_size"): "cache_size",
+    ("service", "draw_processes"): "draw_processes",
     ("discord", "dev_guild_id"): "dev_guild_id",
     ("discord", "log_level"): "log_level",
     ("discord", "shard_count"): "shard_count",
@@ -150,6 +152,8 @@ def _validate(settings: Settings) -> Settings:
         raise SettingsError("Setting reminder_fraction must be between 0 and 1 (e.g. 0.75).")
     if settings.cache_size < 1:
         raise SettingsError("Setting cache_size must be at least 1.")
+    if settings.draw_processes < 0:
+        raise SettingsError("Setting draw_processes must be 0 (draw in threads) or a number of processes.")
     _validate_shards(settings)
     _validate_work(settings)
     return settings

@@ -7,12 +7,14 @@ Run from the repository root (the tiny test game comes from ``tests/``)::
     python scripts/bench_scale.py sweep --url sqlite+aiosqlite:///big.db
     python scripts/bench_scale.py clicks --url sqlite+aiosqlite:////tmp/clicks.db --tables 500 --inflight 64
 
-``startup`` does what ``tablekeeper run`` does before it connects to Discord (the content check,
-the database check, the bot's set-up with migrations and cogs; only the command sync, a request
-to Discord, is skipped) and prints the wall time from process start and the peak RSS. Run it in
-a fresh process per figure. ``sweep`` times one reminder pass and one expiry pass and the longest
-committed transaction during each (on SQLite, how long the write lock was held). ``clicks``
-plays tiny games through ``TableService.act`` with many clicks in flight and counts refusals.
+The code of ``sweep`` and of the table maker lives in ``bot.bench`` (``tablekeeper bench
+--scale`` runs them too). ``startup`` does what ``tablekeeper run`` does before it connects to
+Discord (the content check, the database check, the bot's set-up with migrations and cogs; only
+the command sync, a request to Discord, is skipped) and prints the wall time from process start
+and the peak RSS. Run it in a fresh process per figure. ``sweep`` times one reminder pass and one
+expiry pass and the longest committed transaction during each (on SQLite, how long the write
+lock was held). ``clicks`` plays tiny games through ``TableService.act`` with many clicks in
+flight and counts refusals.
 """
 
 from __future__ import annotations
@@ -26,13 +28,13 @@ import asyncio  # noqa: E402
 import resource  # noqa: E402
 import sys  # noqa: E402
 from collections import Counter  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # for tests/ (the tiny game)
-sys.path.append(str(Path(__file__).resolve().parent))  # for make_tables
+
+
+from bot.bench.scale import rss_mb  # noqa: E402
 
 
 def peak_rss_mb() -> float:
@@ -40,45 +42,12 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def current_rss_mb() -> float:
-    """The process's resident memory now, in MB."""
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * resource.getpagesize() / 2**20
-
-
-@contextmanager
-def transactions(engine: Any) -> Iterator[list[float]]:
-    """Collect the duration (s) of every committed transaction on ``engine`` while inside."""
-    from sqlalchemy import event
-
-    began: dict[int, float] = {}
-    took: list[float] = []
-
-    def on_begin(connection: Any) -> None:
-        began[id(connection)] = time.perf_counter()
-
-    def on_commit(connection: Any) -> None:
-        start = began.pop(id(connection), None)
-        if start is not None:
-            took.append(time.perf_counter() - start)
-
-    def on_rollback(connection: Any) -> None:
-        began.pop(id(connection), None)
-
-    sync = engine.sync_engine
-    event.listen(sync, "begin", on_begin)
-    event.listen(sync, "commit", on_commit)
-    event.listen(sync, "rollback", on_rollback)
-    try:
-        yield took
-    finally:
-        event.remove(sync, "begin", on_begin)
-        event.remove(sync, "commit", on_commit)
-        event.remove(sync, "rollback", on_rollback)
-
-
 async def startup(url: str, cache_size: int | None, touch: int) -> None:
-    """Time the bot's start-up up to the point it would connect to Discord."""
+    """Time the bot's start-up up to the point it would connect to Discord.
+
+    (``tablekeeper bench --scale`` times the same start-up in a fresh process; this one can then
+    go on to touch tables, with another cache size.)
+    """
     from dataclasses import replace
 
     from bot.cli import _check_content
@@ -120,7 +89,7 @@ async def startup(url: str, cache_size: int | None, touch: int) -> None:
             await bot.services.tables.current(table_id)
         took = time.perf_counter() - started
         print(
-            f"touched {len(ids)} tables in {took:.1f}s: rss={current_rss_mb():.0f}MB "
+            f"touched {len(ids)} tables in {took:.1f}s: rss={rss_mb():.0f}MB "
             f"peak_rss={peak_rss_mb():.0f}MB cached={bot.services.runtime.cache_size}"
         )
     for cog in list(bot.cogs):  # stop the timer loop before the database goes
@@ -130,33 +99,10 @@ async def startup(url: str, cache_size: int | None, touch: int) -> None:
 
 async def sweep(url: str, shards: str) -> None:
     """Time one reminder pass and one expiry pass on the stored tables (real clock)."""
-    from bot.service import Services
-    from bot.settings import Settings
+    from bot.bench.scale import sweep as measure_sweep
+    from bot.bench.scale import sweep_lines
 
-    count, _, ids = shards.partition(":")
-    settings = Settings(database_url=url, migrate_on_start=False)
-    if count:
-        settings = Settings(database_url=url, migrate_on_start=False, shard_count=int(count), shard_ids=ids)
-    services = await Services.start(settings)
-    try:
-        for name in ("due_reminders", "expire"):
-            # pass after pass, as the clock's ticks would, until nothing is due
-            handled, passes, first = 0, 0, 0.0
-            with transactions(services.db.engine) as took:
-                started = time.perf_counter()
-                while done := await getattr(services.timers, name)():
-                    handled += len(done)
-                    passes += 1
-                    first = first or time.perf_counter() - started
-                elapsed = time.perf_counter() - started
-            longest = max(took, default=0.0)
-            print(
-                f"sweep {name}: {handled} handled in {passes} pass(es), {elapsed:.2f}s "
-                f"({1000 * elapsed / max(1, handled):.1f} ms each; first pass {first:.2f}s); "
-                f"{len(took)} commits, longest {1000 * longest:.0f} ms; rss={current_rss_mb():.0f}MB"
-            )
-    finally:
-        await services.close()
+    print("\n".join(sweep_lines(await measure_sweep(url, shards))))
 
 
 async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int, server: bool) -> None:
@@ -173,7 +119,7 @@ async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int, se
     from tests.engines.core.tinygame import RULESET
 
     if due:
-        from make_tables import Plan, make_tables
+        from bot.bench.tables import Plan, make_tables
 
         await make_tables(url, Plan(tables=due, due_reminders=due, finished_share=0.0, moves=False))
     with registry.registered("tiny", RULESET), renderers.registered("tiny", RENDERER):

@@ -9,8 +9,8 @@ produced, as the render floor does; nothing when the click left the public pictu
 The commit alone is reported too, for context.
 
 Memory: real states of the mode are stored as tables, then a fresh service loads them all into
-its cache; the growth (tracemalloc, and RSS in a separate pass) divided by the count is the cost
-of one live table.
+its cache; the growth (tracemalloc, and resident memory in a fresh process of its own) divided
+by the count is the cost of one live table.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from sqlalchemy import Column, Integer, LargeBinary, MetaData, Table, insert, se
 from sqlalchemy.engine import make_url
 
 from bot.bench.render import encode_floor_ms
-from bot.bench.samples import sample_states
+from bot.bench.samples import Names, sample_states
 from bot.bench.stats import median, percentile, ratio
 from bot.service import Delivery, Services
 from bot.settings import Settings
@@ -67,6 +67,7 @@ class PipelineFigures:
     to_floor: float
     commit_floor_ms_p50: float  # the commit part of the floor alone
     to_commit_floor: float
+    follow_up_ms_p50: float = float("nan")  # the adapter's database work after the click (timed in ms_*)
 
 
 @dataclass(frozen=True)
@@ -94,13 +95,19 @@ def _channel_base() -> int:
     return 9_000_000_000 + int(time.time() * 1000) % 1_000_000_000 * 10
 
 
-async def _new_table(services: Services, slug: str, config: GameConfig, channel: int) -> Delivery:
-    """Open a table where every seat is a person, seat them and start."""
+async def _new_table(
+    services: Services, slug: str, config: GameConfig, channel: int, names: Names | None = None
+) -> Delivery:
+    """Open a table where every seat is a person (new ones, with ``names``), seat them and start."""
     tables = services.tables
-    info = await tables.open_table(GUILD, channel, 1, "Bench 1", slug, config.mode, dict(config.options))
+    name = names or (lambda: "")
+    users = [channel * 8 + seat for seat in range(config.players)]  # new people at every table
+    info = await tables.open_table(
+        GUILD, channel, users[0], name() or "Bench 1", slug, config.mode, dict(config.options)
+    )
     for seat in range(1, config.players):
-        await tables.join(info.id, seat + 1, f"Bench {seat + 1}")
-    return await tables.start(info.id, 1)
+        await tables.join(info.id, users[seat], name() or f"Bench {seat + 1}")
+    return await tables.start(info.id, users[0])
 
 
 async def _floor_click(db: Database, data: bytes) -> None:
@@ -113,9 +120,17 @@ async def _floor_click(db: Database, data: bytes) -> None:
 
 
 async def run_pipeline(
-    url: str, backend: str, slug: str, config: GameConfig, actions: int
+    url: str, backend: str, slug: str, config: GameConfig, actions: int, tables: int = 8
 ) -> PipelineFigures:
-    """Click ``actions`` random legal choices through ``TableService.act``, timing each beside its floor."""
+    """Click ``actions`` random legal choices through ``TableService.act``, timing each beside its floor.
+
+    Clicks go to ``tables`` tables in random order, each table's players new to the process, and
+    each click is timed through the Discord adapter's database follow-up
+    (:func:`bot.bench.busy.follow_up`). A few untimed clicks on other tables, with other names,
+    warm the process first.
+    """
+    from bot.bench.busy import follow_up
+
     ruleset = registry.get(slug)
     services = await Services.start(Settings(database_url=url), url=url, migrate=True)
     floor_db = Database(url)
@@ -126,16 +141,32 @@ async def run_pipeline(
             await connection.execute(insert(bench_floor).values(id=1, snapshot=b"", version=0))
         rng = Rng(0xBE7C)
         channel = _channel_base()
-        delivery = await _new_table(services, slug, config, channel)
-        tables = 1
+        names = Names("")
+        warm = await _new_table(services, slug, config, channel, Names("Warm "))
+        for _ in range(3):  # warm code paths and connections, on a table never measured
+            if warm.outcome is not None or not warm.public.asked:
+                break
+            seat = rng.choice(sorted(p.seat for p in warm.public.asked))
+            own = next(u for u in warm.seats if u.seat == seat)
+            warm = await services.tables.act(
+                warm.table.id, own.user_id, own.token, rng.choice(own.actions).key, seat=seat
+            )
+        live: list[Delivery] = []
+        for _ in range(max(1, tables)):
+            channel += 1
+            live.append(await _new_table(services, slug, config, channel, names))
+        made = len(live)
         times: list[float] = []
+        follow: list[float] = []
         floors: list[float] = []
         commits: list[float] = []
         while len(times) < actions:
+            slot = rng.below(len(live))
+            delivery = live[slot]
             if delivery.outcome is not None or not delivery.public.asked:
                 channel += 1
-                delivery = await _new_table(services, slug, config, channel)
-                tables += 1
+                live[slot] = await _new_table(services, slug, config, channel, names)
+                made += 1
                 continue
             seat = rng.choice(sorted(p.seat for p in delivery.public.asked))
             user = delivery.table.seats[seat].user_id
@@ -146,7 +177,12 @@ async def run_pipeline(
             board_before = delivery.public.board_png
             start = time.perf_counter()
             delivery = await services.tables.act(table_id, user, own.token, key, seat=seat)
-            times.append((time.perf_counter() - start) * 1000)
+            acted = time.perf_counter()
+            await follow_up(services, delivery, 8_000_000_000 + table_id * 16)
+            done = time.perf_counter()
+            times.append((done - start) * 1000)
+            follow.append((done - acted) * 1000)
+            live[slot] = delivery
             redrawn = delivery.public.board_png != board_before
             cached = services.runtime.cached(table_id)
             state = cached.state if cached is not None else None
@@ -165,7 +201,7 @@ async def run_pipeline(
     return PipelineFigures(
         backend=backend,
         actions=len(times),
-        tables=tables,
+        tables=made,
         ms_p50=median(times),
         ms_p95=percentile(times, 95),
         ms_p99=percentile(times, 99),
@@ -174,6 +210,7 @@ async def run_pipeline(
         to_floor=ratio(median(times), median(floors)),
         commit_floor_ms_p50=median(commits),
         to_commit_floor=ratio(median(times), median(commits)),
+        follow_up_ms_p50=median(follow),
     )
 
 
@@ -195,18 +232,22 @@ async def _bench_database(url: str, create: bool) -> str:
     return parsed.set(database=name).render_as_string(hide_password=False)
 
 
-def measure_pipelines(slug: str, config: GameConfig, actions: int) -> dict[str, PipelineFigures | None]:
+def measure_pipelines(
+    slug: str, config: GameConfig, actions: int, tables: int = 8
+) -> dict[str, PipelineFigures | None]:
     """The pipeline on a fresh SQLite file, and on PostgreSQL when TEST_DATABASE_URL is set."""
     results: dict[str, PipelineFigures | None] = {}
     with tempfile.TemporaryDirectory(prefix="tablekeeper-bench-") as folder:
         url = f"sqlite+aiosqlite:///{folder}/bench.db"
-        results["sqlite"] = asyncio.run(run_pipeline(url, "sqlite", slug, config, actions))
+        results["sqlite"] = asyncio.run(run_pipeline(url, "sqlite", slug, config, actions, tables))
     pg = os.environ.get("TEST_DATABASE_URL", "").strip()
     results["postgresql"] = None
     if pg:
         bench_url = asyncio.run(_bench_database(pg, create=True))
         try:
-            results["postgresql"] = asyncio.run(run_pipeline(bench_url, "postgresql", slug, config, actions))
+            results["postgresql"] = asyncio.run(
+                run_pipeline(bench_url, "postgresql", slug, config, actions, tables)
+            )
         finally:
             asyncio.run(_bench_database(pg, create=False))
     return results
@@ -268,6 +309,36 @@ async def _load_all(url: str, ids: list[int], traced: bool) -> int:
         await services.close()
 
 
+def _rss_growth(url: str, ids: list[int], slug: str, module: str) -> int:
+    """In a fresh process: the resident-memory growth of loading ``ids`` (run by a spawned child).
+
+    A fresh process, because a process that has freed memory keeps those pages resident and
+    reuses them: measured in the bench's own process, every mode after the first grew by ~0.
+    ``module`` names where the game's ruleset lives, for one registered at run time (tests).
+    """
+    import importlib
+
+    if slug not in registry.slugs():
+        registry.register(slug, importlib.import_module(module).RULESET)
+    return asyncio.run(_load_all(url, ids, traced=False))
+
+
+def _rss_in_fresh_process(url: str, ids: list[int], slug: str) -> int:
+    """:func:`_rss_growth` in a new process forked from a clean fork server.
+
+    The fork server imports this module once and has loaded no table, so each child starts
+    with nothing freed to reuse, and in milliseconds instead of the seconds a spawn's imports take.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])  # only read when the fork server starts
+    module = type(registry.get(slug)).__module__
+    with ProcessPoolExecutor(1, mp_context=context) as child:
+        return child.submit(_rss_growth, url, ids, slug, module).result()
+
+
 def measure_memory(slug: str, config: GameConfig, tables: int) -> MemoryFigures:
     """Cost of one live table in a process's cache, from ``tables`` real states of the mode."""
     ruleset = registry.get(slug)
@@ -284,7 +355,7 @@ def measure_memory(slug: str, config: GameConfig, tables: int) -> MemoryFigures:
                 await services.close()
 
         ids = asyncio.run(prepare())
-        rss = asyncio.run(_load_all(url, ids, traced=False))
+        rss = _rss_in_fresh_process(url, ids, slug)
         traced = asyncio.run(_load_all(url, ids, traced=True))
     per_table = traced / len(ids)
     rss_per_table = max(rss, 0) / len(ids)

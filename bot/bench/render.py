@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot.bench.samples import Names
 from bot.bench.stats import median, percentile, ratio
 from engines.core import AnyRuleset
 from render.core import encode_png
@@ -96,30 +97,41 @@ def measure_render(
     drawing so these figures are the cost of drawing, and the pipeline shows what the cache saves.
     The ``warm`` states (from other games than ``states``) are drawn first, untimed: a running bot
     has long since loaded its fonts and rasterised the labels every board repeats, so a figure
-    from a cold process would mostly measure its first minute.
+    from a cold process would mostly measure its first minute. Every picture is drawn with
+    player names never drawn before (warm-up ones included): a busy bot meets new players all
+    the time, and a name already rasterised would flatter the figure.
     """
+    warm_names, new_names = Names("Warm "), Names("")
     for state in warm:
         clear_all()
-        renderer.board(ruleset.view(state, None))
-        renderer.hand(ruleset.view(state, private_seat(ruleset, state)))
-    views = [(ruleset.view(s, None), ruleset.view(s, private_seat(ruleset, s))) for s in states]
+        spectator = ruleset.view(state, None)
+        names = warm_names.seats(spectator.players)
+        renderer.board(spectator, names)
+        renderer.hand(ruleset.view(state, private_seat(ruleset, state)), names)
+    views = []
+    for state in states:
+        spectator = ruleset.view(state, None)
+        own = ruleset.view(state, private_seat(ruleset, state))
+        views.append((spectator, own, new_names.seats(spectator.players)))
     board_t: list[float] = []
     board_f: list[float] = []
     boards: list[bytes] = []
     hand_t: list[float] = []
     hand_f: list[float] = []
     hands: list[bytes] = []
-    for _ in range(rounds):
-        for public_view, seat_view in views:
+    for round_ in range(rounds):
+        for public_view, seat_view, names in views:
+            if round_:  # each round meets new players too
+                names = new_names.seats(len(names))
             clear_all()
             start = time.perf_counter()
-            png = renderer.board(public_view)
+            png = renderer.board(public_view, names)
             board_t.append((time.perf_counter() - start) * 1000)
             board_f.append(encode_floor_ms(png))
             boards.append(png)
             clear_all()
             start = time.perf_counter()
-            hand = renderer.hand(seat_view)
+            hand = renderer.hand(seat_view, names)
             elapsed = (time.perf_counter() - start) * 1000
             if hand is not None:
                 hand_t.append(elapsed)

@@ -38,11 +38,16 @@ class Budget:
     render_states: int
     pipeline_actions: int
     memory_tables: int
+    pipeline_tables: int = 8  # tables the pipeline's clicks are spread over, in random order
 
 
 # Quick keeps every registered game and mode under three minutes on a busy 2-core machine.
-QUICK = Budget(engine_seconds=0.6, render_states=20, pipeline_actions=60, memory_tables=100)
-FULL = Budget(engine_seconds=6.0, render_states=60, pipeline_actions=300, memory_tables=1000)
+QUICK = Budget(
+    engine_seconds=0.6, render_states=20, pipeline_actions=60, memory_tables=100, pipeline_tables=6
+)
+FULL = Budget(
+    engine_seconds=6.0, render_states=60, pipeline_actions=300, memory_tables=1000, pipeline_tables=25
+)
 
 
 def _plain(value: Any) -> Any:
@@ -93,7 +98,7 @@ def measure_mode(ruleset: AnyRuleset, mode: str, budget: Budget, lang: str | Non
 
     from bot.bench.pipeline import measure_memory, measure_pipelines
 
-    pipelines = measure_pipelines(ruleset.slug, config, budget.pipeline_actions)
+    pipelines = measure_pipelines(ruleset.slug, config, budget.pipeline_actions, budget.pipeline_tables)
     result["pipeline"] = pipelines
     for backend, figures in pipelines.items():
         if figures is None:
@@ -137,12 +142,13 @@ def _text(result: dict[str, Any]) -> list[str]:
         lines.append(
             f"  pipeline  {backend}: p50 {fmt(p.ms_p50)} ms, p95 {fmt(p.ms_p95)}, p99 {fmt(p.ms_p99)} beside "
             f"floor (one commit + one PNG encode) {fmt(p.floor_ms_p50)} ms = {fmt(p.to_floor)}× "
-            f"(commit alone {fmt(p.commit_floor_ms_p50)} ms = {fmt(p.to_commit_floor)}×); {p.actions} actions"
+            f"(commit alone {fmt(p.commit_floor_ms_p50)} ms = {fmt(p.to_commit_floor)}×); adapter follow-up "
+            f"p50 {fmt(p.follow_up_ms_p50)} ms included; {p.actions} actions over {p.tables} tables"
         )
     m = result["memory"]
     lines.append(
         f"  memory    {fmt(m.kb_per_table)} KB per live table (tracemalloc over {m.tables} cached), "
-        f"RSS delta {fmt(m.rss_kb_per_table)} KB; {fmt(m.tables_per_gb)} tables per GB"
+        f"RSS delta {fmt(m.rss_kb_per_table)} KB (a fresh process); {fmt(m.tables_per_gb)} tables per GB"
     )
     lines.extend(f"  target    {t.line()}" for t in result["_targets"])
     return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from engines.core import AnyRuleset, GameConfig, RandomBot
@@ -63,3 +64,24 @@ def bench_cases(ruleset: AnyRuleset) -> list[tuple[str, str | None]]:
         for mode in ruleset.modes
         for lang in (ruleset.languages if several and mode.option_spec(LANGUAGE_OPTION) else (None,))
     ]
+
+
+_FIRST = ("Ada", "Bram", "Cleo", "Dario", "Elin", "Farid", "Gwen", "Hiro", "Ines", "Jonas", "Kemal", "Lior")
+_LAST = ("Quill", "Rowan", "Sato", "Tamsin", "Ulrich", "Vance", "Wren", "Xu", "Yates", "Zorin")
+
+
+class Names:
+    """Display names never handed out before in this process (a prefix keeps warm-up apart)."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.count = itertools.count(1)
+
+    def __call__(self) -> str:
+        """The next new name."""
+        n = next(self.count)
+        return f"{self.prefix}{_FIRST[n % len(_FIRST)]} {_LAST[n // len(_FIRST) % len(_LAST)]}{n}"
+
+    def seats(self, players: int) -> tuple[str, ...]:
+        """New names for every seat of one table."""
+        return tuple(self() for _ in range(players))

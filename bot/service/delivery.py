@@ -10,16 +10,23 @@ thread while this one draws the hands was measured on two cores (paired runs, si
 four-seat Clash of Decks and HackClad): at best 1-8% faster when every picture is new, and
 7-18% slower in the usual case where the renderers' picture caches already hold the unchanged
 hands, because only PNG compression releases the GIL and the hand-off costs more than it saves.
+
+With a drawing pool installed (the ``draw_processes`` setting, see ``bot.service.drawing``),
+pictures missing from the renderers' caches are drawn by worker processes instead: the thread
+building the delivery waits for them without holding the GIL, so several clicks' pictures are
+drawn on several cores at once. Only picture keys made from the views below leave the process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Sequence
 from typing import NamedTuple
 
 import msgspec
 
+from bot.service import drawing
 from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate
 from bot.service.game import Game, resolve
 from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
@@ -32,11 +39,17 @@ def _game(loaded: Loaded, game: Game | None) -> Game:
     return game if game is not None else resolve(loaded.table.game)
 
 
+def _drawing(game: Game) -> Game:
+    """``game`` with its pictures drawn through the process's drawing pool, if one runs."""
+    renderer = drawing.renderer_for(game.renderer)
+    return game if renderer is game.renderer else dataclasses.replace(game, renderer=renderer)
+
+
 def seat_update(
     loaded: Loaded, seat: SeatRow, events: Sequence[Event] = (), *, game: Game | None = None
 ) -> SeatUpdate:
     """Render what ``seat`` is shown privately (hand image, own view text, own prompt and choices)."""
-    game = _game(loaded, game)
+    game = _drawing(_game(loaded, game))
     return seat_view_of(
         game.ruleset,
         game.renderer,
@@ -97,7 +110,7 @@ def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
 
 def build_public(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> PublicTable:
     """The table's public picture after a change: board, text, public lines, public news."""
-    game = _game(loaded, game)
+    game = _drawing(_game(loaded, game))
     facts = _public_facts(loaded, game)
     names = loaded.names()
     return public_table(
@@ -122,7 +135,7 @@ def build_public_token(loaded: Loaded, *, game: Game | None = None) -> str:
 
 def build_delivery(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> Delivery:
     """Render everything adapters show after a change (blocking; see :func:`deliver`)."""
-    game = _game(loaded, game)
+    game = _drawing(_game(loaded, game))
     humans = [s for s in loaded.seats if s.user_id is not None and s.bot is None]
     return Delivery(
         public=build_public(loaded, events, game=game),

@@ -52,10 +52,15 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
     # the floor is one commit plus, when the board changed, one PNG encode: never below the commit
     assert 0 < sqlite["commit_floor_ms_p50"] <= sqlite["floor_ms_p50"]
     assert sqlite["to_commit_floor"] >= sqlite["to_floor"]
+    assert (
+        0 < sqlite["follow_up_ms_p50"] < sqlite["ms_p99"]
+    )  # the adapter's follow-up is timed with the click
+    assert sqlite["tables"] >= 6  # clicks spread over several tables, not one at a time
     assert "postgresql" in result["pipeline"]
 
     memory = result["memory"]
     assert memory["tables"] == 100 and memory["kb_per_table"] > 0 and memory["tables_per_gb"] > 0
+    assert memory["rss_kb_per_table"] > 0  # measured in a fresh process, so never a reused page's 0
 
     names = {t["name"] for t in result["targets"]}
     assert {
@@ -108,3 +113,33 @@ def test_a_game_with_several_languages_is_measured_in_each() -> None:
     assert bench_config(climax, "duel", "ja").options["lang"] == "ja"
     assert bench_cases(RULESET) == [("race", None)]  # one language: once per mode, as always
     assert "lang" not in bench_config(RULESET, "race").options
+
+
+def test_render_warm_up_and_each_measured_picture_meet_new_player_names(tiny: None) -> None:
+    from bot.bench.render import measure_render
+    from bot.bench.samples import bench_config, sample_states
+
+    drawn: list[tuple[str, ...]] = []
+
+    class Recorder:
+        slug = "tiny"
+
+        def board(self, view: object, names: tuple[str, ...] = ()) -> bytes:
+            drawn.append(tuple(names))
+            return RENDERER.board(view, names)
+
+        def hand(self, view: object, names: tuple[str, ...] = ()) -> bytes | None:
+            return RENDERER.hand(view, names)
+
+        def describe(self, view: object) -> str:
+            return RENDERER.describe(view)
+
+    config = bench_config(RULESET, "race")
+    states = sample_states(RULESET, config, 3)
+    warm = sample_states(RULESET, config, 2, first_seed=1_000)
+    measure_render(RULESET, Recorder(), states, warm=warm)
+    warmed, measured = drawn[:2], drawn[2:]
+    assert len(measured) == 3 and all(len(names) == 3 for names in drawn)
+    seen = [name for names in measured for name in names]
+    assert len(set(seen)) == len(seen)  # every measured picture has players new to the process
+    assert not set(seen) & {name for names in warmed for name in names}

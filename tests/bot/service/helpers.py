@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from bot.service import Delivery, Services, TableInfo
@@ -60,13 +57,7 @@ async def moves(services: Services, table_id: int) -> int:
 
 
 def make_tables_script() -> ModuleType:
-    """``scripts/make_tables.py`` (bulk-made stored tables) as a module; scripts/ is not a package."""
-    name = "tablekeeper_make_tables"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[3] / "scripts" / "make_tables.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up while the class is made
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    """The bulk maker of stored tables (``bot.bench.tables``, which ``scripts/make_tables.py`` runs)."""
+    from bot.bench import tables
+
+    return tables

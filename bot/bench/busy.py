@@ -1,0 +1,303 @@
+"""A busy bot's clicks: many interleaved tables of real games, new player names, many clicks in flight.
+
+One table clicked at a time keeps the renderers' picture caches warm (each click redraws what
+the last one drew) and its names' text already rasterised, which a bot serving thousands of
+tables never enjoys. Here every table gets players never seen before, clicks land on tables in
+random order with ``inflight`` of them at once, and each click is timed through the adapter's
+database follow-up (:func:`follow_up`), as a click costs in a running bot. Warm-up tables use
+other names than the measured ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.bench.samples import Names
+from bot.bench.stats import median, percentile
+from bot.service import Delivery, ServiceError, Services
+from engines import registry
+from render import registry as renderers
+from render.core.renderer import MemoRenderer
+
+#: (game, mode, in DMs): what a busy bot's tables play; DM solo games are most of the clicks
+MIX: tuple[tuple[str, str, bool], ...] = (
+    ("clashofdecks", "solo", True),
+    ("hackclad", "solo", True),
+    ("clashofdecks", "duel", False),
+    ("hackclad", "basic", False),
+    ("arclash", "standard", False),
+)
+#: one run's raw figures: click ms, follow-up ms, refused clicks, seconds, (picture hits, misses)
+Run = tuple[list[float], list[float], int, float, tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class ClickFigures:
+    """Clicks of one process (or the sum of several) with many tables interleaved."""
+
+    processes: int
+    draw_processes: int
+    clicks: int
+    refused: int
+    seconds: float
+    clicks_per_s: float
+    ms_p50: float
+    ms_p99: float
+    follow_up_ms_p50: float  # the adapter's database work after the click, part of ms_*
+    picture_hit_rate: float  # share of pictures the renderers' caches already held
+
+
+async def follow_up(services: Services, delivery: Delivery, message_id: int) -> None:
+    """The database work the Discord adapter does after a click, with no Discord.
+
+    As ``Courier.publish``: a server table reads what its message shows and records the new
+    digest when it changed, then reads each seat's DM record and records those that changed; a
+    DM solo game is one message, recorded once.
+    """
+    table = delivery.table
+    if table.solo:
+        if table.public_message_id is None:
+            await services.tables.record_public_message(table.id, message_id)
+        return
+    public = delivery.public
+    if (await services.tables.public_ref(table.id)).digest != public.digest:
+        await services.tables.record_public_message(table.id, message_id, public.digest)
+    refs = await services.tables.dm_refs(table.id)
+    for update in delivery.seats:
+        ref = refs.get(update.seat)
+        if ref is None or ref.digest != update.token:
+            await services.tables.record_dm_message(
+                table.id, update.seat, message_id + 1 + update.seat, update.token
+            )
+
+
+class _Tables:
+    """Opens tables of the mix with fresh players on fresh channels."""
+
+    def __init__(self, services: Services, names: Names, rng: random.Random, base: int) -> None:
+        self.services = services
+        self.names = names
+        self.rng = rng
+        self.ids = itertools.count(base)
+
+    async def open(self) -> Delivery:
+        """A new table of a random game of the mix, started, every seat a new person."""
+        slug, mode, dm = self.rng.choice(MIX)
+        tables = self.services.tables
+        user = next(self.ids)
+        if dm:
+            return await tables.open_solo(user, user, slug, mode, name=self.names(), seed=user)
+        players = min(registry.get(slug).mode(mode).players)
+        info = await tables.open_table(1_000_000 + user % 97, user, user, self.names(), slug, mode, {})
+        for _ in range(1, players):
+            await tables.join(info.id, next(self.ids), self.names())
+        return await tables.start(info.id, user)
+
+
+def _hits() -> tuple[int, int]:
+    hits = misses = 0
+    for slug in renderers.slugs():
+        try:
+            renderer = renderers.get(slug)
+        except (KeyError, ImportError):
+            continue
+        if isinstance(renderer, MemoRenderer):
+            hits, misses = hits + renderer.memo.hits, misses + renderer.memo.misses
+    return hits, misses
+
+
+async def _click(services: Services, delivery: Delivery, rng: random.Random) -> Delivery:
+    """One random legal choice of a seat that is asked."""
+    seat = rng.choice(delivery.public.waiting_on)
+    own = next(u for u in delivery.seats if u.seat == seat)
+    action = rng.choice(own.actions)
+    return await services.tables.act(delivery.table.id, own.user_id, own.token, action.key, seat=seat)
+
+
+def _playable(delivery: Delivery | None) -> bool:
+    if delivery is None or delivery.outcome is not None or not delivery.public.waiting_on:
+        return False
+    return any(u.actions for u in delivery.seats if u.seat in delivery.public.waiting_on)
+
+
+async def busy_clicks(
+    services: Services,
+    *,
+    tables: int,
+    inflight: int,
+    clicks: int,
+    seed: int = 1,
+    warm: int = 0,
+    ready: Callable[[], object] | None = None,
+) -> Run:
+    """Click ``clicks`` times over ``tables`` interleaved tables, ``inflight`` at once.
+
+    Returns (click ms, follow-up ms, refused, seconds, (picture hits, misses)). ``warm`` untimed
+    clicks on other tables with other names come first; ``ready`` is called just before the
+    timed clicks (processes measured together wait for each other there).
+    """
+    rng = random.Random(seed)
+    # fresh channel and user ids each run (a channel holds one open game), whatever the seed
+    base = random.SystemRandom().randrange(1 << 40, 1 << 50)
+    if warm:
+        warming = _Tables(services, Names(f"w{seed}."), rng, base + 5_000_000)
+        live_warm = [await warming.open() for _ in range(max(1, inflight // 2))]
+        for i in range(warm):
+            slot = i % len(live_warm)
+            if not _playable(live_warm[slot]):
+                live_warm[slot] = await warming.open()
+                continue
+            try:
+                live_warm[slot] = await _click(services, live_warm[slot], rng)
+            except ServiceError:
+                live_warm[slot] = await warming.open()
+    maker = _Tables(services, Names(f"p{seed}."), rng, base)
+    live: list[Delivery] = [await maker.open() for _ in range(tables)]
+    busy: set[int] = set()
+    times: list[float] = []
+    follow: list[float] = []
+    refused = 0
+    taken = 0  # clicks handed out, so exactly ``clicks`` are made however many run at once
+    if ready is not None:
+        ready()
+    hits0 = _hits()
+    started = time.perf_counter()
+
+    async def clicker() -> None:
+        nonlocal refused, taken
+        while taken < clicks:
+            free = [i for i in range(len(live)) if i not in busy]
+            if not free:
+                await asyncio.sleep(0)
+                continue
+            slot = rng.choice(free)
+            busy.add(slot)
+            try:
+                delivery = live[slot]
+                if not _playable(delivery):
+                    live[slot] = await maker.open()  # a game ended: a new table takes its place
+                    continue
+                taken += 1
+                start = time.perf_counter()
+                try:
+                    after = await _click(services, delivery, rng)
+                except ServiceError:
+                    refused += 1
+                    live[slot] = await maker.open()
+                    continue
+                middle = time.perf_counter()
+                await follow_up(services, after, 7_000_000_000 + after.table.id * 16)
+                end = time.perf_counter()
+                times.append((end - start) * 1000)
+                follow.append((end - middle) * 1000)
+                live[slot] = after
+            finally:
+                busy.discard(slot)
+
+    await asyncio.gather(*(clicker() for _ in range(inflight)))
+    seconds = time.perf_counter() - started
+    hits1 = _hits()
+    return times, follow, refused, seconds, (hits1[0] - hits0[0], hits1[1] - hits0[1])
+
+
+def figures(
+    processes: int,
+    draw_processes: int,
+    times: list[float],
+    follow: list[float],
+    refused: int,
+    seconds: float,
+    hits: tuple[int, int],
+) -> ClickFigures:
+    """Summarise the clicks of one run (several processes' lists joined, ``seconds`` the longest)."""
+    looked = hits[0] + hits[1]
+    return ClickFigures(
+        processes=processes,
+        draw_processes=draw_processes,
+        clicks=len(times),
+        refused=refused,
+        seconds=seconds,
+        clicks_per_s=len(times) / seconds if seconds else float("nan"),
+        ms_p50=median(times),
+        ms_p99=percentile(times, 99),
+        follow_up_ms_p50=median(follow),
+        picture_hit_rate=hits[0] / looked if looked else float("nan"),
+    )
+
+
+def run_in_process(url: str, options: dict[str, Any], barrier: Any = None, out: Any = None) -> Run:
+    """Open services on ``url`` (migrated already) and run :func:`busy_clicks`; for child processes.
+
+    ``options``: busy_clicks' keywords plus ``draw_processes``; ``barrier`` (a multiprocessing
+    Barrier) lines the processes up before the timed clicks; ``out`` (a Queue) gets the result.
+    """
+    from bot.service import drawing
+    from bot.settings import Settings
+
+    options = dict(options)
+    draw = int(options.pop("draw_processes", 0))
+
+    async def go() -> Run:
+        services = await Services.start(Settings(database_url=url), url=url, migrate=False)
+        try:
+            return await busy_clicks(services, ready=barrier.wait if barrier is not None else None, **options)
+        finally:
+            await services.close()
+
+    with drawing.started(draw):
+        result = asyncio.run(go())
+    if out is not None:
+        out.put(result)
+    return result
+
+
+def run_processes(url: str, processes: int, options: dict[str, Any]) -> ClickFigures:
+    """:func:`busy_clicks` in ``processes`` processes at once on one database, summed.
+
+    Each process has its own tables (its own seed) and waits for the others before its timed
+    clicks; clicks/s is all the clicks over the longest process's time.
+    """
+    import multiprocessing
+    import queue
+
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(processes)
+    out = context.Queue()
+    children = [
+        context.Process(
+            target=run_in_process, args=(url, {**options, "seed": options.get("seed", 1) + i}, barrier, out)
+        )
+        for i in range(processes)
+    ]
+    for child in children:
+        child.start()
+    results: list[Run] = []
+    while len(results) < processes:
+        try:
+            results.append(out.get(timeout=1.0))
+        except queue.Empty:
+            failed = [c.exitcode for c in children if c.exitcode not in (None, 0)]
+            if failed:
+                for child in children:
+                    child.kill()
+                raise RuntimeError(f"a clicking process failed (exit status {failed[0]})") from None
+    for child in children:
+        child.join()
+    times = [t for r in results for t in r[0]]
+    follow = [t for r in results for t in r[1]]
+    hits = (sum(r[4][0] for r in results), sum(r[4][1] for r in results))
+    return figures(
+        processes,
+        int(options.get("draw_processes", 0)),
+        times,
+        follow,
+        sum(r[2] for r in results),
+        max(r[3] for r in results),
+        hits,
+    )

@@ -1,0 +1,66 @@
+"""``tablekeeper bench --scale``'s pieces run at tiny sizes and report what they measured.
+
+Not timed tests: they check each part of the scale benchmark runs and counts honestly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from bot import cli
+from bot.bench import busy, scale
+from bot.bench.tables import Plan, make_tables
+
+
+def test_stored_tables_are_swept_and_weighed(tmp_path: Path) -> None:
+    path = tmp_path / "stored.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    asyncio.run(make_tables(url, Plan(tables=20, due_reminders=3, due_expiries=2, finished_share=0.0)))
+    reminders, expiries = asyncio.run(scale.sweep(url, stored=20, due=3))
+    assert (reminders.kind, expiries.kind) == ("due_reminders", "expire")
+    assert reminders.handled >= 3 and expiries.handled >= 2  # every due table (some ask two seats)
+    assert expiries.passes >= 2 and expiries.longest_commit_ms > 0  # the last pass finds nothing
+    sizes = scale.sqlite_bytes(path)
+    assert sizes["*"] >= sizes["tables"] + sizes["moves"] > 0
+    assert scale.count_rows(path, "tables") == 20
+
+
+def test_the_startup_probe_loads_no_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'probe.db'}"
+    asyncio.run(make_tables(url, Plan(tables=5)))
+    assert cli.main(["bench", "--startup-probe", url]) == 0
+    line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert line["cached"] == 0 and line["peak_rss_mb"] > 0 and line["after_imports_s"] > 0
+
+
+def test_busy_clicks_interleave_new_players_and_time_the_follow_up(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'busy.db'}"
+    from bot.store import upgrade
+
+    asyncio.run(upgrade(url))
+    times, follow, refused, seconds, hits = busy.run_in_process(
+        url, {"tables": 3, "inflight": 2, "clicks": 5, "warm": 2, "draw_processes": 0}
+    )
+    assert len(times) + refused == 5 and len(follow) == len(times) and seconds > 0
+    assert all(whole >= part for whole, part in zip(times, follow, strict=True))  # follow-up inside
+    assert sum(hits) > 0
+    figures = busy.figures(1, 0, times, follow, refused, seconds, hits)
+    assert figures.clicks_per_s == pytest.approx(len(times) / seconds)
+    assert figures.ms_p50 <= figures.ms_p99 and 0 <= figures.picture_hit_rate <= 1
+    assert "clicks/s" in scale.click_lines([figures], "sqlite")[0]
+
+
+def test_new_names_are_never_handed_out_twice() -> None:
+    warm, measured = busy.Names("w."), busy.Names("p.")
+    names = [warm() for _ in range(200)] + [measured() for _ in range(200)]
+    assert len(set(names)) == 400
+
+
+def test_the_drawing_step_is_timed_without_a_pool() -> None:
+    found = scale.measure_drawing(0, 3, threads=2)
+    assert found.pictures == 3 and found.per_s > 0
+    assert "boards/s" in scale.drawing_lines([found])[0]

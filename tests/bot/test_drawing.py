@@ -1,0 +1,143 @@
+"""The drawing pool: the same pictures as drawing in threads, and every click answered if a worker dies."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from bot.bench.samples import bench_config
+from bot.service import Services, drawing
+from bot.settings import SettingsError, load_settings
+from engines import registry
+from engines.core import RandomBot
+from engines.core.driver import Match
+from render import registry as renderers
+from render.core.memo import clear_all
+from render.core.renderer import MemoRenderer
+from tests.bot.tinyrender import RENDERER as TINY
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Fay")
+
+
+def states(slug: str, mode: str, count: int) -> list[object]:
+    """``count`` states of one random game: the deal, then one more random move each."""
+    ruleset = registry.get(slug)
+    match = Match(ruleset, bench_config(ruleset, mode), seed=3)
+    made = [match.state]
+    while len(made) < count:
+        match.advance(RandomBot(), steps=1 + 2 * len(made), random_order=True)
+        made.append(match.state)
+    return made
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[drawing.DrawingPool]:
+    # one worker, not warmed: the tests need a pool that starts fast, not a fast pool
+    with drawing.started(1, warm=False) as started:
+        assert started is not None
+        yield started
+
+
+@pytest.mark.parametrize("slug", registry.slugs())
+def test_a_worker_draws_byte_for_byte_the_pictures_a_thread_draws(
+    slug: str, pool: drawing.DrawingPool
+) -> None:
+    ruleset, renderer = registry.get(slug), renderers.get(slug)
+    config = bench_config(ruleset, ruleset.modes[0].name)
+    state = states(slug, config.mode, 2)[-1]
+    pooled = drawing.renderer_for(renderer)
+    assert isinstance(pooled, drawing.PooledRenderer)
+    fallbacks = pool.fallbacks
+    for viewer in (None, *range(config.players)):
+        view = ruleset.view(state, viewer)
+        draw = "board" if viewer is None else "hand"
+        clear_all()
+        here = getattr(renderer, draw)(view, NAMES)
+        clear_all()
+        there = getattr(pooled, draw)(view, NAMES)
+        assert there == here, f"{slug} {draw} of seat {viewer}"
+    assert pool.fallbacks == fallbacks  # all of them came from the worker
+
+
+def test_a_cached_picture_is_not_sent_to_a_worker_again(pool: drawing.DrawingPool) -> None:
+    ruleset, renderer = registry.get("clashofdecks"), renderers.get("clashofdecks")
+    assert isinstance(renderer, MemoRenderer)
+    view = ruleset.view(states("clashofdecks", "duel", 2)[-1], None)
+    clear_all()
+    pooled = drawing.renderer_for(renderer)
+    first = pooled.board(view, NAMES)
+    assert pooled.board(view, NAMES) == first
+    assert (renderer.memo.hits, renderer.memo.misses) == (1, 1)
+
+
+def test_renderers_a_worker_cannot_load_are_drawn_in_thread(pool: drawing.DrawingPool) -> None:
+    assert drawing.renderer_for(TINY) is TINY  # a test double: not a MemoRenderer
+
+
+async def test_a_click_through_the_pool_delivers_the_pictures_a_thread_draws(
+    pool: drawing.DrawingPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    services = await Services.in_memory()
+    try:
+        opened = await services.tables.open_solo(101, 202, "clashofdecks", "solo", seed=7)
+        own = opened.seats[0]
+        clear_all()
+        fallbacks = pool.fallbacks
+        acted = await services.tables.act(opened.table.id, 101, own.token, own.actions[0].key)
+        assert pool.fallbacks == fallbacks and acted.public.board_png
+        clear_all()
+        monkeypatch.setattr(drawing, "_current", None)  # the same table drawn again, in a thread
+        again = await services.tables.current(opened.table.id)
+        assert again.public.board_png == acted.public.board_png
+        assert again.seats[0].image == acted.seats[0].image
+    finally:
+        await services.close()
+
+
+def test_a_click_is_answered_when_a_worker_dies_and_the_pool_comes_back(
+    pool: drawing.DrawingPool, caplog: pytest.LogCaptureFixture
+) -> None:
+    ruleset, renderer = registry.get("hackclad"), renderers.get("hackclad")
+    made = states("hackclad", "basic", 3)
+    pooled = drawing.renderer_for(renderer)
+    clear_all()
+    pooled.board(ruleset.view(made[0], None), NAMES)  # the worker is up
+    for pid in pool.pids():
+        os.kill(pid, signal.SIGKILL)
+    time.sleep(0.5)
+    restarts, fallbacks = pool.restarts, pool.fallbacks
+    view = ruleset.view(made[1], None)
+    with caplog.at_level(logging.WARNING, logger="bot.service.drawing"):
+        picture = pooled.board(view, NAMES)
+    clear_all()
+    assert picture == renderer.board(view, NAMES)  # answered, drawn in this thread
+    assert (pool.restarts, pool.fallbacks) == (restarts + 1, fallbacks + 1)
+    assert "drawing worker died" in caplog.text
+    clear_all()
+    pooled.board(ruleset.view(made[2], None), NAMES)
+    assert pool.fallbacks == fallbacks + 1  # the next picture is drawn by the new worker
+
+
+def test_a_closed_pool_draws_in_the_calling_thread() -> None:
+    ruleset, renderer = registry.get("clashofdecks"), renderers.get("clashofdecks")
+    assert isinstance(renderer, MemoRenderer)
+    closed = drawing.DrawingPool(1, warm=False)
+    closed.close()
+    view = ruleset.view(states("clashofdecks", "duel", 1)[0], None)
+    clear_all()
+    assert drawing.PooledRenderer(renderer, closed).board(view, NAMES) == renderer.board(view, NAMES)
+    assert closed.fallbacks == 1
+
+
+def test_no_pool_is_started_for_size_zero_and_the_setting_is_read() -> None:
+    with drawing.started(0) as none:
+        assert none is None
+    env = {"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "2"}
+    assert load_settings(env, dotenv_path=None).draw_processes == 2
+    with pytest.raises(SettingsError, match="draw_processes"):
+        load_settings({"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "-1"}, dotenv_path=None)
