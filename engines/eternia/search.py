@@ -158,17 +158,23 @@ def copy_state(st: EtState) -> EtState:
     return msgspec.convert(msgspec.to_builtins(st), type=EtState)
 
 
+#: decisions whose playouts run to the end of the Activation (a move is worth what it lets the
+#: Character do next: claim a beacon, reach an Objective, Attack); the rest stop with the Action
+WHOLE_ACTIVATION = ("act", "move")
+
+
 def settled(st: EtState, view: EtView) -> bool:
-    """The playout's stopping point: the Action under way is over (an Activation menu is asked
-    again, the track moved on, the Order Phase came), the game ended, or nothing is asked."""
+    """The playout's stopping point: the Activation (for ``act`` and ``move``) or the Action under
+    way is over, the track moved on, the Order Phase came, the game ended, or nothing is asked."""
     p = st.agenda.pending
-    return (
-        st.phase != "activation"
-        or p is None
-        or p.kind == "act"
-        or st.slot != view.slot
-        or st.round != view.round
-    )
+    if st.phase != "activation" or p is None or st.slot != view.slot or st.round != view.round:
+        return True
+    asked = view.agenda.pending
+    if asked is not None and asked.kind in WHOLE_ACTIVATION:
+        return (
+            st.activation is None or view.activation is None or st.activation.model != view.activation.model
+        )
+    return p.kind == "act"
 
 
 class SearchBot:
@@ -200,7 +206,7 @@ class SearchBot:
             step=self._step,
             stop=settled,
             evaluate=lambda st, view: evaluate(st, view.side),
-            samples=1,
+            samples=2,
             budget=budget,
             horizon=40,
             margin=1.0,
