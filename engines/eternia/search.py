@@ -46,7 +46,7 @@ from engines.eternia.view import build_view
 Determinize = Callable[[EtView, Rng], EtState]
 
 #: decisions weighed by sampling with several worlds (dice decide them)
-DICE = ("act", "target", "minion_attack", "bonus_attack", "atk_boost", "def_boost")
+DICE = ("act", "target", "minion_attack", "bonus_attack", "atk_boost", "def_boost", "ctrl_skills")
 #: decisions weighed in one world (their cost is known; only the position reached is weighed)
 PLACES = ("move",)
 SEARCHED = DICE + PLACES
@@ -170,6 +170,8 @@ def settled(st: EtState, view: EtView) -> bool:
     if st.phase != "activation" or p is None or st.slot != view.slot or st.round != view.round:
         return True
     asked = view.agenda.pending
+    if asked is not None and asked.kind == "ctrl_skills":
+        return p.kind == "ctrl_skills"  # the Skill used (a Command's Actions included) is over
     if asked is not None and asked.kind in WHOLE_ACTIVATION:
         return (
             st.activation is None or view.activation is None or st.activation.model != view.activation.model
@@ -238,7 +240,10 @@ class SearchBot:
             rest = [a for a in actions if a.key.startswith(("to.", "s.")) and a.key != first.key]
             rest.sort(key=lambda a: _move_rank(view, a))
         else:
-            rest = [a for a in actions if a.key != first.key and a.group != "page"]
+            # Ending an Activation early is never weighed against doing something: a short
+            # playout sees the harm an advance risks at once, not the VP lost by standing still.
+            passive = ("end",) if prompt.kind == "act" else ()
+            rest = [a for a in actions if a.key != first.key and a.group != "page" and a.key not in passive]
         return [first, *rest[: self.width - 1]]
 
     def _step(self, st: EtState, rng: Rng) -> None:
