@@ -4,23 +4,26 @@ It reads only its own seat's View, on either side (the Controller, or a Player T
 team's shared choices come to the leader seat like any other prompt). Most prompts it answers as
 the greedy bot would. Where the choice changes the fight it weighs candidates with the kit's
 sampling search (:class:`engines.core.search.Sampling`): it draws full states that show its View
-(``determinize``: the other side's face-down cards and sealed order, the Strategy hand and the dice
-are sampled), plays each candidate and then greedy moves for everyone until the Action is over (the
-next Activation menu, the next track slot, or the Order Phase), and scores the position for its
-side: Victory Points first, then Hit Points, models standing, Power, and how near its Characters
-stand to something worth reaching (an Objective, a beacon, a villager, an Enemy in range).
+(``determinize``: the other side's face-down cards and sealed order, the Strategy hand and deck,
+the dice), plays each candidate and then greedy moves for everyone to a stopping point, and scores
+the position for its side: Victory Points first (a beacon held counts nearly as one, a villager
+still standing a quarter), then Hit Points, models standing, Power, and how near its Characters
+stand to a goal (an Objective, a beacon, a villager) or to an Enemy in range.
 
-The weighed decisions, each with the greedy bot's choice as the first candidate:
+The weighed decisions, each with the greedy bot's choice as the first candidate (it keeps its
+place unless another is better by more than a Hit Point on average):
 
-- ``act``: Move, which Attack, which Skill, Interact or end the Activation;
-- ``move``: the destination, among the greedy one and the nearest to a goal (one world: a move's
-  cost is known, only where it leads is weighed);
-- ``target``, ``minion_attack``, ``bonus_attack``: whom to Attack (the dice decide, so several worlds);
-- ``atk_boost``, ``def_boost``: whether to spend Power on a boost now.
+- ``act`` (Move, which Attack, which Skill, Interact) and ``move`` (the destination, among the
+  greedy one and those nearest a goal or a fight): played to the end of the Activation, so a move
+  is worth what it lets the Character do next;
+- ``target``, ``minion_attack``, ``bonus_attack`` (whom to Attack) and ``atk_boost``, ``def_boost``
+  (whether to spend Power on a boost): played to the end of the Action, in up to 3 worlds;
+- ``ctrl_skills`` (Reserves, Command, Battle Plan, a Strategy card): played until the Controller
+  is back at its Skills menu, the Skill's spawns or Command's Actions included.
 
-The Order Phase, Power placement and the Controller's Skills stay greedy: their effect shows only
-rounds later, beyond what a short playout can see at this cost. The budget counts playout moves,
-never seconds, so a game replays the same on any machine.
+The Order Phase, Power placement, spawn places, Reactions and unlocks stay greedy: their effect
+shows only later than a short playout can see at this cost. The budget counts playout moves, never
+seconds, so a game replays the same on any machine.
 
 Why the greedy bot and ``determinize`` are handed in (``SearchBot(GreedyBot(), determinize)``):
 the bots module lists this bot, so importing from it here would make an import cycle.
@@ -29,6 +32,7 @@ the bots module lists this bot, so importing from it here would make an import c
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Protocol
 
 import msgspec
@@ -45,9 +49,9 @@ from engines.eternia.view import build_view
 
 Determinize = Callable[[EtView, Rng], EtState]
 
-#: decisions weighed by sampling with several worlds (dice decide them)
+#: decisions weighed in up to ``samples`` worlds (the dice decide them)
 DICE = ("act", "target", "minion_attack", "bonus_attack", "atk_boost", "def_boost", "ctrl_skills")
-#: decisions weighed in one world (their cost is known; only the position reached is weighed)
+#: decisions weighed in two worlds: a destination's cost is known; the worlds only vary what follows
 PLACES = ("move",)
 SEARCHED = DICE + PLACES
 
@@ -199,20 +203,9 @@ class SearchBot:
             samples=samples,
             budget=budget,
             horizon=40,
-            margin=1.0,
+            margin=1.0,  # another candidate must beat greedy's by more than a Hit Point a world
         )
-        self.places: Sampling[EtView, EtState] = Sampling(
-            determinize=determinize,
-            copy=copy_state,
-            play=lambda st, view, action: answer(st, action),
-            step=self._step,
-            stop=settled,
-            evaluate=lambda st, view: evaluate(st, view.side),
-            samples=2,
-            budget=budget,
-            horizon=40,
-            margin=1.0,
-        )
+        self.places = replace(self.dice, samples=min(samples, 2))
 
     def choose(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice, or the best candidate in sampled worlds where the choice matters."""

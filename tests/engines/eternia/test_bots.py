@@ -183,7 +183,7 @@ def _asked_positions(config: GameConfig, seed: int, kinds: tuple[str, ...], limi
 def test_search_bot_weighs_fights_within_its_budget_and_the_same_way_every_time() -> None:
     config = GameConfig("versus", 3, {"scenario": "eternos_village"})
     weighed = 0
-    for state in _asked_positions(config, 2, ("act", "target", "move"), 6):
+    for state in _asked_positions(config, 2, ("act", "target", "move"), 3):
         seat = min(RULESET.prompts(state))
         view, prompt = RULESET.view(state, seat), RULESET.prompts(state)[seat]
         actions = RULESET.legal_actions(state, seat)
