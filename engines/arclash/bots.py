@@ -20,6 +20,7 @@ from engines.arclash.decks import starters
 from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, ArclashView, SeatState
 from engines.arclash.turn import advance_options
 from engines.core.rng import Rng
+from engines.core.search import Sampling
 from engines.core.types import Action, Prompt
 
 if TYPE_CHECKING:
@@ -255,23 +256,37 @@ def _evaluate(state: ArclashState, seat: int) -> float:
     return score
 
 
-def rollout(rules: ArclashRules, state: ArclashState, seat: int, action: Action, stop_turn: int) -> float:
-    """Play ``action`` then greedy moves for everyone until ``stop_turn`` ends; score for ``seat``."""
-    world = rules.clone(state)
-    rules._apply(world, seat, action)
-    for _ in range(400):
-        if world.phase == OVER or world.turn > stop_turn:
-            break
-        prompts = rules._prompts(world)
-        who = min(prompts)
-        actions = rules._legal_actions(world, who)
-        pick = greedy_pick(prompts[who].kind, actions, zones.top(world, who), _state_lookup(world))
-        rules._apply(world, who, pick)
-    return _evaluate(world, seat)
+#: playout moves at most (a turn of every player fits well inside)
+HORIZON = 400
+
+
+def _settled(world: ArclashState, stop_turn: int) -> bool:
+    return world.phase == OVER or world.turn > stop_turn
+
+
+def _stop_turn(view: ArclashView) -> int:
+    """The last turn a playout covers: this one, or the next when swapping ends this turn."""
+    return view.turn + (1 if view.phase == SWAP else 0)
+
+
+def _greedy_step(rules: ArclashRules, world: ArclashState) -> None:
+    """One greedy move, in place, by the lowest seat asked."""
+    prompts = rules._prompts(world)
+    who = min(prompts)
+    actions = rules._legal_actions(world, who)
+    rules._apply(
+        world, who, greedy_pick(prompts[who].kind, actions, zones.top(world, who), _state_lookup(world))
+    )
+
+
+def _me(view: ArclashView) -> int:
+    assert view.viewer is not None
+    return view.viewer
 
 
 class SearchBot:
-    """Tries every choice in several sampled worlds, playing each forward greedily; keeps the best."""
+    """Tries every choice in several sampled worlds, playing each forward greedily; keeps the best
+    (:class:`engines.core.search.Sampling`: the same worlds for every candidate)."""
 
     name = "search"
 
@@ -279,6 +294,19 @@ class SearchBot:
         self.rules = rules  # plays the sampled worlds forward
         self.worlds = worlds
         self.margin = margin
+        self.sampling: Sampling[ArclashView, ArclashState] = Sampling(
+            determinize=determinize,
+            copy=rules.clone,
+            play=lambda world, view, action: rules._apply(world, _me(view), action),
+            step=lambda world, rng: _greedy_step(rules, world),  # greedy play needs no dice
+            stop=lambda world, view: _settled(world, _stop_turn(view)),
+            evaluate=lambda world, view: _evaluate(world, _me(view)),
+            samples=worlds,
+            budget=None,  # every decision meets all its worlds, as before the kit
+            horizon=HORIZON,
+            # Leave the greedy choice only for a clear gain: sampling noise should not flip decisions.
+            margin=margin,
+        )
 
     def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Pick the action with the best average rollout over sampled worlds."""
@@ -287,17 +315,8 @@ class SearchBot:
         # taking the most useful card is what a rollout would find anyway.
         if len(actions) == 1 or prompt.kind in ("opening", *PICKS):
             return greedy
-        worlds = [determinize(view, rng) for _ in range(self.worlds)]
-        stop_turn = view.turn + (1 if view.phase == SWAP else 0)
-        assert view.viewer is not None
-        seat = view.viewer
-        scores = {
-            a.key: sum(rollout(self.rules, w, seat, a, stop_turn) for w in worlds) / len(worlds)
-            for a in actions
-        }
-        # Leave the greedy choice only for a clear gain: sampling noise should not flip decisions.
-        scores[greedy.key] += self.margin
-        return max(actions, key=lambda a: scores[a.key])
+        candidates = [greedy, *(a for a in actions if a.key != greedy.key)]
+        return self.sampling.weigh(view, candidates, rng).action
 
 
-__all__ = ["CHARACTER", "GreedyBot", "SearchBot", "determinize", "greedy_pick", "rollout"]
+__all__ = ["CHARACTER", "GreedyBot", "SearchBot", "determinize", "greedy_pick"]

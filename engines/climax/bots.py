@@ -35,6 +35,7 @@ from engines.climax.state import (
 from engines.climax.view import build_view
 from engines.core.bots import Bot, RandomBot
 from engines.core.rng import Rng
+from engines.core.search import Sampling, ranked
 from engines.core.types import Action, Prompt
 
 DECK_SIZE = 50
@@ -370,14 +371,35 @@ def evaluate(state: ClimaxState, me: int) -> float:
 SEARCHED = ("main", "attack", "counter", "clock", "climax", "encore")
 
 
-class Search:
-    """Samples hidden cards, plays each candidate out greedily, keeps the best average.
+def _me(view: ClimaxView) -> int:
+    return view.viewer if view.viewer is not None else 0
 
-    Worlds are drawn one at a time and every candidate is played out in each with the same deck
-    order, dice and tie-breaks, so only the candidate differs. ``budget`` bounds the playout moves
-    of one decision (checked between worlds, so every candidate always has the same worlds): it
-    keeps a decision cheap whatever the position, and, unlike a clock, gives the same move on any
-    machine, so a game replays exactly.
+
+def _greedy_step(state: ClimaxState, rng: Rng) -> None:
+    """One greedy move, in place, for the seat the pending choice asks."""
+    choice = state.agenda.pending
+    assert choice is not None
+    view = build_view(state, choice.seat)
+    prompt = Prompt(choice.seat, choice.kind, "")
+    answer(state, _GREEDY.choose(view, prompt, offers(state, choice.seat), rng))
+
+
+def _settled(state: ClimaxState, view: ClimaxView) -> bool:
+    """The playouts' stopping point, the same for every candidate: the end of the opponent's next
+    turn (the start of turn ``view.turn + 2``), the end of the game, or nothing left to decide."""
+    return state.agenda.pending is None or state.phase == "over" or state.turn >= view.turn + 2
+
+
+_GREEDY = Greedy()
+
+
+class Search:
+    """Samples hidden cards, plays each candidate out greedily, keeps the best sum
+    (:class:`engines.core.search.Sampling`: the same worlds and dice for every candidate).
+
+    ``budget`` bounds the playout moves of one decision (checked between worlds): it keeps a
+    decision cheap whatever the position, and, unlike a clock, gives the same move on any machine,
+    so a game replays exactly.
     """
 
     name = "search"
@@ -387,7 +409,18 @@ class Search:
         self.width = width
         self.horizon = horizon
         self.budget = budget
-        self.greedy = Greedy()
+        self.greedy = _GREEDY
+        self.sampling: Sampling[ClimaxView, ClimaxState] = Sampling(
+            determinize=determinize,
+            copy=copy_state,
+            play=lambda state, view, action: answer(state, action),
+            step=_greedy_step,
+            stop=_settled,
+            evaluate=lambda state, view: evaluate(state, _me(view)),
+            samples=samples,
+            budget=budget,
+            horizon=horizon,
+        )
 
     def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
@@ -399,35 +432,8 @@ class Search:
         """The choice, the worlds it was weighed in and the playout moves that took."""
         if len(actions) == 1 or prompt.kind not in SEARCHED:
             return self.greedy.choose(view, prompt, actions, rng), 0, 0
-        ranked = sorted(actions, key=lambda a: -score(view, prompt, a))[: self.width]
-        me = view.viewer if view.viewer is not None else 0
-        totals = [0.0] * len(ranked)
-        worlds = moves = 0
-        while worlds < self.samples and moves < self.budget:
-            world = determinize(view, rng.fork())
-            dice = rng.next_u64()  # the greedy players' tie-breaks, the same for every candidate
-            for i, action in enumerate(ranked):
-                state = copy_state(world)
-                answer(state, action)
-                made = self._playout(state, view.turn + 2, Rng(dice))
-                totals[i] += evaluate(state, me)
-                moves += made + 1
-            worlds += 1
-        best = max(range(len(ranked)), key=lambda i: (totals[i], -i))  # ties: the greedy order
-        return ranked[best], worlds, moves
-
-    def _playout(self, state: ClimaxState, until: int, rng: Rng) -> int:
-        """Greedy play for both seats, in place, until turn ``until`` begins (the same point for
-        every candidate: the end of the opponent's next turn) or the horizon; the moves made."""
-        for made in range(self.horizon):
-            choice = state.agenda.pending
-            if choice is None or state.phase == "over" or state.turn >= until:
-                return made
-            view = build_view(state, choice.seat)
-            prompt = Prompt(choice.seat, choice.kind, "")
-            action = self.greedy.choose(view, prompt, offers(state, choice.seat), rng)
-            answer(state, action)
-        return self.horizon
+        found = self.sampling.weigh(view, ranked(view, prompt, actions, score, self.width), rng)
+        return found.action, found.worlds, found.moves
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "search": Search()}

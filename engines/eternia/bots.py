@@ -1,4 +1,4 @@
-"""Bots for either side (random, greedy) and ``determinize`` for a search bot.
+"""Bots for either side (random, greedy, search) and ``determinize`` for the search bot.
 
 The greedy bot reads only its seat's View and the content. It plays the Scenario: Interact for VP
 first, attack the weakest Enemy it can (a Character before a Minion), boost when it can pay, and
@@ -24,6 +24,7 @@ from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
 from engines.eternia.rounds import ANY, STRATEGY, order_choices, team_cards
+from engines.eternia.search import SearchBot
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, Model, ModelView, SkillSlot, Slot
 
 _WOUNDS = re.compile(r"(\d+) (?:Wounds on the way|Escape Damage)")
@@ -401,4 +402,8 @@ def determinize(view: EtView, rng: Rng) -> EtState:
     return st
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": GreedyBot()}
+BOTS: dict[str, Bot] = {
+    "random": RandomBot(),
+    "greedy": GreedyBot(),
+    "search": SearchBot(GreedyBot(), determinize),
+}

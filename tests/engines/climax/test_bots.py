@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engines.climax import RULESET
-from engines.climax.bots import BOTS, Greedy, Search
+from engines.climax.bots import BOTS, SEARCHED, Greedy, Search
 from engines.climax.selfplay import bot_share
-from engines.climax.state import ClimaxState, Job
-from engines.core import Action, Bot, GameConfig, Rng
+from engines.climax.state import ClimaxState, ClimaxView, Job
+from engines.core import Action, Bot, GameConfig, Prompt, Rng
 from tests.engines.climax.helpers import do, put, stage, start, table
 
 
@@ -124,6 +124,47 @@ def test_search_bot_weighs_every_candidate_in_the_same_worlds_within_its_move_bu
     tight = Search(samples=4, budget=1)  # the budget is checked between worlds: one world, then stop
     assert tight.plan(view, asked, actions, Rng(5))[1] == 1
     assert roomy.plan(view, asked, actions, Rng(5)) == (action, worlds, moves)  # same dice, same move
+
+
+def _searched_positions(
+    seed: int, every: int = 4, limit: int = 8
+) -> list[tuple[ClimaxView, Prompt, list[Action]]]:
+    """Every ``every``-th decision the search bot weighs, met along a greedy game from ``seed``."""
+    state = RULESET.setup(GameConfig("duel", 2), seed)
+    found: list[tuple[ClimaxView, Prompt, list[Action]]] = []
+    n = 0
+    while (prompts := RULESET.prompts(state)) and len(found) < limit:
+        seat = next(iter(prompts))
+        actions = RULESET.legal_actions(state, seat)
+        view = RULESET.view(state, seat)
+        if prompts[seat].kind in SEARCHED and len(actions) > 1:
+            n += 1
+            if n % every == 0:
+                found.append((view, prompts[seat], actions))
+        state = RULESET.apply(state, seat, Greedy().choose(view, prompts[seat], actions, Rng(n))).state
+    return found
+
+
+#: (prompt kind, choice, worlds, playout moves) of ``Search(samples=2, width=4, budget=150)`` on
+#: the positions above, recorded with the search loop climax had before it moved onto the kit
+BEFORE_THE_KIT = [
+    ("main", "end", 2, 76),
+    ("main", "end", 2, 106),
+    ("main", "m.0.3", 2, 179),
+    ("attack", "end", 2, 48),
+    ("main", "end", 2, 185),
+    ("clock", "pass", 2, 247),
+    ("main", "end", 2, 212),
+    ("attack", "s.2", 2, 155),
+]
+
+
+def test_search_bot_on_the_kit_makes_the_choices_it_made_before() -> None:
+    made = []
+    for i, (view, prompt, actions) in enumerate(_searched_positions(7)):
+        action, worlds, moves = Search(samples=2, width=4, budget=150).plan(view, prompt, actions, Rng(i))
+        made.append((prompt.kind, action.key, worlds, moves))
+    assert made == BEFORE_THE_KIT
 
 
 @pytest.mark.slow

@@ -1,5 +1,7 @@
 """Bots: random and greedy finish games from views only; greedy beats random for each side;
-determinize rebuilds a state from a view and never reads what the view hides."""
+determinize rebuilds a state from a view and never reads what the view hides; the search bot
+weighs its choices within its move budget, the same way every time, and (slow) beats greedy on
+each side of ``versus``."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ from engines.core import GameConfig, Rng
 from engines.core.bots import Bot, RandomBot
 from engines.core.driver import Match, bot_for
 from engines.eternia import RULESET
-from engines.eternia.bots import GreedyBot, determinize
+from engines.eternia.bots import BOTS, GreedyBot, determinize
+from engines.eternia.search import SearchBot
+from engines.eternia.selfplay import search_share
 from engines.eternia.state import CTRL, TEAM, EtState
 
 RANDOM, GREEDY = RandomBot(), GreedyBot()
+#: the ``versus`` table the slow test measures the search bot on (see the README's Eternia figures)
+SEARCH_SCENARIO, SEARCH_PLAYERS, SEARCH_GAMES = "eternos_village", 5, 30
 
 
 def winner(config: GameConfig, bots: dict[int, Bot], seed: int) -> str:
@@ -30,8 +36,9 @@ def wins(config: GameConfig, bots: dict[int, Bot], side: str, games: int) -> int
 
 
 def test_bots_are_listed_weakest_first() -> None:
-    assert list(RULESET.bots()) == ["random", "greedy"]
-    assert bot_for(RULESET, "hard").name == "greedy" and bot_for(RULESET, "easy").name == "random"
+    assert list(RULESET.bots()) == ["random", "greedy", "search"]
+    assert bot_for(RULESET, "hard").name == "search" and bot_for(RULESET, "easy").name == "random"
+    assert bot_for(RULESET, "normal").name == "greedy"
 
 
 @pytest.mark.parametrize(
@@ -157,3 +164,55 @@ def test_determinize_samples_the_strategy_hand_for_the_team() -> None:
 def test_determinize_refuses_a_spectator() -> None:
     with pytest.raises(ValueError):
         determinize(RULESET.view(RULESET.setup(GameConfig("versus", 2), 1), None), Rng(1))
+
+
+# ------------------------------------------------------------------------------ the search bot
+def _asked_positions(config: GameConfig, seed: int, kinds: tuple[str, ...], limit: int) -> list[EtState]:
+    """States along a greedy game where a seat is asked one of ``kinds`` with a real choice."""
+    match = Match(RULESET, config, seed)
+    found: list[EtState] = []
+    while (asked := match.asked()) and len(found) < limit:
+        seat = asked[0]
+        prompt = match.prompts()[seat]
+        if prompt.kind in kinds and len(match.choices(seat)) > 1:
+            found.append(RULESET.clone(match.state))
+        match.apply(seat, match.bot_choice(seat, GREEDY))
+    return found
+
+
+def test_search_bot_weighs_fights_within_its_budget_and_the_same_way_every_time() -> None:
+    config = GameConfig("versus", 3, {"scenario": "eternos_village"})
+    weighed = 0
+    for state in _asked_positions(config, 2, ("act", "target", "move"), 3):
+        seat = min(RULESET.prompts(state))
+        view, prompt = RULESET.view(state, seat), RULESET.prompts(state)[seat]
+        actions = RULESET.legal_actions(state, seat)
+        bot = SearchBot(GREEDY, determinize, samples=2, budget=10_000)
+        action, found = bot.plan(view, prompt, actions, Rng(4))
+        assert action in actions
+        assert bot.plan(view, prompt, actions, Rng(4)) == (action, found)  # same view and dice, same choice
+        if found is not None:
+            weighed += 1
+            assert found.action == action and found.moves >= len(found.totals)
+            # a budget of one move stops after the first world (the budget is checked between worlds)
+            tight = SearchBot(GREEDY, determinize, samples=2, budget=1).plan(view, prompt, actions, Rng(4))[1]
+            assert tight is not None and tight.worlds == 1
+    assert weighed > 0
+
+
+def test_search_bot_stays_greedy_in_the_order_phase() -> None:
+    state = RULESET.setup(GameConfig("versus", 2, {"scenario": "crossroads"}), 5)
+    for seat in (0, 1):
+        view, prompt = RULESET.view(state, seat), RULESET.prompts(state)[seat]
+        actions = RULESET.legal_actions(state, seat)
+        action, found = BOTS["search"].plan(view, prompt, actions, Rng(1))  # type: ignore[attr-defined]
+        assert found is None and action == GREEDY.choose(view, prompt, actions, Rng(1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("side", [CTRL, TEAM])
+def test_issue_14_7_search_bot_beats_greedy_on_each_side_of_versus(side: str) -> None:
+    seeds = range(1, SEARCH_GAMES + 1)
+    share = search_share(SEARCH_SCENARIO, SEARCH_PLAYERS, seeds, side)
+    print(f"\nsearch as {side} against greedy, {SEARCH_GAMES} games: {share:.2f}")
+    assert share >= 0.60

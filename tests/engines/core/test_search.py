@@ -1,0 +1,127 @@
+"""The kit's sampling search: every candidate meets the same worlds and dice, the move budget is
+checked between worlds, ties go to the earlier candidate, the margin favours the first, and the
+same view and generator give the same choice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from engines.core.rng import Rng
+from engines.core.search import Sampling, ranked
+from engines.core.types import Action, Prompt
+
+
+@dataclass
+class World:
+    """A toy world: a hidden number drawn from the view's range, and a running total."""
+
+    hidden: int
+    total: int = 0
+    steps: int = 0
+    seen_dice: list[int] = field(default_factory=list)
+
+
+SEEN: list[tuple[str, int, int]] = []  # (candidate, hidden, first die) for every playout
+
+
+def _determinize(view: int, rng: Rng) -> World:
+    return World(hidden=rng.below(view))
+
+
+def _play(world: World, view: int, action: Action) -> None:
+    world.total = int(action.params[0]) * world.hidden
+    world.seen_dice.append(-1)
+
+
+def _step(world: World, rng: Rng) -> None:
+    die = rng.below(1000)
+    if world.steps == 0:
+        world.seen_dice.append(die)
+    world.steps += 1
+
+
+def _evaluate(world: World, view: int) -> float:
+    return float(world.total)
+
+
+def sampling(
+    samples: int = 4, budget: int | None = None, horizon: int = 3, margin: float = 0.0
+) -> Sampling[int, World]:
+    """A toy search whose playouts make ``horizon`` moves."""
+
+    def stop(world: World, view: int) -> bool:
+        return world.steps >= horizon
+
+    def evaluate(world: World, view: int) -> float:
+        SEEN.append((str(world.total), world.hidden, world.seen_dice[1]))
+        return _evaluate(world, view)
+
+    return Sampling(
+        determinize=_determinize,
+        copy=lambda w: World(w.hidden),
+        play=_play,
+        step=_step,
+        stop=stop,
+        evaluate=evaluate,
+        samples=samples,
+        budget=budget,
+        horizon=10,
+        margin=margin,
+    )
+
+
+def act(key: str, gain: int) -> Action:
+    """A candidate worth ``gain`` per unit of the hidden number."""
+    return Action(key, key, params=(gain,))
+
+
+def test_every_candidate_meets_the_same_worlds_and_dice() -> None:
+    SEEN.clear()
+    sampling(samples=3).weigh(50, [act("a", 1), act("b", 2)], Rng(9))
+    worlds = [SEEN[i : i + 2] for i in range(0, len(SEEN), 2)]
+    assert len(worlds) == 3
+    for first, second in worlds:
+        assert first[1:] == second[1:]  # the same hidden number and the same first die
+    assert len({w[0][1:] for w in worlds}) > 1  # and the worlds differ from one another
+
+
+def test_the_best_total_wins_and_ties_go_to_the_earlier_candidate() -> None:
+    found = sampling().weigh(50, [act("low", 1), act("high", 3), act("mid", 2)], Rng(1))
+    assert found.action.key == "high" and found.worlds == 4
+    tie = sampling().weigh(50, [act("first", 2), act("second", 2)], Rng(1))
+    assert tie.action.key == "first"
+
+
+def test_the_budget_is_checked_between_worlds() -> None:
+    # each playout: the candidate's move plus 3 policy moves; 2 candidates make 8 moves a world
+    assert sampling(samples=10, budget=1).weigh(50, [act("a", 1), act("b", 2)], Rng(3)).worlds == 1
+    found = sampling(samples=10, budget=17).weigh(50, [act("a", 1), act("b", 2)], Rng(3))
+    assert (found.worlds, found.moves) == (3, 24)
+    assert sampling(samples=10, budget=None).weigh(50, [act("a", 1)], Rng(3)).worlds == 10
+
+
+def test_the_margin_keeps_the_first_candidate_unless_another_is_clearly_better() -> None:
+    # view 1: the hidden number is always 0, so every total is 0 and only the margin counts
+    assert sampling(margin=0.5).weigh(1, [act("greedy", 1), act("other", 5)], Rng(2)).action.key == "greedy"
+    assert sampling(margin=0.5).weigh(100, [act("greedy", 1), act("other", 5)], Rng(2)).action.key == "other"
+
+
+def test_the_same_view_and_generator_give_the_same_choice() -> None:
+    candidates = [act("a", 1), act("b", 2), act("c", 3)]
+    first = sampling(samples=5).weigh(30, candidates, Rng(77))
+    again = sampling(samples=5).weigh(30, candidates, Rng(77))
+    assert first == again
+
+
+def test_a_search_needs_a_candidate() -> None:
+    with pytest.raises(ValueError):
+        sampling().weigh(5, [], Rng(1))
+
+
+def test_ranked_keeps_the_best_by_score_and_the_listed_order_among_equals() -> None:
+    actions = [act("a", 1), act("b", 3), act("c", 3), act("d", 2)]
+    prompt = Prompt(0, "x", "")
+    top = ranked(None, prompt, actions, lambda view, p, a: float(a.params[0]), 3)
+    assert [a.key for a in top] == ["b", "c", "d"]
