@@ -175,6 +175,7 @@ def _words(message: Any) -> str:
     return "\n".join([embed.description or "", *(f"{f.name}: {f.value}" for f in embed.fields)])
 
 
+@pytest.mark.slow  # the Japanese whole duel runs by default; both languages' in the slow set
 async def test_a_whole_climax_duel_in_english_through_discord(w: World) -> None:
     alice, bob = await open_duel(w, "`lang=en` (English)")
     message = table_message(w)

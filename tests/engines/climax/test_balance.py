@@ -19,8 +19,8 @@ def _outside(table: dict[tuple[str, str], float], low: float, high: float) -> di
     return {pair: share for pair, share in table.items() if not low <= share <= high}
 
 
-def test_issue_13_6_quick_every_deck_pairing_wins_30_to_70_percent_over_80_games() -> None:
-    table = deck_matrix(range(1, 41), BOTS["greedy"])
+def test_issue_13_6_quick_every_deck_pairing_wins_30_to_70_percent_over_40_games() -> None:
+    table = deck_matrix(range(1, 21), BOTS["greedy"])
     print("\n" + format_matrix(table))
     assert len(table) == 12  # four decks, each ordered pair once
     assert _outside(table, 0.30, 0.70) == {}

@@ -42,8 +42,8 @@ CONFIGS = [
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.mode}-{c.players}")
 def test_contract_random_games_end_and_replay(config: GameConfig) -> None:
-    report = fuzz_games(RULESET, [config], 2, first_seed=11, max_steps=4000)
-    assert report.games == 2
+    report = fuzz_games(RULESET, [config], 1, first_seed=11, max_steps=4000)
+    assert report.games == 1  # one game per table here; the slow set plays many more
 
 
 @pytest.mark.parametrize(
