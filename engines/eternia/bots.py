@@ -24,7 +24,7 @@ from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
 from engines.eternia.rounds import ANY, STRATEGY, order_choices, team_cards
-from engines.eternia.search import SearchBot
+from engines.eternia.search import SearchBot, reach
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, Model, ModelView, SkillSlot, Slot
 
 _WOUNDS = re.compile(r"(\d+) (?:Wounds on the way|Escape Damage)")
@@ -45,20 +45,7 @@ def _near(h: Hex, cells: Sequence[Hex]) -> int:
 
 def _reach(mv: ModelView | None) -> int:
     """The longest range among a model's Attacks (1 for melee, 4 for a plain ranged Attack)."""
-    c = content()
-    if mv is None:
-        return 1
-    sids = (
-        [c.minions[mv.design].attack]
-        if mv.kind == "minion"
-        else [*mv.skills, *(u.skill for u in mv.unlocked)]
-    )
-    best = 1
-    for sid in sids:
-        s = c.skills.get(sid)
-        if s is not None and s.type == "attack":
-            best = max(best, s.range or (1 if s.attack == "melee" else c.rules.ranged_range))
-    return best
+    return 1 if mv is None else reach(mv)
 
 
 def _goals(view: EtView, side: str) -> list[Hex]:
