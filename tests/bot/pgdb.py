@@ -20,10 +20,11 @@ NEEDS_PG = [
 ]
 
 
-async def admin(statement: str) -> None:
-    """Run one statement on the server's test database, outside any transaction."""
-    assert PG is not None
-    engine = create_async_engine(PG, isolation_level="AUTOCOMMIT")
+async def admin(statement: str, url: str | None = None) -> None:
+    """Run one statement on ``url`` (the server's test database by default), outside any transaction."""
+    url = url or PG
+    assert url is not None
+    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
     try:
         async with engine.connect() as connection:
             await connection.execute(text(statement))

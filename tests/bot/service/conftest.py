@@ -23,6 +23,7 @@ from bot.settings import Settings
 from bot.store import upgrade
 from engines import registry
 from render import registry as renderers
+from tests.bot.pgdb import admin
 from tests.bot.service.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
 
@@ -45,15 +46,6 @@ def tiny_registered() -> Iterator[None]:
         yield
 
 
-async def _admin(url: str, statement: str) -> None:
-    engine = create_async_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as connection:
-            await connection.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str | None]:
     """A brand-new PostgreSQL database for this test run (dropped at the end), or None."""
@@ -63,11 +55,11 @@ def pg_url() -> Iterator[str | None]:
         return
     name = f"tk_service_{uuid.uuid4().hex[:10]}"
     url = make_url(base)
-    asyncio.run(_admin(base, f'CREATE DATABASE "{name}"'))
+    asyncio.run(admin(f'CREATE DATABASE "{name}"', base))
     try:
         yield url.set(database=name).render_as_string(hide_password=False)
     finally:
-        asyncio.run(_admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', base))
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
