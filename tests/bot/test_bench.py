@@ -25,6 +25,7 @@ def tiny() -> Iterator[None]:
         yield
 
 
+@pytest.mark.slow  # a whole quick bench (about 20 s); the text bench below runs by default
 def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["bench", "--quick", "--json", "--game", "tiny"]) == 0
     document = json.loads(capsys.readouterr().out)

@@ -175,7 +175,7 @@ def _words(message: Any) -> str:
     return "\n".join([embed.description or "", *(f"{f.name}: {f.value}" for f in embed.fields)])
 
 
-@pytest.mark.slow  # the Japanese whole duel runs by default; both languages' in the slow set
+@pytest.mark.slow  # whole duels in both languages run in the slow set; a Japanese solo game by default
 async def test_a_whole_climax_duel_in_english_through_discord(w: World) -> None:
     alice, bob = await open_duel(w, "`lang=en` (English)")
     message = table_message(w)
@@ -199,6 +199,7 @@ async def test_a_whole_climax_duel_in_english_through_discord(w: World) -> None:
     print(f"climax duel (en): {seen.moves} clicks in {elapsed:.1f}s, {seen.pages_turned} page turns")
 
 
+@pytest.mark.slow
 async def test_a_whole_climax_duel_in_japanese_in_a_japanese_server(w: World) -> None:
     await w.set_server_locale("ja")
     alice, bob = await open_duel(w, "`lang=ja` (日本語)")

@@ -1,6 +1,6 @@
 """Every lookup a command or a timer sweep makes is an index lookup, read from the query plans.
 
-Tens of thousands of stored tables (bulk-made by ``scripts/make_tables.py``, statistics
+Thousands of stored tables (bulk-made by ``scripts/make_tables.py``, statistics
 gathered) and, on PostgreSQL, ``enable_seqscan = off`` for the small tables: each lookup's
 statements are captured as the store runs them, then explained. No plan may scan a whole table,
 and each must use the index named for it. Without ``ix_tables_thread`` finding a thread's table
@@ -21,7 +21,7 @@ from bot.store import tables_repo as repo
 from bot.store.db import create_engine, is_sqlite
 from tests.bot.service.helpers import make_tables_script
 
-TABLES = 20_000
+TABLES = 5_000
 NOW = 2_000_000_000.0
 
 

@@ -2,8 +2,7 @@
 
 Every game goes through the one game driver with the greedy bot on both sides, as `tablekeeper
 selfplay` plays it (``engines.climax.selfplay``). The slow tests hold the design target (every
-pairing 40-60% over 200 deals, each from both seat orders); the quick one plays fewer deals with a
-looser band, so a deck made unplayable still shows in the default run.
+pairing 40-60% over 200 deals, each from both seat orders); they run in CI's slow set.
 """
 
 from __future__ import annotations
@@ -17,13 +16,6 @@ from engines.climax.selfplay import deck_matrix, format_matrix, seat_shares
 
 def _outside(table: dict[tuple[str, str], float], low: float, high: float) -> dict[tuple[str, str], float]:
     return {pair: share for pair, share in table.items() if not low <= share <= high}
-
-
-def test_issue_13_6_quick_every_deck_pairing_wins_30_to_70_percent_over_40_games() -> None:
-    table = deck_matrix(range(1, 21), BOTS["greedy"])
-    print("\n" + format_matrix(table))
-    assert len(table) == 12  # four decks, each ordered pair once
-    assert _outside(table, 0.30, 0.70) == {}
 
 
 @pytest.mark.slow
