@@ -46,6 +46,7 @@ class Settings:
     shard_ids: str = ""
     work_queue: str = "inline"
     work_concurrency: int = 2
+    work_stalled_seconds: float = 30.0
     discord_token: str | None = None
 
     def shard_plan(self) -> tuple[int | None, list[int] | None]:
@@ -80,6 +81,7 @@ _KEYS: dict[tuple[str, str], str] = {
     ("discord", "shard_ids"): "shard_ids",
     ("work", "queue"): "work_queue",
     ("work", "concurrency"): "work_concurrency",
+    ("work", "stalled_seconds"): "work_stalled_seconds",
 }
 
 
@@ -171,6 +173,8 @@ def _validate_work(settings: Settings) -> None:
         )
     if settings.work_concurrency < 1:
         raise SettingsError("Setting work_concurrency must be at least 1.")
+    if settings.work_stalled_seconds < 1:
+        raise SettingsError("Setting work_stalled_seconds must be at least 1 (seconds).")
 
 
 def _validate_shards(settings: Settings) -> None:

@@ -99,7 +99,7 @@ async def serve(settings: Settings) -> None:
     assert settings.discord_token is not None
     services = await Services.start(settings)
     client = discord.Client(intents=discord.Intents.none(), allowed_mentions=discord.AllowedMentions.none())
-    queue = ProcrastinateQueue(settings.database_url)
+    queue = ProcrastinateQueue(settings.database_url, stalled_seconds=settings.work_stalled_seconds)
     try:
         await client.login(settings.discord_token)  # REST only: no gateway connection, no shard
         await queue.open()

@@ -53,12 +53,16 @@ class ClickWork:
         self.tables = tables
         self.outlet = outlet
 
-    async def run(self, click: Click, *, draw: bool, earlier: Undrawn = None) -> Undrawn:
+    async def run(
+        self, click: Click, *, draw: bool, earlier: Undrawn = None, retried: bool = False
+    ) -> Undrawn:
         """Apply ``click``; draw and deliver the table if ``draw``. Return what is left undrawn.
 
         ``earlier`` is what clicks before this one on its table left undrawn (None: nothing);
         the result is the same for after this click: None once the table was delivered, else
         the events still to narrate (an empty tuple when refused clicks only left a redraw).
+        ``retried``: a worker died while it ran this click, perhaps after applying it and before
+        showing it, so a refusal leaves a redraw (the table may show a state the game has left).
         """
         try:
             try:
@@ -74,10 +78,10 @@ class ClickWork:
                 return shown
         except ServiceError as error:
             await self.outlet.tell(click, error.message)
-            return earlier
+            return (earlier or ()) if retried else earlier
         except Exception as error:
             await self.outlet.failed(click, error)
-            return earlier
+            return (earlier or ()) if retried else earlier
         try:
             await self.outlet.publish(click, shown)
         except Exception as error:

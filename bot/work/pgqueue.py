@@ -7,7 +7,8 @@ lock one at a time in the order they were queued (a job waits while an earlier o
 is waiting or running), which is exactly "one table's clicks in order": each job's lock is its
 table. Jobs survive restarts; a job left running by a worker that died is queued again by the
 others once its heartbeat stops (the click's token makes a second try of an applied click a
-polite refusal, never a double move).
+polite refusal, never a double move, and the retried job redraws the table, since the worker that
+died may have applied the click without showing it).
 
 Coalescing: before applying, a job looks for later jobs with its lock still waiting. If there are
 any, it applies without drawing (the last one draws everything) and hands what it left undrawn
@@ -46,6 +47,7 @@ TASK = "tablekeeper.click"
 #: the advisory lock around creating procrastinate's tables (any fixed 64-bit key)
 SCHEMA_LOCK = 7_215_040_002
 #: a worker whose heartbeat is older than this is dead; its running jobs are queued again
+#: (the ``work_stalled_seconds`` setting; procrastinate beats every 10 s by default)
 STALLED_SECONDS = 30.0
 NOT_QUEUED = "The game's work queue is not answering right now; your choice was not made. Please try again."
 
@@ -117,8 +119,9 @@ async def ensure_schema(dsn: str) -> None:
 class ProcrastinateQueue:
     """The gateway side (``submit``) and the worker side (``work``) of the shared click queue."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(self, database_url: str, *, stalled_seconds: float = STALLED_SECONDS) -> None:
         hide_job_arguments()
+        self.stalled_seconds = stalled_seconds
         self.dsn = conninfo(database_url)
         self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=self.dsn))
         self.task = self.app.task(name=TASK, queue=QUEUE, pass_context=True)(self._job)
@@ -170,7 +173,8 @@ class ProcrastinateQueue:
                 name=name,
                 concurrency=concurrency,
                 delete_jobs="successful",
-                stalled_worker_timeout=STALLED_SECONDS,
+                stalled_worker_timeout=self.stalled_seconds,
+                update_heartbeat_interval=min(10.0, self.stalled_seconds / 3),
                 **options,
             )
         finally:
@@ -190,7 +194,10 @@ class ProcrastinateQueue:
         assert job.id is not None and job.lock is not None
         later = await self._next_waiting(job.lock, job.id) if self._coalesce else None
         clicked = Click.from_json(click)
-        left = await self._work.run(clicked, draw=later is None, earlier=undrawn_from_json(earlier))
+        retried = job.attempts > 0  # a worker died in this job: the click may have been applied
+        left = await self._work.run(
+            clicked, draw=later is None, earlier=undrawn_from_json(earlier), retried=retried
+        )
         log.info("click job %s on table %s done", job.id, clicked.table_id)  # which worker did what
         if left is not None:
             later = await self._next_waiting(job.lock, job.id)
@@ -212,10 +219,10 @@ class ProcrastinateQueue:
         """Every few seconds, queue again the jobs of workers that died mid-job (their tables wait)."""
         manager = self.app.job_manager
         while True:
-            await asyncio.sleep(STALLED_SECONDS / 3)
+            await asyncio.sleep(self.stalled_seconds / 3)
             try:
                 for job in await manager.get_stalled_jobs(
-                    queue=QUEUE, seconds_since_heartbeat=STALLED_SECONDS
+                    queue=QUEUE, seconds_since_heartbeat=self.stalled_seconds
                 ):
                     log.warning("job %s of a stopped worker queued again", job.id)
                     await manager.retry_job(job)
