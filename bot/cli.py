@@ -13,6 +13,7 @@ import asyncio
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
@@ -89,6 +90,15 @@ def build_parser() -> argparse.ArgumentParser:
     db = sub.add_parser("db", help="database tasks")
     db_sub = db.add_subparsers(dest="db_command", required=True, metavar="TASK")
     db_sub.add_parser("upgrade", help="apply migrations to TABLEKEEPER_DATABASE_URL")
+    archive = db_sub.add_parser(
+        "archive",
+        help="move finished games' snapshots and move logs to a gzip file (results and stats stay)",
+    )
+    archive.add_argument(
+        "--days", type=int, required=True, help="archive games over for at least this many days"
+    )
+    archive.add_argument("--to", type=Path, help="folder for the archive file (required unless --dry-run)")
+    archive.add_argument("--dry-run", action="store_true", help="only say what would be archived")
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
@@ -270,18 +280,69 @@ def _database_trouble(url: str, exc: BaseException) -> str:
 
 
 def cmd_db(args: argparse.Namespace) -> int:
-    """``tablekeeper db upgrade``: apply the migrations to the configured database."""
+    """``tablekeeper db upgrade`` / ``db archive``: migrate, or archive finished games."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.store.migrate import upgrade_sync
 
     url = _settings().database_url
+    if args.db_command == "archive":
+        return _db_archive(args, url)
     try:
         upgrade_sync(url)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(url, exc), status=1)
     print(f"Database is up to date: {_where(url)}")
     return 0
+
+
+def _db_archive(args: argparse.Namespace, url: str) -> int:
+    """``tablekeeper db archive --days N --to DIR``: see :mod:`bot.store.archive`."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.store.archive import archive, pending
+    from bot.store.db import Database
+
+    if args.days < 0:
+        return _fail(f"--days must be 0 or more, not {args.days}.")
+    if not args.dry_run:
+        if args.to is None:
+            return _fail("Say where the archive goes with --to FOLDER (or look first with --dry-run).")
+        if not args.to.is_dir():
+            return _fail(f"--to {args.to} is not a folder.")
+    now = time.time()
+    before = now - args.days * 86_400
+    stamp = time.strftime("%Y-%m-%dT%H%M%SZ", time.gmtime(now))
+    path = args.to / f"tablekeeper-archive-{stamp}.jsonl.gz" if args.to is not None else None
+
+    async def run() -> int:
+        db = Database(url)
+        try:
+            if args.dry_run:
+                due = await pending(db, before)
+                print(
+                    f"{due.games:,} finished games would be archived "
+                    f"({due.moves:,} moves, {due.snapshot_bytes / 1e6:.1f} MB of snapshots)."
+                )
+                return 0
+            assert path is not None
+            done = await archive(db, before, path)
+        finally:
+            await db.dispose()
+        print(
+            f"Archived {done.games:,} finished games ({done.moves:,} moves, "
+            f"{done.snapshot_bytes / 1e6:.1f} MB of snapshots) to {path}; their results and stats stay."
+        )
+        return 0
+
+    try:
+        return asyncio.run(run())
+    except FileExistsError:
+        return _fail(f"{path} exists already; run again in a second.", status=1)
+    except PermissionError:
+        return _fail(f"cannot write to {args.to}: permission denied.", status=1)
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        return _fail(_database_trouble(url, exc), status=1)
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -539,3 +539,27 @@ def test_the_terminal_game_runs_through_the_session_service(
     assert out.count("--- your move") == len(mine)
     assert replays and status_now == "finished"
     asyncio.run(services.db.dispose())
+
+
+def test_db_archive_says_what_it_did_and_refuses_a_bad_folder_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TABLEKEEPER_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path}/tk.db")
+    assert cli.main(["db", "upgrade"]) == 0
+    assert cli.main(["db", "archive", "--days", "30", "--dry-run"]) == 0
+    assert "0 finished games would be archived (0 moves" in capsys.readouterr().out
+    folder = tmp_path / "archives"
+    folder.mkdir()
+    assert cli.main(["db", "archive", "--days", "30", "--to", str(folder)]) == 0
+    said = capsys.readouterr().out
+    [made] = folder.iterdir()
+    assert said.startswith("Archived 0 finished games") and str(made) in said
+    assert made.name.startswith("tablekeeper-archive-") and made.name.endswith(".jsonl.gz")
+    for args, wanted in (
+        (["--days", "30"], "Say where the archive goes with --to FOLDER"),
+        (["--days", "30", "--to", str(made)], f"--to {made} is not a folder."),
+        (["--days", "-1", "--to", str(folder)], "--days must be 0 or more, not -1."),
+    ):
+        assert cli.main(["db", "archive", *args]) == 2
+        err = capsys.readouterr().err
+        assert wanted in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
