@@ -52,6 +52,7 @@ def key(h: Hex) -> str:
     return f"{h[0]},{h[1]}"
 
 
+@cache  # the keys are the board's spaces: few, and parsed again for every map built from them
 def unkey(s: str) -> Hex:
     """The hex a state key names."""
     q, r = s.split(",")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 
 Hex = tuple[int, int]
 
@@ -173,16 +174,35 @@ def line_of_sight(a: Hex, b: Hex, blocking: Collection[Hex]) -> bool:
     """
     if a == b:
         return True
+    apart = distance(a, b)
+    if apart == 1:
+        # Neighbours share an edge: their closest corners coincide, a line of no length that
+        # nothing can block (test_hexes checks this against the full test).
+        return True
     ends = (a, b)
-    near = [h for h in blocking if h not in ends and distance(h, a) + distance(h, b) <= distance(a, b) + 2]
+    near = frozenset(h for h in blocking if h not in ends and distance(h, a) + distance(h, b) <= apart + 2)
     if not near:
         return True
+    return _clear(a, b, near)
+
+
+@lru_cache(maxsize=1 << 14)
+def _clear(a: Hex, b: Hex, near: frozenset[Hex]) -> bool:
+    """Some closest-corner line from ``a`` to ``b`` crosses none of ``near``.
+
+    Remembered: the exact test is rational arithmetic, and the same pairs and blockers come back
+    action after action (the terrain stays, models move a few spaces).
+    """
     return any(not segment_blocked(p, q, near) for p, q in closest_corner_pairs(a, b))
 
 
 def adjacent(a: Hex, b: Hex, blocking: Collection[Hex]) -> bool:
-    """The book's "adjacent": within 1 space and in Line of Sight (A1.10 #53)."""
-    return distance(a, b) == 1 and line_of_sight(a, b, blocking)
+    """The book's "adjacent": within 1 space and in Line of Sight (A1.10 #53).
+
+    Two hexes 1 space apart always see each other (see :func:`line_of_sight`), so ``blocking``
+    never changes the answer; it is kept so callers state the rule they apply.
+    """
+    return distance(a, b) == 1
 
 
 # ---------------------------------------------------------------------------------- terrain costs

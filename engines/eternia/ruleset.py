@@ -18,7 +18,7 @@ from engines.eternia.modes import mode_specs
 from engines.eternia.rounds import order_actions, place_order
 from engines.eternia.setup import check_seat, setup
 from engines.eternia.skills import EFFECTS
-from engines.eternia.state import CTRL, TEAM, EtState, EtView
+from engines.eternia.state import CTRL, TEAM, EtState, EtView, copy_state
 from engines.eternia.twins import redeal
 from engines.eternia.view import build_view, side_of
 
@@ -84,6 +84,10 @@ class Eternia(Ruleset[EtState, EtView]):
         return CHOICES[p.kind].actions(ctx, p)
 
     # ------------------------------------------------------------------ acting
+    def clone(self, state: EtState) -> EtState:
+        """A deep, independent copy of ``state`` (the same value an encode + decode gives)."""
+        return copy_state(state)
+
     def _apply(self, state: EtState, seat: int, action: Action) -> Iterable[Event]:
         ctx = Ctx(state)
         try:

@@ -127,6 +127,19 @@ def test_a1_10_61_near_filter_agrees_with_checking_every_blocker() -> None:
         assert line_of_sight(a, b, blocking) == full
 
 
+def test_a1_10_53_neighbours_always_see_each_other_so_adjacency_is_one_space() -> None:
+    # line_of_sight and adjacent answer 1 space apart without the corner test; the full test agrees.
+    rng = Rng(13)
+    cells = sorted(within(ORIGIN, 4))
+    for _ in range(300):
+        blocking = {rng.choice(cells) for _ in range(rng.randint(1, 14))}
+        a = rng.choice(cells)
+        b = neighbours(a)[rng.randint(0, 5)]
+        full = any(not segment_blocked(p, q, blocking, ignore={a, b}) for p, q in closest_corner_pairs(a, b))
+        assert full and line_of_sight(a, b, blocking) and adjacent(a, b, blocking | {a, b})
+    assert not adjacent(ORIGIN, (2, 0), set())
+
+
 def test_a1_10_61_a_wall_between_blocks_everything_behind_it() -> None:
     wall = {(2, r) for r in range(-6, 7)} | {(2 - k, k) for k in range(0)}
     assert not line_of_sight((0, 0), (4, 0), wall)
