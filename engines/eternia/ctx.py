@@ -10,7 +10,7 @@ the package has no import cycle).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from engines.core.agenda import run
 from engines.core.keywords import Registry
@@ -27,19 +27,32 @@ TASKS: Registry[TaskHandler] = Registry("Eternia", "task kind")
 
 
 class Choice:
-    """A pending choice kind: how to list its actions and how to take the answer."""
+    """A pending choice kind: how to list its actions and how to take the answer.
 
-    __slots__ = ("actions", "answer", "text")
+    ``find`` (optional) builds only the action a key names, or None when no legal action has that
+    key; ``apply`` uses it to check an answer without labelling every choice (the fuzz harness
+    holds it equal to looking the key up in ``actions``).
+    """
+
+    __slots__ = ("actions", "answer", "find", "text")
 
     def __init__(
         self,
         actions: Callable[[Ctx, Pending], list[Action]],
         answer: Callable[[Ctx, Pending, Action], None],
         text: Callable[[Ctx, Pending], str],
+        find: Callable[[Ctx, Pending, str], Action | None] | None = None,
     ) -> None:
         self.actions = actions
         self.answer = answer
         self.text = text
+        self.find = find
+
+    def lookup(self, ctx: Ctx, p: Pending, wanted: str) -> Action | None:
+        """The legal action called ``wanted``, or None: by ``find`` when the kind has one."""
+        if self.find is not None:
+            return self.find(ctx, p, wanted)
+        return next((a for a in self.actions(ctx, p) if a.key == wanted), None)
 
 
 CHOICES: Registry[Choice] = Registry("eternia", "choice kind")
@@ -52,7 +65,8 @@ def key(h: Hex) -> str:
     return f"{h[0]},{h[1]}"
 
 
-@cache  # the keys are the board's spaces: few, and parsed again for every map built from them
+# The keys are the board's spaces: few, and parsed again for every map built from them.
+@lru_cache(maxsize=4096)
 def unkey(s: str) -> Hex:
     """The hex a state key names."""
     q, r = s.split(",")

@@ -284,23 +284,39 @@ def routes(
     """
     # Labels per (hex, points spent): a route with more Wounds but fewer points may still reach
     # farther, so the two criteria are not folded into one key until a destination is chosen.
-    # Each label keeps the least (wounds, directions) that reached it; points only ever grow,
-    # so one pass in order of points spent settles every label.
+    # Each label keeps the least (wounds, directions) that reached it; every step costs at least
+    # 1 point, so one pass in order of points spent settles every label (the order within a layer
+    # does not matter: a label only ever keeps the least of what reaches it).
     best: dict[tuple[Hex, int], tuple[int, tuple[int, ...]]] = {(start, 0): (0, ())}
+    layers: list[list[Hex]] = [[] for _ in range(points + 1)]
+    layers[0].append(start)
+    # A hex is left from every label it holds: its ways out (direction, hex, points, Wounds of
+    # leaving here and entering there) are worked out once.
+    exits: dict[Hex, list[tuple[int, Hex, int, int]]] = {}
+    # A label no safer than one that reached the same hex for fewer points is never left from:
+    # whatever it would reach, that cheaper label reaches for fewer points with no more Wounds,
+    # and a destination's choice ranks Wounds, then points, before the directions.
+    least: dict[Hex, int] = {}  # the fewest Wounds of a label left from each hex so far
     for spent in range(points + 1):
-        layer = sorted((h, lab) for (h, s), lab in best.items() if s == spent)
-        for here, (wounds, dirs) in layer:
-            leave = wounds_leaving(here)
-            for i, d in enumerate(DIRECTIONS):
-                there = (here[0] + d[0], here[1] + d[1])
-                if there not in board or there == start or not may_enter(there):
-                    continue
-                total = spent + cost(here, there)
+        for here in layers[spent]:
+            wounds, dirs = best[(here, spent)]
+            if least.get(here, wounds + 1) <= wounds:
+                continue
+            least[here] = wounds
+            ways = exits.get(here)
+            if ways is None:
+                ways = _ways_out(here, start, board, cost, may_enter, wounds_leaving, wounds_entering)
+                exits[here] = ways
+            for i, there, step, hurt in ways:
+                total = spent + step
                 if total > points:
                     continue
-                label = (wounds + leave + wounds_entering(there), (*dirs, i))
+                label = (wounds + hurt, (*dirs, i))
                 old = best.get((there, total))
-                if old is None or label < old:
+                if old is None:
+                    best[(there, total)] = label
+                    layers[total].append(there)
+                elif label < old:
                     best[(there, total)] = label
     chosen: dict[Hex, tuple[int, int, tuple[int, ...]]] = {}
     for (h, spent), (wounds, dirs) in best.items():
@@ -317,6 +333,25 @@ def routes(
             at = add(at, DIRECTIONS[i])
             path.append(at)
         out[h] = Route(tuple(path), spent, wounds)
+    return out
+
+
+def _ways_out(
+    here: Hex,
+    start: Hex,
+    board: Collection[Hex],
+    cost: Callable[[Hex, Hex], int],
+    may_enter: Callable[[Hex], bool],
+    wounds_leaving: Callable[[Hex], int],
+    wounds_entering: Callable[[Hex], int],
+) -> list[tuple[int, Hex, int, int]]:
+    """The steps a route may take from ``here``: (direction, hex, points, Wounds), for :func:`routes`."""
+    leave = wounds_leaving(here)
+    out = []
+    for i, d in enumerate(DIRECTIONS):
+        there = (here[0] + d[0], here[1] + d[1])
+        if there in board and there != start and may_enter(there):
+            out.append((i, there, cost(here, there), leave + wounds_entering(there)))
     return out
 
 

@@ -83,6 +83,15 @@ class Eternia(Ruleset[EtState, EtView]):
         assert p is not None
         return CHOICES[p.kind].actions(ctx, p)
 
+    def _find_action(self, state: EtState, seat: int, key: str) -> Action | None:
+        # Only the one choice the key names is built where its kind can (a single step needs no
+        # route to every destination); the fuzz harness checks this agrees with ``_legal_actions``.
+        if state.phase == "order":
+            return super()._find_action(state, seat, key)
+        p = state.agenda.pending
+        assert p is not None
+        return CHOICES[p.kind].lookup(Ctx(state), p, key)
+
     # ------------------------------------------------------------------ acting
     def clone(self, state: EtState) -> EtState:
         """A deep, independent copy of ``state`` (the same value an encode + decode gives)."""
