@@ -81,6 +81,13 @@ def terrain_rules() -> dict[str, TerrainRule]:
     }
 
 
+@lru_cache(maxsize=256)
+def _blocking(terrain: tuple[tuple[str, str], ...], tokens: tuple[tuple[str, str], ...]) -> frozenset[Hex]:
+    """``Ctx.blocking`` by value: the pieces rarely change, and every Line of Sight asks."""
+    t = content().terrain
+    return frozenset(unkey(k) for k, v in (*terrain, *tokens) if t[v].blocks_los)
+
+
 class GameOver(Exception):
     """Raised to stop resolving once a side has won."""
 
@@ -201,11 +208,9 @@ class Ctx:
         """Effect-placed tokens by hex."""
         return {unkey(k): v for k, v in self.st.tokens.items()}
 
-    def blocking(self) -> set[Hex]:
+    def blocking(self) -> frozenset[Hex]:
         """Hexes whose terrain or token blocks Line of Sight."""
-        t = self.c.terrain
-        out = {unkey(k) for k, v in self.st.terrain.items() if t[v].blocks_los}
-        return out | {unkey(k) for k, v in self.st.tokens.items() if t[v].blocks_los}
+        return _blocking(tuple(self.st.terrain.items()), tuple(self.st.tokens.items()))
 
     def passable(self, h: Hex) -> bool:
         """True when neither terrain nor token on ``h`` is impassable."""

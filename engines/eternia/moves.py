@@ -132,18 +132,7 @@ class _Search:
 
     def __init__(self, ctx: Ctx, m: Model, fly: bool) -> None:
         self.fly = fly
-        st = ctx.st
-        # Everything the answers below are made of, as plain values: the key of remembered routes.
-        self.facts = (
-            id(ctx.c),  # loaded once per process (``content()``), so its identity names it
-            fly,
-            m.side,
-            len(m.hexes),
-            tuple((o.side, o.kind, tuple(o.hexes)) for o in st.models if o is not m and o.hexes),
-            tuple(st.board),
-            tuple(st.terrain.items()),
-            tuple(st.tokens.items()),
-        )
+        self.ctx, self.m = ctx, m
         self.board = set(ctx.st.board)
         self.terrain, self.tokens = ctx.terrain_map(), ctx.token_map()
         self.rules = terrain_rules()
@@ -197,7 +186,20 @@ class _Search:
         comes back several times for one state: the move prompt is listed for the buttons and for
         each check of a click, and ``apply`` looks the destination up before it walks the route.
         """
-        wanted = (self.facts, start, left)
+        st, m = self.ctx.st, self.m
+        # Everything the search's answers are made of, as plain values.
+        wanted = (
+            id(self.ctx.c),  # loaded once per process (``content()``), so its identity names it
+            self.fly,
+            m.side,
+            len(m.hexes),
+            tuple((o.side, o.kind, tuple(o.hexes)) for o in st.models if o is not m and o.hexes),
+            tuple(st.board),
+            tuple(st.terrain.items()),
+            tuple(st.tokens.items()),
+            start,
+            left,
+        )
         known = _ROUTES.get(wanted)
         if known is None:
             known = hexes.routes(
