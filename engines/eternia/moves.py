@@ -142,18 +142,11 @@ class _Search:
         taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
         closed = {h for h, kind in (*self.terrain.items(), *self.tokens.items()) if not kinds[kind].passable}
         self.marked = self.terrain.keys() | self.tokens.keys()  # spaces whose step costs may differ from 1
-        # Terrain Penalties by space, as Ctx.penalty: the piece's and the token's, on the marked spaces only.
+        self.foes = foes
+        # the Wounds of each space (see _count_wounds), needed only when routes are worked out
         self.wounds: dict[Hex, int] = {}
-        for h in self.marked:
-            hurt = sum(kinds[k].penalty_wounds for k in (self.terrain.get(h), self.tokens.get(h)) if k)
-            if hurt:
-                self.wounds[h] = hurt
-        # Escape Damage by space, as Ctx.adjacent_enemies: 1 per Enemy with a hex 1 space away
-        # (spaces 1 apart always see each other, see hexes.adjacent).
         self.foes_near: dict[Hex, int] = {}
-        for e in foes:
-            for h in {n for x in e.hexes for n in hexes.neighbours(x)}:
-                self.foes_near[h] = self.foes_near.get(h, 0) + 1
+        self.counted = False
         if len(m.hexes) == 1:
             stop = enemies | closed
             self.may_enter: Callable[[Hex], bool] = lambda h: h not in stop
@@ -170,6 +163,22 @@ class _Search:
             return 1
         rules = self.rules
         return hexes.step_cost(a, b, self.terrain, rules) + hexes.step_cost(a, b, self.tokens, rules) - 1
+
+    def _count_wounds(self) -> None:
+        """Fill in the Wounds by space: Terrain Penalties as ``Ctx.penalty`` (the piece's and the
+        token's, on the marked spaces only) and Escape Damage as ``Ctx.adjacent_enemies`` (1 per
+        Enemy with a hex 1 space away: spaces 1 apart always see each other, see hexes.adjacent)."""
+        if self.counted:
+            return
+        self.counted = True
+        kinds = self.ctx.c.terrain
+        for h in self.marked:
+            hurt = sum(kinds[k].penalty_wounds for k in (self.terrain.get(h), self.tokens.get(h)) if k)
+            if hurt:
+                self.wounds[h] = hurt
+        for e in self.foes:
+            for h in {n for x in e.hexes for n in hexes.neighbours(x)}:
+                self.foes_near[h] = self.foes_near.get(h, 0) + 1
 
     def escape(self, h: Hex) -> int:
         """As ``Ctx.adjacent_enemies``."""
@@ -202,6 +211,7 @@ class _Search:
         )
         known = _ROUTES.get(wanted)
         if known is None:
+            self._count_wounds()
             known = hexes.routes(
                 start,
                 left,
