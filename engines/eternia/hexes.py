@@ -112,17 +112,22 @@ def _cross(o: Point, a: Point, p: tuple[Fraction, Fraction] | Point) -> Fraction
     return Fraction((a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0]))
 
 
+def _side(o: Point, a: Point, p: Point) -> int:
+    """``_cross`` for a lattice point: an integer, no fraction needed."""
+    return (a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0])
+
+
 def _clip(h: Hex, p: Point, q: Point) -> tuple[Fraction, Fraction] | None:
     """The parameter interval [t0, t1] of segment p→q inside the closed hexagon ``h``, or None."""
     t0, t1 = Fraction(0), Fraction(1)
     cs = corners(h)
     for i in range(6):
         o, a = cs[i], cs[(i + 1) % 6]
-        f0, f1 = _cross(o, a, p), _cross(o, a, q)
+        f0, f1 = _side(o, a, p), _side(o, a, q)
         if f0 < 0 and f1 < 0:
             return None
         if f0 < 0 or f1 < 0:
-            t = f0 / (f0 - f1)  # where the segment crosses this edge's line
+            t = Fraction(f0, f0 - f1)  # where the segment crosses this edge's line
             if f0 < 0:
                 t0 = max(t0, t)
             else:
