@@ -255,7 +255,10 @@ def passable(h: Hex, terrain: Mapping[Hex, str], rules: Mapping[str, TerrainRule
 
 # ---------------------------------------------------------------------------------- movement
 class Route:
-    """A way to reach one destination: the single steps, movement spent, wounds risked on the way."""
+    """A way to reach one destination: the single steps, movement spent, wounds risked on the way.
+
+    Never changed once made: remembered routes are shared by every caller (``moves._Search``).
+    """
 
     __slots__ = ("cost", "path", "wounds")
 
