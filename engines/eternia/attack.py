@@ -13,6 +13,7 @@ friendly first (#49).
 from __future__ import annotations
 
 from engines.core.types import Action, listed, seat_ref
+from engines.eternia import hexes
 from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, paged
 from engines.eternia.damage import wound
@@ -40,11 +41,14 @@ def targets(ctx: Ctx, m: Model, sid: str) -> list[Model]:
     out = []
     # NPCs may be attacked (A1.11 #64); the AI goes only for Enemies (RULES_AUDIT "AI and NPCs").
     npcs = [] if ctx.is_ai(m) else [n for n in ctx.st.models if n.kind == "npc" and n.hexes]
+    blocking = ctx.blocking()  # as Ctx.adjacent and Ctx.los, read once for every candidate
     for e in [*ctx.enemies(m), *npcs]:
         if s.attack == "melee" and rng == 1:
-            if ctx.adjacent(m, e):
+            if hexes.footprint_adjacent(m.hexes, e.hexes, blocking):
                 out.append(e)
-        elif ctx.distance(m, e) <= rng and ctx.los(m, e):
+        elif ctx.distance(m, e) <= rng and any(
+            hexes.line_of_sight(x, y, blocking) for x in m.hexes for y in e.hexes
+        ):
             out.append(e)
     return out
 

@@ -14,6 +14,8 @@ holds a card and has Battle Plan Power, whatever the cards are, so its presence 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.ai import ai_strategy
@@ -98,9 +100,17 @@ def spawn_cells(ctx: Ctx) -> list[Hex]:
     """Free spaces next to the Battlefield's edge or next to a Controller Character (A1.7 #36)."""
     board = set(ctx.st.board)
     taken = ctx.occupied()
-    edge = {h for h in board if any(n not in board for n in hexes.neighbours(h))}
     near = {n for m in ctx.characters(CTRL) for h in m.hexes for n in hexes.neighbours(h)}
-    return sorted(h for h in (edge | near) & board if h not in taken and ctx.passable(h))
+    return sorted(
+        h for h in (_edge(tuple(ctx.st.board)) | near) & board if h not in taken and ctx.passable(h)
+    )
+
+
+@lru_cache(maxsize=16)
+def _edge(board: tuple[Hex, ...]) -> frozenset[Hex]:
+    """The spaces of ``board`` next to its edge (a Battlefield never changes during a game)."""
+    cells = set(board)
+    return frozenset(h for h in cells if any(n not in cells for n in hexes.neighbours(h)))
 
 
 def minion_supply(ctx: Ctx) -> list[Model]:

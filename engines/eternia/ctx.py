@@ -10,7 +10,7 @@ the package has no import cycle).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from engines.core.agenda import run
 from engines.core.keywords import Registry
@@ -27,19 +27,32 @@ TASKS: Registry[TaskHandler] = Registry("Eternia", "task kind")
 
 
 class Choice:
-    """A pending choice kind: how to list its actions and how to take the answer."""
+    """A pending choice kind: how to list its actions and how to take the answer.
 
-    __slots__ = ("actions", "answer", "text")
+    ``find`` (optional) builds only the action a key names, or None when no legal action has that
+    key; ``apply`` uses it to check an answer without labelling every choice (the fuzz harness
+    holds it equal to looking the key up in ``actions``).
+    """
+
+    __slots__ = ("actions", "answer", "find", "text")
 
     def __init__(
         self,
         actions: Callable[[Ctx, Pending], list[Action]],
         answer: Callable[[Ctx, Pending, Action], None],
         text: Callable[[Ctx, Pending], str],
+        find: Callable[[Ctx, Pending, str], Action | None] | None = None,
     ) -> None:
         self.actions = actions
         self.answer = answer
         self.text = text
+        self.find = find
+
+    def lookup(self, ctx: Ctx, p: Pending, wanted: str) -> Action | None:
+        """The legal action called ``wanted``, or None: by ``find`` when the kind has one."""
+        if self.find is not None:
+            return self.find(ctx, p, wanted)
+        return next((a for a in self.actions(ctx, p) if a.key == wanted), None)
 
 
 CHOICES: Registry[Choice] = Registry("eternia", "choice kind")
@@ -52,6 +65,8 @@ def key(h: Hex) -> str:
     return f"{h[0]},{h[1]}"
 
 
+# The keys are the board's spaces: few, and parsed again for every map built from them.
+@lru_cache(maxsize=4096)
 def unkey(s: str) -> Hex:
     """The hex a state key names."""
     q, r = s.split(",")
@@ -64,6 +79,13 @@ def terrain_rules() -> dict[str, TerrainRule]:
     return {
         t.id: TerrainRule(t.enter, t.leave, t.passable, t.penalty_wounds) for t in content().terrain.values()
     }
+
+
+@lru_cache(maxsize=256)
+def _blocking(terrain: tuple[tuple[str, str], ...], tokens: tuple[tuple[str, str], ...]) -> frozenset[Hex]:
+    """``Ctx.blocking`` by value: the pieces rarely change, and every Line of Sight asks."""
+    t = content().terrain
+    return frozenset(unkey(k) for k, v in (*terrain, *tokens) if t[v].blocks_los)
 
 
 class GameOver(Exception):
@@ -186,11 +208,9 @@ class Ctx:
         """Effect-placed tokens by hex."""
         return {unkey(k): v for k, v in self.st.tokens.items()}
 
-    def blocking(self) -> set[Hex]:
+    def blocking(self) -> frozenset[Hex]:
         """Hexes whose terrain or token blocks Line of Sight."""
-        t = self.c.terrain
-        out = {unkey(k) for k, v in self.st.terrain.items() if t[v].blocks_los}
-        return out | {unkey(k) for k, v in self.st.tokens.items() if t[v].blocks_los}
+        return _blocking(tuple(self.st.terrain.items()), tuple(self.st.tokens.items()))
 
     def passable(self, h: Hex) -> bool:
         """True when neither terrain nor token on ``h`` is impassable."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 
 Hex = tuple[int, int]
 
@@ -111,17 +112,22 @@ def _cross(o: Point, a: Point, p: tuple[Fraction, Fraction] | Point) -> Fraction
     return Fraction((a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0]))
 
 
+def _side(o: Point, a: Point, p: Point) -> int:
+    """``_cross`` for a lattice point: an integer, no fraction needed."""
+    return (a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0])
+
+
 def _clip(h: Hex, p: Point, q: Point) -> tuple[Fraction, Fraction] | None:
     """The parameter interval [t0, t1] of segment p→q inside the closed hexagon ``h``, or None."""
     t0, t1 = Fraction(0), Fraction(1)
     cs = corners(h)
     for i in range(6):
         o, a = cs[i], cs[(i + 1) % 6]
-        f0, f1 = _cross(o, a, p), _cross(o, a, q)
+        f0, f1 = _side(o, a, p), _side(o, a, q)
         if f0 < 0 and f1 < 0:
             return None
         if f0 < 0 or f1 < 0:
-            t = f0 / (f0 - f1)  # where the segment crosses this edge's line
+            t = Fraction(f0, f0 - f1)  # where the segment crosses this edge's line
             if f0 < 0:
                 t0 = max(t0, t)
             else:
@@ -173,16 +179,35 @@ def line_of_sight(a: Hex, b: Hex, blocking: Collection[Hex]) -> bool:
     """
     if a == b:
         return True
+    apart = distance(a, b)
+    if apart == 1:
+        # Neighbours share an edge: their closest corners coincide, a line of no length that
+        # nothing can block (test_hexes checks this against the full test).
+        return True
     ends = (a, b)
-    near = [h for h in blocking if h not in ends and distance(h, a) + distance(h, b) <= distance(a, b) + 2]
+    near = frozenset(h for h in blocking if h not in ends and distance(h, a) + distance(h, b) <= apart + 2)
     if not near:
         return True
+    return _clear(a, b, near)
+
+
+@lru_cache(maxsize=1 << 14)
+def _clear(a: Hex, b: Hex, near: frozenset[Hex]) -> bool:
+    """Some closest-corner line from ``a`` to ``b`` crosses none of ``near``.
+
+    Remembered: the exact test is rational arithmetic, and the same pairs and blockers come back
+    action after action (the terrain stays, models move a few spaces).
+    """
     return any(not segment_blocked(p, q, near) for p, q in closest_corner_pairs(a, b))
 
 
 def adjacent(a: Hex, b: Hex, blocking: Collection[Hex]) -> bool:
-    """The book's "adjacent": within 1 space and in Line of Sight (A1.10 #53)."""
-    return distance(a, b) == 1 and line_of_sight(a, b, blocking)
+    """The book's "adjacent": within 1 space and in Line of Sight (A1.10 #53).
+
+    Two hexes 1 space apart always see each other (see :func:`line_of_sight`), so ``blocking``
+    never changes the answer; it is kept so callers state the rule they apply.
+    """
+    return distance(a, b) == 1
 
 
 # ---------------------------------------------------------------------------------- terrain costs
@@ -230,7 +255,10 @@ def passable(h: Hex, terrain: Mapping[Hex, str], rules: Mapping[str, TerrainRule
 
 # ---------------------------------------------------------------------------------- movement
 class Route:
-    """A way to reach one destination: the single steps, movement spent, wounds risked on the way."""
+    """A way to reach one destination: the single steps, movement spent, wounds risked on the way.
+
+    Never changed once made: remembered routes are shared by every caller (``moves._Search``).
+    """
 
     __slots__ = ("cost", "path", "wounds")
 
@@ -264,23 +292,39 @@ def routes(
     """
     # Labels per (hex, points spent): a route with more Wounds but fewer points may still reach
     # farther, so the two criteria are not folded into one key until a destination is chosen.
-    # Each label keeps the least (wounds, directions) that reached it; points only ever grow,
-    # so one pass in order of points spent settles every label.
+    # Each label keeps the least (wounds, directions) that reached it; every step costs at least
+    # 1 point, so one pass in order of points spent settles every label (the order within a layer
+    # does not matter: a label only ever keeps the least of what reaches it).
     best: dict[tuple[Hex, int], tuple[int, tuple[int, ...]]] = {(start, 0): (0, ())}
+    layers: list[list[Hex]] = [[] for _ in range(points + 1)]
+    layers[0].append(start)
+    # A hex is left from every label it holds: its ways out (direction, hex, points, Wounds of
+    # leaving here and entering there) are worked out once.
+    exits: dict[Hex, list[tuple[int, Hex, int, int]]] = {}
+    # A label no safer than one that reached the same hex for fewer points is never left from:
+    # whatever it would reach, that cheaper label reaches for fewer points with no more Wounds,
+    # and a destination's choice ranks Wounds, then points, before the directions.
+    least: dict[Hex, int] = {}  # the fewest Wounds of a label left from each hex so far
     for spent in range(points + 1):
-        layer = sorted((h, lab) for (h, s), lab in best.items() if s == spent)
-        for here, (wounds, dirs) in layer:
-            leave = wounds_leaving(here)
-            for i, d in enumerate(DIRECTIONS):
-                there = (here[0] + d[0], here[1] + d[1])
-                if there not in board or there == start or not may_enter(there):
-                    continue
-                total = spent + cost(here, there)
+        for here in layers[spent]:
+            wounds, dirs = best[(here, spent)]
+            if least.get(here, wounds + 1) <= wounds:
+                continue
+            least[here] = wounds
+            ways = exits.get(here)
+            if ways is None:
+                ways = _ways_out(here, start, board, cost, may_enter, wounds_leaving, wounds_entering)
+                exits[here] = ways
+            for i, there, step, hurt in ways:
+                total = spent + step
                 if total > points:
                     continue
-                label = (wounds + leave + wounds_entering(there), (*dirs, i))
+                label = (wounds + hurt, (*dirs, i))
                 old = best.get((there, total))
-                if old is None or label < old:
+                if old is None:
+                    best[(there, total)] = label
+                    layers[total].append(there)
+                elif label < old:
                     best[(there, total)] = label
     chosen: dict[Hex, tuple[int, int, tuple[int, ...]]] = {}
     for (h, spent), (wounds, dirs) in best.items():
@@ -297,6 +341,25 @@ def routes(
             at = add(at, DIRECTIONS[i])
             path.append(at)
         out[h] = Route(tuple(path), spent, wounds)
+    return out
+
+
+def _ways_out(
+    here: Hex,
+    start: Hex,
+    board: Collection[Hex],
+    cost: Callable[[Hex, Hex], int],
+    may_enter: Callable[[Hex], bool],
+    wounds_leaving: Callable[[Hex], int],
+    wounds_entering: Callable[[Hex], int],
+) -> list[tuple[int, Hex, int, int]]:
+    """The steps a route may take from ``here``: (direction, hex, points, Wounds), for :func:`routes`."""
+    leave = wounds_leaving(here)
+    out = []
+    for i, d in enumerate(DIRECTIONS):
+        there = (here[0] + d[0], here[1] + d[1])
+        if there in board and there != start and may_enter(there):
+            out.append((i, there, cost(here, there), leave + wounds_entering(there)))
     return out
 
 

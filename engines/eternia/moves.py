@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from engines.core.types import Action
 from engines.eternia import hexes
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, terrain_rules
+from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, terrain_rules, unkey
 from engines.eternia.damage import wound
 from engines.eternia.hexes import Hex, Route
 from engines.eternia.state import EtTask, Model, Pending
@@ -104,82 +104,151 @@ def reach(ctx: Ctx, m: Model, base: int, fly: bool = False) -> dict[Hex, Route]:
 
 def reach_points(ctx: Ctx, m: Model, left: int, fly: bool = False, at: Hex | None = None) -> dict[Hex, Route]:
     """Every destination reachable from ``at`` (default: where ``m`` stands) with ``left`` points."""
-    rules = _Search(ctx, m, fly)
-    return hexes.routes(
-        at if at is not None else m.hexes[0],
-        left,
-        rules.board,
-        cost=rules.cost,
-        may_enter=rules.may_enter,
-        may_end=rules.may_end,
-        wounds_leaving=rules.escape,
-        wounds_entering=rules.penalty,
-    )
+    return _Search(ctx, m, fly).routes(at if at is not None else m.hexes[0], left)
 
 
 def can_move(ctx: Ctx, m: Model, base: int, fly: bool = False) -> bool:
     """Whether ``reach(ctx, m, base, fly)`` has any destination, found without every safest route.
 
     The Activation menu only asks whether a move is possible; the full route search (every route
-    with its Wounds) was most of an action's cost. A destination exists exactly when some free hex
-    can be reached within the points at all, which the cheapest-cost search below answers.
+    with its Wounds) was most of an action's cost.
     """
-    rules = _Search(ctx, m, fly)
-    start, left = m.hexes[0], points(ctx, m, base)
-    spent_at: dict[Hex, int] = {start: 0}
-    frontier = [(0, start)]
-    while frontier:
-        spent, here = heapq.heappop(frontier)
-        if spent > spent_at[here]:
-            continue
-        for d in hexes.DIRECTIONS:
-            there = (here[0] + d[0], here[1] + d[1])
-            if there not in rules.board or there == start or not rules.may_enter(there):
-                continue
-            total = spent + rules.cost(here, there)
-            if total > left:
-                continue
-            if rules.may_end(there):
-                return True
-            if total < spent_at.get(there, total + 1):
-                spent_at[there] = total
-                heapq.heappush(frontier, (total, there))
-    return False
+    return _Search(ctx, m, fly).any_destination(m.hexes[0], points(ctx, m, base))
+
+
+#: route searches remembered by value (see ``_Search.routes``), oldest dropped first
+_ROUTES: dict[tuple[object, ...], dict[Hex, Route]] = {}
+_ROUTES_KEPT = 64
 
 
 class _Search:
     """The rules of one route search for ``m``, each worked out once per hex or per step.
 
-    Nothing on the Battlefield changes during a search, so the terrain and token maps and the
-    blockers are read once here, not once per step tried (the search tries every step from every
-    label: this was most of an Eternia action's cost).
+    Nothing on the Battlefield changes during a search, so the terrain and token maps, the spaces
+    a step may not enter and the Escape Damage next to each Enemy are read once here, not once per
+    step tried (the search tries every step from every label: this was most of an Eternia action's
+    cost). Each answer is the same as ``Ctx``'s for the same hex (named on each method).
     """
 
     def __init__(self, ctx: Ctx, m: Model, fly: bool) -> None:
         self.fly = fly
-        self.foes = ctx.enemies(m)
-        enemies = {h for e in self.foes for h in e.hexes}
-        taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
+        self.ctx, self.m = ctx, m
         self.board = set(ctx.st.board)
         self.terrain, self.tokens = ctx.terrain_map(), ctx.token_map()
-        self.rules, self.blocking = terrain_rules(), ctx.blocking()
-        self.may_enter = _per_hex(
-            lambda h: h not in enemies and ctx.passable(h) and mount_fits(ctx, m, h, True)
-        )
-        self.may_end = _per_hex(lambda h: h not in taken and mount_fits(ctx, m, h, False))
-        self.escape = _per_hex(self._escape)
-        self.penalty = _per_hex(ctx.penalty)
+        self.rules = terrain_rules()
+        kinds = ctx.c.terrain
+        foes = ctx.enemies(m)
+        enemies = {h for e in foes for h in e.hexes}
+        taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
+        closed = {h for h, kind in (*self.terrain.items(), *self.tokens.items()) if not kinds[kind].passable}
+        self.marked = self.terrain.keys() | self.tokens.keys()  # spaces whose step costs may differ from 1
+        self.foes = foes
+        # the Wounds of each space (see _count_wounds), needed only when routes are worked out
+        self.wounds: dict[Hex, int] = {}
+        self.foes_near: dict[Hex, int] = {}
+        self.counted = False
+        if len(m.hexes) == 1:
+            stop = enemies | closed
+            self.may_enter: Callable[[Hex], bool] = lambda h: h not in stop
+            self.may_end: Callable[[Hex], bool] = lambda h: h not in taken
+        else:  # a mounted model: its second hex must fit too (mount_fits)
+            self.may_enter = _per_hex(
+                lambda h: h not in enemies and h not in closed and mount_fits(ctx, m, h, True)
+            )
+            self.may_end = _per_hex(lambda h: h not in taken and mount_fits(ctx, m, h, False))
 
     def cost(self, a: Hex, b: Hex) -> int:
         """As ``Ctx.step_cost``."""
-        if self.fly:
+        if self.fly or (a not in self.marked and b not in self.marked):
             return 1
         rules = self.rules
         return hexes.step_cost(a, b, self.terrain, rules) + hexes.step_cost(a, b, self.tokens, rules) - 1
 
-    def _escape(self, h: Hex) -> int:
+    def _count_wounds(self) -> None:
+        """Fill in the Wounds by space: Terrain Penalties as ``Ctx.penalty`` (the piece's and the
+        token's, on the marked spaces only) and Escape Damage as ``Ctx.adjacent_enemies`` (1 per
+        Enemy with a hex 1 space away: spaces 1 apart always see each other, see hexes.adjacent)."""
+        if self.counted:
+            return
+        self.counted = True
+        kinds = self.ctx.c.terrain
+        for h in self.marked:
+            hurt = sum(kinds[k].penalty_wounds for k in (self.terrain.get(h), self.tokens.get(h)) if k)
+            if hurt:
+                self.wounds[h] = hurt
+        for e in self.foes:
+            for h in {n for x in e.hexes for n in hexes.neighbours(x)}:
+                self.foes_near[h] = self.foes_near.get(h, 0) + 1
+
+    def escape(self, h: Hex) -> int:
         """As ``Ctx.adjacent_enemies``."""
-        return sum(1 for e in self.foes if any(hexes.adjacent(h, x, self.blocking) for x in e.hexes))
+        return self.foes_near.get(h, 0)
+
+    def penalty(self, h: Hex) -> int:
+        """As ``Ctx.penalty``."""
+        return self.wounds.get(h, 0)
+
+    def routes(self, start: Hex, left: int) -> dict[Hex, Route]:
+        """Every destination from ``start`` with ``left`` points, each by its safest route.
+
+        Remembered by value (the search's facts, the start and the points), since the same search
+        comes back several times for one state: the move prompt is listed for the buttons and for
+        each check of a click, and ``apply`` looks the destination up before it walks the route.
+        """
+        st, m = self.ctx.st, self.m
+        # Everything the search's answers are made of, as plain values.
+        wanted = (
+            id(self.ctx.c),  # loaded once per process (``content()``), so its identity names it
+            self.fly,
+            m.side,
+            len(m.hexes),
+            tuple((o.side, o.kind, tuple(o.hexes)) for o in st.models if o is not m and o.hexes),
+            tuple(st.board),
+            tuple(st.terrain.items()),
+            tuple(st.tokens.items()),
+            start,
+            left,
+        )
+        known = _ROUTES.get(wanted)
+        if known is None:
+            self._count_wounds()
+            known = hexes.routes(
+                start,
+                left,
+                self.board,
+                cost=self.cost,
+                may_enter=self.may_enter,
+                may_end=self.may_end,
+                wounds_leaving=self.escape,
+                wounds_entering=self.penalty,
+            )
+            if len(_ROUTES) >= _ROUTES_KEPT:
+                _ROUTES.pop(next(iter(_ROUTES)), None)  # the oldest
+            _ROUTES[wanted] = known
+        return dict(known)  # the caller's own dict; the routes themselves are never changed
+
+    def any_destination(self, start: Hex, left: int) -> bool:
+        """Whether :meth:`routes` has any destination: some space a move may end on can be reached
+        within ``left`` points at all, which a cheapest-cost search stopping at the first one answers."""
+        spent_at: dict[Hex, int] = {start: 0}
+        frontier = [(0, start)]
+        while frontier:
+            spent, here = heapq.heappop(frontier)
+            if spent > spent_at[here]:
+                continue
+            for d in hexes.DIRECTIONS:
+                there = (here[0] + d[0], here[1] + d[1])
+                if there not in self.board or there == start or not self.may_enter(there):
+                    continue
+                total = spent + self.cost(here, there)
+                if total > left:
+                    continue
+                if self.may_end(there):
+                    return True
+                if total < spent_at.get(there, total + 1):
+                    spent_at[there] = total
+                    heapq.heappush(frontier, (total, there))
+        return False
 
 
 def _per_hex(answer: Callable[[Hex], T]) -> Callable[[Hex], T]:
@@ -249,6 +318,7 @@ def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[i
     board = set(ctx.st.board)
     mates = {h for o in ctx.st.models if o is not m for h in o.hexes}
     hurt = escape(ctx, m)
+    search: _Search | None = None  # made only when a step would enter an Ally's space
     out: dict[Hex, tuple[int, int]] = {}
     for h in hexes.neighbours(here):
         if h not in board or h in enemies or not ctx.passable(h) or not mount_fits(ctx, m, h, True):
@@ -256,8 +326,10 @@ def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[i
         cost = ctx.step_cost(here, h, fly)
         if cost > left:
             continue
-        if h in mates and not reach_points(ctx, m, left - cost, fly, at=h):
-            continue
+        if h in mates:
+            search = search or _Search(ctx, m, fly)
+            if not search.any_destination(h, left - cost):
+                continue
         out[h] = (cost, hurt)
     return out
 
@@ -274,19 +346,12 @@ def _move_ask(ctx: Ctx, t: EtTask) -> None:
 def _move_actions(ctx: Ctx, p: Pending) -> list[Action]:
     m = ctx.model(p.model)
     fly = p.skill == "fly"
-    out = []
-    for h, (cost, hurt) in sorted(
-        steps(ctx, m, p.n, fly).items(), key=lambda kv: hexes.axial_to_offset(kv[0])[::-1]
-    ):
-        extra = f", {hurt} Escape Damage" if hurt else ""
-        out.append(
-            Action(
-                f"s.{key(h)}",
-                f"Step to {hexes.label(h)} ({cost} pts{extra})",
-                group="step",
-                params=(h[0], h[1]),
-            )
+    out = [
+        _step_action(h, cost, hurt)
+        for h, (cost, hurt) in sorted(
+            steps(ctx, m, p.n, fly).items(), key=lambda kv: hexes.axial_to_offset(kv[0])[::-1]
         )
+    ]
     dests = reach_points(ctx, m, p.n, fly)
     order = sorted(dests, key=lambda h: (dests[h].cost, hexes.axial_to_offset(h)[::-1]))
     for h in order:
@@ -299,10 +364,43 @@ def _move_actions(ctx: Ctx, p: Pending) -> list[Action]:
                 params=(h[0], h[1]),
             )
         )
-    fixed = (
-        [Action("stay", "Stay here" if not p.steps else "Stop here", group="move")] if alone(ctx, m) else []
-    )
+    fixed = [_stay_action(p)] if alone(ctx, m) else []
     return paged(out, p.page, fixed)
+
+
+def _step_action(h: Hex, cost: int, hurt: int) -> Action:
+    """The move prompt's choice of one step into ``h``."""
+    extra = f", {hurt} Escape Damage" if hurt else ""
+    return Action(
+        f"s.{key(h)}",
+        f"Step to {hexes.label(h)} ({cost} pts{extra})",
+        group="step",
+        params=(h[0], h[1]),
+    )
+
+
+def _stay_action(p: Pending) -> Action:
+    """The move prompt's choice to end the move where the model stands."""
+    return Action("stay", "Stay here" if not p.steps else "Stop here", group="move")
+
+
+def _move_find(ctx: Ctx, p: Pending, wanted: str) -> Action | None:
+    """The move choice ``wanted`` names. Staying, and a single step on the first page, need no
+    route to every destination: single steps come first in the list, so the first page always
+    shows them (at most 6, fewer than a page). Anything else is looked up in the whole list."""
+    m = ctx.model(p.model)
+    if wanted == "stay":
+        return _stay_action(p) if alone(ctx, m) else None
+    if wanted.startswith("s.") and p.page == 0:
+        try:
+            h = unkey(wanted[2:])
+        except ValueError:
+            return None  # not a hex: no choice has this key
+        found = steps(ctx, m, p.n, p.skill == "fly").get(h)
+        if found is None or wanted != f"s.{key(h)}":
+            return None
+        return _step_action(h, *found)
+    return next((a for a in _move_actions(ctx, p) if a.key == wanted), None)
 
 
 def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
@@ -356,5 +454,6 @@ CHOICES.add(
             f"Move {ctx.name(ctx.model(p.model))}: {p.n} point(s) left. "
             "Step one space, or choose where to stop."
         ),
+        _move_find,
     ),
 )

@@ -9,12 +9,13 @@ recovery for 1 Power, and the fallback Action when nothing else is possible.
 
 from __future__ import annotations
 
-from itertools import permutations
+from collections.abc import Iterator
+from itertools import islice, permutations
 
 from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.ai import ai_character
-from engines.eternia.attack import begin, targets, usable_attacks
+from engines.eternia.attack import affordable, attacks_of, begin, targets, usable_attacks
 from engines.eternia.controller import elite_turns, open_window, strategy_activation
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.damage import respawn, spawn_choices
@@ -323,7 +324,7 @@ def _act_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(act.model)
     if not m.hexes:
         return  # KO'ed during its own Activation: it ends
-    if len(act_actions(ctx, m, act)) > 1:
+    if len(list(islice(_act_options(ctx, m, act), 2))) > 1:  # something besides "end"
         ctx.ask(Pending(kind="act", seat=m.seat, model=m.id))
 
 
@@ -341,100 +342,131 @@ def objective_near(ctx: Ctx, m: Model) -> hexes.Hex | None:
 
 def act_actions(ctx: Ctx, m: Model, act: Activation) -> list[Action]:
     """Everything ``m`` may do now in its Activation; "end" is always last."""
-    out: list[Action] = []
+    return list(_act_options(ctx, m, act))
+
+
+def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
+    """:func:`act_actions` one at a time, in order, so a caller may stop early."""
+    offered = False  # anything offered before the fallback of clearing a token
     if act.actions > 0:
         if can_move(ctx, m, ctx.c.rules.move):
-            out.append(
-                Action("move", f"Move up to {ctx.c.rules.move - (1 if m.dazed else 0)} spaces", group="move")
-            )
+            offered = True
+            yield _move_choice(ctx, m)
         for sid, ts in usable_attacks(ctx, m):
-            s = ctx.skill(sid)
-            out.append(
-                Action(
-                    f"atk.{sid}",
-                    f"Attack: {s.name} ({s.cost} Power, {s.dice} dice; {len(ts)} target(s))",
-                    group="attack",
-                    params=(sid,),
-                )
-            )
+            offered = True
+            yield _attack_choice(ctx, sid, ts)
         for sid in _skills_now(m):
             s = ctx.skill(sid)
             if s.type == "action" and pool_of(m, sid) >= s.cost:
-                out.append(
-                    Action(
-                        f"use.{sid}",
-                        f"Use {s.name} ({s.cost} Power): {s.text}",
-                        group="skill",
-                        params=(sid, ""),
-                    )
+                offered = True
+                yield Action(
+                    f"use.{sid}",
+                    f"Use {s.name} ({s.cost} Power): {s.text}",
+                    group="skill",
+                    params=(sid, ""),
                 )
                 for gid in s.addons:  # the same Skill with its Surge paid on top (once per use)
                     g = ctx.skill(gid)
                     if g.type == "surge" and pool_of(m, sid) >= s.cost + g.cost:
-                        out.append(
-                            Action(
-                                f"use.{sid}+{gid}",
-                                f"Use {s.name} with {g.name} ({s.cost + g.cost} Power): {g.text}",
-                                group="skill",
-                                params=(sid, gid),
-                            )
+                        yield Action(
+                            f"use.{sid}+{gid}",
+                            f"Use {s.name} with {g.name} ({s.cost + g.cost} Power): {g.text}",
+                            group="skill",
+                            params=(sid, gid),
                         )
         if objective_near(ctx, m) is not None:
-            out.append(Action("interact", "Interact: claim the Objective", group="interact"))
+            offered = True
+            yield Action("interact", "Interact: claim the Objective", group="interact")
         for h in beacons_near(ctx, m):
-            out.append(
-                Action(
-                    f"beacon.{key(h)}",
-                    f"Interact: light the beacon at {hexes.label(h)}",
-                    group="interact",
-                    params=h,
-                )
+            offered = True
+            yield Action(
+                f"beacon.{key(h)}",
+                f"Interact: light the beacon at {hexes.label(h)}",
+                group="interact",
+                params=h,
             )
         for npc in npcs_near(ctx, m):
-            out.append(
-                Action(
-                    f"rescue.{npc.id}",
-                    f"Interact: lead {ctx.name(npc)} to safety",
-                    group="interact",
-                    params=(npc.id,),
-                )
+            offered = True
+            yield Action(
+                f"rescue.{npc.id}",
+                f"Interact: lead {ctx.name(npc)} to safety",
+                group="interact",
+                params=(npc.id,),
             )
-        if not out:
+        if not offered:
             tokens = [
                 h
                 for h in hexes.neighbours(m.hexes[0])
                 if key(h) in ctx.st.tokens and ctx.c.terrain[ctx.st.tokens[key(h)]].removable
             ]
             for h in tokens:
-                out.append(
-                    Action(
-                        f"clear.{key(h)}",
-                        f"Clear the {ctx.c.terrain[ctx.st.tokens[key(h)]].name} at {hexes.label(h)}",
-                        group="fallback",
-                        params=(h[0], h[1]),
-                    )
+                yield Action(
+                    f"clear.{key(h)}",
+                    f"Clear the {ctx.c.terrain[ctx.st.tokens[key(h)]].name} at {hexes.label(h)}",
+                    group="fallback",
+                    params=(h[0], h[1]),
                 )
     for sid in _skills_now(m):
         s = ctx.skill(sid)
         if s.type == "bonus_action" and sid not in act.bonus_used and pool_of(m, sid) >= s.cost:
-            out.append(
-                Action(
-                    f"bonus.{sid}",
-                    f"Bonus: {s.name} ({s.cost} Power): {s.text}",
-                    group="bonus",
-                    params=(sid,),
-                )
+            yield Action(
+                f"bonus.{sid}",
+                f"Bonus: {s.name} ({s.cost} Power): {s.text}",
+                group="bonus",
+                params=(sid,),
             )
     if m.dazed and (m.power >= 1 or any(u.power for u in m.unlocked)):
-        out.append(Action("undaze", "Spend 1 Power to recover from Daze", group="daze"))
-    out.append(Action("end", "End this Activation", group="end"))
-    return out
+        yield Action("undaze", "Spend 1 Power to recover from Daze", group="daze")
+    yield _END
+
+
+_END = Action("end", "End this Activation", group="end")
+
+
+def _move_choice(ctx: Ctx, m: Model) -> Action:
+    """The Activation menu's Move Action."""
+    return Action("move", f"Move up to {ctx.c.rules.move - (1 if m.dazed else 0)} spaces", group="move")
+
+
+def _attack_choice(ctx: Ctx, sid: str, ts: list[Model]) -> Action:
+    """The Activation menu's Attack with Skill ``sid`` on one of ``ts``."""
+    s = ctx.skill(sid)
+    return Action(
+        f"atk.{sid}",
+        f"Attack: {s.name} ({s.cost} Power, {s.dice} dice; {len(ts)} target(s))",
+        group="attack",
+        params=(sid,),
+    )
 
 
 def _act_actions(ctx: Ctx, p: Pending) -> list[Action]:
     act = ctx.st.activation
     assert act is not None
     return act_actions(ctx, ctx.model(p.model), act)
+
+
+def _act_find(ctx: Ctx, p: Pending, wanted: str) -> Action | None:
+    """The Activation choice ``wanted`` names. Ending, moving and attacking (most answers) are
+    checked alone: no other choice's route search or Line of Sight; anything else is looked up in
+    the whole menu."""
+    act = ctx.st.activation
+    assert act is not None
+    m = ctx.model(p.model)
+    if wanted == "end":
+        return _END
+    if wanted == "move":
+        return _move_choice(ctx, m) if act.actions > 0 and can_move(ctx, m, ctx.c.rules.move) else None
+    if wanted.startswith("atk."):
+        if act.actions <= 0:
+            return None
+        # usable_attacks for the one Skill named: the first of m's Attacks with that id
+        for sid in attacks_of(ctx, m):
+            if f"atk.{sid}" == wanted:
+                ts = targets(ctx, m, sid) if affordable(ctx, m, sid) else []
+                if ts:
+                    return _attack_choice(ctx, sid, ts)
+        return None
+    return next((a for a in _act_options(ctx, m, act) if a.key == wanted), None)
 
 
 def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
@@ -513,6 +545,7 @@ CHOICES.add(
             f"{ctx.name(ctx.model(p.model))}: "
             f"{ctx.st.activation.actions if ctx.st.activation else 0} Action(s) left. Choose what to do."
         ),
+        _act_find,
     ),
 )
 

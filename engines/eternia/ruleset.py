@@ -18,7 +18,7 @@ from engines.eternia.modes import mode_specs
 from engines.eternia.rounds import order_actions, place_order
 from engines.eternia.setup import check_seat, setup
 from engines.eternia.skills import EFFECTS
-from engines.eternia.state import CTRL, TEAM, EtState, EtView
+from engines.eternia.state import CTRL, TEAM, EtState, EtView, copy_state
 from engines.eternia.twins import redeal
 from engines.eternia.view import build_view, side_of
 
@@ -83,7 +83,20 @@ class Eternia(Ruleset[EtState, EtView]):
         assert p is not None
         return CHOICES[p.kind].actions(ctx, p)
 
+    def _find_action(self, state: EtState, seat: int, key: str) -> Action | None:
+        # Only the one choice the key names is built where its kind can (a single step needs no
+        # route to every destination); the fuzz harness checks this agrees with ``_legal_actions``.
+        if state.phase == "order":
+            return super()._find_action(state, seat, key)
+        p = state.agenda.pending
+        assert p is not None
+        return CHOICES[p.kind].lookup(Ctx(state), p, key)
+
     # ------------------------------------------------------------------ acting
+    def clone(self, state: EtState) -> EtState:
+        """A deep, independent copy of ``state`` (the same value an encode + decode gives)."""
+        return copy_state(state)
+
     def _apply(self, state: EtState, seat: int, action: Action) -> Iterable[Event]:
         ctx = Ctx(state)
         try:

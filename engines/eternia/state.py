@@ -259,3 +259,58 @@ class EtView(ViewBase, kw_only=True):
     winner: str = ""
     ai_character_cards_left: int = 0
     ai_strategy_cards_left: int = 0
+
+
+# ------------------------------------------------------------------------------------------ copying
+def copy_state(st: EtState) -> EtState:
+    """A deep, independent copy of a game state (the same values and types as encode + decode).
+
+    ``apply`` copies the state before every action; a msgpack round trip was about a fifth of an
+    action. Strings, numbers, hexes (tuples) and queued tasks (frozen) are shared; every list, dict
+    and mutable record is new. A mutable field added above must be copied here too
+    (tests/engines/eternia/test_clone.py fails until it is).
+    """
+    replace = msgspec.structs.replace
+    new = replace(st)  # shallow: immutable fields are shared; each mutable one is replaced below
+    new.team_seats = st.team_seats[:]
+    new.board = st.board[:]
+    new.terrain = dict(st.terrain)
+    new.tokens = dict(st.tokens)
+    new.objectives = st.objectives[:]
+    new.beacons = dict(st.beacons)
+    new.team_spawn = st.team_spawn[:]
+    new.ctrl_spawn = st.ctrl_spawn[:]
+    new.models = [
+        replace(m, hexes=m.hexes[:], unlocked=[replace(u) for u in m.unlocked], skills=m.skills[:])
+        for m in st.models
+    ]
+    new.track = [replace(s) for s in st.track]
+    new.orders = {side: order[:] for side, order in st.orders.items()}
+    if st.activation is not None:
+        new.activation = replace(st.activation, bonus_used=st.activation.bonus_used[:])
+    if st.strike is not None:
+        s = st.strike
+        new.strike = replace(
+            s,
+            targets=s.targets[:],
+            armor=dict(s.armor),
+            rerolls=s.rerolls[:],
+            used=s.used[:],
+            faces=s.faces[:],
+        )
+    new.vp = dict(st.vp)
+    new.ctrl_skills = dict(st.ctrl_skills)
+    new.ctrl_empowered = st.ctrl_empowered[:]
+    new.strategy_deck = st.strategy_deck[:]
+    new.strategy_hand = st.strategy_hand[:]
+    new.strategy_played = st.strategy_played[:]
+    new.ai_char_deck = st.ai_char_deck[:]
+    new.ai_strategy_deck = st.ai_strategy_deck[:]
+    new.agenda = st.agenda.copy()  # a new queue sharing the frozen tasks
+    if st.agenda.pending is not None:  # the kit's copy shares the pending choice, a mutable record
+        new.agenda.pending = replace(st.agenda.pending)
+    new.last_path = st.last_path[:]
+    new.last_los = st.last_los[:]
+    new.last_roll = st.last_roll[:]
+    new.rolls = st.rolls[:]
+    return new

@@ -127,6 +127,19 @@ def test_a1_10_61_near_filter_agrees_with_checking_every_blocker() -> None:
         assert line_of_sight(a, b, blocking) == full
 
 
+def test_a1_10_53_neighbours_always_see_each_other_so_adjacency_is_one_space() -> None:
+    # line_of_sight and adjacent answer 1 space apart without the corner test; the full test agrees.
+    rng = Rng(13)
+    cells = sorted(within(ORIGIN, 4))
+    for _ in range(300):
+        blocking = {rng.choice(cells) for _ in range(rng.randint(1, 14))}
+        a = rng.choice(cells)
+        b = neighbours(a)[rng.randint(0, 5)]
+        full = any(not segment_blocked(p, q, blocking, ignore={a, b}) for p, q in closest_corner_pairs(a, b))
+        assert full and line_of_sight(a, b, blocking) and adjacent(a, b, blocking | {a, b})
+    assert not adjacent(ORIGIN, (2, 0), set())
+
+
 def test_a1_10_61_a_wall_between_blocks_everything_behind_it() -> None:
     wall = {(2, r) for r in range(-6, 7)} | {(2 - k, k) for k in range(0)}
     assert not line_of_sight((0, 0), (4, 0), wall)
@@ -246,6 +259,70 @@ def test_a1_10_59_safest_route_is_chosen_for_a_destination() -> None:
     # (3,-1) lies 3 spaces away only through (1,0) or (1,-1) and (2,0)/(2,-2): every way passes
     # beside the robot, yet it is still reachable (more Wounds, fewer points)
     assert got[(3, -1)].wounds >= 1 and got[(3, -1)].cost == 3
+
+
+def _every_label_search(
+    start: hexes.Hex,
+    points: int,
+    cost: dict[tuple[hexes.Hex, hexes.Hex], int],
+    closed: set[hexes.Hex],
+    taken: set[hexes.Hex],
+    leaving: dict[hexes.Hex, int],
+    entering: dict[hexes.Hex, int],
+) -> dict[hexes.Hex, tuple[tuple[hexes.Hex, ...], int, int]]:
+    """The safest routes as first written: every (hex, points) label is left from, none skipped."""
+    best = {(start, 0): (0, ())}
+    for spent in range(points + 1):
+        for (here, s), (wounds, dirs) in sorted(best.items()):
+            if s != spent:
+                continue
+            for i, d in enumerate(DIRECTIONS):
+                there = (here[0] + d[0], here[1] + d[1])
+                if there not in BOARD or there == start or there in closed:
+                    continue
+                total = spent + cost[(here, there)]
+                label = (wounds + leaving.get(here, 0) + entering.get(there, 0), (*dirs, i))
+                if total <= points and ((there, total) not in best or label < best[(there, total)]):
+                    best[(there, total)] = label
+    chosen: dict[hexes.Hex, tuple[int, int, tuple[int, ...]]] = {}
+    for (h, spent), (wounds, dirs) in best.items():
+        if h != start and h not in taken and (h not in chosen or (wounds, spent, dirs) < chosen[h]):
+            chosen[h] = (wounds, spent, dirs)
+    out = {}
+    for h, (wounds, spent, dirs) in chosen.items():
+        path, at = [], start
+        for i in dirs:
+            at = hexes.add(at, DIRECTIONS[i])
+            path.append(at)
+        out[h] = (tuple(path), spent, wounds)
+    return out
+
+
+def test_a1_10_59_routes_skip_only_labels_that_cannot_matter() -> None:
+    # routes leaves no hex from a label that a cheaper, no less safe label already left it from;
+    # on random boards (step costs 1-3, Wounds for leaving and entering) every destination gets
+    # the very route of the search that leaves every label.
+    rng = Rng(59)
+    cells = sorted(BOARD)
+    for _ in range(120):
+        cost = {(a, b): rng.randint(1, 3) for a in cells for b in neighbours(a)}
+        closed = {rng.choice(cells) for _ in range(rng.randint(0, 10))}
+        taken = {rng.choice(cells) for _ in range(rng.randint(0, 6))}
+        leaving = {rng.choice(cells): rng.randint(1, 3) for _ in range(rng.randint(0, 25))}
+        entering = {rng.choice(cells): rng.randint(1, 2) for _ in range(rng.randint(0, 10))}
+        start, points = rng.choice(cells), rng.randint(1, 6)
+        got = routes(
+            start,
+            points,
+            BOARD,
+            cost=lambda a, b, cost=cost: cost[(a, b)],  # type: ignore[misc]
+            may_enter=lambda h, closed=closed: h not in closed,  # type: ignore[misc]
+            may_end=lambda h, taken=taken: h not in taken,  # type: ignore[misc]
+            wounds_leaving=lambda h, leaving=leaving: leaving.get(h, 0),  # type: ignore[misc]
+            wounds_entering=lambda h, entering=entering: entering.get(h, 0),  # type: ignore[misc]
+        )
+        want = _every_label_search(start, points, cost, closed, taken, leaving, entering)
+        assert {h: (r.path, r.cost, r.wounds) for h, r in got.items()} == want
 
 
 # --------------------------------------------------------------------------- A1.10 #58 pushes

@@ -113,3 +113,26 @@ def _cell(h: tuple[int, int]) -> tuple[int, int]:
     from engines.eternia.hexes import axial_to_offset
 
     return axial_to_offset(h)
+
+
+def test_remembered_routes_follow_every_change_on_the_battlefield() -> None:
+    # Route searches are remembered by value: a change of models, terrain or points is a new search.
+    ctx = scene()
+    hero = put(ctx, "t.he_man", 5, 5)
+
+    def seen() -> dict:
+        return {h: (r.path, r.cost, r.wounds) for h, r in reach(ctx, hero, 3).items()}
+
+    first = seen()
+    reach(ctx, hero, 3).clear()  # each caller gets its own dict
+    assert seen() == first and at(6, 5) in first and first[at(6, 5)][2] == 0
+    skeleton = put(ctx, "m.1", 7, 5)
+    near = seen()
+    assert at(8, 5) in first and at(8, 5) not in near and at(7, 5) not in near
+    ctx.st.terrain[key(at(6, 5))] = "forest"
+    assert seen()[at(6, 5)][1] == 2
+    del ctx.st.terrain[key(at(6, 5))]
+    skeleton.hexes = []
+    assert seen() == first
+    hero.dazed = True
+    assert max(cost for _, cost, _ in seen().values()) == 2
