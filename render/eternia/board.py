@@ -36,7 +36,7 @@ from render.eternia.palette import (
     terrain_colour,
 )
 from render.eternia.pieces import DISC_DY, draw_marks, label_mark, map_marks, ring
-from render.eternia.roster import draw_stacked, stacked_height
+from render.eternia.roster import Row, columns, draw_stacked, stacked_height
 from render.eternia.track import draw_track
 from render.eternia.words import headline, scenario_name
 
@@ -62,6 +62,7 @@ class BoardLayout:
     height: int
     panels: dict[str, Box]
     map: MapLayout
+    sides: dict[str, list[Row]]  # the rosters' rows, sized here and drawn as they are
 
     @property
     def size(self) -> tuple[int, int]:
@@ -88,7 +89,8 @@ def layout(view: EtView, names: Sequence[str] = ()) -> BoardLayout:
     track_y = map_bottom + GAP
     legend_y = track_y + TRACK_H + GAP
     legend_bottom = legend_y + legend_height(view, LEFT_W)
-    side_bottom = STATUS_Y + stacked_height(view, SIDE_W, names)
+    sides = columns(view, SIDE_W, names)
+    side_bottom = STATUS_Y + stacked_height(sides)
     height = int(max(legend_bottom, side_bottom) + M)
     panels = {
         "header": (0, 0, WIDTH, HEADER_H),
@@ -98,7 +100,7 @@ def layout(view: EtView, names: Sequence[str] = ()) -> BoardLayout:
         "legend": (M, legend_y, right, legend_bottom),
         "rosters": (SIDE_X, STATUS_Y, WIDTH - M, side_bottom),
     }
-    return BoardLayout(WIDTH, height, panels, lay)
+    return BoardLayout(WIDTH, height, panels, lay, sides)
 
 
 def render_board(view: EtView, names: Sequence[str] = ()) -> Canvas:
@@ -114,7 +116,7 @@ def render_board(view: EtView, names: Sequence[str] = ()) -> Canvas:
     x0, y0, x1, y1 = p["track"]
     draw_track(c, view, x0, y0, x1 - x0, y1 - y0)
     draw_legend(c, view, p["legend"][0], p["legend"][1], LEFT_W)
-    draw_stacked(c, view, p["rosters"][0], p["rosters"][1], SIDE_W, names)
+    draw_stacked(c, view, p["rosters"][0], p["rosters"][1], SIDE_W, plan.sides)
     return c
 
 
