@@ -8,6 +8,7 @@ holds. Both sides see their own sealed order and face-down cards, which the boar
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -256,10 +257,10 @@ def _gauge_width(label: str, value: int, top: int, pitch: float) -> float:
 
 def _pitch(m: ModelView, width: float) -> float:
     """The pip pitch: the wide one, or less so that the longest gauge fits a line of ``width``."""
-    pitch = float(PIP)
-    while pitch > 14 and max(_gauge_width(g[0], g[1], g[2], pitch) for g in _gauges(m)) > width:
-        pitch -= 1
-    return pitch
+    room = [
+        (width - _gauge_width(label, value, top, 0.0)) / top for label, value, top, _ in _gauges(m) if top
+    ]
+    return float(max(14, min(PIP, math.floor(min(room, default=PIP)))))
 
 
 def _gauge_lines(m: ModelView, width: float) -> list[list[int]]:
@@ -318,11 +319,17 @@ def hand_layout(view: EtView) -> HandLayout | None:
     top = HEAD + (34 if secret and not _secret_inline(view, secret) else 0)
     inner = WIDTH - 2 * M - (len(groups) - 1) * GAP
     best: tuple[int, float, tuple[int, ...]] | None = None
+    heights: dict[tuple[int, int, int], int] = {}  # (block, its columns, all columns): the block's height
     for share in _shares([len(b.tiles) for b in groups], MOST_COLUMNS):
-        tile_w = (inner - sum(2 * PAD + (k - 1) * GAP for k in share)) / sum(share)
+        total = sum(share)  # the tile width depends on the total alone
+        tile_w = (inner - len(share) * 2 * PAD - (total - len(share)) * GAP) / total
         if tile_w < TILE_MIN:
             continue
-        tall = max(_block_height(b, k, tile_w) for b, k in zip(groups, share, strict=True))
+        tall = 0
+        for i, k in enumerate(share):
+            if (i, k, total) not in heights:
+                heights[i, k, total] = _block_height(groups[i], k, tile_w)
+            tall = max(tall, heights[i, k, total])
         if best is None or tall < best[0]:
             best = (tall, tile_w, share)
     if best is None:  # more groups than fit side by side: cannot happen with this game's seats
