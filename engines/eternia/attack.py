@@ -17,6 +17,7 @@ from engines.eternia import hexes
 from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, paged
 from engines.eternia.damage import wound
+from engines.eternia.labels import labelled
 from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
@@ -112,7 +113,12 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
                 and pool_of(m, s.skill) >= b.cost
             ):
                 out.append(
-                    Action(f"b.{sid}", f"{b.name} ({b.cost} Power): {b.text}", group="boost", params=(sid,))
+                    Action(
+                        f"b.{sid}",
+                        labelled(f"{b.name} ({b.cost} Power)", b.text),
+                        group="boost",
+                        params=(sid,),
+                    )
                 )
     if m.side == CTRL and not ctx.st.ai:
         out += _ctrl_options(ctx, s, "ctrl_attack", "attack")
@@ -128,14 +134,19 @@ def _defense_options(ctx: Ctx, s: Strike, d: Model) -> list[Action]:
                 continue
             if b.type == "boost" and b.boost_for == "defense":
                 out.append(
-                    Action(f"b.{sid}", f"{b.name} ({b.cost} Power): {b.text}", group="boost", params=(sid,))
+                    Action(
+                        f"b.{sid}",
+                        labelled(f"{b.name} ({b.cost} Power)", b.text),
+                        group="boost",
+                        params=(sid,),
+                    )
                 )
             elif b.type == "reaction" and b.trigger == "attacked":
                 # A Reaction to this Attack, once for this trigger (A1.6 #32).
                 out.append(
                     Action(
                         f"b.{sid}",
-                        f"React: {b.name} ({b.cost} Power): {b.text}",
+                        labelled(f"React: {b.name} ({b.cost} Power)", b.text),
                         group="reaction",
                         params=(sid,),
                     )
@@ -157,7 +168,11 @@ def _ctrl_options(ctx: Ctx, s: Strike, trigger: str, what: str) -> list[Action]:
             card = ctx.c.strategy[cid]
             if card.trigger == trigger and cid not in s.used:
                 out.append(
-                    Action(f"c.{cid}", f"Play {card.name} (1 Battle Plan Power): {card.text}", group="card")
+                    Action(
+                        f"c.{cid}",
+                        labelled(f"Play {card.name} (1 Battle Plan Power)", card.text),
+                        group="card",
+                    )
                 )
     return out
 

@@ -22,6 +22,7 @@ from engines.eternia.ai import ai_strategy
 from engines.eternia.attack import begin, targets
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.hexes import Hex
+from engines.eternia.labels import labelled
 from engines.eternia.power import cards_ready, ctrl_cost, ctrl_gain, ctrl_spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, Activation, EtTask, Model, Pending
@@ -291,7 +292,9 @@ def _ctrl_skill_actions(ctx: Ctx, p: Pending) -> list[Action]:
         for cid in st.strategy_hand:
             card = ctx.c.strategy[cid]
             if card.trigger == "strategy":
-                out.append(Action(f"c.{cid}", f"Play {card.name} (1 Power): {card.text}", group="card"))
+                out.append(
+                    Action(f"c.{cid}", labelled(f"Play {card.name} (1 Power)", card.text), group="card")
+                )
     out.append(Action("done", "End the Strategy Activation", group="done"))
     return out
 
@@ -377,7 +380,9 @@ def _window_actions(ctx: Ctx, p: Pending) -> list[Action]:
         card = ctx.c.strategy[cid]
         if card.trigger == p.skill:
             out.append(
-                Action(f"c.{cid}", f"Play {card.name} (1 Battle Plan Power): {card.text}", group="card")
+                Action(
+                    f"c.{cid}", labelled(f"Play {card.name} (1 Battle Plan Power)", card.text), group="card"
+                )
             )
     return [*out, Action("done", "Play no card", group="done")]
 

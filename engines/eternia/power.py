@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from engines.core.types import Action, seat_ref
 from engines.eternia.content import LEVELS
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, GameOver, paged
+from engines.eternia.labels import labelled
 from engines.eternia.state import CTRL, TEAM, EtTask, Model, Pending, SkillSlot
 
 CTRL_ORDER = ("reserves", "command", "empower", "battle_plan")
@@ -320,7 +321,12 @@ def _faces(ctx: Ctx, p: Pending) -> tuple[str, str]:
 
 def _unlock_actions(ctx: Ctx, p: Pending) -> list[Action]:
     return [
-        Action(f"face.{i}", f"Unlock {ctx.skill(s).name}: {ctx.skill(s).text}", group="unlock", params=(s,))
+        Action(
+            f"face.{i}",
+            labelled(f"Unlock {ctx.skill(s).name}", ctx.skill(s).text),
+            group="unlock",
+            params=(s,),
+        )
         for i, s in enumerate(_faces(ctx, p))
     ]
 

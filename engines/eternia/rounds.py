@@ -19,6 +19,7 @@ from engines.eternia.attack import affordable, attacks_of, begin, targets, usabl
 from engines.eternia.controller import elite_turns, open_window, strategy_activation
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
 from engines.eternia.damage import respawn, spawn_choices
+from engines.eternia.labels import labelled
 from engines.eternia.moves import can_move
 from engines.eternia.power import escalate, finish, offer, pool_of, score, spend
 from engines.eternia.scenario import beacons_near, claim, end_of_round, npcs_near, rescue
@@ -143,7 +144,12 @@ def _react_actions(ctx: Ctx, p: Pending) -> list[Action]:
     for sid in reactions(ctx, m, p.skill):
         s = ctx.skill(sid)
         out.append(
-            Action(f"r.{sid}", f"React: {s.name} ({s.cost} Power): {s.text}", group="reaction", params=(sid,))
+            Action(
+                f"r.{sid}",
+                labelled(f"React: {s.name} ({s.cost} Power)", s.text),
+                group="reaction",
+                params=(sid,),
+            )
         )
     return [*out, Action("done", "No Reaction", group="done")]
 
@@ -361,7 +367,7 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
                 offered = True
                 yield Action(
                     f"use.{sid}",
-                    f"Use {s.name} ({s.cost} Power): {s.text}",
+                    labelled(f"Use {s.name} ({s.cost} Power)", s.text),
                     group="skill",
                     params=(sid, ""),
                 )
@@ -370,7 +376,7 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
                     if g.type == "surge" and pool_of(m, sid) >= s.cost + g.cost:
                         yield Action(
                             f"use.{sid}+{gid}",
-                            f"Use {s.name} with {g.name} ({s.cost + g.cost} Power): {g.text}",
+                            labelled(f"Use {s.name} with {g.name} ({s.cost + g.cost} Power)", g.text),
                             group="skill",
                             params=(sid, gid),
                         )
@@ -411,7 +417,7 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
         if s.type == "bonus_action" and sid not in act.bonus_used and pool_of(m, sid) >= s.cost:
             yield Action(
                 f"bonus.{sid}",
-                f"Bonus: {s.name} ({s.cost} Power): {s.text}",
+                labelled(f"Bonus: {s.name} ({s.cost} Power)", s.text),
                 group="bonus",
                 params=(sid,),
             )

@@ -10,7 +10,7 @@ whoever looks.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -18,9 +18,9 @@ from engines.eternia.hexes import Hex, axial_to_offset, label
 from engines.eternia.state import EtView
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, RGB, tint
-from render.eternia.fitting import text_in
+from render.eternia.fitting import cached_part, recording_now, text_in
 from render.eternia.hexmap import MapLayout, fit_layout
-from render.eternia.legend import draw_legend, legend_height
+from render.eternia.legend import draw_legend, legend_height, legend_items
 from render.eternia.palette import (
     DIE,
     GOLD,
@@ -36,7 +36,7 @@ from render.eternia.palette import (
     terrain_colour,
 )
 from render.eternia.pieces import DISC_DY, draw_marks, label_mark, map_marks, ring
-from render.eternia.roster import draw_stacked, stacked_height
+from render.eternia.roster import Row, columns, draw_stacked, stacked_height
 from render.eternia.track import draw_track
 from render.eternia.words import headline, scenario_name
 
@@ -62,6 +62,7 @@ class BoardLayout:
     height: int
     panels: dict[str, Box]
     map: MapLayout
+    sides: dict[str, list[Row]]  # the rosters' rows, sized here and drawn as they are
 
     @property
     def size(self) -> tuple[int, int]:
@@ -85,12 +86,13 @@ def layout(view: EtView, names: Sequence[str] = ()) -> BoardLayout:
         "roll": (M + 2 * third + 2 * GAP, STATUS_Y, right, STATUS_Y + STATUS_H),
     }
     map_bottom = MAP_Y + lay.pixel_height
-    track_y = map_bottom + GAP
+    track_y = math.ceil(map_bottom) + GAP  # whole pixels: the parts below are pasted from patches
     legend_y = track_y + TRACK_H + GAP
     legend_bottom = legend_y + legend_height(view, LEFT_W)
-    side_bottom = STATUS_Y + stacked_height(view, SIDE_W, names)
+    sides = columns(view, SIDE_W, names)
+    side_bottom = STATUS_Y + stacked_height(sides)
     height = int(max(legend_bottom, side_bottom) + M)
-    panels = {
+    panels: dict[str, Box] = {
         "header": (0, 0, WIDTH, HEADER_H),
         **status,
         "map": (M, MAP_Y - LETTERS_H, right, map_bottom),
@@ -98,7 +100,7 @@ def layout(view: EtView, names: Sequence[str] = ()) -> BoardLayout:
         "legend": (M, legend_y, right, legend_bottom),
         "rosters": (SIDE_X, STATUS_Y, WIDTH - M, side_bottom),
     }
-    return BoardLayout(WIDTH, height, panels, lay)
+    return BoardLayout(WIDTH, height, panels, lay, sides)
 
 
 def render_board(view: EtView, names: Sequence[str] = ()) -> Canvas:
@@ -106,16 +108,29 @@ def render_board(view: EtView, names: Sequence[str] = ()) -> Canvas:
     plan = layout(view, names)
     p = plan.panels
     c = Canvas(plan.width, plan.height, indexed_palette())
-    _header(c, view)
-    _vp(c, view, *p["vp"])
-    _escalation(c, view, *p["escalation"])
-    _dice(c, view, *p["roll"])
+    # the panels that repeat from board to board are pasted from the kit's patches when seen before
+    head = (scenario_name(view), f"Game over: {view.result}" if view.over and view.result else headline(view))
+    cached_part(c, ("header", *head), (0, 0, WIDTH - 1, HEADER_H), lambda c, x, y: _header(c, view))
+    _part(c, ("vp", view.vp_target, *sorted(view.vp.items())), p["vp"], lambda c, *b: _vp(c, view, *b))
+    rise = ("escalation", view.escalation, view.levels, *view.escalation_track)
+    _part(c, rise, p["escalation"], lambda c, *b: _escalation(c, view, *b))
+    roll = ("roll", *view.last_roll, *(label(h) for h in view.last_los[:1] + view.last_los[-1:]))
+    _part(c, roll, p["roll"], lambda c, *b: _dice(c, view, *b))
     draw_map(c, view, plan.map)
     x0, y0, x1, y1 = p["track"]
     draw_track(c, view, x0, y0, x1 - x0, y1 - y0)
-    draw_legend(c, view, p["legend"][0], p["legend"][1], LEFT_W)
-    draw_stacked(c, view, p["rosters"][0], p["rosters"][1], SIDE_W, names)
+    key = ("legend", LEFT_W, *legend_items(view))
+    cached_part(c, key, p["legend"], lambda c, x, y: draw_legend(c, view, x, y, LEFT_W))
+    draw_stacked(c, view, p["rosters"][0], p["rosters"][1], SIDE_W, plan.sides)
     return c
+
+
+def _part(
+    c: Canvas, key: tuple[object, ...], box: Box, draw: Callable[[Canvas, float, float, float, float], None]
+) -> None:
+    """A panel drawn by ``draw(c, x0, y0, x1, y1)`` that depends on ``key`` alone (cached)."""
+    x0, y0, x1, y1 = box
+    cached_part(c, key, box, lambda c, x, y: draw(c, x, y, x + x1 - x0, y + y1 - y0))
 
 
 # ------------------------------------------------------------------------------------------ header
@@ -211,7 +226,8 @@ def draw_map(c: Canvas, view: EtView, lay: MapLayout) -> None:
     ground = _ground(spec)
     c.image.paste(ground.image, (spec.x, spec.y))
     c.surfaces.update(ground.surfaces)
-    _edges(c, view.board, lay)  # drawn here, in the board's own coordinates (layout tests read them)
+    if not spec.edges:  # while recording, drawn in the board's own coordinates (layout tests read them)
+        _edges(c, view.board, lay)
     _path(c, lay, view.last_path)
     _los(c, lay, view.last_los)
     draw_marks(c, map_marks(lay, view, labels=False))  # the coordinates are in the ground
@@ -231,6 +247,7 @@ class Ground:
     lay: MapLayout
     x: int  # the ground picture's top-left corner on the board
     y: int
+    edges: bool  # the row numbers and column letters drawn in it (not while recording placements)
 
     @classmethod
     def of(cls, view: EtView, lay: MapLayout) -> Ground:
@@ -246,6 +263,7 @@ class Ground:
             lay,
             M,
             int(lay.top - LETTERS_H),
+            not recording_now(),
         )
 
 
@@ -281,6 +299,8 @@ def _ground(spec: Ground) -> Canvas:
         elif key in tokens:
             ring(c, here.corners(h, 4), here.corners(h, 6.5), rim_of(ground), ground)
         draw_marks(c, [label_mark(here, h, ground)])
+    if spec.edges:
+        _edges(c, spec.board, here)
     return c
 
 

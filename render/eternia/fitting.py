@@ -9,16 +9,20 @@ stays inside its box and no two boxes of words overlap.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
+from typing import TypeVar
 
-from render.core.canvas import Canvas, Wrapped, font, text_width
+from render.core.canvas import Canvas, Wrapped, font, text_width, wrap_lines
 from render.core.canvas import fit_lines as _fit_lines
 from render.core.palette import INK, RGB
+from render.core.patches import draw_patch
 
 Box = tuple[float, float, float, float]
+SEP = " · "  # between the items of a line of facts
 FLOOR = 11  # the smallest text drawn (px): still legible at full size
 
 
@@ -55,6 +59,28 @@ def recording() -> Iterator[list[Placed]]:
         yield kept
     finally:
         _RECORD = None
+
+
+def recording_now() -> bool:
+    """Whether placements are being recorded (tests): parts are then drawn in place, not pasted."""
+    return _RECORD is not None
+
+
+C = TypeVar("C", bound=Canvas)
+
+
+def cached_part(c: C, key: Hashable, box: Box, draw: Callable[[C, float, float], None]) -> None:
+    """``draw(c, x0, y0)``, a part drawn inside ``box`` from its top-left corner, via the kit's patches.
+
+    ``key`` must hold everything the part draws besides its size (and start with its kind): the
+    same part is then pasted from ``render.core.patches`` instead of drawn again. While recording,
+    it is drawn in place, so every word is recorded where it lands on the picture.
+    """
+    x0, y0, x1, y1 = box
+    if _RECORD is not None:
+        draw(c, x0, y0)
+        return
+    draw_patch(c, ("eternia", key), (x0, y0), (int(x1 - x0) + 1, int(y1 - y0) + 1), draw)
 
 
 def fitted_size(text: str, size: int, room: float, weight: str = "regular", floor: int = FLOOR) -> int:
@@ -134,3 +160,173 @@ def lines_height(
     # the largest size that fits ``most`` lines, not the fewest lines: wrapping beats shrinking
     wrapped = fit_lines(text, size, width, weight, min_size=floor, max_lines=most, fewest=False)
     return len(wrapped.lines) * step(wrapped.size)
+
+
+# ------------------------------------------------------------------------------------------ items
+# A line of facts ("HP 9/10 · Armor 0 · at G8") or a title with a player's name is drawn item by
+# item: each item is a text tile the kit keeps (``render.core.indexed_text``), and most items
+# ("Armor 0", "at G8", a Character's name) recur from board to board while their combination does
+# not. Drawn as one string, every new combination (and every new player's name inside one) would
+# be measured and rasterised whole; drawn as items, only the items never seen before are.
+
+
+def joiner(item: str) -> str:
+    """What follows ``item`` on its line: a space after one ending in a comma (a list), else SEP."""
+    return " " if item.endswith(",") else SEP
+
+
+class Name(str):
+    """A player's display name: drawn glyph by glyph from the kit's text tiles, kerned by pairs.
+
+    A busy bot meets new players all the time, and a new name laid out, measured and rasterised
+    whole was most of a board's drawing. Its letters and letter pairs recur, so a name never seen
+    is placed from cached pair advances (``text_width`` of "ab" less that of "b": the font's
+    kerning) and drawn from cached one-letter tiles.
+    """
+
+
+def pen_positions(text: str, size: int, weight: str) -> list[float]:
+    """Where each character of ``text`` starts, and (last) where the text ends."""
+    xs = [0.0]
+    for a, b in pairwise(text):
+        xs.append(xs[-1] + text_width(a + b, size, weight) - text_width(b, size, weight))
+    return [*xs, xs[-1] + text_width(text[-1], size, weight)] if text else xs
+
+
+def width_of(item: str, size: int, weight: str = "regular") -> float:
+    """The advance width of one item (a ``Name`` from its letter pairs)."""
+    return pen_positions(item, size, weight)[-1] if isinstance(item, Name) else text_width(item, size, weight)
+
+
+def items_width(items: Sequence[str], size: int, weight: str = "regular") -> float:
+    """The advance width of ``items`` drawn on one line."""
+    total = sum(width_of(item, size, weight) for item in items)
+    return total + sum(text_width(joiner(item), size, weight) for item in items[:-1])
+
+
+def flow(items: Sequence[str], size: int, width: float, weight: str = "regular") -> list[list[str]]:
+    """``items`` in lines no wider than ``width``, breaking only between items.
+
+    An item wider than a whole line (a very long name) is wrapped on its own lines, at spaces
+    and hyphens, and the items after it continue on its last line.
+    """
+    lines: list[list[str]] = []
+    current: list[str] = []
+    used = 0.0
+    for item in items:
+        wide = width_of(item, size, weight)
+        gap = text_width(joiner(current[-1]), size, weight) if current else 0.0
+        if current and used + gap + wide <= width:
+            current.append(item)
+            used += gap + wide
+            continue
+        if current:
+            lines.append(current)
+        if wide <= width:
+            current, used = [item], wide
+            continue
+        parts = wrap_lines(item, size, width, weight).lines
+        lines += [[part] for part in parts[:-1]]
+        current, used = [parts[-1]], text_width(parts[-1], size, weight)
+    if current or not lines:
+        lines.append(current)
+    return lines
+
+
+def items_size(
+    items: Sequence[str], size: int, width: float, weight: str = "regular", floor: int = FLOOR, most: int = 3
+) -> int:
+    """The largest size from ``size`` down to ``floor`` at which ``items`` flow into ``most`` lines."""
+    while size > floor and len(flow(items, size, width, weight)) > most:
+        size -= 1
+    return size
+
+
+def items_height(
+    items: Sequence[str], size: int, width: float, weight: str = "regular", floor: int = FLOOR, most: int = 3
+) -> int:
+    """The height ``items`` take flowed to ``width`` in at most ``most`` lines (shrinking if needed)."""
+    used = items_size(items, size, width, weight, floor, most)
+    return len(flow(items, used, width, weight)) * step(used)
+
+
+def _put_items(
+    c: Canvas, box: Box, x: float, y: float, items: Sequence[str], size: int, fill: RGB, weight: str
+) -> None:
+    """One line of ``items`` from (x, y) (the line's left end and middle), each item its own tile."""
+    last = len(items) - 1
+    for i, item in enumerate(items):
+        sep = joiner(item) if i < last else ""
+        if isinstance(item, Name):
+            _put_name(c, box, x, y, item, size, fill, weight)
+            if sep.strip():  # the separator's mark, after its leading space
+                lead = text_width(sep[: len(sep) - len(sep.lstrip())], size, weight)
+                _put(
+                    c, box, x + width_of(item, size, weight) + lead, y, sep.strip(), size, fill, weight, "lm"
+                )
+        else:
+            # an item and the separator after it are one tile: "Armor 0 · " recurs as often as "Armor 0"
+            _put(c, box, x, y, item + sep.rstrip(), size, fill, weight, "lm")
+        if i < last:
+            x += width_of(item, size, weight) + text_width(sep, size, weight)
+
+
+def _put_name(c: Canvas, box: Box, x: float, y: float, name: Name, size: int, fill: RGB, weight: str) -> None:
+    """A ``Name`` from (x, y) (its left end and middle), one letter tile at a time."""
+    xs = pen_positions(name, size, weight)
+    for ch, at in zip(name, xs, strict=False):
+        if not ch.isspace():
+            c.put((x + at, y), ch, size, fill, weight, "lm")
+    if _RECORD is not None and name:
+        boxes = [font(size, weight).getbbox(ch, anchor="lm") for ch in name]
+        ink = (
+            int(x) + min(int(at) + b[0] for at, b in zip(xs, boxes, strict=False)),
+            int(y) + min(b[1] for b in boxes),
+            int(x) + max(int(at) + b[2] for at, b in zip(xs, boxes, strict=False)),
+            int(y) + max(b[3] for b in boxes),
+        )
+        _RECORD.append(Placed(box, ink, str(name), size))
+
+
+def items_in(
+    c: Canvas,
+    box: Box,
+    items: Sequence[str],
+    size: int,
+    fill: RGB = INK,
+    weight: str = "regular",
+    floor: int = FLOOR,
+) -> int:
+    """``items`` flowed into the lines ``box`` holds (shrinking first), left-aligned; returns the y below."""
+    x0, y0, x1, y1 = box
+    for trial in range(size, floor - 1, -1):
+        lines = flow(items, trial, x1 - x0, weight)
+        if len(lines) * step(trial) <= y1 - y0 + 2:
+            break
+    else:  # nothing fits the box: the floor size, overflowing downwards rather than cut
+        trial = floor
+        lines = flow(items, trial, x1 - x0, weight)
+    line = step(trial)
+    y = y0
+    for parts in lines:
+        _put_items(c, box, x0, y + line / 2, parts, trial, fill, weight)
+        y += line
+    return int(y)
+
+
+def run_in(
+    c: Canvas,
+    box: Box,
+    items: Sequence[str],
+    size: int,
+    fill: RGB = INK,
+    weight: str = "regular",
+    floor: int = FLOOR,
+) -> int:
+    """``items`` on one line centred vertically in ``box``, left-aligned, shrunk to fit; returns the size."""
+    x0, y0, x1, y1 = box
+    size = min(size, int(y1 - y0))
+    while size > floor and items_width(items, size, weight) > x1 - x0:
+        size -= 1
+    _put_items(c, box, x0, (y0 + y1) / 2, items, size, fill, weight)
+    return size

@@ -15,7 +15,7 @@ from engines.eternia.state import EtView, ModelView
 from render.core.canvas import Canvas, text_width
 from render.core.names import seat_name
 from render.core.palette import INK, MUTED, tint
-from render.eternia.fitting import lines_height, lines_in, text_in
+from render.eternia.fitting import Name, items_height, items_in, items_width, run_in, text_in
 from render.eternia.palette import DAZED, HP, POWER, WHITE, ink_on, side_colour
 from render.eternia.pieces import piece_colours
 from render.eternia.words import (
@@ -36,15 +36,18 @@ TITLE_H = 38
 TEXT = 19
 SMALL = 16
 TITLE_LINE = 24
-HEADING_MIN = 17  # the smallest a column heading may shrink to
 
 
 @dataclass
 class Row:
-    """One entry of a column: an optional piece chip, a bold title, a tag and a detail paragraph."""
+    """One entry of a column: an optional piece chip, a bold title, a tag and a detail paragraph.
 
-    title: str
-    detail: str
+    The title and the detail are items (``render.eternia.fitting``): a name, a player's name and
+    each fact apart, so the facts that recur are drawn from the kit's text tiles.
+    """
+
+    title: tuple[str, ...]
+    detail: tuple[str, ...]
     width: float  # the column's width
     model: ModelView | None = None
     note: str = ""  # a short tag at the end of the title line (KO, Dazed, Empowered)
@@ -57,7 +60,7 @@ class Row:
     @cached_property
     def detail_height(self) -> int:
         """The height of the detail paragraph."""
-        return lines_height(self.detail, SMALL, self.width - self.text_left - PAD, most=3)
+        return items_height(self.detail, SMALL, self.width - self.text_left - PAD, most=3)
 
     @property
     def height(self) -> int:
@@ -66,20 +69,28 @@ class Row:
 
 
 def _character_row(view: EtView, m: ModelView, width: float, names: Sequence[str]) -> Row:
-    stats = [f"HP {m.hp}/{m.max_hp}", f"Armor {m.armor}", f"Power {m.power}"]
-    stats.append("KO'd: back at its next Activation" if knocked_out(m) else f"at {where(m)}")
-    if m.unlocked:
-        stats.append("Skills: " + ", ".join(f"{skill_name(u.skill)} ({u.power})" for u in m.unlocked))
+    stats: tuple[str, ...] = (f"HP {m.hp}/{m.max_hp}", f"Armor {m.armor}", f"Power {m.power}")
+    stats += ("KO'd: back at its next Activation" if knocked_out(m) else f"at {where(m)}",)
+    stats += listed("Skills: ", [f"{skill_name(u.skill)} ({u.power})" for u in m.unlocked])
     note = "KO" if knocked_out(m) else "Dazed" if m.dazed else "Empowered" if m.empowered else ""
-    row = Row(m.name, " · ".join(stats), width, m, note)
+    row = Row((m.name,), stats, width, m, note)
     if m.seat >= 0 and view.mode == "versus":
-        owner = seat_name(m.seat, names)
+        owner = Name(seat_name(m.seat, names))
         room = width - row.text_left - PAD - (_tag_width(note) + 8 if note else 0)
-        if text_width(f"{m.name} · {owner}", HEADING_MIN, "bold") <= room:
-            row.title = f"{m.name} · {owner}"
+        # the title keeps its size: a new player's name is measured and drawn at one size only
+        if items_width((m.name, owner), TEXT, "bold") <= room:
+            row.title = (m.name, owner)
         else:  # a long display name goes on the detail lines, which wrap, rather than shrink the title
-            row.detail = f"{owner} · {row.detail}"
+            row.detail = (owner, *row.detail)
     return row
+
+
+def listed(lead: str, names: Sequence[str]) -> tuple[str, ...]:
+    """``names`` as a comma list after ``lead``, one item each ("Skills: Sprint (2),", "Brace (1)")."""
+    if not names:
+        return ()
+    last = len(names) - 1
+    return tuple(f"{lead if i == 0 else ''}{n}{',' if i < last else ''}" for i, n in enumerate(names))
 
 
 def _tag_width(note: str) -> float:
@@ -99,13 +110,13 @@ def _group_rows(view: EtView, side: str, kind: str, width: float) -> list[Row]:
         ko = sum(1 for m in members if knocked_out(m))
         spare = len(members) - len(shown) - ko
         placed = [f"{code(m)} {where(m)}" + (" Dazed" if m.dazed else "") for m in shown]
-        parts = [", ".join(placed) if placed else "none on the map"]
+        parts = listed("", placed) or ("none on the map",)
         if spare:
-            parts.append(f"{spare} not in play")
+            parts += (f"{spare} not in play",)
         if ko:
-            parts.append(f"{ko} KO'd")
+            parts += (f"{ko} KO'd",)
         title = f"{name}s" if len(members) > 1 and not name.endswith("s") else name
-        rows.append(Row(title, " · ".join(parts), width, shown[0] if shown else members[0]))
+        rows.append(Row((title,), parts, width, shown[0] if shown else members[0]))
     return rows
 
 
@@ -115,18 +126,19 @@ def _extras(view: EtView, side: str, width: float) -> list[Row]:
         return []
     if view.mode == "ai":
         card = ai_card_name(view.ai_card) if view.ai_card else "none"
-        return [Row("The AI Controller", f"AI Power {view.ai_power} · AI card: {card}", width)]
+        return [Row(("The AI Controller",), (f"AI Power {view.ai_power}", f"AI card: {card}"), width)]
     known = content().controller_skills
     skills = []
     for skill, power in view.ctrl_skills.items():
         slots = known[skill].slots if skill in known else power
         mark = " (Empowered)" if skill in view.ctrl_empowered else ""
         skills.append(f"{ctrl_skill_name(skill)} {power}/{slots}{mark}")
-    played = ", ".join(strategy_name(s) for s in view.strategy_played[-4:]) or "none yet"
-    cards = f"{view.strategy_hand_size} in hand · {view.strategy_deck_size} in deck · played: {played}"
+    recent = [strategy_name(s) for s in view.strategy_played[-4:]]
+    played = listed("played: ", recent) or ("played: none yet",)
+    cards = (f"{view.strategy_hand_size} in hand", f"{view.strategy_deck_size} in deck", *played)
     return [
-        Row("Controller Skills (Power on each)", " · ".join(skills) or "none", width),
-        Row("Strategy cards", cards, width),
+        Row(("Controller Skills (Power on each)",), tuple(skills) or ("none",), width),
+        Row(("Strategy cards",), cards, width),
     ]
 
 
@@ -141,46 +153,40 @@ def column_rows(view: EtView, side: str, width: float, names: Sequence[str]) -> 
     return rows + _extras(view, side, width)
 
 
-def column_title(view: EtView, side: str, names: Sequence[str], room: float = 10_000) -> str:
-    """The heading of a side's column, with its VP (the Controller's player named if ``room`` allows).
+def column_title(view: EtView, side: str) -> tuple[str, ...]:
+    """The heading of a side's column, with its VP.
 
-    A long display name would shrink the heading below legibility; the name is on every
-    Controller Character's row anyway, so the heading leaves it out rather than cut it.
+    The Controller's player is named on each of its Character's rows ("Skeletor · Ann"), not here:
+    a long display name would shrink the heading below legibility.
     """
     score = f"{view.vp.get(side, 0)}/{view.vp_target} VP"
     if side == "team":
-        return f"Player Team · {score}"
-    if view.mode == "ai":
-        return f"Controller (AI) · {score}"
-    seat = next((m.seat for m in view.models if m.side == "ctrl" and m.seat >= 0), 0)
-    named = f"Controller · {seat_name(seat, names)} · {score}"
-    return named if text_width(named, HEADING_MIN, "bold") <= room else f"Controller · {score}"
+        return ("Player Team", score)
+    return ("Controller (AI)" if view.mode == "ai" else "Controller", score)
 
 
-def column_height(view: EtView, side: str, width: float, names: Sequence[str]) -> int:
-    """The height of one side's column at ``width``."""
-    return _height(column_rows(view, side, width, names))
+def columns(view: EtView, width: float, names: Sequence[str]) -> dict[str, list[Row]]:
+    """Both sides' rows at ``width``, the Team first (worked out once: the layout sizes them too)."""
+    return {side: column_rows(view, side, width, names) for side in ("team", "ctrl")}
 
 
-def _height(rows: list[Row]) -> int:
+def column_height(rows: list[Row]) -> int:
+    """The height of one side's column of ``rows``."""
     return TITLE_H + sum(r.height for r in rows) + 6
 
 
-def draw_column(
-    c: Canvas, view: EtView, side: str, x: float, y: float, width: float, names: Sequence[str]
-) -> int:
+def draw_column(c: Canvas, view: EtView, side: str, rows: list[Row], x: float, y: float, width: float) -> int:
     """One side's column: its coloured title band with the VP, then a row per model group and extra.
 
     Returns the column's height.
     """
-    rows = column_rows(view, side, width, names)
-    height = _height(rows)
+    height = column_height(rows)
     colour = side_colour(side)
     c.box((x, y, x + width, y + height), fill=tint(colour, 0.9), outline=colour, width=2, radius=10)
     c.draw.rounded_rectangle((x, y, x + width, y + TITLE_H - 6), radius=10, fill=colour)
     c.draw.rectangle((x, y + TITLE_H - 18, x + width, y + TITLE_H - 6), fill=colour)
-    title = column_title(view, side, names, width - 2 * PAD)
-    text_in(c, (x + PAD, y + 4, x + width - PAD, y + TITLE_H - 10), title, 22, WHITE, "bold")
+    title = column_title(view, side)
+    run_in(c, (x + PAD, y + 4, x + width - PAD, y + TITLE_H - 10), title, 22, WHITE, "bold")
     top = y + TITLE_H
     for row in rows:
         _row(c, row, x, top)
@@ -188,15 +194,17 @@ def draw_column(
     return height
 
 
-def stacked_height(view: EtView, width: float, names: Sequence[str]) -> int:
-    """The height of both sides' columns one above the other (the Team first), with their gap."""
-    return sum(column_height(view, side, width, names) for side in ("team", "ctrl")) + PAD
+def stacked_height(sides: dict[str, list[Row]]) -> int:
+    """The height of both sides' columns one above the other, with their gap."""
+    return sum(column_height(rows) for rows in sides.values()) + PAD
 
 
-def draw_stacked(c: Canvas, view: EtView, x: float, y: float, width: float, names: Sequence[str]) -> None:
-    """Both sides' columns one above the other, the Team on top (the board's side panel)."""
-    for side in ("team", "ctrl"):
-        y += draw_column(c, view, side, x, y, width, names) + PAD
+def draw_stacked(
+    c: Canvas, view: EtView, x: float, y: float, width: float, sides: dict[str, list[Row]]
+) -> None:
+    """Both sides' columns (``columns`` at ``width``) one above the other: the board's side panel."""
+    for side, rows in sides.items():
+        y += draw_column(c, view, side, rows, x, y, width) + PAD
 
 
 def _row(c: Canvas, row: Row, x: float, y: float) -> None:
@@ -216,6 +224,6 @@ def _row(c: Canvas, row: Row, x: float, y: float) -> None:
         c.box((right - tag_w, y + 3, right, y + TITLE_LINE - 1), fill=fill, outline=tone, width=1, radius=6)
         text_in(c, (right - tag_w + 8, y + 3, right - 8, y + TITLE_LINE - 1), row.note, 15, INK, "bold", "c")
         right -= tag_w + 8
-    text_in(c, (tx, y + 2, right, y + TITLE_LINE), row.title, TEXT, INK, "bold")
+    run_in(c, (tx, y + 2, right, y + TITLE_LINE), row.title, TEXT, INK, "bold")
     box = (tx, y + TITLE_LINE, x + row.width - PAD, y + TITLE_LINE + row.detail_height)
-    lines_in(c, box, row.detail, SMALL, INK if row.model is not None else MUTED)
+    items_in(c, box, row.detail, SMALL, INK if row.model is not None else MUTED)

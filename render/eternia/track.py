@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.eternia.state import EtView, SlotView
 from render.core.canvas import Canvas
 from render.core.palette import INK, MUTED, tint
-from render.eternia.fitting import lines_in, text_in
+from render.eternia.fitting import cached_part, lines_in, text_in
 from render.eternia.palette import GOLD, WHITE, character_colour, ink_on, side_colour
 from render.eternia.words import card_name, code, design_of
 
@@ -24,7 +26,32 @@ def draw_track(c: Canvas, view: EtView, x: float, y: float, width: float, height
     count = max(1, len(view.track))
     w = (width - SLOT_GAP * (count - 1)) / count
     for i, slot in enumerate(view.track):
-        _slot(c, view, i, slot, x + i * (w + SLOT_GAP), y, w, height)
+        # whole pixels and a whole width: a slot seen before is pasted from the kit's patches
+        left, wide = x + round(i * (w + SLOT_GAP)), int(w)
+        key = ("slot", *_slot_key(view, i, slot), wide, height)
+        cached_part(c, key, (left, y, left + wide, y + height), _drawer(view, i, slot, wide, height))
+
+
+def _drawer(
+    view: EtView, i: int, slot: SlotView, w: float, h: float
+) -> Callable[[Canvas, float, float], None]:
+    """What draws slot ``i`` from a given top-left corner."""
+    return lambda c, x, y: _slot(c, view, i, slot, x, y, w, h)
+
+
+def _slot_key(view: EtView, i: int, slot: SlotView) -> tuple[object, ...]:
+    """Everything a slot's drawing depends on."""
+    active = slot.active and view.phase == "activation" and not view.over
+    card = slot.card if (slot.flipped or slot.card == "any") else ""
+    model = next((m for m in view.models if m.id == card), None) if card else None
+    shown = (
+        (model.name, code(model), design_of(model))
+        if model is not None
+        else (card_name(view, card) if card else "",)
+    )
+    waiting = view.phase == "order" and not view.over
+    now = (view.actions_left, bool(view.active_model)) if active else ()
+    return (i, slot.side, slot.power, slot.flipped, active, bool(card), *shown, waiting, *now)
 
 
 def _slot(c: Canvas, view: EtView, i: int, slot: SlotView, x: float, y: float, w: float, h: float) -> None:

@@ -227,3 +227,53 @@ def test_pieces_stay_large_enough_to_read_at_preview_width() -> None:
     scale = PREVIEW_W / 1400
     assert lay.width * scale >= 24
     assert 2 * R_CHAR * lay.size * scale >= 14
+
+
+# ------------------------------------------------------------------------------------------ hands
+def _full_controller(view: EtView, cards: int) -> EtView:
+    """``view`` (the Controller's) holding ``cards`` Strategy cards, every Skill and Character Empowered."""
+    from engines.eternia.content import content
+
+    models = [
+        replace(m, empowered=True) if m.side == "ctrl" and m.kind == "character" else m for m in view.models
+    ]
+    hand = list(content().strategy)[:cards]
+    return replace(view, strategy_hand=hand, ctrl_empowered=list(view.ctrl_skills), models=models)
+
+
+def _hand_views() -> list[tuple[str, EtView]]:
+    """Every seat's view of both modes (middle and end of each scene game), and full Controller hands."""
+    found = []
+    for game in GAMES:
+        states = played(*game)
+        for state in (states[len(states) // 2], states[-1]):
+            found += [(f"{game} seat {v.viewer} ({v.side})", v) for v in views(state)[1:]]
+    ctrl = next(v for label, v in found if v.side == "ctrl")
+    found += [(f"a Controller holding {n} Strategy cards", _full_controller(ctrl, n)) for n in (8, 12)]
+    return found
+
+
+def test_every_dashboard_is_landscape_and_its_words_never_overlap() -> None:
+    """Discord previews a picture ~550 px wide: a seat's dashboards stand side by side, wider than tall.
+
+    Realistic hands (up to 8 Strategy cards) stay within 900 px; a Controller holding all 12 still
+    stays landscape. Every word stays in its box and no two words overlap, long names included.
+    """
+    from render.eternia.hand import hand_layout
+
+    names = ["Bartholomew-Maximilian Featherstonehaugh", "Zoë", "Ümit Åkesson-Lindqvist the Third", "Al"]
+    for label, view in _hand_views():
+        with recording() as placed:
+            canvas = render_hand(view, names)
+        assert canvas is not None, label
+        width, height = canvas.image.size
+        assert width == 1400 and height < width, f"{label}: {canvas.image.size} is not landscape"
+        if len(view.strategy_hand) <= 8:
+            assert height <= 900, f"{label}: {height} px tall"
+        _check_words(placed, canvas.image.size)
+        plan = hand_layout(view)
+        assert plan is not None and plan.height == height
+        for a, b in combinations([spot.box for spot in plan.blocks], 2):
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], f"{label}: {a} overlaps {b}"
+        for x0, y0, x1, y1 in (spot.box for spot in plan.blocks):
+            assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height, label

@@ -74,3 +74,20 @@ def test_the_controller_sees_its_strategy_hand_and_the_team_does_not() -> None:
 def test_renderer_refuses_other_games_views() -> None:
     with pytest.raises(TypeError, match="EtView"):
         RENDERER.board(object())
+
+
+def test_panels_pasted_from_patches_are_the_panels_drawn_in_place() -> None:
+    """Header, status panels, track slots, legend and map edges come from caches once seen: same pixels."""
+    from render.core.patches import clear_patches
+    from render.eternia.board import render_board
+    from render.eternia.fitting import recording
+
+    clear_patches()
+    for game in GAMES[::2]:
+        for state in played(*game)[::4]:
+            view = RULESET.view(state, None)
+            with recording():  # everything drawn in place
+                drawn = render_board(view, ["Ann", "Ben"]).image.tobytes()
+            first = render_board(view, ["Ann", "Ben"]).image.tobytes()  # drawn into patches, pasted
+            again = render_board(view, ["Ann", "Ben"]).image.tobytes()  # pasted from the patches kept
+            assert drawn == first == again, f"{game}: a cached panel differs from the panel drawn in place"
