@@ -171,8 +171,8 @@ def lines_height(
 
 
 def joiner(item: str) -> str:
-    """What follows ``item`` on its line: a space after one ending in a comma (a list), else SEP."""
-    return " " if item.endswith(",") else SEP
+    """What follows ``item`` on its line: a space after a comma (a list) or a colon (a heading), else SEP."""
+    return " " if item.endswith((",", ":")) else SEP
 
 
 class Name(str):
