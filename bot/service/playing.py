@@ -196,7 +196,7 @@ class Playing(Room):
         )
         run_bot_seats(change)
         committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events, game=game)
+        return await deliver(committed, change.events, game=game, shown=change.shown)
 
     async def act(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
@@ -211,7 +211,7 @@ class Playing(Room):
         engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
         """
         committed, change = await self._apply(table_id, user_id, token, action_key, seat)
-        return await deliver(committed, change.events, game=change.game)
+        return await deliver(committed, change.events, game=change.game, shown=change.shown)
 
     async def apply(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
@@ -260,7 +260,7 @@ class Playing(Room):
             seats = [dataclasses.replace(s, bot=None) if s.seat in back else s for s in loaded.seats]
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=seats)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed, game=game)
+        return await deliver(committed, game=game, shown=change.shown)
 
     async def leave_game(self, loaded: Loaded, user_id: int) -> TableInfo:
         """A bot plays ``user_id``'s seats on for the others; the last person out closes the table.
