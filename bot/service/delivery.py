@@ -28,6 +28,7 @@ import msgspec
 
 from bot.service import drawing
 from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate, Shown
+from bot.service.facts import facts_of
 from bot.service.game import Game, resolve
 from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
 from bot.service.records import SeatRow, table_info
@@ -60,6 +61,7 @@ def seat_update(
         moves=seat.moves,
         events=events,
         deadline_ts=seat.deadline,
+        facts=facts_of(loaded, game.ruleset),
     )
 
 
@@ -91,10 +93,11 @@ def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
     """
     ruleset = game.ruleset
     state = loaded.state
+    facts = facts_of(loaded, ruleset)
     outcome = outcome_of(loaded, game=game)
-    prompts = {} if outcome is not None else ruleset.prompts(state)
+    prompts = {} if outcome is not None else facts.prompts()
     actions: dict[int, tuple[Action, ...]] = {
-        seat: tuple(ruleset.legal_actions(state, seat))
+        seat: facts.actions(seat)
         for seat, prompt in prompts.items()
         if not prompt.private and not prompt.sealed and loaded.seat(seat).human
     }
