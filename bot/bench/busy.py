@@ -20,7 +20,9 @@ from typing import Any
 
 from bot.bench.samples import Names
 from bot.bench.stats import median, percentile
-from bot.service import Delivery, ServiceError, Services
+from bot.service import Delivery, DmRef, SeatUpdate, ServiceError, Services
+from bot.service.api import PublicRef
+from bot.service.projection import fingerprint
 from engines import registry
 from render import registry as renderers
 from render.core.renderer import MemoRenderer
@@ -53,12 +55,26 @@ class ClickFigures:
     picture_hit_rate: float  # share of pictures the renderers' caches already held
 
 
-async def follow_up(services: Services, delivery: Delivery, message_id: int) -> None:
+def _dm_digest(update: SeatUpdate) -> str:
+    """The bench's stand-in for the adapter's DM fingerprint: the question asked, then the seat's token."""
+    prompt = update.prompt
+    if prompt is None:
+        return f"-.{update.token}"
+    return f"{fingerprint(prompt.kind, prompt.text, prompt.sealed, update.deadline_ts)[:16]}.{update.token}"
+
+
+async def follow_up(
+    services: Services, delivery: Delivery, message_id: int, actor: int | None = None
+) -> None:
     """The database work the Discord adapter does after a click, with no Discord.
 
-    As ``Courier.publish``: a server table reads what its message shows and records the new
-    digest when it changed, then reads each seat's DM record and records those that changed; a
-    DM solo game is one message, recorded once.
+    As ``Courier.publish``: what the messages show comes with the delivery (read in the click's
+    own transaction; read here when it is not), the table message's new digest is recorded when
+    it changed and each DM whose fingerprint changed is recorded, all in one transaction at the
+    end, except that a new DM message (a seat asked anew by someone else's move, or one without
+    a message yet) is recorded at once, before the next request, taking what waits with it; the
+    turn ping reads the server's mention setting unless the delivery brought it. A DM solo game is
+    one message, recorded once.
     """
     table = delivery.table
     if table.solo:
@@ -66,15 +82,28 @@ async def follow_up(services: Services, delivery: Delivery, message_id: int) -> 
             await services.tables.record_public_message(table.id, message_id)
         return
     public = delivery.public
-    if (await services.tables.public_ref(table.id)).digest != public.digest:
-        await services.tables.record_public_message(table.id, message_id, public.digest)
-    refs = await services.tables.dm_refs(table.id)
+    shown = delivery.shown if delivery.shown is not None else await services.tables.shown(table.id)
+    waiting = PublicRef(message_id, public.digest) if shown.public.digest != public.digest else None
+    dms: dict[int, DmRef] = {}
+    plans = []
     for update in delivery.seats:
-        ref = refs.get(update.seat)
-        if ref is None or ref.digest != update.token:
-            await services.tables.record_dm_message(
-                table.id, update.seat, message_id + 1 + update.seat, update.token
-            )
+        ref = shown.dms.get(update.seat)
+        digest = _dm_digest(update)
+        if ref is not None and ref.message_id is not None and ref.digest == digest:
+            continue  # the DM already shows this
+        before = ref.digest.split(".", 1)[0] if ref is not None and ref.digest else None
+        anew = update.prompt is not None and digest.split(".", 1)[0] != before
+        fresh = ref is None or ref.message_id is None or (anew and update.user_id != actor)
+        plans.append((fresh, update.seat, digest))
+    for fresh, seat, digest in sorted(plans, key=lambda plan: plan[0]):  # edits first, as the adapter
+        dms[seat] = DmRef(message_id + 1 + seat, digest)
+        if fresh:
+            await services.tables.record_shown(table.id, waiting, dms)
+            waiting, dms = None, {}
+    if waiting is not None or dms:
+        await services.tables.record_shown(table.id, waiting, dms)
+    if shown.mention is None and shown.public.digest != public.digest and table.guild_id is not None:
+        await services.guilds.get(table.guild_id)  # the turn ping asks whether to mention
 
 
 class _Tables:
@@ -112,12 +141,13 @@ def _hits() -> tuple[int, int]:
     return hits, misses
 
 
-async def _click(services: Services, delivery: Delivery, rng: random.Random) -> Delivery:
-    """One random legal choice of a seat that is asked."""
+async def _click(services: Services, delivery: Delivery, rng: random.Random) -> tuple[Delivery, int]:
+    """One random legal choice of a seat that is asked; (what it delivered, who clicked)."""
     seat = rng.choice(delivery.public.waiting_on)
     own = next(u for u in delivery.seats if u.seat == seat)
     action = rng.choice(own.actions)
-    return await services.tables.act(delivery.table.id, own.user_id, own.token, action.key, seat=seat)
+    after = await services.tables.act(delivery.table.id, own.user_id, own.token, action.key, seat=seat)
+    return after, own.user_id
 
 
 def _playable(delivery: Delivery | None) -> bool:
@@ -154,7 +184,7 @@ async def busy_clicks(
                 live_warm[slot] = await warming.open()
                 continue
             try:
-                live_warm[slot] = await _click(services, live_warm[slot], rng)
+                live_warm[slot], _ = await _click(services, live_warm[slot], rng)
             except ServiceError:
                 live_warm[slot] = await warming.open()
     maker = _Tables(services, Names(f"p{seed}."), rng, base)
@@ -186,13 +216,13 @@ async def busy_clicks(
                 taken += 1
                 start = time.perf_counter()
                 try:
-                    after = await _click(services, delivery, rng)
+                    after, actor = await _click(services, delivery, rng)
                 except ServiceError:
                     refused += 1
                     live[slot] = await maker.open()
                     continue
                 middle = time.perf_counter()
-                await follow_up(services, after, 7_000_000_000 + after.table.id * 16)
+                await follow_up(services, after, 7_000_000_000 + after.table.id * 16, actor)
                 end = time.perf_counter()
                 times.append((end - start) * 1000)
                 follow.append((end - middle) * 1000)

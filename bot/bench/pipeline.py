@@ -178,7 +178,7 @@ async def run_pipeline(
             start = time.perf_counter()
             delivery = await services.tables.act(table_id, user, own.token, key, seat=seat)
             acted = time.perf_counter()
-            await follow_up(services, delivery, 8_000_000_000 + table_id * 16)
+            await follow_up(services, delivery, 8_000_000_000 + table_id * 16, user)
             done = time.perf_counter()
             times.append((done - start) * 1000)
             follow.append((done - acted) * 1000)

@@ -11,6 +11,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
@@ -18,7 +19,7 @@ from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, s
 from bot.discord.replies import PartialDelivery, with_view
 from bot.discord.views import lobby_view, reclaim_view, seat_actions, seat_view, table_view
 from bot.service import Services
-from bot.service.api import Delivery, DmRef, PublicTable, Reminder, SeatUpdate, TableInfo
+from bot.service.api import Delivery, DmRef, PublicRef, PublicTable, Reminder, SeatUpdate, TableInfo
 from bot.service.projection import fingerprint
 
 log = logging.getLogger("tablekeeper.discord")
@@ -70,6 +71,58 @@ def dm_digest(table: TableInfo, update: SeatUpdate, public_lines: Sequence[str])
 def _asked_part(digest: str | None) -> str | None:
     """The question half of a :func:`dm_digest` (None when nothing was recorded)."""
     return digest.split(".", 1)[0] if digest else None
+
+
+@dataclass(frozen=True)
+class DmPlan:
+    """What one seat's DM needs after a change: nothing, an edit, or a new message."""
+
+    digest: str  # what the DM will show (see :func:`dm_digest`)
+    message_id: int | None  # the DM message recorded now, if any
+    same: bool  # it already shows exactly this: no request at all
+    fresh: bool  # a new message (which notifies the player) rather than an edit
+
+
+def dm_plan(delivery: Delivery, update: SeatUpdate, ref: DmRef | None, actor_id: int | None) -> DmPlan:
+    """Decide how ``update`` reaches its player's DM, given what the DM shows (``ref``)."""
+    table = delivery.table
+    info = next((s for s in table.seats if s.seat == update.seat), None)
+    was_open = info.dm_open if info is not None else True
+    message_id = ref.message_id if ref is not None else None
+    digest = dm_digest(table, update, delivery.public.narration)
+    same = message_id is not None and ref is not None and ref.digest == digest and was_open
+    # A new message notifies the player; an edit does not. Notify when someone else's move
+    # handed them a new decision; otherwise keep one tidy message up to date.
+    before = ref.digest if ref is not None else None
+    asked_anew = update.prompt is not None and _asked_part(digest) != _asked_part(before)
+    fresh = message_id is None or (asked_anew and update.user_id != actor_id)
+    return DmPlan(digest, message_id, same, fresh)
+
+
+class Records:
+    """What one publish has shown and not yet recorded, written in one transaction per :meth:`flush`.
+
+    An edit's new fingerprint waits for the end of the publish: if the process dies first, the
+    next change only edits that message once more. A new message's id is different: until it is
+    recorded nobody would strip its buttons, so :meth:`flush` follows each new message before
+    any other request to Discord, exactly as when each record was written at once.
+    """
+
+    def __init__(self, services: Services, table_id: int) -> None:
+        self.services = services
+        self.table_id = table_id
+        self.public: PublicRef | None = None
+        self.dms: dict[int, DmRef] = {}
+        self.flushes = 0
+
+    async def flush(self) -> None:
+        """Write whatever is waiting (nothing at all when nothing is)."""
+        if self.public is None and not self.dms:
+            return
+        public, dms = self.public, self.dms
+        self.public, self.dms = None, {}
+        await self.services.tables.record_shown(self.table_id, public, dms)
+        self.flushes += 1
 
 
 class Courier:
@@ -135,40 +188,49 @@ class Courier:
 
         Each message is tried on its own, so one that Discord refuses (a deleted channel, a lost
         permission) does not keep the others from being updated; :class:`PartialDelivery` then
-        says how many failed. The change itself was already committed by the service.
+        says how many failed. The change itself was already committed by the service, which read
+        what the messages showed in the same transaction (``Delivery.shown``); what they show now
+        is recorded in one transaction at the end (see :class:`Records`).
         """
         if delivery.table.solo:
             await self._publish_solo(delivery)
             return
         failed = 0
         public = delivery.public
-        told = (await self.services.tables.public_ref(public.table.id)).digest == public.digest
+        shown = delivery.shown
+        if shown is None:  # a redraw: nothing was read with it
+            shown = await self.services.tables.shown(public.table.id)
+        records = Records(self.services, public.table.id)
+        told = shown.public.digest == public.digest
         if not told:  # a change the table cannot see (a hidden move) edits and pings nothing
             try:
-                await self._public(public)
+                await self._public(public, records)
             except discord.HTTPException as exc:
                 failed += 1
                 log.warning("table %s: public message not updated (%s)", public.table.id, _why(exc))
-        refs = await self.services.tables.dm_refs(delivery.table.id)
+        refs = shown.dms
+        plans = [(u, dm_plan(delivery, u, refs.get(u.seat), actor_id)) for u in delivery.seats]
         unreachable: list[int] = []
-        for update in delivery.seats:
+        # edits first: then the records of a change that sends one new message are one transaction
+        for update, plan in sorted(plans, key=lambda item: item[1].fresh):
             try:
-                reached = await self._seat(delivery, update, refs.get(update.seat), actor_id)
+                reached = await self._seat(delivery, update, plan, records)
             except discord.HTTPException as exc:
                 failed += 1
                 log.warning("table %s: seat %s not updated (%s)", delivery.table.id, update.seat, _why(exc))
                 continue
             if not reached and update.prompt is not None:
                 unreachable.append(update.user_id)
+        await records.flush()
         await self._release_bot_seats(delivery.table, refs)
         for seat in delivery.taken_over:
             await self._tell_taken_over(delivery.table, seat)
         if not told:  # pings are public too: a hidden move sends none
-            await self._ping(public, actor_id, unreachable)
+            await self._ping(public, actor_id, unreachable, shown.mention)
         if failed:
             raise PartialDelivery(failed)
 
-    async def _public(self, public: PublicTable) -> None:
+    async def _public(self, public: PublicTable, records: Records) -> None:
         """Show the table's public picture: built from :class:`PublicTable` alone (the secret filter)."""
         table = public.table
         channel = self.client.get_partial_messageable(table_place(table))
@@ -180,19 +242,16 @@ class Courier:
                 await channel.get_partial_message(table.public_message_id).edit(
                     content=None, embed=embed, attachments=files, view=view, allowed_mentions=QUIET
                 )
-                await self.services.tables.record_public_message(
-                    table.id, table.public_message_id, public.digest
-                )
+                records.public = PublicRef(table.public_message_id, public.digest)
                 return
             except discord.NotFound:
                 files = [_file(public.board_png, BOARD_FILE)]  # a File is spent once sent
         message = await channel.send(embed=embed, files=files, allowed_mentions=QUIET, **with_view(view))
-        await self.services.tables.record_public_message(table.id, message.id, public.digest)
+        records.public = PublicRef(message.id, public.digest)
+        await records.flush()  # a new message: its id is kept before anything else is sent
 
-    async def _seat(
-        self, delivery: Delivery, update: SeatUpdate, ref: DmRef | None, actor_id: int | None
-    ) -> bool:
-        """Update one player's DM; False when their DMs are closed.
+    async def _seat(self, delivery: Delivery, update: SeatUpdate, plan: DmPlan, records: Records) -> bool:
+        """Update one player's DM as ``plan`` says; False when their DMs are closed.
 
         Discord rate-limits message edits, so a DM is only touched when what it shows privately
         changed (see :func:`dm_digest`); the fingerprint of what each DM shows is kept in the
@@ -203,17 +262,12 @@ class Courier:
         was_open = info.dm_open if info is not None else True
         if not was_open and update.prompt is None:
             return False  # nothing to ask; don't knock on a closed door every move
-        message_id = ref.message_id if ref is not None else None
-        digest = dm_digest(table, update, delivery.public.narration)
-        if message_id is not None and ref is not None and ref.digest == digest and was_open:
+        if plan.same:
             return True  # the DM already shows exactly this
         embed = hand_embed(table, update)
         view = seat_view(table, update)
-        # A new message notifies the player; an edit does not. Notify when someone else's move
-        # handed them a new decision; otherwise keep one tidy message up to date.
-        before = ref.digest if ref is not None else None
-        asked_anew = update.prompt is not None and _asked_part(digest) != _asked_part(before)
-        fresh = message_id is None or (asked_anew and update.user_id != actor_id)
+        message_id = plan.message_id
+        fresh = plan.fresh
         sent = False  # only a new message proves DMs are open: Discord lets us edit old ones regardless
         try:
             channel = await self.client.create_dm(discord.Object(id=update.user_id))
@@ -222,13 +276,14 @@ class Courier:
                     await channel.get_partial_message(message_id).edit(
                         embed=embed, attachments=self._hand_files(update), view=view
                     )
-                    await self.services.tables.record_dm_message(table.id, update.seat, message_id, digest)
+                    records.dms[update.seat] = DmRef(message_id, plan.digest)
                 except discord.NotFound:
                     fresh = True
             if fresh:
                 message = await channel.send(embed=embed, files=self._hand_files(update), **with_view(view))
                 sent = True
-                await self.services.tables.record_dm_message(table.id, update.seat, message.id, digest)
+                records.dms[update.seat] = DmRef(message.id, plan.digest)
+                await records.flush()  # a new message: its id is kept before anything else is sent
                 if message_id is not None:
                     await self._retire(channel, message_id)
         except discord.Forbidden as exc:
@@ -295,8 +350,15 @@ class Courier:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).edit(view=None)  # type: ignore[attr-defined]
 
-    async def _ping(self, public: PublicTable, actor_id: int | None, unreachable: Sequence[int]) -> None:
-        """Mention whoever must act now (server setting), and anyone we could not DM."""
+    async def _ping(
+        self,
+        public: PublicTable,
+        actor_id: int | None,
+        unreachable: Sequence[int],
+        mention: bool | None = None,
+    ) -> None:
+        """Mention whoever must act now (server setting, ``mention`` if already read), and anyone
+        we could not DM."""
         table = public.table
         if public.outcome is not None:
             await self._say(
@@ -306,9 +368,10 @@ class Courier:
                 + (" won." if public.outcome.winners else "nobody won."),
             )
             return
-        mention = True
-        if table.guild_id is not None:
-            mention = (await self.services.guilds.get(table.guild_id)).mention_on_turn
+        if mention is None:
+            mention = True
+            if table.guild_id is not None:
+                mention = (await self.services.guilds.get(table.guild_id)).mention_on_turn
         sealed_round_started = not public.sealed_done
         asked: list[int] = []
         for prompt in public.asked:

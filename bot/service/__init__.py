@@ -22,7 +22,10 @@ services keep the transaction boundaries.
     user plays, e.g. to route a DM interaction); ``current(table_id) -> Delivery`` (redraw);
     ``hand(table_id, user_id, seat=None) -> SeatUpdate`` ("Show my hand" when DMs are closed);
     ``dm_messages(table_id) -> dict[seat, message_id]``; ``dm_refs(table_id) -> dict[seat, DmRef]``
-    (message id and the adapter's fingerprint of what that DM shows); ``log(table_id)``.
+    (message id and the adapter's fingerprint of what that DM shows); ``shown(table_id) -> Shown``
+    (the table message and every DM with their fingerprints, in one read; a ``Delivery`` from a
+    change already carries them as ``Delivery.shown``, read in the change's own transaction);
+    ``log(table_id)``.
     Lobby (return ``TableInfo``): ``open_table(guild_id, channel_id, host_id, host_name, game,
     mode=None, options=None, locale=None)`` (a game with several languages takes the server's
     ``/config language``, else the one closest to ``locale``, unless ``lang`` is given);
@@ -40,8 +43,9 @@ services keep the transaction boundaries.
     name="You", players=None, seat_options=None, guild_id=None, locale=None)`` (starts at once in
     the DM channel; the language as for ``open_table``, ``guild_id`` being where /solo was typed).
     Messages: ``record_public_message(table_id, message_id)``, ``record_thread(table_id,
-    thread_id)``, ``record_dm_message(table_id, seat, message_id, digest=None)``, ``set_dm_open(user_id,
-    is_open, table_id=None)``.
+    thread_id)``, ``record_dm_message(table_id, seat, message_id, digest=None)``,
+    ``record_shown(table_id, public=None, dms={})`` (the table message and several DMs in one
+    transaction), ``set_dm_open(user_id, is_open, table_id=None)``.
     Restarts: nothing to call. A table is loaded from the database when first touched and kept
     in an LRU cache of ``cache_size`` tables; ``replay_check(table_id) -> bool`` (log replayed
     from the seed equals the snapshot).
@@ -84,6 +88,7 @@ from bot.service.api import (
     SeatInfo,
     SeatUpdate,
     ServiceError,
+    Shown,
     TableInfo,
 )
 from bot.service.app import Services
@@ -110,6 +115,7 @@ __all__ = [
     "SeatUpdate",
     "ServiceError",
     "Services",
+    "Shown",
     "StatsService",
     "TableInfo",
     "TableService",

@@ -154,6 +154,9 @@ class Delivery:
     seats: tuple[SeatUpdate, ...]
     #: seats this change handed to a bot because their player's time ran out
     taken_over: tuple[int, ...] = ()
+    #: what the table's messages showed when the change was committed, read in its transaction
+    #: (None: not read; ask :meth:`TableService.shown`)
+    shown: Shown | None = None
 
     @property
     def table(self) -> TableInfo:
@@ -180,6 +183,18 @@ class PublicRef:
 
     message_id: int | None
     digest: str | None = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a table's messages show: the table message and each seat's DM (seats with a record).
+
+    ``mention``: whether the table's server mentions whoever must act, when read with them.
+    """
+
+    public: PublicRef
+    dms: dict[int, DmRef] = field(default_factory=dict)
+    mention: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from typing import NamedTuple
 import msgspec
 
 from bot.service import drawing
-from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate
+from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate, Shown
+from bot.service.facts import facts_of
 from bot.service.game import Game, resolve
 from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
 from bot.service.records import SeatRow, table_info
@@ -60,6 +61,7 @@ def seat_update(
         moves=seat.moves,
         events=events,
         deadline_ts=seat.deadline,
+        facts=facts_of(loaded, game.ruleset),
     )
 
 
@@ -91,10 +93,11 @@ def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
     """
     ruleset = game.ruleset
     state = loaded.state
+    facts = facts_of(loaded, ruleset)
     outcome = outcome_of(loaded, game=game)
-    prompts = {} if outcome is not None else ruleset.prompts(state)
+    prompts = {} if outcome is not None else facts.prompts()
     actions: dict[int, tuple[Action, ...]] = {
-        seat: tuple(ruleset.legal_actions(state, seat))
+        seat: facts.actions(seat)
         for seat, prompt in prompts.items()
         if not prompt.private and not prompt.sealed and loaded.seat(seat).human
     }
@@ -133,19 +136,25 @@ def build_public_token(loaded: Loaded, *, game: Game | None = None) -> str:
     return public_token(facts.spectator, facts.asked, facts.actions, facts.outcome, loaded.table.public_moves)
 
 
-def build_delivery(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> Delivery:
+def build_delivery(
+    loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None, shown: Shown | None = None
+) -> Delivery:
     """Render everything adapters show after a change (blocking; see :func:`deliver`)."""
     game = _drawing(_game(loaded, game))
     humans = [s for s in loaded.seats if s.user_id is not None and s.bot is None]
     return Delivery(
         public=build_public(loaded, events, game=game),
         seats=tuple(seat_update(loaded, s, events, game=game) for s in humans),
+        shown=shown,
     )
 
 
-async def deliver(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> Delivery:
-    """Build the :class:`Delivery` off the event loop (``game``: the table's, if already resolved)."""
-    return await asyncio.to_thread(build_delivery, loaded, tuple(events), game=game)
+async def deliver(
+    loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None, shown: Shown | None = None
+) -> Delivery:
+    """Build the :class:`Delivery` off the event loop (``game``: the table's, if already resolved;
+    ``shown``: what its messages showed, if the change's transaction read it)."""
+    return await asyncio.to_thread(build_delivery, loaded, tuple(events), game=game, shown=shown)
 
 
 async def deliver_public(loaded: Loaded, *, game: Game | None = None) -> PublicTable:

@@ -10,9 +10,11 @@ patch the cached copy in place. Its own room because none of it is a rule of any
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
-from bot.service.api import DmRef, PublicRef, ServiceError
+from bot.service.api import DmRef, PublicRef, ServiceError, Shown
+from bot.service.records import shown_of, with_shown
 from bot.service.room import Room
 from bot.store import tables_repo as repo
 from engines.core import Code
@@ -58,12 +60,55 @@ class Messages(Room):
 
     async def dm_refs(self, table_id: int) -> dict[int, DmRef]:
         """Each seat's recorded DM message and the fingerprint of what it shows (from the database)."""
-        loaded = await self.rt.load(table_id, fresh=True)
-        return {
-            s.seat: DmRef(s.dm_message_id, s.dm_digest)
-            for s in loaded.seats
-            if s.dm_message_id is not None or s.dm_digest is not None
-        }
+        return (await self.shown(table_id)).dms
+
+    async def shown(self, table_id: int) -> Shown:
+        """The table message and every seat's DM with their fingerprints, in one read of the database.
+
+        No snapshot is read or decoded; the cached copy takes the references read.
+        """
+        async with self.rt.reading() as connection:
+            refs = await repo.message_refs(connection, table_id)
+        if refs is None:
+            raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
+        shown = shown_of(refs)
+        hit = self.rt.cached(table_id)
+        if hit is not None:
+            table, seats = with_shown(hit.table, hit.seats, shown)
+            self.rt.remember(dataclasses.replace(hit, table=table, seats=seats))
+        return shown
+
+    async def record_shown(
+        self, table_id: int, public: PublicRef | None = None, dms: Mapping[int, DmRef] | None = None
+    ) -> None:
+        """Remember what the table message (``public``) and several seats' DMs show, in one transaction.
+
+        The same records as :meth:`record_public_message` and :meth:`record_dm_message`, written
+        together: an adapter that updated several messages for one change commits once.
+        """
+        dms = dict(dms or {})
+        if public is None and not dms:
+            return
+        table_values: dict[str, Any] = (
+            {"public_message_id": public.message_id, "public_digest": public.digest} if public else {}
+        )
+        async with self.rt.transaction() as connection:
+            if table_values and not await repo.update_table(connection, table_id, table_values):
+                raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
+            if dms:
+                rows = [(seat, ref.message_id, ref.digest) for seat, ref in sorted(dms.items())]
+                if await repo.update_dm_refs(connection, table_id, rows) == 0:
+                    raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} has no such seat.")
+        hit = self.rt.cached(table_id)
+        if hit is not None:
+            table = dataclasses.replace(hit.table, **table_values)
+            seats = tuple(
+                dataclasses.replace(s, dm_message_id=dms[s.seat].message_id, dm_digest=dms[s.seat].digest)
+                if s.seat in dms
+                else s
+                for s in hit.seats
+            )
+            self.rt.remember(dataclasses.replace(hit, table=table, seats=seats))
 
     async def set_dm_open(self, user_id: int, is_open: bool, table_id: int | None = None) -> None:
         """Record whether Tablekeeper can DM ``user_id`` (at one table, or at all active ones)."""

@@ -14,10 +14,10 @@ from typing import Any
 import msgspec
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.service.api import FINISHED, PLAYING, ServiceError
+from bot.service.api import FINISHED, PLAYING, ServiceError, Shown
 from bot.service.game import Game
 from bot.service.guilds import GuildService
-from bot.service.records import SeatRow
+from bot.service.records import SeatRow, shown_of, with_shown
 from bot.service.runtime import Loaded, Runtime
 from bot.store import tables_repo as repo
 from engines.core import Code, Event, Outcome
@@ -59,6 +59,8 @@ class Change:
     outcome: Outcome | None = None  # forced result (a forfeit); otherwise the engine's
     forfeits: set[int] = field(default_factory=set)
     table_values: dict[str, Any] = field(default_factory=dict)  # extra columns (at start)
+    #: what the table's messages showed at the commit, read in its transaction (set by commit)
+    shown: Shown | None = None
 
     def record(self, seat: int, key: str, step: Step) -> None:
         """Log an applied action and take over its state and events.
@@ -102,11 +104,18 @@ class Pipeline:
         self.rt = runtime
         self.guilds = guilds
 
-    async def timeout_for(self, connection: AsyncConnection, guild_id: int | None) -> int:
-        """Seconds per decision at this table now (server setting, or the solo default)."""
+    def timeout_for(self, guild_id: int | None, stored: int | None) -> int:
+        """Seconds per decision at this table now: the server's ``stored`` setting (None: the
+        default), or the solo default for a table in DMs."""
         if guild_id is None:
             return self.rt.settings.solo_turn_timeout_seconds
-        return (await self.guilds.read(connection, guild_id)).turn_timeout_seconds
+        return self.rt.settings.turn_timeout_seconds if stored is None else stored
+
+    def _mention(self, guild_id: int | None, stored: bool | None) -> bool:
+        """Whether whoever must act is mentioned: the server's ``stored`` setting (None: the default)."""
+        if guild_id is None or stored is None:
+            return self.rt.settings.mention_on_turn
+        return stored
 
     def _plan_seats(self, change: Change, prompts: dict[int, Any], now: float, timeout: int) -> list[SeatRow]:
         """Seat rows with turn timers set for newly asked people and cleared for the rest.
@@ -161,12 +170,18 @@ class Pipeline:
             assert outcome is not None
             table_values.update(outcome=outcome_json(outcome), finished_at=now, active_channel_id=None)
         timeout = 0
+        shown: Shown | None = None
         try:
             async with self.rt.transaction() as connection:
-                timeout = await self.timeout_for(connection, old.guild_id)
+                # One read for the server's timeout and what the table's messages show (so the
+                # adapter needs no read of its own after the click).
+                found = await repo.change_reads(connection, old.id)
+                timeout = self.timeout_for(old.guild_id, None if found is None else found.timeout)
                 seats = self._plan_seats(change, prompts, now, timeout)
                 if not await repo.update_table_at(connection, old.id, old.version, table_values):
                     raise ServiceError(Code.STALE, STALE_CONFLICT)
+                if found is not None:
+                    shown = shown_of(found.refs, self._mention(old.guild_id, found.mention))
                 if change.moves:
                     await repo.insert_moves(
                         connection,
@@ -206,10 +221,15 @@ class Pipeline:
                 raise
             # The connection dropped after the database had committed: the move counts, so say so.
             seats = self._plan_seats(change, prompts, now, timeout)
+            shown = None  # not read: the adapter reads it itself
         keep = {k: v for k, v in table_values.items() if k in old.__dataclass_fields__}
         keep["version"] = old.version + 1
         table = dataclasses.replace(old, **keep)
-        loaded = Loaded(table, tuple(seats), change.state)
+        planned = tuple(seats)
+        if shown is not None:
+            table, planned = with_shown(table, planned, shown)
+        change.shown = shown
+        loaded = Loaded(table, planned, change.state)
         if finished:
             self.rt.release(old.id)
         else:

@@ -18,9 +18,9 @@ import msgspec
 from bot.service import seating
 from bot.service.api import ABORTED, Delivery, ServiceError, TableInfo
 from bot.service.delivery import build_public_token, deliver
+from bot.service.facts import facts_of
 from bot.service.game import Game, resolve
 from bot.service.play import Change, run_bot_seats
-from bot.service.projection import seat_token
 from bot.service.records import SeatRow, table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded
@@ -41,18 +41,17 @@ def new_seed() -> int:
 
 
 def is_current(game: Game, loaded: Loaded, row: SeatRow, token: str) -> bool:
-    """Whether ``token`` names what ``row``'s seat, or for a public decision the table, shows now."""
-    ruleset = game.ruleset
-    state = loaded.state
-    prompt = ruleset.prompts(state).get(row.seat)
-    if prompt is None:
-        # Nothing to decide: a click on the seat's current message goes on to the engine,
-        # which says so ("not your turn"); any other is for an earlier moment.
-        return token == seat_token(ruleset.view(state, row.seat), None, (), row.moves)
-    actions = ruleset.legal_actions(state, row.seat)
-    if token == seat_token(ruleset.view(state, row.seat), prompt, actions, row.moves):
+    """Whether ``token`` names what ``row``'s seat, or for a public decision the table, shows now.
+
+    The seat's token is usually known already: the delivery of this very state worked it out.
+    With nothing to decide, a click on the seat's current message goes on to the engine, which
+    says so ("not your turn"); any other is for an earlier moment.
+    """
+    facts = facts_of(loaded, game.ruleset)
+    if token == facts.token(row.seat, row.moves):
         return True
-    if prompt.private or prompt.sealed:
+    prompt = facts.prompts().get(row.seat)
+    if prompt is None or prompt.private or prompt.sealed:
         return False
     return token == build_public_token(loaded, game=game)
 
@@ -196,7 +195,7 @@ class Playing(Room):
         )
         run_bot_seats(change)
         committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events, game=game)
+        return await deliver(committed, change.events, game=game, shown=change.shown)
 
     async def act(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
@@ -211,7 +210,7 @@ class Playing(Room):
         engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
         """
         committed, change = await self._apply(table_id, user_id, token, action_key, seat)
-        return await deliver(committed, change.events, game=change.game)
+        return await deliver(committed, change.events, game=change.game, shown=change.shown)
 
     async def apply(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
@@ -229,12 +228,14 @@ class Playing(Room):
             game = resolve(loaded.table.game)
             seating.need_playing(loaded)
             row = seating.acting_seat(game, loaded, user_id, seat)
-            if not is_current(game, loaded, row, token) and self.rt.cached(table_id) is not None:
+            current = is_current(game, loaded, row, token)
+            if not current and self.rt.cached(table_id) is not None:
                 # Another process may have moved on: compare with the database before refusing.
                 loaded = await self.rt.load(table_id, fresh=True)
                 seating.need_playing(loaded)
                 row = seating.acting_seat(game, loaded, user_id, seat)
-            if not is_current(game, loaded, row, token):
+                current = is_current(game, loaded, row, token)
+            if not current:
                 raise ServiceError(Code.STALE, STALE_CLICK)
             try:
                 step = game.ruleset.apply(loaded.state, row.seat, action_key)
@@ -260,7 +261,7 @@ class Playing(Room):
             seats = [dataclasses.replace(s, bot=None) if s.seat in back else s for s in loaded.seats]
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=seats)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed, game=game)
+        return await deliver(committed, game=game, shown=change.shown)
 
     async def leave_game(self, loaded: Loaded, user_id: int) -> TableInfo:
         """A bot plays ``user_id``'s seats on for the others; the last person out closes the table.

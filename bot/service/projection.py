@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -31,6 +31,22 @@ from render.core.renderer import Renderer
 
 _msgpack = msgspec.msgpack.Encoder()
 TOKEN_LENGTH = 10
+
+
+class Facts(Protocol):
+    """A state's prompts, each seat's choices and tokens, each worked out once."""
+
+    def prompts(self) -> Mapping[int, Prompt]:
+        """The pending decisions, by seat."""
+        ...
+
+    def actions(self, seat: int) -> tuple[Action, ...]:
+        """``seat``'s legal choices (empty when it is not asked)."""
+        ...
+
+    def token(self, seat: int, moves: int, view: ViewBase | None = None) -> str:
+        """What ``seat`` is shown, as :func:`seat_token` names it."""
+        ...
 
 
 def fingerprint(*parts: object) -> str:
@@ -164,11 +180,21 @@ def seat_view_of(
     moves: int,
     events: Sequence[Event] = (),
     deadline_ts: float | None = None,
+    facts: Facts | None = None,
 ) -> SeatUpdate:
-    """What ``seat`` alone is shown: its hand picture, its view's text, its question and choices."""
+    """What ``seat`` alone is shown: its hand picture, its view's text, its question and choices.
+
+    ``facts``: the state's prompts, choices and tokens worked out once (see ``bot.service.facts``).
+    """
     view = ruleset.view(state, seat)
-    prompt = ruleset.prompts(state).get(seat)
-    actions = tuple(ruleset.legal_actions(state, seat)) if prompt is not None else ()
+    if facts is not None:
+        prompt = facts.prompts().get(seat)
+        actions = facts.actions(seat)
+        token = facts.token(seat, moves, view)
+    else:
+        prompt = ruleset.prompts(state).get(seat)
+        actions = tuple(ruleset.legal_actions(state, seat)) if prompt is not None else ()
+        token = seat_token(view, prompt, actions, moves)
     return SeatUpdate(
         seat=seat,
         user_id=user_id,
@@ -178,6 +204,6 @@ def seat_view_of(
         prompt=prompt,
         actions=actions,
         image=renderer.hand(view, names),
-        token=seat_token(view, prompt, actions, moves),
+        token=token,
         deadline_ts=deadline_ts,
     )

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.api import SeatInfo, TableInfo
+from bot.service.api import DmRef, PublicRef, SeatInfo, Shown, TableInfo
+from bot.store.tables_repo import Refs
 from engines import registry
 from engines.core import AnyRuleset, SetupError
 
@@ -122,4 +124,25 @@ def table_info(
         min_players=low,
         max_players=high,
         public_message_id=row.public_message_id,
+    )
+
+
+def shown_of(refs: Refs, mention: bool | None = None) -> Shown:
+    """The :class:`Shown` of message references as the store reads them (and the server's
+    mention setting, when read with them)."""
+    public, dms = refs
+    return Shown(PublicRef(*public), {seat: DmRef(*ref) for seat, ref in dms.items()}, mention)
+
+
+def with_shown(
+    table: TableRow, seats: tuple[SeatRow, ...], shown: Shown
+) -> tuple[TableRow, tuple[SeatRow, ...]]:
+    """``table`` and ``seats`` with the message references of ``shown`` (read from the database)."""
+    table = dataclasses.replace(
+        table, public_message_id=shown.public.message_id, public_digest=shown.public.digest
+    )
+    refs = [shown.dms.get(s.seat, DmRef(None, None)) for s in seats]
+    return table, tuple(
+        dataclasses.replace(s, dm_message_id=ref.message_id, dm_digest=ref.digest)
+        for s, ref in zip(seats, refs, strict=True)
     )

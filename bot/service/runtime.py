@@ -9,8 +9,8 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -25,6 +25,9 @@ from engines import registry
 from engines.core import Code, GameConfig
 from engines.core.replay import replay
 
+if TYPE_CHECKING:
+    from bot.service.facts import StateFacts
+
 log = logging.getLogger("tablekeeper.service")
 
 UNAVAILABLE = "The game database is not answering right now; nothing was changed. Please try again shortly."
@@ -32,11 +35,15 @@ UNAVAILABLE = "The game database is not answering right now; nothing was changed
 
 @dataclass(frozen=True)
 class Loaded:
-    """A table as last committed: its row, its seats and (once started) its decoded state."""
+    """A table as last committed: its row, its seats and (once started) its decoded state.
+
+    ``facts`` keeps what the state asks and offers, once worked out (see ``bot.service.facts``).
+    """
 
     table: TableRow
     seats: tuple[SeatRow, ...]
     state: Any | None
+    facts: StateFacts | None = field(default=None, compare=False, repr=False)
 
     def seat(self, seat: int) -> SeatRow:
         """The row of ``seat``."""

@@ -29,6 +29,7 @@ from bot.service.api import (
     PublicTable,
     SeatUpdate,
     ServiceError,
+    Shown,
     TableInfo,
 )
 from bot.service.guilds import GuildService
@@ -237,6 +238,16 @@ class TableService:
     async def dm_refs(self, table_id: int) -> dict[int, DmRef]:
         """Each seat's recorded DM message and the fingerprint of what it shows (from the database)."""
         return await self.messages.dm_refs(table_id)
+
+    async def shown(self, table_id: int) -> Shown:
+        """The table message and every seat's DM with the fingerprints of what they show (one read)."""
+        return await self.messages.shown(table_id)
+
+    async def record_shown(
+        self, table_id: int, public: PublicRef | None = None, dms: Mapping[int, DmRef] | None = None
+    ) -> None:
+        """Remember what the table message and several DMs show now, in one transaction."""
+        await self.messages.record_shown(table_id, public, dms)
 
     async def set_dm_open(self, user_id: int, is_open: bool, table_id: int | None = None) -> None:
         """Record whether Tablekeeper can DM ``user_id`` (at one table, or at all active ones)."""

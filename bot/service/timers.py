@@ -142,7 +142,7 @@ class TimerService:
                 ]
                 run_bot_seats(change)
             committed = await self.pipeline.commit(change)
-        delivery = await deliver(committed, change.events, game=game)
+        delivery = await deliver(committed, change.events, game=game, shown=change.shown)
         if action == "bot":
             # The adapter tells these players a bot has their seat, and how to take it back.
             return dataclasses.replace(delivery, taken_over=tuple(late))

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import PoolResetState, StaticPool
 
 
 def is_sqlite(url: str) -> bool:
@@ -65,15 +65,31 @@ def _sqlite_begin(connection: Any) -> None:
         connection.exec_driver_sql(statement)
 
 
+def _sqlite_reset(dbapi_connection: Any, _record: Any, state: PoolResetState) -> None:
+    """Return a SQLite connection to the pool, rolling back only a transaction still open.
+
+    The pool's own reset sends a ROLLBACK on every return, and with aiosqlite each is a round
+    trip to the driver's thread: after a commit, or a read that began no transaction, it does
+    nothing but wait its turn there. A connection given back mid-transaction (an error, a
+    cancelled task) is still rolled back.
+    """
+    if state.terminate_only or not state.asyncio_safe or state.transaction_was_reset:
+        return
+    if getattr(dbapi_connection.driver_connection, "in_transaction", True):
+        dbapi_connection.rollback()
+
+
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url`` with the per-backend settings Tablekeeper relies on."""
     if is_sqlite(url):
         if is_memory(url):
             # Every new connection to ":memory:" opens a new, empty database: keep one for all.
             kwargs.setdefault("poolclass", StaticPool)
+        kwargs.setdefault("pool_reset_on_return", None)  # _sqlite_reset decides
         engine = create_async_engine(url, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        event.listen(engine.sync_engine.pool, "reset", _sqlite_reset)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
     return create_async_engine(url, **kwargs)

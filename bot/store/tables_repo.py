@@ -11,7 +11,7 @@ returns whether it hit its row; the caller decides what that means).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Integer,
@@ -49,6 +49,12 @@ _SEAT_UPDATE = (
         reminded=bindparam("reminded"),
         moves=bindparam("moves"),
     )
+)
+#: what a seat's DM shows (its message and the adapter's fingerprint of it); one parameter set per seat
+_DM_UPDATE = (
+    update(_s)
+    .where(_s.c.table_id == bindparam("row_table"), _s.c.seat == bindparam("row_seat"))
+    .values(dm_message_id=bindparam("dm_message_id"), dm_digest=bindparam("dm_digest"))
 )
 
 
@@ -98,6 +104,58 @@ async def public_message(connection: AsyncConnection, table_id: int) -> tuple[in
     )
     row = result.first()
     return None if row is None else (row.public_message_id, row.public_digest)
+
+
+#: (public message id, its digest), {seat: (DM message id, its digest)}
+Refs = tuple[tuple[int | None, str | None], dict[int, tuple[int | None, str | None]]]
+
+
+class ChangeReads(NamedTuple):
+    """What a change's commit reads in one statement (see :func:`change_reads`)."""
+
+    refs: Refs  # what the table's messages show
+    timeout: int | None  # the server's stored turn timeout (None: none stored, or no server)
+    mention: bool | None  # whether the server mentions whoever must act (None: likewise)
+
+
+async def message_refs(connection: AsyncConnection, table_id: int) -> Refs | None:
+    """What ``table_id``'s messages show: ((public message id, its digest), {seat: (DM message id,
+    its digest)} for seats with either recorded); None if there is no such table."""
+    found = await change_reads(connection, table_id)
+    return None if found is None else found.refs
+
+
+async def change_reads(connection: AsyncConnection, table_id: int) -> ChangeReads | None:
+    """:func:`message_refs` and the server settings a change and its messages use, in one
+    statement (each statement is a round trip); None if there is no such table."""
+    g = schema.guild_settings
+    result = await connection.execute(
+        select(
+            _t.c.public_message_id,
+            _t.c.public_digest,
+            _s.c.seat,
+            _s.c.dm_message_id,
+            _s.c.dm_digest,
+            g.c.turn_timeout_seconds,
+            g.c.mention_on_turn,
+        )
+        .select_from(_t.outerjoin(_s, _s.c.table_id == _t.c.id).outerjoin(g, g.c.guild_id == _t.c.guild_id))
+        .where(_t.c.id == table_id)
+    )
+    rows = result.all()
+    if not rows:
+        return None
+    dms = {
+        int(r.seat): (r.dm_message_id, r.dm_digest)
+        for r in rows
+        if r.seat is not None and (r.dm_message_id is not None or r.dm_digest is not None)
+    }
+    first = rows[0]
+    return ChangeReads(
+        ((first.public_message_id, first.public_digest), dms),
+        None if first.turn_timeout_seconds is None else int(first.turn_timeout_seconds),
+        None if first.mention_on_turn is None else bool(first.mention_on_turn),
+    )
 
 
 async def move_log(connection: AsyncConnection, table_id: int) -> list[tuple[int, int, str]]:
@@ -176,6 +234,23 @@ async def update_seat_rows(
             for r in rows
         ],
     )
+
+
+async def update_dm_refs(
+    connection: AsyncConnection, table_id: int, rows: Sequence[tuple[int, int | None, str | None]]
+) -> int:
+    """Record (seat, DM message id, digest) for several seats in one batched statement.
+
+    Returns the rows matched when the driver tells (-1 when it does not).
+    """
+    result = await connection.execute(
+        _DM_UPDATE,
+        [
+            {"row_table": table_id, "row_seat": seat, "dm_message_id": message_id, "dm_digest": digest}
+            for seat, message_id, digest in rows
+        ],
+    )
+    return int(result.rowcount)
 
 
 async def delete_seats(connection: AsyncConnection, table_id: int) -> None:

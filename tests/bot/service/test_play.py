@@ -208,3 +208,35 @@ async def test_public_prompt_choices_are_offered_on_the_table(services: Services
         delivery = await services.tables.start(table.id, ANN)
         assert set(delivery.public.actions) == {0}
         assert delivery.public.actions[0] == delivery.seats[0].actions
+
+
+async def test_a_states_choices_are_worked_out_once_for_its_delivery_and_the_next_click(
+    services: Services,
+) -> None:
+    asked_for: list[int] = []
+
+    class CountingTiny(TinyRules):
+        def _legal_actions(self, state, seat):  # type: ignore[no-untyped-def]
+            asked_for.append(seat)
+            return super()._legal_actions(state, seat)
+
+    with registry.registered("countingtiny", CountingTiny()), renderers.registered("countingtiny", RENDERER):
+        table = await services.tables.open_table(GUILD, 78, ANN, "Ann", "countingtiny")
+        await services.tables.join(table.id, BOB, "Bob")
+        delivery = await services.tables.start(table.id, ANN)
+        # the delivery lists the asked seat's choices once (its DM buttons and its token)
+        assert asked_for == [0]
+        asked_for.clear()
+        _, user, key = asked(delivery)
+        after = await services.tables.act(table.id, user, tok(delivery, user), key)
+        # the click's token check reused them (before, it listed them twice): seat 0's choices
+        # were listed once more only by the engine's own apply, which finds the clicked one among
+        # them, then the new state's asked seat for the delivery
+        assert asked_for == [0, after.public.waiting_on[0]]
+        # a duplicate click is still refused (the mover's own token moved on), and costs no listing
+        asked_for.clear()
+        with pytest.raises(ServiceError) as error:
+            await services.tables.act(table.id, user, tok(delivery, user), key)
+        assert error.value.code == "stale"
+        assert asked_for == []
+        await play_out(services, after)

@@ -43,6 +43,10 @@ def lookups(
         ),
         "tables of a player": (lambda c: repo.active_tables_of(c, user_id), {"ix_seats_user"}),
         "public message": (lambda c: repo.public_message(c, table_id), {"tables_pkey"}),
+        "a change's messages and server settings": (
+            lambda c: repo.change_reads(c, table_id),
+            {"tables_pkey", "seats_pkey", "guild_settings_pkey"},
+        ),
         "move log": (lambda c: repo.move_log(c, table_id), {"moves_pkey"}),
         "version and snapshot": (lambda c: repo.version_and_snapshot(c, table_id), {"tables_pkey"}),
         "guarded table write": (lambda c: repo.update_table_at(c, table_id, 1, {"seq": 1}), {"tables_pkey"}),

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.service import ServiceError, Services
+from bot.service import DmRef, ServiceError, Services
+from bot.service.api import PublicRef
 from tests.bot.service.conftest import Clock
 from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, asked, duel, lobby, moves, play_out, tok
 
@@ -125,6 +127,59 @@ async def test_dm_refs_keep_message_and_digest_across_processes(
     await services.tables.act(table_id, user, tok(delivery, user), key)
     assert (await services.tables.dm_refs(table_id))[1].message_id == 777
     await play_out(services, await services.tables.current(table_id))
+
+
+async def test_a_move_brings_what_the_messages_show_as_another_process_recorded_it(
+    services: Services, make_services: Factory
+) -> None:
+    delivery = await duel(services)
+    table_id = delivery.table.id
+    _, user, key = asked(delivery)
+    await services.tables.act(table_id, user, tok(delivery, user), key)
+    delivery = await services.tables.current(table_id)
+    assert delivery.shown is None  # a redraw reads nothing with it
+    # Another process (this one's cache knows nothing of it) records the messages it sent.
+    other = await make_services()
+    await other.tables.record_shown(
+        table_id, PublicRef(4_000, "t1"), {0: DmRef(5_000, "a.b"), 1: DmRef(6_000)}
+    )
+    _, user, key = asked(delivery)
+    after = await services.tables.act(table_id, user, tok(delivery, user), key)
+    # The move's own transaction read them, so the adapter needs no read of its own.
+    assert after.shown is not None
+    assert after.shown.public == PublicRef(4_000, "t1")
+    assert after.shown.dms == {0: DmRef(5_000, "a.b"), 1: DmRef(6_000, None)}
+    assert after.shown.mention is True  # the server never changed the default
+    assert after.table.public_message_id == 4_000
+    assert await services.tables.shown(table_id) == dataclasses.replace(after.shown, mention=None)
+    await play_out(services, after)
+
+
+async def test_the_messages_of_a_change_are_recorded_in_one_transaction(
+    services: Services, make_services: Factory
+) -> None:
+    delivery = await duel(services)
+    table_id = delivery.table.id
+    await services.tables.record_dm_message(table_id, 1, 777, "old")
+    await services.tables.record_shown(
+        table_id, PublicRef(9, "pub"), {0: DmRef(555, "x.y"), 1: DmRef(778, "z")}
+    )
+    seen = await (await make_services()).tables.shown(table_id)
+    assert seen.public == PublicRef(9, "pub")
+    assert seen.dms == {0: DmRef(555, "x.y"), 1: DmRef(778, "z")}
+    # this process's cache took the records too (the table message is edited, not sent again)
+    assert (await services.tables.get(table_id)).public_message_id == 9
+    # the DMs alone, and then nothing at all, leave the table message as it was
+    await services.tables.record_shown(table_id, dms={1: DmRef(None)})
+    await services.tables.record_shown(table_id)
+    seen = await services.tables.shown(table_id)
+    assert seen.public == PublicRef(9, "pub") and seen.dms == {0: DmRef(555, "x.y")}
+    with pytest.raises(ServiceError) as error:
+        await services.tables.record_shown(table_id + 99, PublicRef(1, "p"))
+    assert error.value.code == "not_found"
+    with pytest.raises(ServiceError) as error:
+        await services.tables.record_shown(table_id, dms={7: DmRef(1, "d")})
+    assert error.value.code == "not_found"
 
 
 async def test_a_sealed_choice_made_on_an_older_move_still_counts_until_the_seat_chooses(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import aiosqlite
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -9,7 +12,7 @@ from sqlalchemy import event, inspect
 
 from bot.service import ServiceError, Services
 from bot.store import schema, upgrade
-from bot.store.db import create_engine
+from bot.store.db import Database, create_engine
 from bot.store.migrate import current_revision, head_revision
 from engines.core import Code
 from tests.bot.service.helpers import asked, duel, moves, tok
@@ -126,3 +129,44 @@ async def test_when_even_the_check_fails_the_player_is_told_it_is_unknown(
     assert error.value.code == "unavailable"
     assert "can't tell yet whether it counted" in error.value.message
     assert "nothing was changed" not in error.value.message
+
+
+async def test_a_sqlite_connection_goes_back_to_the_pool_without_a_rollback_unless_mid_transaction(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rollbacks: list[bool] = []
+    rollback = aiosqlite.Connection.rollback
+
+    async def counted(self: aiosqlite.Connection) -> None:
+        rollbacks.append(self.in_transaction)
+        await rollback(self)
+
+    monkeypatch.setattr(aiosqlite.Connection, "rollback", counted)
+    db = Database(f"sqlite+aiosqlite:///{tmp_path}/pool.db", pool_size=1, max_overflow=0)
+    try:
+        async with db.begin() as connection:
+            await connection.exec_driver_sql("CREATE TABLE t (x INTEGER)")
+        rollbacks.clear()  # the first connection's own set-up
+        async with db.begin() as connection:
+            await connection.exec_driver_sql("INSERT INTO t VALUES (0)")
+        # a committed write goes back as it is: the driver's thread is not asked for a ROLLBACK
+        # that would change nothing
+        assert rollbacks == []
+        # a connection given back in the middle of a transaction (its task was cancelled, say)...
+        connection = await db.engine.connect()
+
+        def begin_behind_its_back(sync: Any) -> None:
+            cursor = sync.connection.dbapi_connection.cursor()
+            cursor.execute("BEGIN IMMEDIATE")
+            cursor.execute("INSERT INTO t VALUES (1)")
+
+        await connection.run_sync(begin_behind_its_back)
+        await connection.close()
+        assert rollbacks == [True]
+        # ...was rolled back: the one pooled connection writes again, and that row never landed
+        async with db.begin() as connection:
+            await connection.exec_driver_sql("INSERT INTO t VALUES (2)")
+        async with db.connect() as connection:
+            assert (await connection.exec_driver_sql("SELECT x FROM t")).scalars().all() == [0, 2]
+    finally:
+        await db.dispose()
