@@ -3,8 +3,8 @@
 A few slow tests take minutes each. With pytest-xdist's default hand-out (chunks of about a
 quarter of each worker's share, in collection order), two of them could land on one worker near
 the end while the other sits idle. Slow tests that declare their rough cost
-(``@pytest.mark.slow(seconds=...)``, CPU seconds on an idle core) are moved to the front,
-longest first, and workers take one test at a time, so the two cores finish close together.
+(``@pytest.mark.slow(seconds=...)``: rough CPU seconds, used for this order only) are moved to
+the front, longest first, and workers take one test at a time, so the cores finish close together.
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ def test_search_bot_moves_are_legal_in_the_support_stage() -> None:
         assert action in actions
 
 
-@pytest.mark.slow(seconds=300)
+@pytest.mark.slow(seconds=150)
 def test_search_bot_beats_greedy_over_two_hundred_games() -> None:
     # 100 deals from both seats, the README's figure (fewer than 30 deals say nothing, so there is
     # no quick share check; the default run keeps the legality and determinize tests above). A

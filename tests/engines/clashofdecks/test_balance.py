@@ -121,7 +121,7 @@ def seat_wins(mode: str, bot: str, games: int) -> list[float]:
 # either band edge is four or more of them away from an even share.
 
 
-@pytest.mark.slow(seconds=150)
+@pytest.mark.slow(seconds=10)
 @pytest.mark.parametrize("bot", BOTS)
 def test_ffa_every_seat_deck_and_place_in_turn_order_wins_15_to_35_percent_over_400_games(bot: str) -> None:
     seats = seat_wins("ffa", bot, 400)
@@ -137,7 +137,7 @@ def test_ffa_every_seat_deck_and_place_in_turn_order_wins_15_to_35_percent_over_
     assert all(0.15 <= share <= 0.35 for share in places), places
 
 
-@pytest.mark.slow(seconds=150)
+@pytest.mark.slow(seconds=10)
 @pytest.mark.parametrize("bot", BOTS)
 def test_2v2_each_team_wins_40_to_60_and_every_pair_of_partners_35_to_65_percent_over_400_games(
     bot: str,

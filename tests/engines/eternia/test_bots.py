@@ -221,7 +221,7 @@ def search_wins(game: tuple[str, int]) -> bool:
     return selfplay_winner(config, seed, seats_for(config, ctrl, team)) == side
 
 
-@pytest.mark.slow(seconds=400)
+@pytest.mark.slow(seconds=45)
 @pytest.mark.parametrize("side", [CTRL, TEAM])
 def test_issue_14_7_search_bot_beats_greedy_on_each_side_of_versus(side: str) -> None:
     # 60% of the README's 30 games a side (18 wins). The games run on every core, in order, and the

@@ -41,7 +41,7 @@ def basic_games(games: int) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ..
     return tuple(played)
 
 
-@pytest.mark.slow(seconds=120)
+@pytest.mark.slow(seconds=55)
 def test_basic_every_seat_and_every_witch_wins_15_to_35_percent_over_400_games() -> None:
     # One test, so the 400 games are played once: as two tests they ran twice whenever the test
     # runner put them in different worker processes.
