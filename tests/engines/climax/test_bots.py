@@ -177,8 +177,8 @@ def search_wins(game: tuple[int, int]) -> bool:
 
 @pytest.mark.slow(seconds=1150)
 def test_issue_13_6_search_bot_beats_greedy_in_60_percent_of_200_games() -> None:
-    # The issue fixes the games (200: 100 deals, both seats) and the bot (the default Search, about
-    # 7 CPU seconds a game), so neither is cut. The games run on every core, in order, and the run
+    # The issue fixes the games (200: 100 deals, both seats) and the bot (the default Search, 4-7
+    # CPU seconds a game), so neither is cut. The games run on every core, in order, and the run
     # stops once 120 wins are in (or 81 games lost): the games left cannot change the verdict, and
     # at the README's 70% the 120th win comes near the 170th game.
     games = [(seed, seat) for seed in range(1, 101) for seat in (0, 1)]
