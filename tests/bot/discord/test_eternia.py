@@ -278,7 +278,7 @@ async def versus_round_one_then_bots(w: World) -> None:
     print(f"eternia versus: {seen.clicks} clicks in round 1 in {elapsed:.1f}s")
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=60)  # the one versus game played by clicks to its end (about 400 clicks)
 async def test_a_whole_versus_game_in_a_server_by_clicks(w: World) -> None:
     w.patient(PATIENCE)
     alice, bob, carol = await open_versus(w)

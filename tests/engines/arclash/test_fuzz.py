@@ -25,11 +25,10 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("games", [15, pytest.param(40, marks=pytest.mark.slow)])
-def test_fuzz_checked_games_all_seat_counts(games: int) -> None:
-    # fifteen games cover each seat count (2-6) three times; the slow set plays forty
-    report = fuzz_games(RULESET, CONFIGS, games)
-    assert report.games == games and set(report.wins) >= {0, 1, 2}
+def test_fuzz_checked_games_all_seat_counts() -> None:
+    # fifteen games cover each seat count (2-6) three times; the slow set plays 200 more below
+    report = fuzz_games(RULESET, CONFIGS, 15)
+    assert report.games == 15 and set(report.wins) >= {0, 1, 2}
 
 
 def test_fuzz_a_hundred_unchecked_games_play_to_an_outcome() -> None:
@@ -45,9 +44,12 @@ def test_fuzz_many_more_games_play_to_an_outcome() -> None:
     assert report.games == 600 and report.longest < 3000
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(4))
-def test_fuzz_two_thousand_fully_checked_games(chunk: int) -> None:
-    # 2,000 games in four chunks of 500 so the test runner can spread them over the cores.
-    report = fuzz_games(RULESET, CONFIGS, 500, first_seed=50_000 + 500 * chunk)
-    assert report.games == 500
+@pytest.mark.slow(seconds=50)
+@pytest.mark.parametrize("chunk", range(2))
+def test_fuzz_two_hundred_fully_checked_games(chunk: int) -> None:
+    # 200 games (20 of each configuration) in two chunks, so the test runner can spread them over
+    # the cores. A checked Arclash game costs about half a CPU second (up to six seats' views
+    # checked at every step): the 2,000 played before took a sixth of the slow set, and no fault
+    # in the project's history was found by that run. The unchecked run above covers more deals.
+    report = fuzz_games(RULESET, CONFIGS, 100, first_seed=50_000 + 100 * chunk)
+    assert report.games == 100 and report.steps > 100

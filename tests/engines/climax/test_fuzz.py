@@ -34,7 +34,10 @@ def test_fuzz_random_games_keep_the_contract(index: int) -> None:
         assert RULESET.outcome(state) is not None and log
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=70)
 def test_fuzz_many_games() -> None:
-    for seed in range(300):
-        play_one(RULESET, CONFIGS[seed % len(CONFIGS)], 10_000 + seed, chooser=brisk)
+    # 160 fully checked games, 40 of each table (about 0.45 CPU seconds a game); the 300 played
+    # before found no fault in the project's history.
+    for seed in range(160):
+        state, _ = play_one(RULESET, CONFIGS[seed % len(CONFIGS)], 10_000 + seed, chooser=brisk)
+        assert RULESET.outcome(state) is not None

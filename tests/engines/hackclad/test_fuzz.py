@@ -29,12 +29,14 @@ def test_fuzz_every_mode_quick() -> None:
     assert report.longest < 5000
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(4))
-def test_fuzz_two_thousand_games(chunk: int) -> None:
-    # 2,000 games in four chunks of 500 so the test runner can spread them over the cores.
+@pytest.mark.slow(seconds=35)
+@pytest.mark.parametrize("chunk", range(2))
+def test_fuzz_four_hundred_fifty_games(chunk: int) -> None:
+    # 450 games (50 of each configuration) in two chunks, so the test runner can spread them over
+    # the cores: about 0.15 CPU seconds a game. The 2,000 played before cost five CPU minutes of
+    # the slow set, and no fault in the project's history was found by that run.
     start = time.perf_counter()
-    report = fuzz_games(R, CONFIGS, 500, first_seed=10_000 + 500 * chunk)
+    report = fuzz_games(R, CONFIGS, 225, first_seed=10_000 + 225 * chunk)
     elapsed = time.perf_counter() - start
-    assert report.games == 500
+    assert report.games == 225
     print(f"hackclad fuzz chunk {chunk}: {report.steps} steps, longest {report.longest}, {elapsed:.0f}s")
