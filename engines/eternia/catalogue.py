@@ -231,6 +231,8 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
         text = sc.text
         if sc.objectives:
             text += f"\nObjectives at {_cells(sc.objectives)}."
+        if sc.variants:
+            text += "\nThe setup changes with the team's size and the mode (Objectives, Minions, beacons)."
         out.append(
             CatalogueEntry(
                 id=f"scenario.{sc.id}", name=sc.name, group="Scenarios", stats=" · ".join(stats), text=text

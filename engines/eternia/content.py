@@ -262,6 +262,29 @@ class Place(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     cells: tuple[tuple[int, int], ...]
 
 
+class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A designed change to a Scenario's setup for some team sizes and modes (how it scales).
+
+    A field left out keeps the Scenario's own; the first Variant that fits the game is used.
+    """
+
+    team: tuple[Positive, ...]  # the team sizes (Player Characters, 1-4) it is for
+    mode: str = ""  # "ai" or "versus"; empty = both
+    objectives: tuple[tuple[int, int], ...] | None = None
+    minion_cells: tuple[tuple[int, int], ...] | None = None
+    scenario_tokens: tuple[tuple[int, int], ...] | None = None
+    npcs: tuple[Place, ...] | None = None
+
+
+class Layout(msgspec.Struct, frozen=True):
+    """What a Scenario puts on the Battlefield for one game (its Variant applied)."""
+
+    objectives: tuple[tuple[int, int], ...]
+    minion_cells: tuple[tuple[int, int], ...]
+    scenario_tokens: tuple[tuple[int, int], ...]
+    npcs: tuple[Place, ...]
+
+
 class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A Scenario: type, setup, escalation, victory, round limit and tie rule (A1.11, A5-17)."""
 
@@ -290,6 +313,19 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     vp_per_rescue: NonNegative = 0
     vp_per_npc_ko: NonNegative = 0
     vp_per_beacon: NonNegative = 0
+    variants: tuple[Variant, ...] = ()  # designed scaling by team size and mode
+
+    def layout(self, mode: str, team: int) -> Layout:
+        """The Objectives, starting Minions, beacons and NPCs for ``mode`` and a team of ``team``."""
+        v = next((v for v in self.variants if team in v.team and v.mode in ("", mode)), None)
+        if v is None:
+            return Layout(self.objectives, self.minion_cells, self.scenario_tokens, self.npcs)
+        return Layout(
+            self.objectives if v.objectives is None else v.objectives,
+            self.minion_cells if v.minion_cells is None else v.minion_cells,
+            self.scenario_tokens if v.scenario_tokens is None else v.scenario_tokens,
+            self.npcs if v.npcs is None else v.npcs,
+        )
 
 
 class ScenarioFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -400,10 +436,20 @@ def load() -> Content:
             _check_in("scenarios.toml", sc.id, "controller_alignment", sc.controller_alignment, ALIGNMENTS)
         for i, place in enumerate(sc.terrain):
             _check_in("scenarios.toml", sc.id, f"terrain[{i}].kind", place.kind, set(terrain))
-        for i, place in enumerate(sc.npcs):
-            _check_in("scenarios.toml", sc.id, f"npcs[{i}].kind", place.kind, set(npcs))
-        cells = [*sc.team_spawn, *sc.ctrl_spawn, *sc.minion_cells, *sc.objectives, *sc.scenario_tokens]
-        cells += [c for place in (*sc.terrain, *sc.npcs) for c in place.cells]
+        cells = [*sc.team_spawn, *sc.ctrl_spawn, *(c for place in sc.terrain for c in place.cells)]
+        for i, v in enumerate(sc.variants):
+            _check_in("scenarios.toml", sc.id, f"variants[{i}].mode", v.mode, ("", "ai", "versus"))
+            if not v.team or not set(v.team) <= {1, 2, 3, 4}:
+                raise ContentError(
+                    path("scenarios.toml"), sc.id, f"variants[{i}].team", "team sizes are 1 to 4"
+                )
+        for mode in ("ai", "versus"):
+            for team in (1, 2, 3, 4):
+                lay = sc.layout(mode, team)
+                for i, place in enumerate(lay.npcs):
+                    _check_in("scenarios.toml", sc.id, f"npcs[{i}].kind", place.kind, set(npcs))
+                cells += [*lay.minion_cells, *lay.objectives, *lay.scenario_tokens]
+                cells += [c for place in lay.npcs for c in place.cells]
         for col, row in cells:
             if not (0 <= col < sc.cols and 0 <= row < sc.rows):
                 raise ContentError(path("scenarios.toml"), sc.id, "cells", f"[{col}, {row}] is off the map")

@@ -62,4 +62,5 @@ def end_of_round(ctx: Ctx) -> None:
         far = max(opts, key=lambda h: (hexes.distance(h, near.hexes[0]), tuple(-x for x in h)))
         if opts[far]:
             step(ctx, npc, opts[far][0], "push")
-            ctx.say("npc", f"{ctx.name(npc)} flees to {hexes.label(npc.hexes[0])}.")
+            if npc.hexes:  # a Terrain Penalty on the way can KO it
+                ctx.say("npc", f"{ctx.name(npc)} flees to {hexes.label(npc.hexes[0])}.")

@@ -210,7 +210,8 @@ def setup(config: GameConfig, seed: int) -> EtState:
         where = st.tokens if kind.token else st.terrain
         for col, row in place.cells:
             where[key(offset_to_axial(col, row))] = place.kind
-    st.objectives = [offset_to_axial(*cell) for cell in sc.objectives]
+    lay = sc.layout(config.mode, sum(len(ids) for ids in mine.values()))
+    st.objectives = [offset_to_axial(*cell) for cell in lay.objectives]
     st.team_spawn = [offset_to_axial(*cell) for cell in sc.team_spawn]
     st.ctrl_spawn = [offset_to_axial(*cell) for cell in sc.ctrl_spawn]
     for s in seats:
@@ -240,10 +241,10 @@ def setup(config: GameConfig, seed: int) -> EtState:
                 armor=c.minions[minion].armor,
             )
         )
-    for cell, m in zip(sc.minion_cells, (m for m in st.models if m.kind == "minion"), strict=False):
+    for cell, m in zip(lay.minion_cells, (m for m in st.models if m.kind == "minion"), strict=False):
         m.hexes = [offset_to_axial(*cell)]
     _elites(st, c)
-    for place in sc.npcs:
+    for place in lay.npcs:
         for i, cell in enumerate(place.cells):
             npc = c.npcs[place.kind]
             st.models.append(
@@ -259,7 +260,7 @@ def setup(config: GameConfig, seed: int) -> EtState:
                     armor=npc.armor,
                 )
             )
-    st.beacons = {key(offset_to_axial(*cell)): "" for cell in sc.scenario_tokens}
+    st.beacons = {key(offset_to_axial(*cell)): "" for cell in lay.scenario_tokens}
     st.track = [Slot(side=s.side, power=s.power) for s in c.rules.track]
     st.vp = {TEAM: 0, CTRL: 0}
     st.ctrl_skills = {s: 0 for s in CTRL_ORDER}

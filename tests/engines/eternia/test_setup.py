@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
 import pytest
 
 from engines.core import GameConfig, SetupError
+from engines.core.errors import ContentError
 from engines.eternia import RULESET
+from engines.eternia import content as content_module
+from engines.eternia.content import Scenario, Variant, content
+from engines.eternia.ctx import key
+from engines.eternia.hexes import offset_to_axial
 from engines.eternia.state import AI_SEAT, CTRL, TEAM
 from tests.engines.eternia.helpers import dealt
 
@@ -109,3 +117,62 @@ def test_a1_1_6_versus_seat_choices_are_checked_before_the_deal() -> None:
     with pytest.raises(SetupError) as caught:
         RULESET.check_seat(config, 0)
     assert caught.value.seat == 0
+
+
+# ------------------------------------------------------------------------------ designed scaling (content 4)
+def test_scenario_variant_fits_the_mode_and_team_size_and_keeps_fields_it_leaves_out() -> None:
+    sc = msgspec.convert(
+        {
+            **msgspec.to_builtins(content().scenarios["crossroads"]),
+            "objectives": [[1, 5]],
+            "minion_cells": [[4, 1]],
+            "variants": [
+                {"mode": "ai", "team": [1], "objectives": []},
+                {"team": [1, 2], "objectives": [[6, 6]], "minion_cells": []},
+            ],
+        },
+        Scenario,
+    )
+    assert sc.layout("ai", 1).objectives == () and sc.layout("ai", 1).minion_cells == ((4, 1),)
+    assert sc.layout("versus", 1).objectives == ((6, 6),) and sc.layout("versus", 1).minion_cells == ()
+    assert sc.layout("ai", 2).objectives == ((6, 6),)
+    assert sc.layout("ai", 3).objectives == ((1, 5),) and sc.layout("ai", 3).minion_cells == ((4, 1),)
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "team"), [("ai", 1, 1), ("ai", 4, 4), ("versus", 2, 1), ("versus", 5, 4)]
+)
+def test_a1_1_9_the_deal_places_the_variant_for_its_team_size(mode: str, players: int, team: int) -> None:
+    for sc in content().scenarios.values():
+        state = dealt(mode, players, scenario=sc.id)
+        lay = sc.layout(mode, team)
+        on = [m for m in state.models if m.hexes]
+        assert sorted(state.objectives) == sorted(offset_to_axial(*cell) for cell in lay.objectives)
+        assert sorted(m.hexes[0] for m in on if m.kind == "minion") == sorted(
+            offset_to_axial(*cell) for cell in lay.minion_cells
+        )
+        assert sorted(state.beacons) == sorted(key(offset_to_axial(*cell)) for cell in lay.scenario_tokens)
+        assert sum(1 for m in on if m.kind == "npc") == sum(len(p.cells) for p in lay.npcs)
+
+
+def test_a1_1_9_a_lone_character_faces_more_minions_than_a_full_team_in_the_ai_raid() -> None:
+    alone = dealt("ai", 1, scenario="snake_mountain")
+    four = dealt("ai", 4, scenario="snake_mountain")
+    assert sum(1 for m in alone.models if m.kind == "minion" and m.hexes) == 8
+    assert sum(1 for m in four.models if m.kind == "minion" and m.hexes) == 2
+    assert not alone.objectives and len(four.objectives) == 5
+
+
+def test_a_variant_for_a_team_size_outside_1_to_4_is_a_content_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = content_module.load_content
+
+    def shifted(package: str, name: str, shape: Any) -> Any:
+        got = real(package, name, shape)
+        if name != "scenarios.toml":
+            return got
+        first = msgspec.structs.replace(got.scenarios[0], variants=(Variant(team=(5,)),))
+        return msgspec.structs.replace(got, scenarios=(first, *got.scenarios[1:]))
+
+    monkeypatch.setattr(content_module, "load_content", shifted)
+    with pytest.raises(ContentError, match="variants"):
+        content_module.load()

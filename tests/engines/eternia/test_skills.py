@@ -334,6 +334,15 @@ def test_a1_11_64_a_fleeing_npc_steps_away_from_the_controller_at_round_end() ->
     assert ctx.distance(npc, sk) == before + 1 and any("flees" in t for t in events(ctx, "npc"))
 
 
+def test_a1_11_64_an_npc_fleeing_into_a_terrain_penalty_can_be_koed_by_it() -> None:
+    ctx = _village()
+    ctx.st.tokens[key(at(5, 6))] = "deadly_plant"  # the space it flees to from [5, 5]
+    npc = put(ctx, "n.villager.1", 5, 5, hp=1)
+    put(ctx, "c.skeletor", 5, 3)
+    end_of_round(ctx)
+    assert not npc.hexes and not any("flees" in t for t in events(ctx, "npc"))
+
+
 # ------------------------------------------------------------------------------ mounted models at every step
 def _cat(ctx: Ctx, first: tuple[int, int], second: tuple[int, int]) -> Model:
     cat = next(m for m in ctx.st.models if m.design == "battle_cat")
