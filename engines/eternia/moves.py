@@ -304,14 +304,22 @@ def push(ctx: Ctx, target: Model, path: tuple[Hex, ...], by: Model) -> None:
 
 
 def alone(ctx: Ctx, m: Model) -> bool:
-    """True when no other model shares ``m``'s space (a move may end only there, A1.10 #55)."""
-    return not any(o is not m and set(o.hexes) & set(m.hexes) for o in ctx.st.models)
+    """True when a move may end where ``m`` stands: no other model on its space (A1.10 #55).
+
+    A mounted model needs its first hex free and some way of turning there that covers only free
+    spaces (``settle_mount`` turns it so, #60): its second hex may still lie on an Ally it passed.
+    """
+    others = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    if m.hexes[0] in others:
+        return False
+    return mount_fits(ctx, m, m.hexes[0], False) if len(m.hexes) == 2 else True
 
 
 def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[int, int]]:
     """Single steps ``m`` may take with ``left`` points: each neighbour with (cost, Escape Damage).
 
-    A step may enter an Ally's space only when the move can still end somewhere from there.
+    A step onto a space the move may not end on (an Ally's, or for a mounted model one where it
+    cannot turn onto free spaces) is offered only when the move can still end somewhere from there.
     """
     here = m.hexes[0]
     enemies = {h for e in ctx.enemies(m) for h in e.hexes}
@@ -326,7 +334,7 @@ def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[i
         cost = ctx.step_cost(here, h, fly)
         if cost > left:
             continue
-        if h in mates:
+        if h in mates or not mount_fits(ctx, m, h, False):
             search = search or _Search(ctx, m, fly)
             if not search.any_destination(h, left - cost):
                 continue

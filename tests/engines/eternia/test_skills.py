@@ -391,6 +391,34 @@ def test_a1_10_60_a_mounted_model_ends_turned_clear_of_allies_and_terrain() -> N
     assert cat.hexes[0] == at(5, 5) and at(4, 5) not in cat.hexes and at(6, 5) not in cat.hexes
 
 
+def test_a1_10_55_60_a_mounted_step_that_leaves_it_trailing_over_an_ally_may_still_end_the_move() -> None:
+    """A mounted model passing an Ally (#55) spends its last point on a step that leaves its second
+    hex on that Ally: its first hex is free and it can turn clear (#60), so the move ends there.
+    (It once stopped with no choice at all: a prompt with nothing legal.)"""
+    from engines.eternia.state import Pending
+
+    ctx = _team("he_man")
+    heman = put(ctx, "t.he_man", 5, 5)
+    cat = _cat(ctx, at(5, 5), at(6, 5))  # passing through He-Man's space, 1 point left
+    ctx.ask(Pending(kind="move", seat=cat.seat, model=cat.id, n=1, steps=2))
+    assert "stay" not in keys(ctx)  # it may not end on He-Man
+    choose(ctx, f"s.{key(at(4, 5))}")
+    assert pending_kind(ctx) == "" and cat.hexes[0] == at(4, 5)  # the move ended there...
+    assert not set(cat.hexes) & set(heman.hexes) and len(cat.hexes) == 2  # ...turned clear of him
+
+
+def test_a1_10_55_60_a_mounted_model_is_never_offered_a_step_it_could_not_end_on_or_go_on_from() -> None:
+    from engines.eternia.moves import steps
+
+    ctx = _team("he_man")
+    put(ctx, "t.he_man", 4, 5)
+    cat = _cat(ctx, at(5, 5), at(6, 5))
+    for cell in ((3, 4), (3, 5), (3, 6), (4, 4), (4, 6)):  # around He-Man: no way to turn clear
+        ctx.st.terrain[key(at(*cell))] = "rocks"
+    # one point: a step onto He-Man could neither end there nor go on, so it is not offered
+    assert at(4, 5) not in steps(ctx, cat, 1)
+
+
 # ------------------------------------------------------------------------------ pulls, the AI's moving others
 def test_keyword_pull_offers_only_spaces_no_farther_and_lands_where_chosen(
     monkeypatch: pytest.MonkeyPatch,
