@@ -4,8 +4,9 @@ Pipeline: ``TableService.act`` on a real database (load from cache, seat check, 
 log + snapshot in one transaction, render public + private images off the event loop), timed
 per click. Beside every click its floor is timed: one commit (the new state encoded and written
 by one committed UPDATE of a row holding those bytes, on the same database through its own
-connection pool) plus one encode (re-encoding the pixels of the public picture the click
-produced, as the render floor does; nothing when the click left the public picture as it was).
+connection pool) plus re-encoding the pixels of every picture the click must ship, as the render
+floor does: the public board if it changed, and each seat's private picture that changed (a
+click on a hidden decision changes a hand, not the board, and the hand must still be sent).
 The commit alone is reported too, for context.
 
 Memory: real states of the mode are stored as tables, then a fresh service loads them all into
@@ -62,7 +63,7 @@ class PipelineFigures:
     ms_p50: float
     ms_p95: float
     ms_p99: float
-    floor_ms_p50: float  # one commit (state encode + committed UPDATE) + one PNG encode of the new board
+    floor_ms_p50: float  # one commit (state encode + committed UPDATE) + a PNG encode of each changed picture
     floor_ms_p99: float
     to_floor: float
     commit_floor_ms_p50: float  # the commit part of the floor alone
@@ -175,6 +176,7 @@ async def run_pipeline(
             key = rng.choice(own.actions).key
             table_id = delivery.table.id
             board_before = delivery.public.board_png
+            hands_before = {u.seat: u.image for u in delivery.seats}
             start = time.perf_counter()
             delivery = await services.tables.act(table_id, user, own.token, key, seat=seat)
             acted = time.perf_counter()
@@ -183,7 +185,8 @@ async def run_pipeline(
             times.append((done - start) * 1000)
             follow.append((done - acted) * 1000)
             live[slot] = delivery
-            redrawn = delivery.public.board_png != board_before
+            shipped = [delivery.public.board_png] if delivery.public.board_png != board_before else []
+            shipped += [u.image for u in delivery.seats if u.image and u.image != hands_before.get(u.seat)]
             cached = services.runtime.cached(table_id)
             state = cached.state if cached is not None else None
             if state is None:  # a finished table leaves the cache: re-read its final snapshot
@@ -192,7 +195,7 @@ async def run_pipeline(
             await _floor_click(floor_db, ruleset.encode(state))
             commit_ms = (time.perf_counter() - start) * 1000
             commits.append(commit_ms)
-            floors.append(commit_ms + (encode_floor_ms(delivery.public.board_png) if redrawn else 0.0))
+            floors.append(commit_ms + sum(encode_floor_ms(png) for png in shipped))
         async with floor_db.begin() as connection:
             await connection.run_sync(_floor_meta.drop_all)
     finally:

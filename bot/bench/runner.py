@@ -141,7 +141,7 @@ def _text(result: dict[str, Any]) -> list[str]:
             continue
         lines.append(
             f"  pipeline  {backend}: p50 {fmt(p.ms_p50)} ms, p95 {fmt(p.ms_p95)}, p99 {fmt(p.ms_p99)} beside "
-            f"floor (one commit + one PNG encode) {fmt(p.floor_ms_p50)} ms = {fmt(p.to_floor)}× "
+            f"floor (one commit + encoding each new picture) {fmt(p.floor_ms_p50)} ms = {fmt(p.to_floor)}× "
             f"(commit alone {fmt(p.commit_floor_ms_p50)} ms = {fmt(p.to_commit_floor)}×); adapter follow-up "
             f"p50 {fmt(p.follow_up_ms_p50)} ms included; {p.actions} actions over {p.tables} tables"
         )
