@@ -165,11 +165,11 @@ def secret_line(view: EtView) -> str:
     if view.my_order:
         return "Your sealed order: " + ", ".join(card_name(view, c) for c in view.my_order)
     mine = [
-        f"{card_name(view, s.card)} (slot {i + 1})"
+        f"slot {i + 1} {card_name(view, s.card)}"
         for i, s in enumerate(view.track)
         if s.side == view.side and not s.flipped and s.card and s.card != "any"
     ]
-    return "Yours face down on the track: " + ", ".join(mine) if mine else ""
+    return "Face down: " + ", ".join(mine) if mine else ""
 
 
 # ------------------------------------------------------------------------------------------ layout
