@@ -1,6 +1,7 @@
-"""Checks for a game's field-by-field state copy (``clone``): the msgpack round trip's twin, sharing nothing.
+"""Random play for engine tests, and the checks for a game's field-by-field state copy (``clone``).
 
-Shared by every game whose ``apply`` copies its state by hand instead of a msgpack round trip.
+Shared by every game whose ``apply`` copies its state by hand instead of a msgpack round trip, or
+looks a clicked choice up by its key instead of listing every choice.
 """
 
 from __future__ import annotations
@@ -13,8 +14,19 @@ import msgspec
 from engines.core import AnyRuleset, GameConfig, Rng
 
 
+def random_decisions(ruleset: AnyRuleset, config: GameConfig, seeds: range) -> Iterator[tuple[Any, int]]:
+    """Every decision of random games dealt from ``seeds``: the state and the seat that decides."""
+    for seed in seeds:
+        state = ruleset.setup(config, seed)
+        rng = Rng(seed ^ 0x5EED)
+        while prompts := ruleset.prompts(state):
+            seat = rng.choice(sorted(prompts))
+            yield state, seat
+            state = ruleset.apply(state, seat, rng.choice(ruleset.legal_actions(state, seat))).state
+
+
 def random_states(ruleset: AnyRuleset, config: GameConfig, seeds: range) -> Iterator[Any]:
-    """Every state of random games dealt from ``seeds``, the first of each included."""
+    """Every state of random games dealt from ``seeds``, the first and the last of each included."""
     for seed in seeds:
         state = ruleset.setup(config, seed)
         rng = Rng(seed ^ 0x5EED)

@@ -13,12 +13,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from engines.core import GameConfig, Rejected, Rng
+from engines.core import GameConfig, Rejected
 from engines.eternia import RULESET as R
 from engines.eternia import hexes
 from engines.eternia.content import content
 from engines.eternia.ctx import key
 from engines.eternia.state import Activation, EtState, EtTask
+from tests.engines.core.clones import random_decisions
 from tests.engines.eternia.helpers import put, scene
 
 CONFIGS = [
@@ -28,13 +29,7 @@ CONFIGS = [
 
 
 def _states(config: GameConfig, seeds: range) -> Iterator[tuple[EtState, int]]:
-    for seed in seeds:
-        state = R.setup(config, seed)
-        rng = Rng(seed ^ 0x5EED)
-        while prompts := R.prompts(state):
-            seat = rng.choice(sorted(prompts))
-            yield state, seat
-            state = R.apply(state, seat, rng.choice(R.legal_actions(state, seat))).state
+    return random_decisions(R, config, seeds)
 
 
 def _mover(state: EtState) -> hexes.Hex:

@@ -10,11 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from engines.core import GameConfig, Rejected, Rng
+from engines.core import GameConfig, Rejected
 from engines.hackclad import RULESET as R
 from engines.hackclad.cards import card_id
 from engines.hackclad.content import content
 from engines.hackclad.state import HackState
+from tests.engines.core.clones import random_decisions
 
 CONFIGS = [
     GameConfig("solo", 1),
@@ -25,13 +26,7 @@ CONFIGS = [
 
 
 def _states(config: GameConfig, seeds: range) -> Iterator[tuple[HackState, int]]:
-    for seed in seeds:
-        state = R.setup(config, seed)
-        rng = Rng(seed ^ 0x5EED)
-        while prompts := R.prompts(state):
-            seat = rng.choice(sorted(prompts))
-            yield state, seat
-            state = R.apply(state, seat, rng.choice(R.legal_actions(state, seat))).state
+    return random_decisions(R, config, seeds)
 
 
 def near_misses(state: HackState, legal: list[str]) -> set[str]:
