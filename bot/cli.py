@@ -97,7 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     archive.add_argument(
         "--days", type=int, required=True, help="archive games over for at least this many days"
     )
-    archive.add_argument("--to", type=Path, help="folder for the archive file (required unless --dry-run)")
+    archive.add_argument(
+        "--to", type=Path, metavar="FOLDER", help="folder for the archive file (required unless --dry-run)"
+    )
     archive.add_argument("--dry-run", action="store_true", help="only say what would be archived")
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
