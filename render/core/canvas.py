@@ -31,10 +31,35 @@ def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(io.BytesIO(data), size)
 
 
+@lru_cache(maxsize=16384)
+def _advance(word: str, size: int, weight: str) -> float:
+    """Advance width of ``word`` shaped on its own."""
+    return font(size, weight).getlength(word)
+
+
+@lru_cache(maxsize=8192)
+def word_starts(text: str, size: int, weight: str = "regular") -> tuple[float, ...]:
+    """Where each word of ``text.split(" ")`` starts, then where the text ends, in px from its left.
+
+    A line is laid out word by word: each word shaped on its own (kerning inside it kept) and the
+    words a space's advance apart. None of the shipped fonts kerns across a space, so this is the
+    whole line's layout; but a line never seen before, made of words seen before (a new player's
+    name in a familiar sentence), then costs lookups instead of shaping (``render.core.stamps``).
+    """
+    space = _advance(" ", size, weight)
+    starts = [0.0]
+    for word in text.split(" "):
+        starts.append(starts[-1] + (_advance(word, size, weight) if word else 0.0) + space)
+    starts[-1] -= space  # no space after the last word
+    return tuple(starts)
+
+
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, weight: str = "regular") -> float:
     """Advance width of ``text`` in px (cached: boards measure the same words every turn)."""
-    return font(size, weight).getlength(text)
+    if " " not in text:
+        return _advance(text, size, weight)
+    return word_starts(text, size, weight)[-1]
 
 
 def fit(

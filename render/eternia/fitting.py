@@ -13,13 +13,13 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 from typing import TypeVar
 
-from render.core.canvas import Canvas, Wrapped, font, text_width, wrap_lines
+from render.core.canvas import Canvas, Wrapped, text_width, wrap_lines
 from render.core.canvas import fit_lines as _fit_lines
 from render.core.palette import INK, RGB
 from render.core.patches import draw_patch
+from render.core.stamps import ink_box
 
 Box = tuple[float, float, float, float]
 SEP = " · "  # between the items of a line of facts
@@ -95,7 +95,7 @@ def _put(
 ) -> None:
     c.put((x, y), text, size, fill, weight, anchor)
     if _RECORD is not None and text:
-        left, top, right, bottom = font(size, weight).getbbox(text, anchor=anchor)
+        left, top, right, bottom = ink_box(text, size, weight, anchor)
         _RECORD.append(
             Placed(box, (int(x) + left, int(y) + top, int(x) + right, int(y) + bottom), text, size)
         )
@@ -163,11 +163,9 @@ def lines_height(
 
 
 # ------------------------------------------------------------------------------------------ items
-# A line of facts ("HP 9/10 · Armor 0 · at G8") or a title with a player's name is drawn item by
-# item: each item is a text tile the kit keeps (``render.core.indexed_text``), and most items
-# ("Armor 0", "at G8", a Character's name) recur from board to board while their combination does
-# not. Drawn as one string, every new combination (and every new player's name inside one) would
-# be measured and rasterised whole; drawn as items, only the items never seen before are.
+# A line of facts ("HP 9/10 · Armor 0 · at G8") flows item by item: a line breaks only between
+# items, never inside one. Drawing a line of items costs little however new the combination, as the
+# kit puts every line together from word tiles (``render.core.stamps``).
 
 
 def joiner(item: str) -> str:
@@ -175,33 +173,14 @@ def joiner(item: str) -> str:
     return " " if item.endswith((",", ":")) else SEP
 
 
-class Name(str):
-    """A player's display name: drawn glyph by glyph from the kit's text tiles, kerned by pairs.
-
-    A busy bot meets new players all the time, and a new name laid out, measured and rasterised
-    whole was most of a board's drawing. Its letters and letter pairs recur, so a name never seen
-    is placed from cached pair advances (``text_width`` of "ab" less that of "b": the font's
-    kerning) and drawn from cached one-letter tiles.
-    """
-
-
-def pen_positions(text: str, size: int, weight: str) -> list[float]:
-    """Where each character of ``text`` starts, and (last) where the text ends."""
-    xs = [0.0]
-    for a, b in pairwise(text):
-        xs.append(xs[-1] + text_width(a + b, size, weight) - text_width(b, size, weight))
-    return [*xs, xs[-1] + text_width(text[-1], size, weight)] if text else xs
-
-
-def width_of(item: str, size: int, weight: str = "regular") -> float:
-    """The advance width of one item (a ``Name`` from its letter pairs)."""
-    return pen_positions(item, size, weight)[-1] if isinstance(item, Name) else text_width(item, size, weight)
+def joined(items: Sequence[str]) -> str:
+    """``items`` as one line of text, each followed by its ``joiner`` but the last."""
+    return "".join(item + joiner(item) for item in items[:-1]) + (items[-1] if items else "")
 
 
 def items_width(items: Sequence[str], size: int, weight: str = "regular") -> float:
     """The advance width of ``items`` drawn on one line."""
-    total = sum(width_of(item, size, weight) for item in items)
-    return total + sum(text_width(joiner(item), size, weight) for item in items[:-1])
+    return text_width(joined(items), size, weight)
 
 
 def flow(items: Sequence[str], size: int, width: float, weight: str = "regular") -> list[list[str]]:
@@ -214,7 +193,7 @@ def flow(items: Sequence[str], size: int, width: float, weight: str = "regular")
     current: list[str] = []
     used = 0.0
     for item in items:
-        wide = width_of(item, size, weight)
+        wide = text_width(item, size, weight)
         gap = text_width(joiner(current[-1]), size, weight) if current else 0.0
         if current and used + gap + wide <= width:
             current.append(item)
@@ -250,44 +229,6 @@ def items_height(
     return len(flow(items, used, width, weight)) * step(used)
 
 
-def _put_items(
-    c: Canvas, box: Box, x: float, y: float, items: Sequence[str], size: int, fill: RGB, weight: str
-) -> None:
-    """One line of ``items`` from (x, y) (the line's left end and middle), each item its own tile."""
-    last = len(items) - 1
-    for i, item in enumerate(items):
-        sep = joiner(item) if i < last else ""
-        if isinstance(item, Name):
-            _put_name(c, box, x, y, item, size, fill, weight)
-            if sep.strip():  # the separator's mark, after its leading space
-                lead = text_width(sep[: len(sep) - len(sep.lstrip())], size, weight)
-                _put(
-                    c, box, x + width_of(item, size, weight) + lead, y, sep.strip(), size, fill, weight, "lm"
-                )
-        else:
-            # an item and the separator after it are one tile: "Armor 0 · " recurs as often as "Armor 0"
-            _put(c, box, x, y, item + sep.rstrip(), size, fill, weight, "lm")
-        if i < last:
-            x += width_of(item, size, weight) + text_width(sep, size, weight)
-
-
-def _put_name(c: Canvas, box: Box, x: float, y: float, name: Name, size: int, fill: RGB, weight: str) -> None:
-    """A ``Name`` from (x, y) (its left end and middle), one letter tile at a time."""
-    xs = pen_positions(name, size, weight)
-    for ch, at in zip(name, xs, strict=False):
-        if not ch.isspace():
-            c.put((x + at, y), ch, size, fill, weight, "lm")
-    if _RECORD is not None and name:
-        boxes = [font(size, weight).getbbox(ch, anchor="lm") for ch in name]
-        ink = (
-            int(x) + min(int(at) + b[0] for at, b in zip(xs, boxes, strict=False)),
-            int(y) + min(b[1] for b in boxes),
-            int(x) + max(int(at) + b[2] for at, b in zip(xs, boxes, strict=False)),
-            int(y) + max(b[3] for b in boxes),
-        )
-        _RECORD.append(Placed(box, ink, str(name), size))
-
-
 def items_in(
     c: Canvas,
     box: Box,
@@ -309,7 +250,7 @@ def items_in(
     line = step(trial)
     y = y0
     for parts in lines:
-        _put_items(c, box, x0, y + line / 2, parts, trial, fill, weight)
+        _put(c, box, x0, y + line / 2, joined(parts), trial, fill, weight, "lm")
         y += line
     return int(y)
 
@@ -328,5 +269,5 @@ def run_in(
     size = min(size, int(y1 - y0))
     while size > floor and items_width(items, size, weight) > x1 - x0:
         size -= 1
-    _put_items(c, box, x0, (y0 + y1) / 2, items, size, fill, weight)
+    _put(c, box, x0, (y0 + y1) / 2, joined(items), size, fill, weight, "lm")
     return size

@@ -19,7 +19,6 @@ from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.names import seat_name
 from render.core.palette import INK, MUTED, PANEL, RGB, tint
 from render.eternia.fitting import (
-    Name,
     fit_lines,
     items_height,
     items_in,
@@ -353,7 +352,7 @@ def render_hand(view: EtView, names: Sequence[str] = ()) -> Canvas | None:
     c = Canvas(plan.width, plan.height, indexed_palette())
     colour = side_colour(view.side)
     c.draw.rectangle((0, 0, WIDTH, HEAD - 12), fill=colour)
-    who = Name(seat_name(view.viewer, names))
+    who = seat_name(view.viewer, names)
     run_in(c, (M, 8, WIDTH * 0.5, HEAD - 20), (who, _role(view)), 28, WHITE, "bold")
     if _secret_inline(view, plan.secret):
         text_in(c, (WIDTH * 0.5, 8, WIDTH - M, HEAD - 20), plan.secret, 20, WHITE, "bold", "r")

@@ -15,7 +15,7 @@ from engines.eternia.state import EtView, ModelView
 from render.core.canvas import Canvas, text_width
 from render.core.names import seat_name
 from render.core.palette import INK, MUTED, tint
-from render.eternia.fitting import Name, items_height, items_in, items_width, run_in, text_in
+from render.eternia.fitting import items_height, items_in, items_width, run_in, text_in
 from render.eternia.palette import DAZED, HP, POWER, WHITE, ink_on, side_colour
 from render.eternia.pieces import piece_colours
 from render.eternia.words import (
@@ -75,7 +75,7 @@ def _character_row(view: EtView, m: ModelView, width: float, names: Sequence[str
     note = "KO" if knocked_out(m) else "Dazed" if m.dazed else "Empowered" if m.empowered else ""
     row = Row((m.name,), stats, width, m, note)
     if m.seat >= 0 and view.mode == "versus":
-        owner = Name(seat_name(m.seat, names))
+        owner = seat_name(m.seat, names)
         room = width - row.text_left - PAD - (_tag_width(note) + 8 if note else 0)
         # the title keeps its size: a new player's name is measured and drawn at one size only
         if items_width((m.name, owner), TEXT, "bold") <= room:
