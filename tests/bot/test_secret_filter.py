@@ -31,8 +31,16 @@ from render import registry as renderers
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import TinyRules, value
 
+#: every seat count of every mode; by default the fewest and the most seats, the counts between in
+#: the slow set (a seat count between adds no kind of view the two ends lack)
 CASES = [
-    pytest.param(slug, mode.name, players, id=f"{slug}-{mode.name}-{players}")
+    pytest.param(
+        slug,
+        mode.name,
+        players,
+        id=f"{slug}-{mode.name}-{players}",
+        marks=() if players in (min(mode.players), max(mode.players)) else pytest.mark.slow,
+    )
     for slug in registry.slugs()
     for mode in registry.get(slug).modes
     for players in mode.players

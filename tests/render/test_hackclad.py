@@ -141,14 +141,21 @@ def _assert_apart(marks: list[Any]) -> None:
     from render.hackclad.field import cell_box
 
     prints = [_footprint(m) for m in marks]
+    boxes = []
     for mark, footprint in zip(marks, prints, strict=True):
         x0, y0, x1, y1 = cell_box(mark.cell)
         box = footprint.getbbox()
         assert box is not None
         assert x0 + 1 < box[0] and y0 + 1 < box[1] and box[2] < x1 - 1 and box[3] < y1 - 1, (mark.kind, box)
+        boxes.append(box)
     for i, a in enumerate(marks):
         for j in range(i + 1, len(marks)):
-            both = ImageChops.logical_and(prints[i], prints[j]).getbbox()
+            # only where both marks' boxes meet can they share a pixel: compare just that patch
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[i], boxes[j]
+            common = (max(ax0, bx0), max(ay0, by0), min(ax1, bx1), min(ay1, by1))
+            if common[0] >= common[2] or common[1] >= common[3]:
+                continue
+            both = ImageChops.logical_and(prints[i].crop(common), prints[j].crop(common)).getbbox()
             assert both is None, f"{a.kind} on {a.cell} overlaps {marks[j].kind} on {marks[j].cell} at {both}"
 
 
