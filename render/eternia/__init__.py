@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.eternia.state import EtView
+from engines.core.agenda import Agenda
+from engines.eternia.state import EtView, SlotView
 from render.core.renderer import MemoRenderer
 from render.eternia.board import render_board
 from render.eternia.describe import describe_view
@@ -16,14 +17,23 @@ def hand_part(view: EtView) -> EtView | None:
     """``view`` with everything the hand picture does not draw blanked: it draws the same picture.
 
     Kept: the viewer and its side, its own Characters, the models its track cards and order name,
-    the track (for its face-down cards), the Controller's Skills and Strategy hand and deck size.
-    None for a spectator (and for a seat on no side), who has no hand.
+    its face-down track cards (where they lie), the Controller's Skills and Strategy hand and deck
+    size. Everything else (the board, the rules' bookkeeping the bots read, what the track shows
+    the table) goes: the memo keys a hand picture by this part, so a move that leaves the
+    dashboard as it was finds the picture drawn before. None for a spectator (and for a seat on no
+    side), who has no hand.
     """
     if view.viewer is None or not view.side:
         return None
     named = {s.card for s in view.track if s.side == view.side and not s.flipped} | set(view.my_order)
     mine = {m.id for m in own_characters(view)}
     ctrl = view.side == "ctrl"
+    track = [
+        SlotView(side=s.side, power=0, card=s.card, flipped=False, active=False)
+        if s.side == view.side and not s.flipped and s.card
+        else _NO_SLOT
+        for s in view.track
+    ]
     return replace(
         view,
         over=False,
@@ -58,7 +68,28 @@ def hand_part(view: EtView) -> EtView | None:
         last_roll=[],
         rolls=[],
         result="",
+        track=track,
+        ctrl_seat=-1,
+        team_seats=[],
+        leader=0,
+        ai_escalation=0,
+        minion_type="",
+        minion_serial=0,
+        slot=-1,
+        sealed=[],
+        agenda=Agenda(),
+        activation=None,
+        strike=None,
+        in_action=False,
+        owed=0,
+        winner="",
+        ai_character_cards_left=0,
+        ai_strategy_cards_left=0,
     )
+
+
+#: a track slot the hand does not draw (another side's, or flipped for all to see)
+_NO_SLOT = SlotView(side="", power=0, card="", flipped=True, active=False)
 
 
 #: implements ``render.core.Renderer``; pictures are remembered by what they draw
