@@ -251,7 +251,7 @@ def _start(args: argparse.Namespace, command: str) -> int:
     from bot.service import drawing
 
     # The pool lives as long as the process serves clicks, and its workers stop with it.
-    with drawing.started(settings.draw_processes):
+    with drawing.started(settings.drawing_processes()):
         if command == "work":
             from bot.discord.worker import work
 
@@ -404,30 +404,40 @@ async def _startup_probe(url: str) -> int:
     import time
 
     from bot.discord.client import TablekeeperBot
+    from bot.service import drawing
 
     imported = time.perf_counter()  # the rest is what stored tables could slow down
     _check_content()
     from bot.store.migrate import current_revision
 
     await current_revision(url)
+    from bot.settings import load_settings
+
+    settings = load_settings()
     bot = TablekeeperBot(Settings(database_url=url, discord_token="unused"))
 
     async def no_sync() -> None:
         return None
 
     bot.sync_commands = no_sync  # type: ignore[method-assign]  # the one request to Discord
-    await bot.setup_hook()
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KB
-    setup = time.perf_counter() - imported
-    print(
-        json.dumps(
-            {"peak_rss_mb": peak_mb, "cached": bot.services.runtime.cache_size, "after_imports_s": setup}
-        ),
-        flush=True,
-    )
-    for cog in list(bot.cogs):  # stop the timer loop before the database goes
-        await bot.remove_cog(cog)
-    await bot.services.close()
+    with drawing.started(settings.drawing_processes()) as pool:  # as `run` starts it
+        await bot.setup_hook()
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KB
+        setup = time.perf_counter() - imported
+        print(
+            json.dumps(
+                {
+                    "peak_rss_mb": peak_mb,
+                    "cached": bot.services.runtime.cache_size,
+                    "after_imports_s": setup,
+                    "draw_processes": pool.size if pool is not None else 0,
+                }
+            ),
+            flush=True,
+        )
+        for cog in list(bot.cogs):  # stop the timer loop before the database goes
+            await bot.remove_cog(cog)
+        await bot.services.close()
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -12,7 +13,7 @@ import pytest
 
 from bot.bench.samples import bench_config
 from bot.service import Services, drawing
-from bot.settings import SettingsError, load_settings
+from bot.settings import SettingsError, auto_drawing_processes, load_settings, usable_cores
 from engines import registry
 from engines.core import RandomBot
 from engines.core.driver import Match
@@ -138,6 +139,17 @@ def test_no_pool_is_started_for_size_zero_and_the_setting_is_read() -> None:
     with drawing.started(0) as none:
         assert none is None
     env = {"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "2"}
-    assert load_settings(env, dotenv_path=None).draw_processes == 2
-    with pytest.raises(SettingsError, match="draw_processes"):
-        load_settings({"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "-1"}, dotenv_path=None)
+    assert load_settings(env, dotenv_path=None).drawing_processes() == 2
+    spaced = {"TABLEKEEPER_SERVICE_DRAW_PROCESSES": " 0 "}
+    assert load_settings(spaced, dotenv_path=None).drawing_processes() == 0
+    for wrong in ("-1", "many", "1.5"):
+        with pytest.raises(SettingsError, match=f"draw_processes must be auto.*not '{re.escape(wrong)}'"):
+            load_settings({"TABLEKEEPER_SERVICE_DRAW_PROCESSES": wrong}, dotenv_path=None)
+
+
+def test_auto_draws_in_one_process_per_core_up_to_four_and_in_threads_on_one_core() -> None:
+    # Pillow holds the GIL while drawing: a pool only pays where a core is free to draw on
+    assert load_settings({}, dotenv_path=None).draw_processes == "auto"  # the default
+    assert [auto_drawing_processes(cores) for cores in (1, 2, 3, 4, 8, 64)] == [0, 2, 3, 4, 4, 4]
+    settings = load_settings({"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "Auto"}, dotenv_path=None)
+    assert settings.drawing_processes() == auto_drawing_processes(usable_cores())
