@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import subprocess
+import sys
 from typing import Any
 
 import aiosqlite
@@ -13,7 +16,7 @@ from sqlalchemy import event, inspect
 from bot.service import ServiceError, Services
 from bot.store import schema, upgrade
 from bot.store.db import Database, create_engine
-from bot.store.migrate import current_revision, head_revision
+from bot.store.migrate import SHIPPED_HEAD, current_revision, head_revision
 from engines.core import Code
 from tests.bot.service.helpers import asked, duel, moves, tok
 
@@ -34,6 +37,37 @@ async def test_migrations_upgrade_an_empty_database_to_the_schema(tmp_path: obje
     assert {"guild_settings", "tables", "seats", "moves", "results", "alembic_version"} <= names
     assert diff == []  # the migration builds exactly the schema the code uses
     assert mode == "wal"
+
+
+def test_the_shipped_head_is_the_newest_migration() -> None:
+    # A new migration must move SHIPPED_HEAD too, or a database at the old head would skip it.
+    assert head_revision() == SHIPPED_HEAD
+
+
+async def test_a_database_one_migration_behind_is_brought_to_the_head(tmp_path: object) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/behind.db"
+    assert await upgrade(url, "0004") == "0004"
+    assert await current_revision(url) == "0004"
+    assert await upgrade(url) == SHIPPED_HEAD  # the shortcut must not stop short of the head
+
+
+def test_a_start_on_a_database_at_the_head_imports_no_alembic(tmp_path: object) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/at-head.db"
+    assert asyncio.run(upgrade(url)) == SHIPPED_HEAD
+    # A fresh interpreter: this one has imported Alembic for the line above.
+    probe = (
+        "import asyncio, sys\n"
+        "from bot.service import Services\n"
+        "from bot.settings import Settings\n"
+        "async def main():\n"
+        f"    services = await Services.start(Settings(database_url={url!r}), migrate=True)\n"
+        "    await services.close()\n"
+        "asyncio.run(main())\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'alembic', 'mako'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"
 
 
 async def test_migrated_schema_matches_on_each_backend(db_url: str) -> None:
