@@ -248,19 +248,42 @@ def _start(args: argparse.Namespace, command: str) -> int:
         asyncio.run(current_revision(settings.database_url))
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(settings.database_url, exc), status=1)
+    import aiohttp
+    import discord
+
     from bot.service import drawing
 
-    # The pool lives as long as the process serves clicks, and its workers stop with it.
-    with drawing.started(settings.drawing_processes()):
-        if command == "work":
-            from bot.discord.worker import work
+    try:
+        # The pool lives as long as the process serves clicks, and its workers stop with it.
+        with drawing.started(settings.drawing_processes()):
+            if command == "work":
+                from bot.discord.worker import work
 
-            work(settings)
-            return 0
-        from bot.discord.run import run
+                work(settings)
+                return 0
+            from bot.discord.run import run
 
-        run(settings)
+            run(settings)
+    except discord.LoginFailure:
+        return _fail(
+            "Discord refused the token in DISCORD_TOKEN. Copy the bot's token again from the Discord "
+            "Developer Portal (your application, Bot, Reset Token) and set it once more.",
+            status=1,
+        )
+    except (aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        return _fail(_discord_trouble(exc), status=1)
+    except SQLAlchemyError as exc:  # the database went away between the check and the set-up
+        return _fail(_database_trouble(settings.database_url, exc), status=1)
     return 0
+
+
+def _discord_trouble(exc: BaseException) -> str:
+    """One line saying Discord could not be reached, and why (never a traceback)."""
+    reason = str(exc).strip() or type(exc).__name__
+    return (
+        f"cannot reach Discord: {reason}. Check this machine's network, DNS and firewall (Discord's "
+        "API and gateway are at discord.com, port 443). Stored tables are kept: start again once it answers."
+    )
 
 
 def _where(url: str) -> str:
@@ -472,9 +495,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader went away (`tablekeeper cards ... | head`): stop quietly, as other tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except OSError as exc:  # a folder that is a file, a place we may not write, a full disk
-        where = f" {exc.filename}" if exc.filename else ""
-        return _fail(f"cannot write{where}: {exc.strerror or exc}.", status=1)
+    except OSError as exc:  # a folder that is a file, a file we may not read or write, a full disk
+        if exc.filename:
+            return _fail(f"cannot use {exc.filename}: {exc.strerror or exc}.", status=1)
+        return _fail(f"{exc.strerror or exc}.", status=1)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import logging
-
-import discord
-
 from bot.discord.client import TablekeeperBot
+from bot.discord.logs import start_logging
 from bot.settings import Settings
 
 
@@ -17,7 +14,7 @@ def run(settings: Settings) -> None:
             "DISCORD_TOKEN is not set: put it in the environment or a .env file "
             "(`tablekeeper play` needs no token)."
         )
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level.upper()))
+    start_logging(settings.log_level)
     shard_count, shard_ids = settings.shard_plan()
     bot = TablekeeperBot(settings, shard_count=shard_count, shard_ids=shard_ids)
     # Logging is set up above; discord.py must not install a second handler (or print the token).

@@ -20,8 +20,10 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot.discord.client import intents
 from bot.discord.cogs.play_control import refresh_ephemeral
 from bot.discord.delivery import Courier
+from bot.discord.logs import start_logging
 from bot.discord.replies import NOT_ALL_SHOWN, SOMETHING_WRONG, PartialDelivery, scrubbed_traceback
 from bot.service import Services
 from bot.service.api import Delivery
@@ -98,7 +100,9 @@ async def serve(settings: Settings) -> None:
 
     assert settings.discord_token is not None
     services = await Services.start(settings)
-    client = discord.Client(intents=discord.Intents.none(), allowed_mentions=discord.AllowedMentions.none())
+    # The gateway's intents, though a worker never opens a gateway: with none, discord.py warns
+    # at start that state may break, which is not true of a client that only sends.
+    client = discord.Client(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
     queue = ProcrastinateQueue(settings.database_url, stalled_seconds=settings.work_stalled_seconds)
     try:
         await client.login(settings.discord_token)  # REST only: no gateway connection, no shard
@@ -120,5 +124,5 @@ def work(settings: Settings) -> None:
             "A worker consumes the shared click queue: set TABLEKEEPER_WORK_QUEUE=procrastinate "
             "(and a postgresql+asyncpg:// TABLEKEEPER_DATABASE_URL) for the gateways and the workers."
         )
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level.upper()))
+    start_logging(settings.log_level)
     asyncio.run(serve(settings))

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import io
+import json
+import logging
 import os
 import subprocess
 import sys
+import threading
 import types
 from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -337,6 +342,76 @@ def test_run_reads_the_token_from_dotenv(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert calls[0].discord_token == "token-from-file"  # type: ignore[attr-defined]
 
 
+@contextmanager
+def _discord_api(status: int | None) -> Iterator[None]:
+    """Point discord.py at a local stand-in answering every request with ``status``.
+
+    ``None``: a port nothing listens on, as when Discord cannot be reached at all.
+    """
+    import discord
+
+    class Answer(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+            self.send_response(status or 500)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            return None
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    port = server.server_address[1]
+    if status is None:
+        server.server_close()  # the port is free again: connecting is refused
+    else:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    saved = discord.http.Route.BASE
+    discord.http.Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = saved
+        if status is not None:
+            server.shutdown()
+            server.server_close()
+
+
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        (401, "tablekeeper: Discord refused the token in DISCORD_TOKEN. Copy the bot's token again"),
+        (None, "tablekeeper: cannot reach Discord: Cannot connect to host 127.0.0.1:"),
+    ],
+    ids=["token refused", "Discord unreachable"],
+)
+def test_run_that_discord_turns_away_says_why_in_one_line(
+    status: int | None,
+    said: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The real discord.py login against a local stand-in: no traceback, exit 1 so a supervisor
+    # (compose's restart policy) tries again.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("TABLEKEEPER_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path}/bot.db")
+    monkeypatch.setenv("TABLEKEEPER_SERVICE_DRAW_PROCESSES", "0")
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    try:
+        with _discord_api(status):
+            assert cli.main(["run"]) == 1
+    finally:  # `run` gives the root logger a console handler on this test's captured stderr
+        root.handlers[:] = handlers
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith(said), err
+    assert "Traceback" not in err and "not-a-real-token" not in err
+
+
 # ---------------------------------------------------------------- db upgrade
 def test_db_upgrade_migrates_the_configured_database(tmp_path: Path) -> None:
     database = tmp_path / "fresh.db"
@@ -482,7 +557,7 @@ def test_pictures_into_a_file_instead_of_a_folder_is_one_line(
     a_file.write_bytes(b"")
     args = ["render", "arclash", "--mode", "standard", "--seed", "1", "--steps", "2", "--out", str(a_file)]
     assert cli.main(args) == 1
-    assert capsys.readouterr().err.startswith(f"tablekeeper: cannot write {a_file}")
+    assert capsys.readouterr().err.startswith(f"tablekeeper: cannot use {a_file}")
 
 
 def test_a_reader_that_goes_away_is_not_an_error() -> None:
