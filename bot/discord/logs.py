@@ -14,7 +14,7 @@ def start_logging(level_name: str) -> None:
     # Tablekeeper never joins a voice channel: missing voice libraries are not worth a warning.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
-        # Alembic narrates every step at INFO; our own "database migrated from … to …" is the one
-        # line an admin needs, and it stays.
-        logging.getLogger("alembic").setLevel(logging.WARNING)
+    # Alembic narrates every step at INFO; our own "database migrated from … to …" is the one
+    # line an admin needs, and it stays. When debugging, Alembic says everything again.
+    debugging = logging.getLogger().getEffectiveLevel() <= logging.DEBUG
+    logging.getLogger("alembic").setLevel(logging.NOTSET if debugging else logging.WARNING)
