@@ -216,7 +216,9 @@ class World:
 
     async def restart(self) -> None:
         """Stop the bot and start a brand-new one on the same database (and the same Discord)."""
+        old = self.env.bot
         await self.env.restart_bot(make_bot(self.settings, self.shards))
+        await release(old)
 
     def patient(self, seconds: float) -> None:
         """Give the bot up to ``seconds`` of wall-clock time to settle after each step.
@@ -407,6 +409,15 @@ def _with_locales(build: Any, here: World) -> Any:
     return build_with_locales
 
 
+async def release(bot: discord.Client) -> None:
+    """What a stopped bot's process gives back as it exits: its database connections.
+
+    SimCord detaches a bot without closing it; left open, each SQLite connection's thread
+    outlives the test's event loop and fails in a later test when it is collected.
+    """
+    await bot.close()
+
+
 def make_bot(settings: Settings, shards: int = 1) -> TablekeeperBot:
     """A Tablekeeper bot for the simulation (SimCord needs a known shard count)."""
     return TablekeeperBot(settings, shard_count=shards)
@@ -440,5 +451,6 @@ async def world(
         _interactions.base_payload = unpatched  # type: ignore[assignment]
         logger.removeHandler(errors)
         await env.shutdown()
+        await release(env.bot)
     raised = env.errors
     assert not raised, f"the bot raised: {raised!r}"
