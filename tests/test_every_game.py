@@ -4,8 +4,9 @@ No game opts in: each slug in ``engines.registry`` is fuzzed in every mode and p
 declares (random legal play to the end, checking at every step that the input is never mutated,
 states round-trip, ``seq`` grows by one, illegal and idle-seat actions are refused with a code,
 no view holds a declared secret, conserved counts hold, and the game replays from its log), and
-its renderer draws the board and every hand of states along the way. The per-game files add
-their own option variations and long runs on top.
+its renderer draws the board and every hand of states along the way: by default in each mode's
+fewest and most seats, every count between in the slow set. The per-game files add their own
+option variations and long runs on top.
 """
 
 from __future__ import annotations
@@ -16,13 +17,10 @@ from engines import registry
 from engines.core import GameConfig, RandomBot, Rng
 from engines.core.fuzz import fuzz_games
 from render import registry as renderers
+from tests.cases import every_mode
 
-CASES = [
-    pytest.param(slug, mode.name, players, id=f"{slug}-{mode.name}-{players}")
-    for slug in registry.slugs()
-    for mode in registry.get(slug).modes
-    for players in mode.players
-]
+#: by default each mode's fewest and most seats; the counts between in the slow set
+CASES = every_mode()
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

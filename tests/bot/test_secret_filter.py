@@ -29,22 +29,10 @@ from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.twins import TwinReport, check_twins
 from render import registry as renderers
 from tests.bot.tinyrender import RENDERER
+from tests.cases import every_mode
 from tests.engines.core.tinygame import TinyRules, value
 
-#: every seat count of every mode; by default the fewest and the most seats, the counts between in
-#: the slow set (a seat count between adds no kind of view the two ends lack)
-CASES = [
-    pytest.param(
-        slug,
-        mode.name,
-        players,
-        id=f"{slug}-{mode.name}-{players}",
-        marks=() if players in (min(mode.players), max(mode.players)) else pytest.mark.slow,
-    )
-    for slug in registry.slugs()
-    for mode in registry.get(slug).modes
-    for players in mode.players
-]
+CASES = every_mode()
 #: the other languages of games that speak several (the cases above play in each game's first)
 LANGUAGE_CASES = [
     pytest.param(slug, mode.name, players, lang, id=f"{slug}-{mode.name}-{players}-{lang}")
