@@ -248,9 +248,7 @@ def _start(args: argparse.Namespace, command: str) -> int:
         asyncio.run(current_revision(settings.database_url))
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(settings.database_url, exc), status=1)
-    import aiohttp
-    import discord
-
+    from bot.discord.refusals import refusal
     from bot.service import drawing
 
     try:
@@ -264,26 +262,14 @@ def _start(args: argparse.Namespace, command: str) -> int:
             from bot.discord.run import run
 
             run(settings)
-    except discord.LoginFailure:
-        return _fail(
-            "Discord refused the token in DISCORD_TOKEN. Copy the bot's token again from the Discord "
-            "Developer Portal (your application, Bot, Reset Token) and set it once more.",
-            status=1,
-        )
-    except (aiohttp.ClientError, discord.GatewayNotFound) as exc:
-        return _fail(_discord_trouble(exc), status=1)
     except SQLAlchemyError as exc:  # the database went away between the check and the set-up
         return _fail(_database_trouble(settings.database_url, exc), status=1)
+    except Exception as exc:
+        message = refusal(exc)  # a refused token, or no way through to Discord
+        if message is None:
+            raise
+        return _fail(message, status=1)
     return 0
-
-
-def _discord_trouble(exc: BaseException) -> str:
-    """One line saying Discord could not be reached, and why (never a traceback)."""
-    reason = str(exc).strip() or type(exc).__name__
-    return (
-        f"cannot reach Discord: {reason}. Check this machine's network, DNS and firewall (Discord's "
-        "API and gateway are at discord.com, port 443). Stored tables are kept: start again once it answers."
-    )
 
 
 def _where(url: str) -> str:

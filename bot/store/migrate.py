@@ -56,7 +56,7 @@ def _current_on(connection: Any) -> str | None:
     if not inspect(connection).has_table(VERSION_TABLE):
         return None
     rows = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalars().all()
-    if len(rows) > 1:  # a branched history: never shipped here; let Alembic say what it makes of it
+    if len(rows) > 1:  # a branched history, which this project never ships
         raise ValueError(f"the database records {len(rows)} migration heads: {', '.join(sorted(rows))}")
     return rows[0] if rows else None
 
