@@ -27,8 +27,9 @@ from discord.ext import commands
 from bot.discord.cogs import COGS
 from bot.discord.cogs.controllers import Controllers
 from bot.discord.items import ALL_ITEMS
-from bot.discord.replies import SOMETHING_WRONG, scrubbed_traceback, tell
+from bot.discord.replies import scrubbed_traceback, tell
 from bot.service import Services
+from bot.service.truth import SOMETHING_WRONG
 from bot.settings import Settings
 from bot.work import WorkQueue, open_queue
 
@@ -138,6 +139,8 @@ class TablekeeperBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
+            if self._controls is not None:
+                await self._controls.courier.close()  # no redraw may outlive the database
             if self._queue is not None:
                 await self._queue.close()
                 self._queue = None

@@ -7,20 +7,32 @@ can edit them later. A failure to reach one player never stops the others from b
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 
 import discord
 
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
-from bot.discord.replies import PartialDelivery, with_view
+from bot.discord.replies import PartialDelivery, scrubbed_traceback, with_view
 from bot.discord.views import lobby_view, reclaim_view, seat_actions, seat_view, table_view
 from bot.service import Services
-from bot.service.api import Delivery, DmRef, PublicRef, PublicTable, Reminder, SeatUpdate, TableInfo
+from bot.service.api import (
+    Delivery,
+    DmRef,
+    PublicRef,
+    PublicTable,
+    Reminder,
+    SeatUpdate,
+    ServiceError,
+    TableInfo,
+)
 from bot.service.projection import fingerprint
+from bot.service.truth import Behind
+from engines.core import Code
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -28,6 +40,26 @@ log = logging.getLogger("tablekeeper.discord")
 DMS_CLOSED = 50007
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 QUIET = discord.AllowedMentions.none()
+#: a table whose messages fell behind is redrawn after this many seconds, then twice as long
+#: each time the database still does not answer, up to :data:`CATCH_UP_MAX`, for :data:`CATCH_UP_FOR`
+CATCH_UP_FIRST = 1.0
+CATCH_UP_MAX = 30.0
+CATCH_UP_FOR = 3600.0
+
+
+async def kept(write: Awaitable[object]) -> bool:
+    """Run a database write of the adapter's; False when the database did not answer.
+
+    The adapter's writes only remember what messages show. When one fails after a change was
+    saved, the messages are redrawn later (see :meth:`Courier.catch_up`): the change stands.
+    """
+    try:
+        await write
+    except ServiceError as error:
+        if error.code is not Code.UNAVAILABLE:
+            raise
+        return False
+    return True
 
 
 def _why(exc: discord.HTTPException) -> str:
@@ -114,15 +146,23 @@ class Records:
         self.public: PublicRef | None = None
         self.dms: dict[int, DmRef] = {}
         self.flushes = 0
+        #: a database write failed: what the messages show is not all recorded (redraw later)
+        self.behind = False
 
     async def flush(self) -> None:
-        """Write whatever is waiting (nothing at all when nothing is)."""
+        """Write whatever is waiting (nothing at all when nothing is).
+
+        When the database does not answer, the sending goes on regardless (the change itself is
+        saved); ``behind`` says the records lag, so the table is redrawn once it answers.
+        """
         if self.public is None and not self.dms:
             return
         public, dms = self.public, self.dms
         self.public, self.dms = None, {}
-        await self.services.tables.record_shown(self.table_id, public, dms)
-        self.flushes += 1
+        if await kept(self.services.tables.record_shown(self.table_id, public, dms)):
+            self.flushes += 1
+        else:
+            self.behind = True
 
 
 class Courier:
@@ -131,6 +171,57 @@ class Courier:
     def __init__(self, client: discord.Client, services: Services) -> None:
         self.client = client
         self.services = services
+        #: tables whose messages fell behind a saved change, each with the task redrawing it
+        self._catching_up: dict[int, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------------ catching up
+    def catch_up(self, table_id: int) -> None:
+        """Redraw ``table_id`` everywhere once the database answers again (one redraw at a time).
+
+        A change saved just before the database stopped answering could not be shown (or its
+        messages not recorded), so its players' DMs may still offer the choices of before it.
+        """
+        if table_id in self._catching_up:
+            return
+        task = asyncio.get_running_loop().create_task(self._catch_up(table_id))
+        self._catching_up[table_id] = task
+        task.add_done_callback(lambda _: self._catching_up.pop(table_id, None))
+
+    async def _catch_up(self, table_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + CATCH_UP_FOR
+        delay = CATCH_UP_FIRST
+        while loop.time() < give_up:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, CATCH_UP_MAX)
+            try:
+                await self.publish(await self.services.tables.current(table_id))
+            except Behind:
+                continue  # still not answering: this task goes on trying
+            except ServiceError as error:
+                if error.code is Code.UNAVAILABLE:
+                    continue
+                return  # the table is gone or over in a way that needs no redraw
+            except PartialDelivery:
+                return  # Discord refused some messages: the next change catches them up
+            except Exception as exc:
+                log.error("table %s: catching up failed: %s", table_id, scrubbed_traceback(exc))
+                return
+            log.info("table %s: messages caught up after the database came back", table_id)
+            return
+        log.warning("table %s: gave up catching up its messages (the database did not answer)", table_id)
+
+    @property
+    def catching_up(self) -> frozenset[int]:
+        """The tables waiting for a redraw."""
+        return frozenset(self._catching_up)
+
+    async def close(self) -> None:
+        """Stop waiting to redraw tables (a restart redraws on the next change)."""
+        tasks = list(self._catching_up.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # ------------------------------------------------------------------ lobby
     async def show_lobby(self, table: TableInfo, note: str = "") -> None:
@@ -190,11 +281,25 @@ class Courier:
         permission) does not keep the others from being updated; :class:`PartialDelivery` then
         says how many failed. The change itself was already committed by the service, which read
         what the messages showed in the same transaction (``Delivery.shown``); what they show now
-        is recorded in one transaction at the end (see :class:`Records`).
+        is recorded in one transaction at the end (see :class:`Records`). When the database
+        stops answering on the way, every message Discord takes is still sent, the table is
+        redrawn once the database answers (:meth:`catch_up`), and :class:`Behind` says so.
         """
+        table_id = delivery.table.id
+        try:
+            behind = await self._publish(delivery, actor_id)
+        except ServiceError as error:
+            if error.code is not Code.UNAVAILABLE:
+                raise
+            behind = True
+        if behind:
+            self.catch_up(table_id)
+            raise Behind()
+
+    async def _publish(self, delivery: Delivery, actor_id: int | None) -> bool:
+        """:meth:`publish`; True when the database failed on the way (the records lag)."""
         if delivery.table.solo:
-            await self._publish_solo(delivery)
-            return
+            return await self._publish_solo(delivery)
         failed = 0
         public = delivery.public
         shown = delivery.shown
@@ -215,6 +320,11 @@ class Courier:
         for update, plan in sorted(plans, key=lambda item: item[1].fresh):
             try:
                 reached = await self._seat(delivery, update, plan, records)
+            except ServiceError as error:  # the database, while noting whether DMs are open
+                if error.code is not Code.UNAVAILABLE:
+                    raise
+                records.behind = True
+                continue
             except discord.HTTPException as exc:
                 failed += 1
                 log.warning("table %s: seat %s not updated (%s)", delivery.table.id, update.seat, _why(exc))
@@ -222,13 +332,17 @@ class Courier:
             if not reached and update.prompt is not None:
                 unreachable.append(update.user_id)
         await records.flush()
-        await self._release_bot_seats(delivery.table, refs)
+        if not await kept(self._release_bot_seats(delivery.table, refs)):
+            records.behind = True
         for seat in delivery.taken_over:
             await self._tell_taken_over(delivery.table, seat)
         if not told:  # pings are public too: a hidden move sends none
             await self._ping(public, actor_id, unreachable, shown.mention)
         if failed:
+            if records.behind:
+                self.catch_up(delivery.table.id)
             raise PartialDelivery(failed)
+        return records.behind
 
     async def _public(self, public: PublicTable, records: Records) -> None:
         """Show the table's public picture: built from :class:`PublicTable` alone (the secret filter)."""
@@ -398,7 +512,7 @@ class Courier:
             log.warning("could not post in table %s's channel: %s", table.id, type(exc).__name__)
 
     # ------------------------------------------------------------------ solo games in DMs
-    async def _publish_solo(self, delivery: Delivery) -> None:
+    async def _publish_solo(self, delivery: Delivery) -> bool:
         """A solo game is one message in the DM: board and hand together, with the choices."""
         table = delivery.table
         update = delivery.seats[0] if delivery.seats else None
@@ -415,14 +529,14 @@ class Courier:
                 await channel.get_partial_message(table.public_message_id).edit(
                     embeds=embeds, attachments=files, view=view
                 )
-                return
+                return False
             except discord.NotFound:
                 files = [
                     _file(delivery.public.board_png, BOARD_FILE),
                     *(self._hand_files(update) if update else []),
                 ]
         message = await channel.send(embeds=embeds, files=files, **with_view(view))
-        await self.services.tables.record_public_message(table.id, message.id)
+        return not await kept(self.services.tables.record_public_message(table.id, message.id))
 
     # ------------------------------------------------------------------ timers
     async def remind(self, reminder: Reminder) -> None:

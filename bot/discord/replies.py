@@ -4,7 +4,10 @@ Discord drops an interaction that is not acknowledged within 3 seconds, so every
 first and answers through followups. A refused request (``ServiceError``, ``SetupError``) is shown
 to the clicker alone with its own text; anything unexpected is logged with its traceback but
 without its message or any custom_id (they can name cards in someone's hand), and the user gets a
-generic note. Nothing is half-applied: the service commits before the adapter shows anything.
+generic note. Nothing is half-applied: the service commits before the adapter shows anything, and
+what the note says depends on whether something was saved before the failure (the request's
+journal, :mod:`bot.service.truth`): a move saved before the database dropped is never reported as
+"nothing was changed".
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 import discord
 
 from bot.service.api import ServiceError
+from bot.service.truth import Behind, Journal, failure_text, journal
 from engines.core import ContentError, SetupError
 
 log = logging.getLogger("tablekeeper.discord")
@@ -26,7 +30,6 @@ NOT_ALL_SHOWN = (
     "Done, but Discord refused to update some of the table's messages; "
     "/table status shows the table as it is now."
 )
-SOMETHING_WRONG = "Something went wrong on our side; nothing was changed. Please try again in a moment."
 
 
 class PartialDelivery(Exception):
@@ -84,26 +87,36 @@ def _content_fault(exc: BaseException | None) -> ContentError | None:
     return None
 
 
+def told(error: Exception, kept: Journal) -> str:
+    """What to tell the person whose request failed with ``error`` (``kept``: what it saved)."""
+    if isinstance(error, PartialDelivery):
+        return NOT_ALL_SHOWN
+    if isinstance(error, SetupError):
+        return error.message
+    return failure_text(error, kept)
+
+
+def expected(error: Exception) -> bool:
+    """Whether ``error`` is one the bot means to report (a refusal, an outage), not a surprise to log."""
+    return isinstance(error, ServiceError | SetupError | PartialDelivery | Behind)
+
+
 @asynccontextmanager
 async def reported(interaction: discord.Interaction, where: str) -> AsyncIterator[None]:
     """Run a handler body; show refusals to the user and log surprises without secrets."""
-    try:
-        yield
-    except ServiceError as exc:
-        await _safe_tell(interaction, exc.message)
-    except SetupError as exc:
-        await _safe_tell(interaction, exc.message)
-    except PartialDelivery:
-        await _safe_tell(interaction, NOT_ALL_SHOWN)
-    except Exception as exc:
-        log.error(
-            "%s failed for user %s in channel %s: %s",
-            where,
-            interaction.user.id if interaction.user else "?",
-            interaction.channel_id,
-            scrubbed_traceback(exc),
-        )
-        await _safe_tell(interaction, SOMETHING_WRONG)
+    with journal() as kept:
+        try:
+            yield
+        except Exception as exc:
+            if not expected(exc):
+                log.error(
+                    "%s failed for user %s in channel %s: %s",
+                    where,
+                    interaction.user.id if interaction.user else "?",
+                    interaction.channel_id,
+                    scrubbed_traceback(exc),
+                )
+            await _safe_tell(interaction, told(exc, kept))
 
 
 async def _safe_tell(interaction: discord.Interaction, text: str) -> None:

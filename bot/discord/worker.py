@@ -24,9 +24,10 @@ from bot.discord.client import intents
 from bot.discord.cogs.play_control import refresh_ephemeral
 from bot.discord.delivery import Courier
 from bot.discord.logs import start_logging
-from bot.discord.replies import NOT_ALL_SHOWN, SOMETHING_WRONG, PartialDelivery, scrubbed_traceback
+from bot.discord.replies import expected, scrubbed_traceback, told
 from bot.service import Services
 from bot.service.api import Delivery
+from bot.service.truth import Journal
 from bot.settings import Settings
 from bot.work import Click, ClickWork
 
@@ -82,16 +83,17 @@ class RestOutlet:
         except discord.HTTPException as exc:  # the token may have expired; nothing else to do
             log.warning("could not answer a queued click: %s %s", type(exc).__name__, exc.code)
 
-    async def failed(self, click: Click | None, error: Exception) -> None:
-        """Log the failure without its message (it may name hidden cards); tell the clicker."""
-        if isinstance(error, PartialDelivery):
-            if click is not None:
-                await self.tell(click, NOT_ALL_SHOWN)
-            return
-        where = f"table {click.table_id} user {click.user_id}" if click is not None else "redraw"
-        log.error("queued click failed (%s): %s", where, scrubbed_traceback(error))
+    def catch_up(self, table_id: int) -> None:
+        """Redraw ``table_id`` once the database answers again."""
+        self.courier.catch_up(table_id)
+
+    async def failed(self, click: Click | None, error: Exception, kept: Journal) -> None:
+        """Log a surprise without its message (it may name hidden cards); tell the clicker the truth."""
+        if not expected(error):
+            where = f"table {click.table_id} user {click.user_id}" if click is not None else "redraw"
+            log.error("queued click failed (%s): %s", where, scrubbed_traceback(error))
         if click is not None:
-            await self.tell(click, SOMETHING_WRONG)
+            await self.tell(click, told(error, kept))
 
 
 async def serve(settings: Settings) -> None:
@@ -104,12 +106,13 @@ async def serve(settings: Settings) -> None:
     # at start that state may break, which is not true of a client that only sends.
     client = discord.Client(intents=intents(), allowed_mentions=discord.AllowedMentions.none())
     queue = ProcrastinateQueue(settings.database_url, stalled_seconds=settings.work_stalled_seconds)
+    outlet = RestOutlet(client, services)
     try:
         await client.login(settings.discord_token)  # REST only: no gateway connection, no shard
         await queue.open()
-        outlet = RestOutlet(client, services)
         await queue.work(ClickWork(services.tables, outlet), concurrency=settings.work_concurrency)
     finally:
+        await outlet.courier.close()
         await queue.close()
         await client.close()
         await services.close()

@@ -19,6 +19,7 @@ from bot.service.game import Game
 from bot.service.guilds import GuildService
 from bot.service.records import SeatRow, shown_of, with_shown
 from bot.service.runtime import Loaded, Runtime
+from bot.service.truth import NOT_DONE, Unavailable, note_saved
 from bot.store import tables_repo as repo
 from engines.core import Code, Event, Outcome
 from engines.core.driver import bot_for, run_bots
@@ -217,9 +218,14 @@ class Pipeline:
             self.rt.forget(old.id)
             if error.code is not Code.UNAVAILABLE:
                 raise
-            if not await self._landed(old.id, old.version, table_values):
+            # Before the commit was asked for, nothing reached the database: the move simply
+            # was not made. Only a commit the database was confirming may have landed.
+            if not (isinstance(error, Unavailable) and error.in_doubt):
                 raise
+            if not await self._landed(old.id, old.version, table_values):
+                raise Unavailable(NOT_DONE) from error
             # The connection dropped after the database had committed: the move counts, so say so.
+            note_saved()
             seats = self._plan_seats(change, prompts, now, timeout)
             shown = None  # not read: the adapter reads it itself
         keep = {k: v for k, v in table_values.items() if k in old.__dataclass_fields__}
@@ -248,7 +254,7 @@ class Pipeline:
             async with self.rt.reading() as connection:
                 found = await repo.version_and_snapshot(connection, table_id)
         except ServiceError:
-            raise ServiceError(Code.UNAVAILABLE, UNSURE) from None
+            raise Unavailable(UNSURE, in_doubt=True) from None
         return found is not None and found[0] == version + 1 and found[1] == values["snapshot"]
 
     async def _record_results(

@@ -24,6 +24,7 @@ from bot.service.play import Change, run_bot_seats
 from bot.service.records import SeatRow, table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded
+from bot.service.truth import MOVE_NOT_MADE, Unavailable
 from engines.core import Code, Event, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
 from engines.core.ruleset import LANGUAGE_OPTION
@@ -223,6 +224,16 @@ class Playing(Room):
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None
     ) -> tuple[Loaded, Change]:
         """Check, apply and commit a click under the table's lock (see :meth:`act`)."""
+        try:
+            return await self._apply_locked(table_id, user_id, token, action_key, seat)
+        except Unavailable as error:
+            if error.in_doubt:
+                raise
+            raise Unavailable(MOVE_NOT_MADE) from error  # the buttons still carry the move
+
+    async def _apply_locked(
+        self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None
+    ) -> tuple[Loaded, Change]:
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id)
             game = resolve(loaded.table.game)

@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import ServiceError
 from bot.service.records import SeatRow, TableRow, seat_row, table_row
+from bot.service.truth import IN_DOUBT, NOT_DONE, Unavailable, note_saved
 from bot.settings import Settings
 from bot.store import tables_repo as repo
 from bot.store.db import Database
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablekeeper.service")
 
-UNAVAILABLE = "The game database is not answering right now; nothing was changed. Please try again shortly."
+#: what a request hears when the database failed before it wrote anything
+UNAVAILABLE = NOT_DONE
 
 
 @dataclass(frozen=True)
@@ -106,18 +108,32 @@ class Runtime:
     # ------------------------------------------------------------------ database access
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncConnection]:
-        """One transaction; a database failure becomes ``ServiceError('unavailable')``, rolled back."""
+        """One transaction; a database failure becomes :class:`Unavailable`, rolled back.
+
+        A failure before the commit was asked for left nothing behind; a failure while the
+        database confirmed it may hide a commit that landed, so it is ``in_doubt``. A commit is
+        noted in the request's journal (:mod:`bot.service.truth`).
+        """
+        committing = False
         try:
             async with self.db.begin() as connection:
                 yield connection
+                committing = True
         except ServiceError:
             raise
         except IntegrityError:
             raise
         except (SQLAlchemyError, OSError) as error:
             # Log the kind of failure only: statements may carry hidden game state.
-            log.warning("database transaction failed: %s", type(error).__name__)
-            raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE) from error
+            log.warning(
+                "database transaction failed%s: %s",
+                " at its commit" if committing else "",
+                type(error).__name__,
+            )
+            if committing:
+                raise Unavailable(IN_DOUBT, in_doubt=True) from error
+            raise Unavailable(NOT_DONE) from error
+        note_saved()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncConnection]:
@@ -129,7 +145,7 @@ class Runtime:
             raise
         except (SQLAlchemyError, OSError) as error:
             log.warning("database read failed: %s", type(error).__name__)
-            raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE) from error
+            raise Unavailable(NOT_DONE) from error
 
     async def load(self, table_id: int, *, fresh: bool = False) -> Loaded:
         """The table from the cache, or from the database (decoding its snapshot)."""

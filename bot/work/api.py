@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import msgspec
 
 from bot.service.api import Delivery
+from bot.service.truth import Journal
 from engines.core import Event
 
 #: what clicks applied without drawing left for a later click to show: None when nothing waits,
@@ -89,6 +90,11 @@ class Outlet(Protocol):
         """A short private note to the clicker."""
         ...
 
-    async def failed(self, click: Click | None, error: Exception) -> None:
-        """Something unexpected went wrong: log it without secrets and tell the clicker."""
+    def catch_up(self, table_id: int) -> None:
+        """Redraw ``table_id`` everywhere once the database answers (a change may have landed unseen)."""
+        ...
+
+    async def failed(self, click: Click | None, error: Exception, kept: Journal) -> None:
+        """Something went wrong (``kept``: what the click saved first): log a surprise without
+        secrets and tell the clicker the truth."""
         ...

@@ -19,6 +19,7 @@ from bot.service.api import Delivery, ServiceError
 from bot.service.play import STALE_CONFLICT
 from bot.service.projection import narration, table_digest
 from bot.service.tables import TableService
+from bot.service.truth import Journal, Unavailable, failure_text, journal
 from bot.work.api import Click, Outlet, Undrawn
 from engines.core import Event
 
@@ -64,29 +65,33 @@ class ClickWork:
         ``retried``: a worker died while it ran this click, perhaps after applying it and before
         showing it, so a refusal leaves a redraw (the table may show a state the game has left).
         """
-        try:
+        with journal() as kept:
             try:
-                shown = await self._once(click, draw, earlier)
+                try:
+                    shown = await self._once(click, draw, earlier)
+                except ServiceError as error:
+                    if error.message != STALE_CONFLICT:
+                        raise
+                    # another process committed this table between our read and our write (a
+                    # timer, a command on the gateway): the click is tried once more on the
+                    # committed state
+                    shown = await self._once(click, draw, earlier)
+                if not isinstance(shown, Delivery):
+                    await self.outlet.tell(click, COUNTED)
+                    return shown
             except ServiceError as error:
-                if error.message != STALE_CONFLICT:
-                    raise
-                # another process committed this table between our read and our write (a timer,
-                # a command on the gateway): the click is tried once more on the committed state
-                shown = await self._once(click, draw, earlier)
-            if not isinstance(shown, Delivery):
-                await self.outlet.tell(click, COUNTED)
-                return shown
-        except ServiceError as error:
-            await self.outlet.tell(click, error.message)
-            return (earlier or ()) if retried else earlier
-        except Exception as error:
-            await self.outlet.failed(click, error)
-            return (earlier or ()) if retried else earlier
-        try:
-            await self.outlet.publish(click, shown)
-        except Exception as error:
-            await self.outlet.failed(click, error)
-        return None
+                if isinstance(error, Unavailable) and error.in_doubt:
+                    self.outlet.catch_up(click.table_id)  # the move may have landed unseen
+                await self.outlet.tell(click, failure_text(error, kept))
+                return (earlier or ()) if retried else earlier
+            except Exception as error:
+                await self.outlet.failed(click, error, kept)
+                return (earlier or ()) if retried else earlier
+            try:
+                await self.outlet.publish(click, shown)
+            except Exception as error:  # after the save: the answer says the move stands
+                await self.outlet.failed(click, error, kept)
+            return None
 
     async def _once(self, click: Click, draw: bool, earlier: Undrawn) -> Delivery | tuple[Event, ...]:
         """Apply ``click`` and draw the table (if ``draw``), else return everything still undrawn."""
@@ -103,4 +108,4 @@ class ClickWork:
         try:
             await self.outlet.publish(None, narrated(await self.tables.current(table_id), earlier))
         except Exception as error:
-            await self.outlet.failed(None, error)
+            await self.outlet.failed(None, error, Journal())

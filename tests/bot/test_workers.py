@@ -19,6 +19,7 @@ import pytest
 
 from bot.service import Services
 from bot.service.api import Delivery
+from bot.service.truth import Journal
 from bot.settings import Settings
 from bot.store.migrate import current_revision, head_revision
 from bot.work import Click, ClickWork
@@ -61,6 +62,7 @@ class Recorder:
     published: list[tuple[Click | None, Delivery]] = field(default_factory=list)
     told: list[tuple[Click, str]] = field(default_factory=list)
     failures: list[Exception] = field(default_factory=list)
+    behind: list[int] = field(default_factory=list)
 
     async def publish(self, click: Click | None, delivery: Delivery) -> None:
         await asyncio.sleep(0.002)  # an upload takes a moment: let the other worker get a job
@@ -69,7 +71,10 @@ class Recorder:
     async def tell(self, click: Click, text: str) -> None:
         self.told.append((click, text))
 
-    async def failed(self, click: Click | None, error: Exception) -> None:
+    def catch_up(self, table_id: int) -> None:
+        self.behind.append(table_id)
+
+    async def failed(self, click: Click | None, error: Exception, kept: Journal) -> None:
         self.failures.append(error)
 
 

@@ -19,6 +19,7 @@ from bot.discord.replies import defer, reported, with_view
 from bot.discord.views import EPHEMERAL, IN_MESSAGE, seat_view, table_view
 from bot.service import TableService
 from bot.service.api import LOBBY, PLAYING, ServiceError
+from bot.service.truth import Unavailable
 from bot.work import Click, InlineQueue, WorkQueue
 from engines.core import Code
 
@@ -93,7 +94,14 @@ class PlayControl:
 
     async def _act_here(self, interaction: discord.Interaction, click: Click) -> None:
         """Apply the choice through the service, then show the change everywhere."""
-        delivery = await self.tables.act(click.table_id, click.user_id, click.token, click.key, click.seat)
+        try:
+            delivery = await self.tables.act(
+                click.table_id, click.user_id, click.token, click.key, click.seat
+            )
+        except Unavailable as error:
+            if error.in_doubt:  # the move may have landed: show the table once the database is back
+                self.courier.catch_up(click.table_id)
+            raise
         await self.courier.publish(delivery, actor_id=click.user_id)
         if click.ephemeral and click.seat is not None:
             await refresh_ephemeral(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.discord.replies import NOT_ALL_SHOWN, SOMETHING_WRONG, scrubbed_traceback
+from bot.discord.replies import NOT_ALL_SHOWN, scrubbed_traceback
+from bot.service.truth import SOMETHING_WRONG
 from engines.core import ContentError
 from tests.bot.discord.helpers import latest_dm_with_choices, news, started_table, table_message
 from tests.bot.discord.simharness import World

@@ -17,7 +17,6 @@ from bot.service import ServiceError, Services
 from bot.store import schema, upgrade
 from bot.store.db import Database, create_engine
 from bot.store.migrate import SHIPPED_HEAD, current_revision, head_revision
-from engines.core import Code
 from tests.bot.service.helpers import asked, duel, moves, tok
 
 
@@ -93,7 +92,8 @@ async def test_a_failed_commit_is_unavailable_and_loses_nothing(services: Servic
     event.listen(services.db.engine.sync_engine, "commit", fail_once)
     with pytest.raises(ServiceError) as error:
         await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
-    assert error.value.code == "unavailable" and "nothing was changed" in error.value.message
+    # the commit failed and the check found it had not landed: the move was surely not made
+    assert error.value.code == "unavailable" and "your move was not made" in error.value.message
     assert await services.tables.log(delivery.table.id) == []
     assert await moves(services, delivery.table.id) == 0
     # the same click, retried, is applied exactly once
@@ -118,7 +118,7 @@ async def test_a_commit_that_landed_before_the_connection_dropped_counts_and_say
     """Issue: a move saved just before the connection dropped was reported as "nothing was changed"."""
     from contextlib import asynccontextmanager
 
-    from bot.service.runtime import UNAVAILABLE
+    from bot.service.truth import IN_DOUBT, Unavailable
 
     delivery = await duel(services)
     _, user, key = asked(delivery)
@@ -129,7 +129,7 @@ async def test_a_commit_that_landed_before_the_connection_dropped_counts_and_say
         monkeypatch.setattr(services.runtime, "transaction", real)  # only this one commit
         async with real() as connection:
             yield connection
-        raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE)  # the server committed; the answer was lost
+        raise Unavailable(IN_DOUBT, in_doubt=True)  # the server committed; the answer was lost
 
     monkeypatch.setattr(services.runtime, "transaction", drops_after_commit)
     after = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
@@ -144,25 +144,57 @@ async def test_a_commit_that_landed_before_the_connection_dropped_counts_and_say
 async def test_when_even_the_check_fails_the_player_is_told_it_is_unknown(
     services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A commit the database was confirming when it dropped, and no answer to the check either."""
     from contextlib import asynccontextmanager
 
-    from bot.service.runtime import UNAVAILABLE
+    from bot.service.truth import NOT_DONE, Unavailable
 
     delivery = await duel(services)
     _, user, key = asked(delivery)
 
+    def drops_at_commit(connection: object) -> None:
+        event.remove(services.db.engine.sync_engine, "commit", drops_at_commit)
+        raise OSError("connection reset while committing")
+
     @asynccontextmanager
     async def down():  # type: ignore[no-untyped-def]
-        raise ServiceError(Code.UNAVAILABLE, UNAVAILABLE)
+        raise Unavailable(NOT_DONE)
         yield
 
-    monkeypatch.setattr(services.runtime, "transaction", down)
+    event.listen(services.db.engine.sync_engine, "commit", drops_at_commit)
     monkeypatch.setattr(services.runtime, "reading", down)
     with pytest.raises(ServiceError) as error:
         await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     assert error.value.code == "unavailable"
     assert "can't tell yet whether it counted" in error.value.message
     assert "nothing was changed" not in error.value.message
+
+
+async def test_a_database_down_before_the_click_says_the_move_was_not_made(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22 item 3: nothing was sent, so the player hears plainly that the move can be made again."""
+    from contextlib import asynccontextmanager
+
+    from bot.service.truth import MOVE_NOT_MADE, NOT_DONE, Unavailable
+
+    delivery = await duel(services)
+    _, user, key = asked(delivery)
+    real = services.runtime.transaction
+
+    @asynccontextmanager
+    async def down():  # type: ignore[no-untyped-def]
+        raise Unavailable(NOT_DONE)  # no connection: not one statement reached the database
+        yield
+
+    monkeypatch.setattr(services.runtime, "transaction", down)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert error.value.message == MOVE_NOT_MADE
+    assert await moves(services, delivery.table.id) == 0
+    monkeypatch.setattr(services.runtime, "transaction", real)
+    await services.tables.act(delivery.table.id, user, tok(delivery, user), key)  # the same buttons
+    assert await moves(services, delivery.table.id) == 1
 
 
 async def test_a_sqlite_connection_goes_back_to_the_pool_without_a_rollback_unless_mid_transaction(
