@@ -175,25 +175,27 @@ class Courier:
         self._catching_up: dict[int, asyncio.Task[None]] = {}
 
     # ------------------------------------------------------------------ catching up
-    def catch_up(self, table_id: int) -> None:
+    def catch_up(self, table_id: int, *, at_once: bool = False) -> None:
         """Redraw ``table_id`` everywhere once the database answers again (one redraw at a time).
 
         A change saved just before the database stopped answering could not be shown (or its
         messages not recorded), so its players' DMs may still offer the choices of before it.
+        ``at_once``: the database answers now, so the first try is not delayed.
         """
         if table_id in self._catching_up:
             return
-        task = asyncio.get_running_loop().create_task(self._catch_up(table_id))
+        task = asyncio.get_running_loop().create_task(
+            self._catch_up(table_id, 0.0 if at_once else CATCH_UP_FIRST)
+        )
         self._catching_up[table_id] = task
         task.add_done_callback(lambda _: self._catching_up.pop(table_id, None))
 
-    async def _catch_up(self, table_id: int) -> None:
+    async def _catch_up(self, table_id: int, delay: float) -> None:
         loop = asyncio.get_running_loop()
         give_up = loop.time() + CATCH_UP_FOR
-        delay = CATCH_UP_FIRST
         while loop.time() < give_up:
             await asyncio.sleep(delay)
-            delay = min(delay * 2, CATCH_UP_MAX)
+            delay = min(max(delay * 2, CATCH_UP_FIRST), CATCH_UP_MAX)
             try:
                 await self.publish(await self.services.tables.current(table_id))
             except Behind:

@@ -21,12 +21,13 @@ from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
 from bot.discord.client import intents
-from bot.discord.cogs.play_control import refresh_ephemeral
+from bot.discord.cogs.play_control import refresh_ephemeral, stale_answer
 from bot.discord.delivery import Courier
 from bot.discord.logs import start_logging
 from bot.discord.replies import expected, scrubbed_traceback, told
 from bot.service import Services
 from bot.service.api import Delivery
+from bot.service.playing import STALE_CLICK
 from bot.service.truth import Journal
 from bot.settings import Settings
 from bot.work import Click, ClickWork
@@ -78,8 +79,9 @@ class RestOutlet:
 
     async def tell(self, click: Click, text: str) -> None:
         """A note only the clicker sees (a followup on their interaction)."""
+        answer = await stale_answer(self.services.tables, click) if text == STALE_CLICK else {"content": text}
         try:
-            await self.webhook(click).send(text, ephemeral=True)
+            await self.webhook(click).send(ephemeral=True, **answer)
         except discord.HTTPException as exc:  # the token may have expired; nothing else to do
             log.warning("could not answer a queued click: %s %s", type(exc).__name__, exc.code)
 

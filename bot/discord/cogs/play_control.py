@@ -19,6 +19,7 @@ from bot.discord.replies import defer, reported, with_view
 from bot.discord.views import EPHEMERAL, IN_MESSAGE, seat_view, table_view
 from bot.service import TableService
 from bot.service.api import LOBBY, PLAYING, ServiceError
+from bot.service.playing import STALE_CLICK
 from bot.service.truth import Unavailable
 from bot.work import Click, InlineQueue, WorkQueue
 from engines.core import Code
@@ -38,9 +39,43 @@ async def refresh_ephemeral(
         return
     update = await tables.hand(table_id, user_id, seat)
     files = [_file(update.image, HAND_FILE)] if update.image is not None else []
-    await edit(
-        embed=hand_embed(table, update), attachments=files, view=seat_view(table, update, where=EPHEMERAL)
+    await edit(  # content None: a refusal's note above the choices no longer applies
+        content=None,
+        embed=hand_embed(table, update),
+        attachments=files,
+        view=seat_view(table, update, where=EPHEMERAL),
     )
+
+
+#: a click for an earlier moment, answered with the clicker's choices as they are now
+STALE_WITH_CHOICES = (
+    "That choice was for an earlier moment of the game (it may already have been made). Your choices now:"
+)
+
+
+async def stale_answer(tables: TableService, click: Click) -> dict[str, Any]:
+    """The private answer to a stale click: the refusal, with the clicker's current choices.
+
+    The refusal alone would send them to "the latest message", which may not exist: a DM that
+    missed a change while the database was down keeps its old buttons. So the answer itself
+    carries what they may choose now (their own seat's view only), as "Show my hand" does.
+    """
+    try:
+        table = await tables.get(click.table_id)
+        if table.status != PLAYING:
+            return {"content": STALE_CLICK}
+        update = await tables.hand(click.table_id, click.user_id, click.seat)
+    except ServiceError:
+        return {"content": STALE_CLICK}
+    if update.prompt is None:
+        return {"content": STALE_CLICK}
+    files = [_file(update.image, HAND_FILE)] if update.image is not None else []
+    return {
+        "content": STALE_WITH_CHOICES,
+        "embed": hand_embed(table, update),
+        "files": files,
+        **with_view(seat_view(table, update, where=EPHEMERAL)),
+    }
 
 
 class PlayControl:
@@ -89,6 +124,7 @@ class PlayControl:
                 ephemeral=bool(message is not None and message.flags.ephemeral),
                 channel_id=interaction.channel_id,
                 shard_id=interaction.guild.shard_id if interaction.guild is not None else 0,
+                message_id=message.id if message is not None else None,
             )
             await self.queue.submit(click, lambda: self._act_here(interaction, click))
 
@@ -102,6 +138,11 @@ class PlayControl:
             if error.in_doubt:  # the move may have landed: show the table once the database is back
                 self.courier.catch_up(click.table_id)
             raise
+        except ServiceError as error:
+            if error.message != STALE_CLICK:
+                raise
+            await interaction.followup.send(ephemeral=True, **await stale_answer(self.tables, click))
+            return
         await self.courier.publish(delivery, actor_id=click.user_id)
         if click.ephemeral and click.seat is not None:
             await refresh_ephemeral(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.discord.cogs.play_control import STALE_WITH_CHOICES
+from bot.service.playing import STALE_CLICK
 from tests.bot.discord.helpers import (
     latest_dm_with_choices,
     open_two_player_table,
@@ -106,6 +108,27 @@ async def test_a_stale_click_is_refused(w: World) -> None:
     result = await w.choose(alice, ephemeral, w.choices(ephemeral)[0])
     assert "earlier moment of the game" in w.said(result)
     assert len(await w.bot.services.tables.log(1)) == 1
+
+
+async def test_a_stale_click_answers_with_the_choices_of_now(w: World) -> None:
+    """Issue 22 item 2: a refusal never points at a "latest message" that may not exist."""
+    alice, bob = await started_table(w)
+    shown = await w.click(alice, table_message(w), label="Show my hand")
+    old = shown.response
+    for player in (alice, bob):  # a round goes by: Alice must choose again
+        dm = latest_dm_with_choices(w, player)
+        await w.choose(player, dm, w.choices(dm)[0])
+    result = await w.choose(alice, old, w.choices(old)[0])
+    [answer] = result.followups
+    assert answer.ephemeral and answer.content == STALE_WITH_CHOICES
+    now = w.choices(answer)
+    assert now and now[0].token != w.choices(old)[0].token  # her choices as they are now...
+    again = await w.choose(alice, answer, now[0])  # ...and they work
+    assert not again.followups
+    assert len(await w.bot.services.tables.log(1)) == 3
+    # With nothing to decide, the refusal is the plain one (nothing to show).
+    late = await w.choose(alice, old, w.choices(old)[0])
+    assert w.said(late) == STALE_CLICK
 
 
 async def test_long_choice_lists_are_paged(w: World) -> None:
