@@ -38,9 +38,8 @@ class Click:
 
     ``application_id`` and ``interaction_token`` address the interaction's webhook (valid for 15
     minutes after the click), through which a worker sends the clicker's private notes and edits
-    the clicked message when it was an ephemeral one (``ephemeral``). ``message_id`` is the
-    clicked message (to tell a stale copy from a message that fell behind). ``shard_id`` is the
-    gateway shard that received it (for logs and tests only).
+    the clicked message when it was an ephemeral one (``ephemeral``). ``shard_id`` is the gateway
+    shard that received it (for logs and tests only).
     """
 
     table_id: int
@@ -53,7 +52,6 @@ class Click:
     ephemeral: bool = False
     channel_id: int | None = None
     shard_id: int | None = None
-    message_id: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The click as JSON-ready builtins (a job's arguments)."""

@@ -124,7 +124,6 @@ class PlayControl:
                 ephemeral=bool(message is not None and message.flags.ephemeral),
                 channel_id=interaction.channel_id,
                 shard_id=interaction.guild.shard_id if interaction.guild is not None else 0,
-                message_id=message.id if message is not None else None,
             )
             await self.queue.submit(click, lambda: self._act_here(interaction, click))
 
