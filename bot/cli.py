@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from importlib import metadata
@@ -67,7 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     _game_args(play, mode_required=False)
     play.add_argument("--difficulty", default="normal", help="easy, normal, hard, or a bot's name")
     play.add_argument("--seed", type=int, help="deal seed (default: random, printed for replays)")
-    play.add_argument("--images", type=Path, help="folder for the board and hand images")
+    play.add_argument(
+        "--images",
+        type=Path,
+        metavar="DIR",
+        help="write the board and hand pictures of every decision into this folder (default: none)",
+    )
 
     selfplay = sub.add_parser("selfplay", help="bots play whole games; one summary line")
     _game_args(selfplay, mode_required=True)
@@ -80,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--seed", type=int, required=True)
     render.add_argument("--steps", type=int, required=True, help="random moves to play first")
     render.add_argument("--out", type=Path, required=True, help="folder to write the PNGs into")
+
+    rules = sub.add_parser("rules", help="read a game's rules, the same pages as /rules on Discord")
+    rules.add_argument("game", help="game slug (see `tablekeeper games`)")
+    rules.add_argument("--lang", default="en", metavar="LANG", help="en or ja, for a game written in both")
+    rules.add_argument(
+        "--page", default="all", metavar="N", help="only page N (default: all, after a list of the pages)"
+    )
 
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser(
@@ -164,11 +176,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     ruleset = _game(args.game)
     config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    # a folder of its own per game, so replaying a seed never mixes two games' pictures
-    images = args.images or Path(tempfile.mkdtemp(prefix=f"tablekeeper-{ruleset.slug}-{seed}-"))
+    if args.images is not None and args.images.exists() and not args.images.is_dir():
+        return _fail(f"--images must be a folder; {args.images} is a file.")
     try:
         _renderer(ruleset.slug)  # a game without pictures is refused before the deal
-        game = TerminalGame(ruleset, config, seed, args.difficulty, images, sys.stdout)
+        game = TerminalGame(ruleset, config, seed, args.difficulty, args.images, sys.stdout)
     except ValueError as exc:  # unknown difficulty
         if isinstance(exc, SetupError):
             raise
@@ -204,6 +216,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     if args.steps < 0:
         return _fail("--steps cannot be negative.")
+    if args.out.exists() and not args.out.is_dir():
+        return _fail(f"--out must be a folder; {args.out} is a file.")
     state = advance(ruleset, config, args.seed, args.steps)
     if state.seq < args.steps:
         print(f"The game ended after {state.seq} moves; showing the final position.")
@@ -379,11 +393,37 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from engines.core.catalogue import select
 
     ruleset = _game(args.game)
-    lang = args.lang.strip().lower()
-    if lang not in LANGUAGE_NAMES:
-        return _fail(f"--lang must be one of {', '.join(LANGUAGE_NAMES)}, not {args.lang!r}.")
+    lang = _language(ruleset, args.lang)
     chosen = select(ruleset, args.search, args.deck, lang)
     print("\n".join(describe_cards(ruleset, chosen, args.search, args.deck)))
+    return 0
+
+
+def _language(ruleset: AnyRuleset, wanted: str) -> str:
+    """``--lang`` checked: a language Tablekeeper knows, and one this game is written in."""
+    from bot.console.rulebook import rules_language
+
+    lang = wanted.strip().lower()
+    if lang not in LANGUAGE_NAMES:
+        raise SetupError(f"--lang must be one of {', '.join(LANGUAGE_NAMES)}, not {wanted!r}.", option="lang")
+    return rules_language(ruleset, lang)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """``tablekeeper rules``: the rules pages ``/rules`` shows, all of them or one."""
+    from bot.console.rulebook import contents, rules_pages, show_page
+
+    ruleset = _game(args.game)
+    pages = rules_pages(ruleset, _language(ruleset, args.lang))
+    wanted = args.page.strip().lower()
+    if wanted == "all":
+        print(f"{ruleset.title} rules, {len(pages)} pages:\n{contents(pages)}")
+        for index in range(len(pages)):
+            print("\n" + show_page(ruleset, pages, index))
+        return 0
+    if not wanted.isdigit() or not 1 <= int(wanted) <= len(pages):
+        return _fail(f"--page must be a number from 1 to {len(pages)} or all, not {args.page!r}.")
+    print(show_page(ruleset, pages, int(wanted) - 1))
     return 0
 
 
@@ -459,12 +499,25 @@ COMMANDS = {
     "db": cmd_db,
     "games": cmd_games,
     "cards": cmd_cards,
+    "rules": cmd_rules,
     "bench": cmd_bench,
 }
 
 
+def _replace_what_cannot_be_shown() -> None:
+    """Print what the terminal's encoding can show and a '?' for the rest, never an error.
+
+    A terminal set to ASCII or Latin-1 (``LANG=C``, ``PYTHONIOENCODING=latin-1``) cannot show
+    Japanese cards or a '—'; Python would stop the command with ``UnicodeEncodeError`` instead.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tablekeeper`` console script; returns the exit status."""
+    _replace_what_cannot_be_shown()
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

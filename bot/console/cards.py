@@ -51,15 +51,37 @@ def _wrapped(text: str) -> list[str]:
 def _entry_lines(entries: Sequence[CatalogueEntry], name_width: int, stats_width: int) -> list[str]:
     lines: list[str] = []
     group = None
+    # the id column, one width for every group whose entries an option names (no column elsewhere)
+    id_width = max(width(e.pick) for e in entries)
+    with_ids = {e.group for e in entries if e.pick}
     for entry in entries:
         if entry.group != group:
             group = entry.group
             count = sum(1 for e in entries if e.group == group)
             lines += ["", f"{group} ({count})"]
         held = f"  [{', '.join(entry.decks)}]" if entry.decks else ""
-        lines.append(f"  {pad(entry.name, name_width)}  {pad(entry.stats, stats_width)}{held}".rstrip())
+        pick = f"{pad(entry.pick, id_width)}  " if entry.group in with_ids else ""
+        lines.append(f"  {pad(entry.name, name_width)}  {pick}{pad(entry.stats, stats_width)}{held}".rstrip())
         lines += _wrapped(entry.text)
     return lines
+
+
+def pick_usage(ruleset: AnyRuleset, entries: Sequence[CatalogueEntry]) -> list[str]:
+    """How to choose the entries that carry an id: one line per option that takes those ids."""
+    names = list(dict.fromkeys(name for e in entries if e.pick for name in e.options))
+    lines: list[str] = []
+    for name in names:
+        modes = [m for m in ruleset.modes if m.option_spec(name) is not None]
+        if not modes:
+            continue
+        spec = modes[0].option_spec(name)
+        assert spec is not None
+        value = "ID" if spec.kind == "choice" else "ID,ID"  # a text option takes a list of ids
+        flag = f"--seat-option SEAT:{name}={value}" if spec.per_seat else f"--option {name}={value}"
+        only = f" (--mode {', '.join(m.name for m in modes)})" if len(modes) < len(ruleset.modes) else ""
+        first, *rest = _wrapped(f"{flag}{only}: {spec.help}")
+        lines += [f"  {first.strip()}", *rest]
+    return ["", "Choose them by the ids beside their names:", *lines] if lines else []
 
 
 def _deck_lines(decks: Sequence[DeckEntry], hint: str) -> list[str]:
@@ -94,6 +116,7 @@ def describe_cards(
         name_width = max(width(e.name) for e in chosen.entries)
         stats_width = max(width(e.stats) for e in chosen.entries)
         lines += _entry_lines(chosen.entries, name_width, stats_width)
+        lines += pick_usage(ruleset, chosen.entries)
     else:
         lines.append("No cards match; try a shorter search.")
     if chosen.decks:

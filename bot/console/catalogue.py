@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core import AnyRuleset, OptionSpec
+from engines.core.types import allowed_counts
 
 
 def _option_line(spec: OptionSpec) -> str:
@@ -26,9 +27,9 @@ def describe_game(ruleset: AnyRuleset) -> list[str]:
     versions = f"rules {ruleset.rules_version}, content {ruleset.content_version}"
     lines = [f"{ruleset.slug}: {ruleset.title} ({versions})"]
     for mode in ruleset.modes:
-        counts = ", ".join(str(n) for n in mode.players)
+        counts = allowed_counts(mode.players, "player")
         against = f"; against {mode.automata}" if mode.automata else ""
-        lines.append(f"  --mode {mode.name}: {mode.title}, {counts} player(s){against}. {mode.summary}")
+        lines.append(f"  --mode {mode.name}: {mode.title}, {counts}{against}. {mode.summary}")
         lines.extend(_option_line(spec) for spec in mode.options)
     first = ruleset.modes[0]
     lines.append(f"  try: tablekeeper play {ruleset.slug} --mode {first.name}")

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import shlex
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
 from bot.console.narrate import choice_page, describe_outcome, page_count, seat_names
+from bot.console.rulebook import contents, phase_page, rules_pages, show_page
 from bot.service.api import Delivery, SeatUpdate, ServiceError
 from bot.service.app import Services
 from bot.service.tables import TableService
-from engines.core import Action, AnyRuleset, GameConfig, Prompt, fill_names
+from engines.core import Action, AnyRuleset, GameConfig, Prompt, counted, fill_names
 from engines.core.driver import bot_for
 from engines.core.ruleset import LANGUAGE_OPTION
 from render import registry as render_registry
@@ -21,14 +26,20 @@ from render import registry as render_registry
 HUMAN = 0
 USER = 1  # the person's user id in the terminal's private database
 CHANNEL = 1  # the terminal's one "DM channel"
+#: the exit status of a game left with Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
 HELP = (
     "Type a choice number or its key; n/p turn pages, t shows the table again, "
-    "c shows the text of the cards in play and on offer, q quits."
+    "c shows the text of the cards in play and on offer, h the rules of this step (h N: page N), "
+    "? this help, q quits."
 )
+
+#: what ``h`` shows for a prompt: the rules page for its step, or the list of pages
+RulesFor = Callable[[Prompt, str], str]
 
 
 class Quit(Exception):
-    """The person asked to stop (q, end of input or Ctrl-C)."""
+    """The person asked to stop (q or end of input; Ctrl-C is a ``KeyboardInterrupt``)."""
 
 
 @dataclass
@@ -40,6 +51,7 @@ class Chooser:
     page: int = 0
     shown: list[str] = field(default_factory=list)
     cards: str = ""  # the rules text of the cards in view, shown with 'c'
+    rules: RulesFor | None = None  # the rules pages, shown with 'h'
 
     def ask(self, prompt: Prompt, actions: Sequence[Action], table: str, cards: str = "") -> Action:
         """Show the choices and return the one picked; 'q' or end of input raises ``Quit``.
@@ -69,8 +81,12 @@ class Chooser:
             self.out.write(f"Please choose something. {HELP}\n")
         elif lowered in {"q", "quit", "exit"}:
             raise Quit("quit")
-        elif lowered in {"?", "h", "help"}:
+        elif lowered in {"?", "help"}:
             self.out.write(HELP + "\n")
+        elif lowered == "h" or lowered.startswith("h "):
+            page = lowered[1:].strip()
+            self.out.write((self.rules(prompt, page) if self.rules else "No rules pages here.") + "\n")
+            self._show(prompt, actions)
         elif lowered in {"t", "table"}:
             self.out.write(table + "\n")
             self._show(prompt, actions)
@@ -100,19 +116,54 @@ class Chooser:
         return None
 
 
+@contextmanager
+def interrupts_stop_at_once() -> Iterator[None]:
+    """While inside, Ctrl-C raises ``KeyboardInterrupt`` at once, wherever the game is.
+
+    ``asyncio.run`` puts its own SIGINT handler in place when it finds Python's default one: the
+    first Ctrl-C then only cancels the main task, which does not wake a prompt blocked reading
+    the terminal (nothing seems to happen), and the second, raised in the middle of that
+    cancellation, breaks the database clean-up into a traceback. With a handler of our own in
+    place asyncio leaves SIGINT alone. Further Ctrl-Cs are ignored while the first one is being
+    handled, so the clean-up always runs to its end. A SIGINT that was ignored (a game started
+    with ``nohup``) stays ignored, and threads other than the main one cannot set handlers.
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    interrupted = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal interrupted
+        if not interrupted:
+            interrupted = True
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @dataclass
 class TerminalGame:
     """One game in the terminal, played through the session service on an in-memory database.
 
     Why through the service: the terminal then deals, applies, runs the bots, records the moves
     and filters secrets exactly as a Discord table does, so playing here exercises sessions too.
+    Pictures of the table are written only when ``images`` names a folder: a game draws a board
+    and a hand at every decision, tens of megabytes that nobody asked for otherwise.
     """
 
     ruleset: AnyRuleset
     config: GameConfig
     seed: int
     difficulty: str
-    images: Path
+    images: Path | None
     out: TextIO
     written: list[Path] = field(default_factory=list)
 
@@ -121,8 +172,8 @@ class TerminalGame:
         label = f"{self.difficulty} bot" if self.difficulty in {"easy", "normal", "hard"} else bot.name
         self.names = seat_names(self.config.players, HUMAN, label)
         # card names on the table are in the table's language: look them up in the same one
-        lang = str(self.config.options.get(LANGUAGE_OPTION, "en"))
-        self.catalogue = self.ruleset.catalogue(self.ruleset.language(lang))
+        self.lang = self.ruleset.language(str(self.config.options.get(LANGUAGE_OPTION, "en")))
+        self.catalogue = self.ruleset.catalogue(self.lang)
         # The person's own decisions, not the game's move number: that counts the bots' hidden
         # moves too, and would tell the person about them.
         self.decisions = 0
@@ -132,6 +183,22 @@ class TerminalGame:
         seen = table + "\n" + "\n".join(a.label for a in actions)
         found = [e for e in self.catalogue if e.name and e.name in seen]
         return "\n".join(f"{e.name} ({e.stats}): {e.text}" for e in found)
+
+    def rules_for(self, prompt: Prompt, page: str = "") -> str:
+        """What ``h`` shows: the rules page of this step (``page``: that page), else the page list."""
+        try:
+            pages = rules_pages(self.ruleset, self.lang)
+        except ValueError as exc:  # SetupError: this game has no rules summary
+            return str(exc)
+        hint = f"`h N` shows page N (1 to {len(pages)})."
+        if page:
+            if not page.isdigit() or not 1 <= int(page) <= len(pages):
+                return f"There is no rules page {page!r}; {hint}"
+            return show_page(self.ruleset, pages, int(page) - 1)
+        index = phase_page(self.ruleset, prompt.kind)
+        if index is None or index >= len(pages):
+            return f"{self.ruleset.title} rules, {len(pages)} pages:\n{contents(pages)}\n{hint}"
+        return show_page(self.ruleset, pages, index) + f"\n\n({hint})"
 
     def replay_command(self) -> str:
         """The command that deals this very game again: game, mode, seats, options and seed."""
@@ -146,7 +213,9 @@ class TerminalGame:
         return shlex.join(parts)
 
     def write_images(self, delivery: Delivery, mine: SeatUpdate) -> list[Path]:
-        """Write the public board and the person's private image of this delivery."""
+        """Write the public board and the person's private image of this delivery (if asked to)."""
+        if self.images is None:
+            return []
         seq = self.decisions
         self.images.mkdir(parents=True, exist_ok=True)
         paths = [self.images / f"{seq:04d}-board.png"]
@@ -177,9 +246,24 @@ class TerminalGame:
             table = fill_names(describe(self.ruleset.view(dealt, HUMAN)), self.names)
             self.out.write(f"\n--- the game begins ---\n{table}\n")
 
+    def leave(self) -> None:
+        """Say how far the person got and how to deal this game again."""
+        self.out.write(
+            f"\nLeaving the game after {self.decisions} of your moves. "
+            f"Replay it with: {self.replay_command()}\n"
+        )
+        self.out.flush()
+
     def play(self, chooser: Chooser) -> int:
-        """Play to the end; returns the exit status (0 for a finished or cleanly left game)."""
-        return asyncio.run(self._play(chooser))
+        """Play to the end; returns the exit status: 0 for a finished or left game, 130 for Ctrl-C."""
+        chooser.rules = self.rules_for
+        try:
+            with interrupts_stop_at_once():
+                return asyncio.run(self._play(chooser))
+        except KeyboardInterrupt:
+            # asyncio.run has closed the database by now: the task's clean-up ran before it returned
+            self.leave()
+            return INTERRUPTED
 
     async def _play(self, chooser: Chooser) -> int:
         services = await Services.in_memory()
@@ -206,9 +290,10 @@ class TerminalGame:
 
     async def _session(self, tables: TableService, chooser: Chooser) -> int:
         mode = self.ruleset.mode(self.config.mode)
+        where = f"Pictures of the table go to {self.images}\n" if self.images is not None else ""
         self.out.write(
-            f"{self.ruleset.title}, {mode.title}: {self.config.players} player(s), seed {self.seed}. "
-            f"You are {self.names[HUMAN]}.\nImages of the table are written to {self.images}\n{HELP}\n"
+            f"{self.ruleset.title}, {mode.title}: {counted(self.config.players, 'player')}, "
+            f"seed {self.seed}. You are {self.names[HUMAN]}.\n{where}{HELP}\n"
         )
         self.opening()
         delivery = await self._open(tables)
@@ -230,17 +315,13 @@ class TerminalGame:
                     delivery = await tables.current(delivery.table.id)
                     continue
                 self.decisions += 1
-        except (Quit, KeyboardInterrupt, EOFError):
-            self.out.write(
-                f"\nLeaving the game after {self.decisions} of your moves. "
-                f"Replay it with: {self.replay_command()}\nImages are in {self.images}\n"
-            )
+        except (Quit, EOFError):
+            self.leave()
             return 0
-        final = self.write_images(delivery, mine)
+        self.write_images(delivery, mine)
         self.out.write(f"\n{mine.text}\n")
         if delivery.outcome is not None:
             self.out.write(describe_outcome(delivery.outcome, self.names) + "\n")
-        self.out.write(f"Final images: {', '.join(str(p) for p in final)}\n")
         return 0
 
 

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from engines import registry
 from engines.core import AnyRuleset, OptionSpec
+from engines.core.types import allowed_counts
 
 LIMIT = 25
 
@@ -51,9 +52,7 @@ def mode_choices(game: object, current: str) -> list[app_commands.Choice[str]]:
     if ruleset is None:
         return []
     return [
-        app_commands.Choice(
-            name=f"{m.title} ({'/'.join(str(n) for n in m.players)} players)"[:100], value=m.name
-        )
+        app_commands.Choice(name=f"{m.title} ({allowed_counts(m.players, 'player')})"[:100], value=m.name)
         for m in ruleset.modes
         if _matches(current, m.name, m.title)
     ][:LIMIT]

@@ -22,7 +22,7 @@ import discord
 
 from bot.service.api import ServiceError
 from bot.service.truth import Behind, Journal, failure_text, journal
-from engines.core import ContentError, SetupError
+from engines.core import ContentError, SetupError, counted
 
 log = logging.getLogger("tablekeeper.discord")
 
@@ -36,7 +36,7 @@ class PartialDelivery(Exception):
     """Some messages could not be updated after a committed change (the change stands)."""
 
     def __init__(self, failed: int) -> None:
-        super().__init__(f"{failed} message(s) not updated")
+        super().__init__(f"{counted(failed, 'message')} not updated")
         self.failed = failed
 
 

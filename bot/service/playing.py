@@ -28,7 +28,7 @@ from bot.service.truth import MOVE_NOT_MADE, Unavailable
 from engines.core import Code, Event, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
 from engines.core.ruleset import LANGUAGE_OPTION
-from engines.core.types import OptionValue
+from engines.core.types import OptionValue, allowed_counts
 
 STALE_CLICK = (
     "That choice was for an earlier moment of the game (it may already have been made); "
@@ -102,10 +102,8 @@ class Playing(Room):
         counts = ruleset.mode(mode_name).players
         count = players if players is not None else min(counts)
         if count not in counts:
-            allowed = ", ".join(str(n) for n in counts)
-            raise ServiceError(
-                Code.BAD_OPTION, f"{ruleset.title} {mode_name} is for {allowed} player(s), not {count}."
-            )
+            allowed = allowed_counts(counts, "player")
+            raise ServiceError(Code.BAD_OPTION, f"{ruleset.title} {mode_name} is for {allowed}, not {count}.")
         level = seating.bot_level(handle, difficulty, self.rt.settings.default_difficulty)
         chosen = seating.check_options(
             handle, mode_name, await self._language(handle, mode_name, options or {}, guild_id, locale)

@@ -48,6 +48,7 @@ from engines.core.types import (
     OptionSpec,
     Outcome,
     Prompt,
+    counted,
     private,
 )
 
@@ -120,7 +121,8 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
             zone = state.seats[seat]
             if zone.choice:
                 need = zones.card(state, zone.choice).discard - len(zone.paying)
-                text = f"Pick {need} more card(s) to discard for {zones.card(state, zone.choice).name}."
+                name = zones.card(state, zone.choice).name
+                text = f"Pick {counted(need, 'more card')} to discard for {name}."
                 return {seat: Prompt(seat, "support_pay", text, private=True)}
             return {
                 seat: Prompt(seat, "support", "Play a support card, or pass for this battle.", private=True)
@@ -141,7 +143,7 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
                 prompts[seat] = Prompt(
                     seat,
                     "advance_pay",
-                    f"Pick {need} more card(s) to discard for the advancement.",
+                    f"Pick {counted(need, 'more card')} to discard for the advancement.",
                     True,
                     True,
                 )

@@ -8,7 +8,7 @@ from engines.clashofdecks.deckcode import parse_deck
 from engines.clashofdecks.state import ClashState, Draft
 from engines.core.errors import SetupError
 from engines.core.rng import Rng
-from engines.core.types import GameConfig, listed
+from engines.core.types import GameConfig, counted, listed
 
 #: pick orders per round; letters are kingdoms (A = kingdom 0), '*' hands the card to the AI pool
 DRAFT_PATTERNS: dict[str, tuple[str, ...]] = {
@@ -138,7 +138,7 @@ def advance_draft(ctx: Ctx) -> bool:
         who = draft.order[0]
         if who == -1:
             draft.ai_pool.extend(draft.row)
-            ctx.say("draft_ai", f"The AI takes the remaining {len(draft.row)} card(s).")
+            ctx.say("draft_ai", f"The AI takes the remaining {counted(len(draft.row), 'card')}.")
             draft.row = []
             draft.order = []
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engines.clashofdecks.board import Ctx, GameOver
 from engines.clashofdecks.state import STRONGHOLD
+from engines.core.types import counted
 
 
 def settle(ctx: Ctx, k: int, by: int) -> None:
@@ -66,7 +67,7 @@ def damage(ctx: Ctx, k: int, amount: int, by: int, source: str) -> int:
         kingdom.discard.extend(milled)
         ctx.say(
             "mill",
-            f"{source} hits {ctx.name(k)}: {len(milled)} card(s) from its deck pile to the discard.",
+            f"{source} hits {ctx.name(k)}: {counted(len(milled), 'card')} from its deck pile to the discard.",
             source=source,
             target="Stronghold",
             kingdom=k,

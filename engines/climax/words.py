@@ -8,6 +8,8 @@ so both languages always carry the same facts. The language is a display setting
 
 from __future__ import annotations
 
+from engines.core.types import counted
+
 #: key -> (English, Japanese)
 MESSAGES: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------------ narration
@@ -15,7 +17,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "draw": ("{who} draws {n}.", "{who}はカードを{n}枚引いた。"),
     "draw_seen": ("You draw {cards}.", "あなたは{cards}を引いた。"),
     "mulligan": (
-        "{who} puts {n} card(s) into the waiting room ({cards}) and draws as many.",
+        "{who} puts {n_cards} into the waiting room ({cards}) and draws as many.",
         "{who}は{n}枚（{cards}）を控え室に置き、同じ枚数を引いた。",
     ),
     "mulligan_keep": ("{who} keeps their hand.", "{who}は手札をそのままにした。"),
@@ -81,7 +83,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bounced": ("{card} returns to {who}'s hand.", "{card}は{who}の手札に戻った。"),
     "discarded": ("{who} puts {card} into the waiting room.", "{who}は{card}を控え室に置いた。"),
     "climax_ends": ("{card} leaves the climax zone.", "{card}はクライマックス置場から控え室へ。"),
-    "hand_limit": ("{who} must discard {n} card(s) down to 7.", "{who}は手札が7枚になるよう{n}枚捨てる。"),
+    "hand_limit": ("{who} must discard {n_cards} down to 7.", "{who}は手札が7枚になるよう{n}枚捨てる。"),
     "lose_level": ("{who} reaches level 4: {winner} wins.", "{who}はレベル4になった：{winner}の勝利。"),
     "lose_deckout": (
         "{who} has no deck and no waiting room to refresh from: {winner} wins.",
@@ -90,7 +92,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # ------------------------------------------------------------------ action labels
     "mulligan_mark": ("Replace {card}", "{card}を引き直す"),
     "mulligan_unmark": ("Keep {card} after all", "{card}を手札に残す"),
-    "mulligan_done": ("Done: replace {n} card(s)", "決定：{n}枚を引き直す"),
+    "mulligan_done": ("Done: replace {n_cards}", "決定：{n}枚を引き直す"),
     "clock_card": ("Clock {card} (then draw 2)", "{card}をクロックに置く（2枚引く）"),
     "clock_pass": ("Do not clock", "クロックに置かない"),
     "play_char": ("Play {card} to {slot} ({cost} stock)", "{card}を{slot}にプレイ（ストック{cost}）"),
@@ -149,7 +151,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "レベルアップ：クロックの古い7枚から1枚を選んでください。",
     ),
     "ask_pick": ("Choose a card for the effect.", "効果の対象を選んでください。"),
-    "ask_discard": ("Discard {n} card(s) from your hand.", "手札を{n}枚捨ててください。"),
+    "ask_discard": ("Discard {n_cards} from your hand.", "手札を{n}枚捨ててください。"),
     "public_mulligan": ("{who} is choosing cards to replace", "{who}は引き直すカードを選んでいる"),
     "public_clock": ("{who} is in the clock phase", "{who}はクロック・フェイズ中"),
     "public_main": ("{who} is in the main phase", "{who}はメイン・フェイズ中"),
@@ -220,9 +222,17 @@ TERMS: dict[str, tuple[str, str]] = {
 
 
 def say(lang: str, key: str, **params: object) -> str:
-    """The message ``key`` in ``lang`` (``en`` or ``ja``) with its parameters filled in."""
+    """The message ``key`` in ``lang`` (``en`` or ``ja``) with its parameters filled in.
+
+    English counts cards in words that agree with the number (``{n_cards}``: "1 card", "3 cards");
+    Japanese counts them with 枚 and needs no plural, so only ``{n}`` appears there.
+    """
     en, ja = MESSAGES[key]
-    return (ja if lang == "ja" else en).format(**params)
+    if lang == "ja":
+        return ja.format(**params)
+    count = params.get("n")
+    extra = {"n_cards": counted(count, "card")} if isinstance(count, int) else {}
+    return en.format(**params, **extra)
 
 
 def icon_name(icon: str, lang: str) -> str:

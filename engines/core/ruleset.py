@@ -33,6 +33,7 @@ from engines.core.types import (
     StateBase,
     Step,
     ViewBase,
+    allowed_counts,
 )
 
 S = TypeVar("S", bound=StateBase)
@@ -80,9 +81,9 @@ class Ruleset(Generic[S, V]):
         """Validate a config and fill every option's default; raise ``SetupError`` if refused."""
         mode = self.mode(config.mode)
         if config.players not in mode.players:
-            counts = ", ".join(str(n) for n in mode.players)
+            counts = allowed_counts(mode.players, "player")
             raise SetupError(
-                f"{self.title} {mode.title} is for {counts} player(s), not {config.players}.",
+                f"{self.title} {mode.title} is for {counts}, not {config.players}.",
                 option="players",
             )
         options = self._table_options(mode, config.options)

@@ -235,6 +235,9 @@ class CatalogueEntry(msgspec.Struct, frozen=True):
     ``group`` clusters entries for display (card kind, level, owner); ``stats`` is a one-line
     summary of its numbers; ``text`` is generated from the same data the engine plays by, so
     it cannot drift from the rules; ``decks`` names the ready-made decks that hold it.
+    ``options`` names the game options that choose this entry by the value ``pick`` (a
+    Character's ``characters=he_man``, a Scenario's ``scenario=crossroads``), so a reader can
+    type it.
     """
 
     id: str
@@ -243,6 +246,8 @@ class CatalogueEntry(msgspec.Struct, frozen=True):
     stats: str
     text: str
     decks: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    pick: str = ""
 
     def matches(self, needle: str) -> bool:
         """True when ``needle`` (case-insensitive) occurs in the id, name, group, stats or text."""
@@ -278,6 +283,17 @@ class Step(NamedTuple):
 def counted(count: int, noun: str, plural: str = "") -> str:
     """'1 creature', '2 creatures', '1 injury' (``plural`` for nouns that do not just add an s)."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def allowed_counts(counts: Sequence[int], noun: str, plural: str = "") -> str:
+    """'1 player', '2 or 4 players', '2 to 6 players': the counts a rule allows, as a sentence reads them."""
+    ordered = sorted(set(counts))
+    if len(ordered) == 1:
+        return counted(ordered[0], noun, plural)
+    many = plural or noun + "s"
+    if len(ordered) > 2 and ordered[-1] - ordered[0] == len(ordered) - 1:
+        return f"{ordered[0]} to {ordered[-1]} {many}"
+    return f"{', '.join(str(n) for n in ordered[:-1])} or {ordered[-1]} {many}"
 
 
 def listed(items: Sequence[str]) -> str:

@@ -9,7 +9,7 @@ two entries share one (a Skill and a Strategy card may share a word). English on
 
 from __future__ import annotations
 
-from engines.core.types import CatalogueEntry
+from engines.core.types import CatalogueEntry, counted
 from engines.eternia.content import Character, Content, Skill, content
 from engines.eternia.hexes import label, offset_to_axial
 
@@ -87,6 +87,8 @@ def _player(c: Content, ch: Character) -> CatalogueEntry:
         group="Heroes" if ch.alignment == "hero" else "Villains",
         stats=f"{_who(ch)} · Player side · {p.hp} HP · Armor {p.armor}",
         text="\n".join(lines),
+        options=("characters", "ai_characters"),
+        pick=ch.id,
     )
 
 
@@ -180,6 +182,9 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
                     group=group,
                     stats=" · ".join(stats),
                     text=f"Attack: {skill_line(c, m.attack)}",
+                    # Elites come only from Skills: no option chooses them
+                    options=() if elite else ("minions",),
+                    pick="" if elite else m.id,
                 )
             )
     out += [
@@ -206,7 +211,7 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
             if t.blocks_los:
                 stats.append("blocks Line of Sight")
             if t.penalty_wounds:
-                stats.append(f"Terrain Penalty {t.penalty_wounds} Wound(s)")
+                stats.append(f"Terrain Penalty {counted(t.penalty_wounds, 'Wound')}")
             if t.removable:
                 stats.append("removable")
             out.append(
@@ -235,7 +240,13 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
             text += "\nThe setup changes with the team's size and the mode (Objectives, Minions, beacons)."
         out.append(
             CatalogueEntry(
-                id=f"scenario.{sc.id}", name=sc.name, group="Scenarios", stats=" · ".join(stats), text=text
+                id=f"scenario.{sc.id}",
+                name=sc.name,
+                group="Scenarios",
+                stats=" · ".join(stats),
+                text=text,
+                options=("scenario",),
+                pick=sc.id,
             )
         )
     return out

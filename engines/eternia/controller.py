@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.core.types import Action
+from engines.core.types import Action, counted
 from engines.eternia import hexes
 from engines.eternia.ai import ai_strategy
 from engines.eternia.attack import begin, targets
@@ -272,7 +272,8 @@ def _ctrl_skill_actions(ctx: Ctx, p: Pending) -> list[Action]:
     out: list[Action] = []
     cost, n = ctrl_cost(ctx, "reserves")
     if st.ctrl_skills["reserves"] >= cost and minion_supply(ctx) and spawn_cells(ctx):
-        out.append(Action("reserves", f"Reserves ({cost} Power): spawn up to {n} Minion(s)", group="skill"))
+        label = f"Reserves ({cost} Power): spawn up to {counted(n, 'Minion')}"
+        out.append(Action("reserves", label, group="skill"))
     cost, n = ctrl_cost(ctx, "command")
     if st.ctrl_skills["command"] >= cost:
         for m in ctx.characters(CTRL):
@@ -280,14 +281,15 @@ def _ctrl_skill_actions(ctx: Ctx, p: Pending) -> list[Action]:
                 out.append(
                     Action(
                         f"cmd.{m.id}",
-                        f"Command ({cost} Power): {ctx.name(m)} takes {n} Action(s) now",
+                        f"Command ({cost} Power): {ctx.name(m)} takes {counted(n, 'Action')} now",
                         group="skill",
                         params=(m.id,),
                     )
                 )
     cost, n = ctrl_cost(ctx, "battle_plan")
     if st.ctrl_skills["battle_plan"] >= cost and st.strategy_deck:
-        out.append(Action("draw", f"Battle Plan ({cost} Power): draw {n} Strategy card(s)", group="skill"))
+        label = f"Battle Plan ({cost} Power): draw {counted(n, 'Strategy card')}"
+        out.append(Action("draw", label, group="skill"))
     if st.ctrl_skills["battle_plan"] >= 1:
         for cid in st.strategy_hand:
             card = ctx.c.strategy[cid]
@@ -314,7 +316,7 @@ def _ctrl_skill_answer(ctx: Ctx, p: Pending, a: Action) -> None:
         cost, n = ctrl_cost(ctx, "command")
         ctrl_spend(ctx, "command", cost)
         m = ctx.model(str(a.params[0]))
-        ctx.say("command", f"Command: {ctx.name(m)} takes {n} Action(s).")
+        ctx.say("command", f"Command: {ctx.name(m)} takes {counted(n, 'Action')}.")
         prior = st.activation
         st.activation = Activation(model=m.id, actions=n, command=True)
         ctx.push(EtTask(kind="act_ask"), EtTask(kind="command_end", model=prior.model if prior else ""))
@@ -327,7 +329,8 @@ def _ctrl_skill_answer(ctx: Ctx, p: Pending, a: Action) -> None:
         names = ", ".join(ctx.c.strategy[c].name for c in drawn)
         ctx.tell(st.ctrl_seat, "draw", f"You draw {names}.")
         ctx.say(
-            "draw", f"The Controller draws {len(drawn)} Strategy card(s) (hand: {len(st.strategy_hand)})."
+            "draw",
+            f"The Controller draws {counted(len(drawn), 'Strategy card')} (hand: {len(st.strategy_hand)}).",
         )
     else:
         cid = a.key[2:]

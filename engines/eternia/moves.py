@@ -14,7 +14,7 @@ import heapq
 from collections.abc import Callable
 from typing import TypeVar
 
-from engines.core.types import Action
+from engines.core.types import Action, counted
 from engines.eternia import hexes
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, terrain_rules, unkey
 from engines.eternia.damage import wound
@@ -459,7 +459,7 @@ CHOICES.add(
         _move_actions,
         _move_answer,
         lambda ctx, p: (
-            f"Move {ctx.name(ctx.model(p.model))}: {p.n} point(s) left. "
+            f"Move {ctx.name(ctx.model(p.model))}: {counted(p.n, 'point')} left. "
             "Step one space, or choose where to stop."
         ),
         _move_find,

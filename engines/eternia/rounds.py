@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice, permutations
 
-from engines.core.types import Action
+from engines.core.types import Action, counted
 from engines.eternia import hexes
 from engines.eternia.ai import ai_character
 from engines.eternia.attack import affordable, attacks_of, begin, targets, usable_attacks
@@ -439,7 +439,7 @@ def _attack_choice(ctx: Ctx, sid: str, ts: list[Model]) -> Action:
     s = ctx.skill(sid)
     return Action(
         f"atk.{sid}",
-        f"Attack: {s.name} ({s.cost} Power, {s.dice} dice; {len(ts)} target(s))",
+        f"Attack: {s.name} ({s.cost} Power, {s.dice} dice; {counted(len(ts), 'target')})",
         group="attack",
         params=(sid,),
     )
@@ -549,7 +549,8 @@ CHOICES.add(
         _act_answer,
         lambda ctx, p: (
             f"{ctx.name(ctx.model(p.model))}: "
-            f"{ctx.st.activation.actions if ctx.st.activation else 0} Action(s) left. Choose what to do."
+            f"{counted(ctx.st.activation.actions if ctx.st.activation else 0, 'Action')} left. "
+            "Choose what to do."
         ),
         _act_find,
     ),

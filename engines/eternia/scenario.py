@@ -10,6 +10,7 @@ moves 1 space away from the nearest Controller model, as a push (no Escape Damag
 
 from __future__ import annotations
 
+from engines.core.types import counted
 from engines.eternia import hexes
 from engines.eternia.ctx import Ctx, key, unkey
 from engines.eternia.hexes import Hex
@@ -52,7 +53,7 @@ def end_of_round(ctx: Ctx) -> None:
     per = ctx.c.scenarios[ctx.st.scenario].vp_per_beacon
     for side in (TEAM, CTRL):
         held = sum(1 for s in ctx.st.beacons.values() if s == side)
-        score(ctx, side, per * held, f"{held} beacon(s) held")
+        score(ctx, side, per * held, f"{counted(held, 'beacon')} held")
     foes = [m for m in ctx.on_board(CTRL)]
     for npc in [n for n in ctx.st.models if n.kind == "npc" and n.hexes]:
         if ctx.c.npcs[npc.design].behaviour != "flee" or not foes:

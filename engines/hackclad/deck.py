@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engines.core.types import counted
 from engines.hackclad.content import Card
 from engines.hackclad.ctx import ANSWERS, TASKS, Ctx, ask_choice
 from engines.hackclad.state import Ask, Task, WitchState
@@ -55,7 +56,8 @@ def draw(ctx: Ctx, t: Task) -> None:
         n -= 1
     if got:
         names = ", ".join(ctx.card(c).name for c in got)
-        ctx.split(t.seat, "draw", f"You draw {names}.", f"{ctx.who(t.seat)} draws {len(got)} card(s).")
+        seen = f"{ctx.who(t.seat)} draws {counted(len(got), 'card')}."
+        ctx.split(t.seat, "draw", f"You draw {names}.", seen)
 
 
 @TASKS.register("draw_to")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core.types import seat_ref
+from engines.core.types import counted, seat_ref
 from engines.eternia.hexes import label
 from engines.eternia.state import EtView, ModelView
 from render.eternia.words import (
@@ -64,7 +64,7 @@ def describe_view(view: EtView) -> str:
     )
     active = next((m for m in view.models if m.id == view.active_model), None)
     if active is not None:
-        lines.append(f"Activating: {active.name}, {view.actions_left} Action(s) left.")
+        lines.append(f"Activating: {active.name}, {counted(view.actions_left, 'Action')} left.")
     for side, title in (("team", "Player Team"), ("ctrl", "Controller")):
         chars = [_character(view, m) for m in view.models if m.kind == "character" and m.side == side]
         lines.append(f"{title}: " + "; ".join(chars + _minions(view, side)) + ".")

@@ -187,7 +187,8 @@ def test_play_a_whole_game_from_scripted_input(
         str(images),
     )
     assert status == 0
-    assert f"Images of the table are written to {images}" in out
+    assert out.count(str(images)) == 1  # where the pictures go, said once
+    assert f"Pictures of the table go to {images}" in out
     assert "Game over:" in out and "(target reached)" in out
     assert "Player 2 (easy bot) plays" in out  # bot moves are narrated with names filled in
     assert "You draw a" in out  # the person's private draw is narrated to them
@@ -239,7 +240,9 @@ def test_play_end_of_input_leaves_cleanly(
     assert "Leaving the game after" in out and "Traceback" not in out
 
 
-def test_play_ctrl_c_leaves_cleanly(tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_ctrl_c_leaves_with_the_replay_line_and_status_130(
+    tiny: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Interrupting(io.StringIO):
         def readline(self, size: int | None = -1) -> str:
             raise KeyboardInterrupt
@@ -247,8 +250,8 @@ def test_play_ctrl_c_leaves_cleanly(tiny: None, tmp_path: Path, monkeypatch: pyt
     out = io.StringIO()
     monkeypatch.setattr(sys, "stdin", Interrupting())
     monkeypatch.setattr(sys, "stdout", out)
-    assert cli.main(["play", "tiny", "--seed", "1", "--images", str(tmp_path)]) == 0
-    assert "Leaving the game after 0 of your moves" in out.getvalue()
+    assert cli.main(["play", "tiny", "--seed", "1", "--images", str(tmp_path)]) == 130
+    assert "Leaving the game after 0 of your moves. Replay it with: tablekeeper play tiny" in out.getvalue()
 
 
 def test_long_choice_lists_are_paged_and_numbered_across_pages() -> None:
@@ -269,7 +272,7 @@ def test_long_choice_lists_are_paged_and_numbered_across_pages() -> None:
     ("args", "message"),
     [
         (["play", "tiny", "--mode", "chaos"], "Tiny has no mode 'chaos'; choose one of: race."),
-        (["play", "tiny", "--players", "5"], "Tiny Race is for 1, 2, 3 player(s), not 5."),
+        (["play", "tiny", "--players", "5"], "Tiny Race is for 1 to 3 players, not 5."),
         (["play", "tiny", "--option", "target=99"], "Option target must be at most 40."),
         (["play", "tiny", "--option", "speed=3"], "Race has no option 'speed' (options: target)."),
         (["play", "tiny", "--option", "target"], "--option takes KEY=VALUE, not 'target'."),
@@ -304,7 +307,7 @@ def test_games_lists_modes_and_options(tiny: None, capsys: pytest.CaptureFixture
     assert cli.main(["games"]) == 0
     out = capsys.readouterr().out
     assert "tiny: Tiny" in out
-    assert "--mode race: Race, 1, 2, 3 player(s)." in out
+    assert "--mode race: Race, 1 to 3 players." in out
     assert "--option target=<number 5..40>  (default 15)" in out
     assert "tablekeeper play tiny --mode race" in out
 
@@ -556,8 +559,10 @@ def test_pictures_into_a_file_instead_of_a_folder_is_one_line(
     a_file = tmp_path / "board.png"
     a_file.write_bytes(b"")
     args = ["render", "arclash", "--mode", "standard", "--seed", "1", "--steps", "2", "--out", str(a_file)]
-    assert cli.main(args) == 1
-    assert capsys.readouterr().err.startswith(f"tablekeeper: cannot use {a_file}")
+    assert cli.main(args) == 2
+    assert capsys.readouterr().err == f"tablekeeper: --out must be a folder; {a_file} is a file.\n"
+    assert cli.main(["play", "arclash", "--images", str(a_file)]) == 2
+    assert capsys.readouterr().err == f"tablekeeper: --images must be a folder; {a_file} is a file.\n"
 
 
 def test_a_reader_that_goes_away_is_not_an_error() -> None:

@@ -150,5 +150,7 @@ def test_cards_language_flag_is_checked_and_searches_read_that_language(
     assert status == 0 and out.startswith("Climax: ") and "巫女" in out
     status, out, err = _run(capsys, "climax", "--lang", "fr")
     assert status == 2 and out == "" and err.strip() == "tablekeeper: --lang must be one of en, ja, not 'fr'."
-    status, out, _ = _run(capsys, "clashofdecks", "--lang", "ja")  # a game in English only: English
-    assert status == 0 and "Ironclad" in out
+    # a game in English only says so, rather than printing English as if it were Japanese (issue)
+    status, out, err = _run(capsys, "clashofdecks", "--lang", "ja")
+    assert status == 2 and out == ""
+    assert err == "tablekeeper: Clash of Decks is in English only; --lang ja is for climax.\n"

@@ -29,7 +29,7 @@ def test_shuffle_is_a_permutation_and_seeded() -> None:
 def test_config_validation_names_the_problem() -> None:
     with pytest.raises(SetupError, match="no mode 'chaos'"):
         RULESET.setup(GameConfig("chaos", 2), 1)
-    with pytest.raises(SetupError, match="for 1, 2, 3 player"):
+    with pytest.raises(SetupError, match="is for 1 to 3 players, not 5"):
         RULESET.setup(GameConfig("race", 5), 1)
     with pytest.raises(SetupError, match="at most 40"):
         RULESET.setup(GameConfig("race", 2, {"target": 99}), 1)

@@ -106,7 +106,7 @@ def test_witch_option_auto_deal_leaves_the_rest_of_the_game_as_the_seed_made_it(
 
 
 def test_setup_refuses_bad_configs_with_readable_messages() -> None:
-    with pytest.raises(SetupError, match="2, 3, 4 player"):
+    with pytest.raises(SetupError, match="2 to 4 players"):
         R.setup(GameConfig("basic", 1), 1)
     with pytest.raises(SetupError, match="for 1 player"):
         R.setup(GameConfig("solo", 2), 1)
