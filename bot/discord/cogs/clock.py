@@ -18,8 +18,9 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.discord.delivery import Courier
-from bot.discord.replies import scrubbed_traceback
+from bot.discord.replies import PartialDelivery, scrubbed_traceback
 from bot.service import TimerService
+from bot.service.truth import Behind, Unavailable
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
@@ -40,7 +41,8 @@ async def tick(timers: TimerService, courier: Courier) -> None:
     for delivery in await timers.expire():
         try:
             await courier.publish(delivery)
-        except discord.HTTPException as exc:
+        except (discord.HTTPException, PartialDelivery, Behind) as exc:
+            # saved either way; Behind is redrawn once the database answers, the others next change
             log.warning("timeout of table %s not shown: %s", delivery.table.id, type(exc).__name__)
 
 
@@ -70,6 +72,8 @@ class ClockCog(commands.Cog):
     async def _tick(self) -> None:
         try:
             await tick(self.bot.services.timers, self.bot.controls.courier)
+        except Unavailable:  # an outage, already logged as a warning: the next pass tries again
+            pass
         except Exception as exc:  # one bad pass must not stop the loop for good
             log.error("timer pass failed: %s", scrubbed_traceback(exc))
 
