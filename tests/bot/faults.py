@@ -51,14 +51,14 @@ class Cut:
 
     def __post_init__(self) -> None:
         sync = self.engine.sync_engine
-        event.listen(sync, "engine_connect", self._connect)
+        event.listen(sync.pool, "checkout", self._connect)
         event.listen(sync, "before_cursor_execute", self._statement)
         event.listen(sync, "commit", self._commit)
 
     def remove(self) -> None:
         """Stop listening (the engine behaves as before)."""
         sync = self.engine.sync_engine
-        event.remove(sync, "engine_connect", self._connect)
+        event.remove(sync.pool, "checkout", self._connect)
         event.remove(sync, "before_cursor_execute", self._statement)
         event.remove(sync, "commit", self._commit)
 
@@ -91,7 +91,8 @@ class Cut:
             return True
         return False
 
-    def _connect(self, connection: Connection) -> None:
+    def _connect(self, *pooled: Any) -> None:
+        # at the pool's checkout, as a refused connection fails: the pool takes it back
         if self._point("connect"):
             raise Severed("connection refused")
 
