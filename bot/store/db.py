@@ -33,9 +33,14 @@ MEMORY_URL = "sqlite+aiosqlite://"
 
 
 def is_memory(url: str) -> bool:
-    """Whether ``url`` names an in-memory SQLite database."""
+    """Whether ``url`` names an in-memory SQLite database (also as a ``file:`` URI)."""
     parsed = make_url(url)
-    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+    database = parsed.database or ""
+    return parsed.get_backend_name() == "sqlite" and (
+        database in ("", ":memory:")
+        or database.startswith("file::memory:")
+        or parsed.query.get("mode") == "memory"
+    )
 
 
 #: execution options that tell :func:`_sqlite_begin` how a SQLite transaction starts
