@@ -20,7 +20,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-import annotated_types
 from pydantic import BeforeValidator, Field, ValidationError, ValidationInfo, field_validator
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
@@ -317,9 +316,9 @@ def _described(field: FieldInfo) -> str:
     if kind is bool:
         return "true or false"
     bounds: dict[str, Any] = {}
-    for rule in field.metadata:
+    for rule in field.metadata:  # Field(ge=…) is kept as annotated_types.Ge(ge=…), and so on
         for bound in ("ge", "gt", "le", "lt"):
-            if isinstance(rule, getattr(annotated_types, bound.capitalize())):
+            if getattr(rule, bound, None) is not None:
                 bounds[bound] = getattr(rule, bound)
     noun = "a whole number" if kind is int else "a number"
     if "ge" in bounds and "le" in bounds:
