@@ -36,7 +36,8 @@ def _refusal(env: dict[str, str], **where: Path | None) -> list[str]:
         (
             "TABLEKEEPER_TABLES_DEFAULT_DIFFICULTY",
             "insane",
-            "Setting TABLEKEEPER_TABLES_DEFAULT_DIFFICULTY is 'insane'; it must be one of easy, normal, hard.",
+            "Setting TABLEKEEPER_TABLES_DEFAULT_DIFFICULTY is 'insane'; it must be one of easy, normal, "
+            "hard.",
         ),
         (
             "TABLEKEEPER_DISCORD_DEV_GUILD_ID",
