@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import difflib
+import logging
 import os
 import re
 import tomllib
@@ -401,6 +402,41 @@ def _dotenv_encoding(path: Path) -> str:
     return encoding
 
 
+class _Unparsed(logging.Handler):
+    """Collects python-dotenv's warnings about lines it skipped."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep the line number the warning names."""
+        self.lines += re.findall(r"line (\d+)", record.getMessage())
+
+
+def _read_dotenv(path: Path) -> DotEnvSettingsSource:
+    """The settings in a .env file; a line python-dotenv cannot parse is refused, not skipped.
+
+    Skipped, it would leave its setting at the default with only a warning that names no file.
+    """
+    encoding = _dotenv_encoding(path)
+    logger = logging.getLogger("dotenv.main")
+    unparsed = _Unparsed()
+    logger.addHandler(unparsed)
+    propagates, logger.propagate = logger.propagate, False
+    try:
+        source = DotEnvSettingsSource(Settings, env_file=path, env_file_encoding=encoding)
+    finally:
+        logger.removeHandler(unparsed)
+        logger.propagate = propagates
+    if unparsed.lines:
+        raise SettingsError(
+            f"Cannot read {path}: line {unparsed.lines[0]} is not KEY=VALUE (a quote left open?); "
+            "each line must be KEY=VALUE, a # comment, or empty."
+        )
+    return source
+
+
 def _refuse_unknown(names: list[str]) -> list[str]:
     """A ``TABLEKEEPER_*`` variable no setting reads is a typo that would be silently ignored."""
     known = known_variables()
@@ -450,9 +486,7 @@ def load_settings(
     layers: list[tuple[PydanticBaseSettingsSource, str]] = [(defaults, "")]
     seen = list((os.environ if env is None else env).keys())
     if dotenv_path is not None and dotenv_path.is_file():
-        dotenv = DotEnvSettingsSource(
-            Settings, env_file=dotenv_path, env_file_encoding=_dotenv_encoding(dotenv_path)
-        )
+        dotenv = _read_dotenv(dotenv_path)
         layers.append((dotenv, f" (in {dotenv_path})"))
         seen += [name for name in dotenv.env_vars if isinstance(name, str)]
     layers.append((_Environment(Settings, os.environ if env is None else env), ""))

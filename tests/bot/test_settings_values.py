@@ -169,6 +169,19 @@ def test_a_dotenv_that_is_not_utf8_is_refused_naming_the_file_and_the_encoding_t
     ]
 
 
+def test_a_dotenv_line_that_cannot_be_parsed_is_refused_naming_the_file_and_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # python-dotenv skips such a line with a warning naming no file; the setting on it would be lost
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("DISCORD_TOKEN=x\nTABLEKEEPER_TABLES_TIMEOUT_ACTION='forfeit\n")
+    assert _refusal({}, dotenv_path=dotenv) == [
+        f"Cannot read {dotenv}: line 2 is not KEY=VALUE (a quote left open?); each line must be "
+        "KEY=VALUE, a # comment, or empty."
+    ]
+    assert capsys.readouterr().err == ""
+
+
 def test_the_token_is_never_shown(tmp_path: Path) -> None:
     settings = load_settings({"DISCORD_TOKEN": "  secret-token  "}, dotenv_path=None)
     assert settings.discord_token == "secret-token"
