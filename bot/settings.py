@@ -176,7 +176,7 @@ class Settings(BaseSettings):
     @classmethod
     def _processes(cls, chosen: str) -> str:
         if chosen.lower() != "auto" and not chosen.isdigit():
-            raise ValueError("")
+            raise ValueError("")  # no detail: the line says what is allowed
         return chosen.lower()
 
     @field_validator("discord_token")
@@ -189,7 +189,7 @@ class Settings(BaseSettings):
     def _shards(cls, ids: str, info: ValidationInfo) -> str:
         parts = [part.strip() for part in ids.split(",") if part.strip()]
         if not all(part.isdigit() for part in parts):
-            raise ValueError("")
+            raise ValueError("")  # no detail: the line says what is allowed
         count = info.data.get("shard_count")
         if parts and count == 0:
             raise _Conflict(
