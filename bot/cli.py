@@ -19,11 +19,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.settings import Settings, SettingsError
 from bot.words import LANGUAGE_NAMES
 from engines.core import AnyRuleset, ContentError, SetupError
 
 if TYPE_CHECKING:  # the renderers (and Pillow) are imported only by the commands that draw
+    from bot.settings import Settings  # and pydantic (a quarter second) only by those that need settings
     from render.core.renderer import Renderer
 
 EXIT_USAGE = 2
@@ -141,7 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fail(message: str, status: int = EXIT_USAGE) -> int:
-    print(f"tablekeeper: {message}", file=sys.stderr)
+    """Print ``message`` (each of its lines) after the program's name on stderr; return ``status``."""
+    for line in message.splitlines():
+        print(f"tablekeeper: {line}", file=sys.stderr)
     return status
 
 
@@ -256,10 +258,19 @@ def _start(args: argparse.Namespace, command: str) -> int:
         )
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bot.store.migrate import current_revision
+    from bot.store.db import is_memory
+    from bot.store.migrate import UnknownRevisionError, check_known, current_revision
 
+    if is_memory(settings.database_url):  # `work` needs PostgreSQL: the settings refused it already
+        return _fail(
+            f"Setting TABLEKEEPER_DATABASE_URL is {settings.database_url!r}: an in-memory database would "
+            f"lose every game when the bot stops; for `{command}` it must be a SQLite file "
+            "(sqlite+aiosqlite:///tablekeeper.db) or postgresql+asyncpg://USER:PASSWORD@HOST[:PORT]/DATABASE."
+        )
     try:  # the database first: a bad URL is one clear line, before Discord is ever contacted
-        asyncio.run(current_revision(settings.database_url))
+        check_known(asyncio.run(current_revision(settings.database_url)), settings.database_url)
+    except UnknownRevisionError as exc:
+        return _fail(str(exc), status=1)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(settings.database_url, exc), status=1)
     from bot.discord.refusals import refusal
@@ -308,16 +319,21 @@ def cmd_db(args: argparse.Namespace) -> int:
     """``tablekeeper db upgrade`` / ``db archive``: migrate, or archive finished games."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bot.store.migrate import upgrade_sync
+    from bot.store.migrate import UnknownRevisionError, upgrade_sync
 
     url = _settings().database_url
     if args.db_command == "archive":
         return _db_archive(args, url)
     try:
-        upgrade_sync(url)
+        before, after = upgrade_sync(url)
+    except UnknownRevisionError as exc:
+        return _fail(str(exc), status=1)
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return _fail(_database_trouble(url, exc), status=1)
-    print(f"Database is up to date: {_where(url)}")
+    if before == after:
+        print(f"Database was already at {after}: {_where(url)}")
+    else:
+        print(f"Database migrated from {before or 'empty'} to {after}: {_where(url)}")
     return 0
 
 
@@ -454,6 +470,7 @@ async def _startup_probe(url: str) -> int:
 
     from bot.discord.client import TablekeeperBot
     from bot.service import drawing
+    from bot.settings import Settings
 
     imported = time.perf_counter()  # the rest is what stored tables could slow down
     _check_content()
@@ -523,10 +540,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except SetupError as exc:
         return _fail(exc.message)
-    except SettingsError as exc:
-        return _fail(str(exc))
     except ContentError as exc:  # a broken data file: one line naming game, file, entry and field
         return _fail(str(exc), status=1)
+    except ValueError as exc:
+        from bot.settings import SettingsError  # imported already by the command that raised it
+
+        if not isinstance(exc, SettingsError):
+            raise
+        return _fail(str(exc))  # a line per setting that is wrong
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)
         return 130

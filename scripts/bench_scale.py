@@ -48,7 +48,6 @@ async def startup(url: str, cache_size: int | None, touch: int) -> None:
     (``tablekeeper bench --scale`` times the same start-up in a fresh process; this one can then
     go on to touch tables, with another cache size.)
     """
-    from dataclasses import replace
 
     from bot.cli import _check_content
     from bot.discord.client import TablekeeperBot
@@ -60,7 +59,7 @@ async def startup(url: str, cache_size: int | None, touch: int) -> None:
     await current_revision(url)
     settings = Settings(database_url=url, discord_token="unused")
     if cache_size is not None:
-        settings = replace(settings, cache_size=cache_size)
+        settings = settings.replace(cache_size=cache_size)
     bot = TablekeeperBot(settings)
 
     async def no_sync() -> None:

@@ -27,7 +27,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -157,7 +157,7 @@ async def sweep(url: str, shards: str = "", stored: int = 0, due: int = 0) -> li
     count, _, ids = shards.partition(":")
     settings = Settings(database_url=url, migrate_on_start=False)
     if count:
-        settings = replace(settings, shard_count=int(count), shard_ids=ids)
+        settings = settings.replace(shard_count=int(count), shard_ids=ids)
     services = await Services.start(settings)
     found: list[Sweep] = []
     try:

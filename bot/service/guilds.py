@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import GuildSettings, ServiceError
 from bot.service.runtime import Runtime
-from bot.settings import TIMEOUT_ACTIONS
+from bot.settings import MAX_TIMEOUT_SECONDS, TIMEOUT_ACTIONS
 from bot.store import guilds_repo, tables_repo
 from bot.words import LANGUAGE_NAMES
 from engines import registry
@@ -16,8 +16,6 @@ from engines.core import Code, SetupError
 
 #: the language setting that follows the server's Discord locale (stored as NULL)
 AUTO = "auto"
-#: a week: longer turn timers are almost certainly a typo (minutes or ms for seconds)
-MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
 
 
 def _need_admin(is_admin: bool) -> None:

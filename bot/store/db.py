@@ -11,6 +11,7 @@ way; another process's writer is waited for by the busy timeout.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -32,9 +33,14 @@ MEMORY_URL = "sqlite+aiosqlite://"
 
 
 def is_memory(url: str) -> bool:
-    """Whether ``url`` names an in-memory SQLite database."""
+    """Whether ``url`` names an in-memory SQLite database (also as a ``file:`` URI)."""
     parsed = make_url(url)
-    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+    database = parsed.database or ""
+    return parsed.get_backend_name() == "sqlite" and (
+        database in ("", ":memory:")
+        or database.startswith("file::memory:")
+        or parsed.query.get("mode") == "memory"
+    )
 
 
 #: execution options that tell :func:`_sqlite_begin` how a SQLite transaction starts
@@ -79,6 +85,35 @@ def _sqlite_reset(dbapi_connection: Any, _record: Any, state: PoolResetState) ->
         dbapi_connection.rollback()
 
 
+async def _open_sqlite(*args: Any, **kwargs: Any) -> Any:
+    """Open an aiosqlite connection; if that fails, wait for its thread to stop before raising.
+
+    After a failed open (an unwritable path) aiosqlite tells its worker thread to stop but does
+    not wait; the thread then reports back to the event loop, and when ``asyncio.run`` has
+    closed the loop by then, it prints a 25-line "Event loop is closed" traceback after our
+    one-line error. Waiting here, while the loop still runs, lets it report in time.
+    """
+    import aiosqlite
+
+    connection = aiosqlite.connect(*args, **kwargs)
+    # Before aiosqlite 0.22 the connection was the thread; from 0.22 it holds one.
+    thread = connection if isinstance(connection, threading.Thread) else connection._thread
+    thread.daemon = True  # as SQLAlchemy sets it: an unclosed connection never blocks the exit
+    try:
+        return await connection
+    except BaseException:
+        for _ in range(1000):  # a stopping thread ends within a millisecond or two
+            if not thread.is_alive():
+                break
+            await asyncio.sleep(0.001)
+        raise
+
+
+def _sqlite_connect(dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
+    """Connect through :func:`_open_sqlite`, with the arguments SQLAlchemy made from the URL."""
+    return dialect.loaded_dbapi.connect(*cargs, async_creator_fn=_open_sqlite, **cparams)
+
+
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url`` with the per-backend settings Tablekeeper relies on."""
     if is_sqlite(url):
@@ -87,6 +122,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
             kwargs.setdefault("poolclass", StaticPool)
         kwargs.setdefault("pool_reset_on_return", None)  # _sqlite_reset decides
         engine = create_async_engine(url, **kwargs)
+        event.listen(engine.sync_engine, "do_connect", _sqlite_connect)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
         event.listen(engine.sync_engine.pool, "reset", _sqlite_reset)

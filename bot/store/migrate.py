@@ -43,6 +43,39 @@ def head_revision() -> str:
     return head
 
 
+class UnknownRevisionError(ValueError):
+    """The database records a migration this release does not have; the message says what to do."""
+
+    def __init__(self, revision: str, where: str) -> None:
+        self.revision = revision
+        if revision.isdigit() and int(revision) > int(SHIPPED_HEAD):  # our ids count up: 0001, 0002…
+            said = (
+                f"was written by a newer Tablekeeper release (revision {revision}; this release knows "
+                f"up to {SHIPPED_HEAD}): upgrade Tablekeeper, or point TABLEKEEPER_DATABASE_URL at "
+                "another database"
+            )
+        else:
+            said = (
+                f"records the migration {revision!r}, which is not one of Tablekeeper's (this release "
+                f"knows up to {SHIPPED_HEAD}), so it may belong to another application: point "
+                "TABLEKEEPER_DATABASE_URL at Tablekeeper's own database"
+            )
+        super().__init__(f"the database {where} {said}.")
+
+
+def known_revisions() -> set[str]:
+    """Every revision id in ``bot/migrations/versions``."""
+    from alembic.script import ScriptDirectory
+
+    return {script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
+def check_known(revision: str | None, url: str) -> None:
+    """Refuse a database at a revision this release has no migration for (Alembic cannot move it)."""
+    if revision is not None and revision != SHIPPED_HEAD and revision not in known_revisions():
+        raise UnknownRevisionError(revision, url.rsplit("@", 1)[-1])
+
+
 def _upgrade_on(connection: Any, target: str) -> None:
     from alembic import command
 
@@ -65,7 +98,7 @@ async def _at(connection: AsyncConnection) -> str | None:
     return await connection.run_sync(_current_on)
 
 
-async def _migrate(engine: AsyncEngine, target: str) -> str | None:
+async def _migrate(engine: AsyncEngine, target: str) -> tuple[str | None, str | None]:
     """Upgrade inside one transaction; on PostgreSQL under an advisory lock held until it commits.
 
     Processes started together (a compose file, a rollout) all call this: the first migrates,
@@ -75,16 +108,17 @@ async def _migrate(engine: AsyncEngine, target: str) -> str | None:
     if target in ("head", SHIPPED_HEAD):
         async with engine.connect() as connection:  # the usual start: nothing to do, no lock
             if await _at(connection) == SHIPPED_HEAD:
-                return SHIPPED_HEAD
+                return SHIPPED_HEAD, SHIPPED_HEAD
     async with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             await connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         before = await _at(connection)
+        check_known(before, engine.url.render_as_string(hide_password=True))
         await connection.run_sync(_upgrade_on, target)
         after = await _at(connection)
     if after != before:  # only the process that did the work says so (a test counts these lines)
         log.info("database migrated from %s to %s", before or "empty", after)
-    return after
+    return before, after
 
 
 async def upgrade(url: str, target: str = "head", *, engine: AsyncEngine | None = None) -> str | None:
@@ -93,6 +127,13 @@ async def upgrade(url: str, target: str = "head", *, engine: AsyncEngine | None 
     ``engine`` migrates through an engine the caller keeps open (an in-memory database exists
     only inside its own engine); it is left open.
     """
+    return (await migrate(url, target, engine=engine))[1]
+
+
+async def migrate(
+    url: str, target: str = "head", *, engine: AsyncEngine | None = None
+) -> tuple[str | None, str | None]:
+    """:func:`upgrade`, returning the revision before (None: empty) and after."""
     if engine is not None:
         return await _migrate(engine, target)
     engine = create_engine(url)
@@ -112,6 +153,6 @@ async def current_revision(url: str) -> str | None:
         await engine.dispose()
 
 
-def upgrade_sync(url: str, target: str = "head") -> str | None:
-    """Blocking :func:`upgrade` for the command line (``tablekeeper db upgrade``)."""
-    return asyncio.run(upgrade(url, target))
+def upgrade_sync(url: str, target: str = "head") -> tuple[str | None, str | None]:
+    """Blocking :func:`migrate` for the command line (``tablekeeper db upgrade``): (before, after)."""
+    return asyncio.run(migrate(url, target))

@@ -422,7 +422,7 @@ def test_db_upgrade_migrates_the_configured_database(tmp_path: Path) -> None:
         "db", "upgrade", env={"TABLEKEEPER_DATABASE_URL": f"sqlite+aiosqlite:///{database}"}, cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
-    assert "Database is up to date" in result.stdout
+    assert result.stdout == f"Database migrated from empty to 0005: sqlite+aiosqlite:///{database}\n"
     import sqlite3
 
     with sqlite3.connect(database) as connection:
@@ -536,8 +536,10 @@ def test_an_unsupported_database_url_names_the_setting(
 ) -> None:
     monkeypatch.setenv("TABLEKEEPER_DATABASE_URL", "mysql://x/y")
     assert cli.main(["db", "upgrade"]) == 2
-    assert (
-        "database_url must start with sqlite+aiosqlite:// or postgresql+asyncpg://" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "tablekeeper: Setting TABLEKEEPER_DATABASE_URL is 'mysql://x/y': Tablekeeper has no driver for "
+        "mysql://; it must be sqlite+aiosqlite:///FILE (a SQLite file) or "
+        "postgresql+asyncpg://USER:PASSWORD@HOST[:PORT]/DATABASE.\n"
     )
 
 

@@ -11,7 +11,7 @@ import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
 from sqlalchemy import text
@@ -103,7 +103,7 @@ def settings() -> Settings:
 
 @pytest.fixture
 async def services(db_url: str, clock: Clock, settings: Settings) -> AsyncIterator[Services]:
-    svc = await Services.start(replace(settings, database_url=db_url), migrate=False, clock=clock)
+    svc = await Services.start(settings.replace(database_url=db_url), migrate=False, clock=clock)
     try:
         yield svc
     finally:
@@ -116,7 +116,7 @@ async def make_services(db_url: str, clock: Clock, settings: Settings) -> AsyncI
     opened: list[Services] = []
 
     async def factory(**changes: object) -> Services:
-        chosen = replace(settings, database_url=db_url, **changes)  # type: ignore[arg-type]
+        chosen = settings.replace(database_url=db_url, **changes)
         svc = await Services.start(chosen, migrate=False, clock=clock)
         opened.append(svc)
         return svc

@@ -10,7 +10,6 @@ deadline acted on once, and SQLite writes queued in the process instead of refus
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,7 @@ async def test_a_new_process_loads_nothing_at_start_and_its_timers_still_fire(
     maker = make_tables_script()
     plan = maker.Plan(tables=400, due_reminders=12, due_expiries=12)
     await maker.make_tables(db_url, plan, now=clock.now, migrate=False)
-    chosen = dataclasses.replace(settings, database_url=db_url, cache_size=5)
+    chosen = settings.replace(database_url=db_url, cache_size=5)
     services = await Services.start(chosen, migrate=False, clock=clock)
     try:
         assert services.runtime.cache_size == 0  # nothing loaded at start

@@ -68,10 +68,16 @@ def test_load_settings_reads_defaults_env_and_dotenv(tmp_path: Path) -> None:
     assert settings.discord_token == "secret-token" and "secret-token" not in repr(settings)
     defaults = load_settings({}, dotenv_path=None)
     assert defaults.database_url == "sqlite+aiosqlite:///tablekeeper.db" and defaults.discord_token is None
-    with pytest.raises(SettingsError, match="timeout_action"):
+    with pytest.raises(SettingsError) as error:
         load_settings({"TABLEKEEPER_TABLES_TIMEOUT_ACTION": "nap"}, dotenv_path=None)
-    with pytest.raises(SettingsError, match="must be a whole number, not 'lots'"):
+    assert error.value.problems == [
+        "Setting TABLEKEEPER_TABLES_TIMEOUT_ACTION is 'nap'; it must be one of bot, default, forfeit."
+    ]
+    with pytest.raises(SettingsError) as error:
         load_settings({"TABLEKEEPER_SERVICE_CACHE_SIZE": "lots"}, dotenv_path=None)
+    assert error.value.problems == [
+        "Setting TABLEKEEPER_SERVICE_CACHE_SIZE is 'lots'; it must be a whole number of 1 or more."
+    ]
 
 
 def test_shard_settings_split_shards_between_processes() -> None:
@@ -83,9 +89,17 @@ def test_shard_settings_split_shards_between_processes() -> None:
 
 
 def test_shard_ids_without_count_or_out_of_range_are_refused() -> None:
-    with pytest.raises(SettingsError, match="needs shard_count"):
+    with pytest.raises(SettingsError) as error:
         load_settings({"TABLEKEEPER_DISCORD_SHARD_IDS": "0"}, dotenv_path=None)
-    with pytest.raises(SettingsError, match="below shard_count"):
+    assert error.value.problems == [
+        "Setting TABLEKEEPER_DISCORD_SHARD_IDS is '0': shard ids need TABLEKEEPER_DISCORD_SHARD_COUNT too "
+        "(every process must agree on it)."
+    ]
+    with pytest.raises(SettingsError) as error:
         load_settings(
             {"TABLEKEEPER_DISCORD_SHARD_COUNT": "2", "TABLEKEEPER_DISCORD_SHARD_IDS": "0,2"}, dotenv_path=None
         )
+    assert error.value.problems == [
+        "Setting TABLEKEEPER_DISCORD_SHARD_IDS is '0,2': each shard id must be below "
+        "TABLEKEEPER_DISCORD_SHARD_COUNT, which is 2."
+    ]
