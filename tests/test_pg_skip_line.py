@@ -1,4 +1,4 @@
-"""A run without TEST_DATABASE_URL says in one line how many PostgreSQL tests it skipped, and how to run them."""
+"""Without TEST_DATABASE_URL a run says how many PostgreSQL tests it skipped, and how to run them."""
 
 from __future__ import annotations
 
