@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 import tempfile
@@ -258,10 +259,12 @@ def _start(args: argparse.Namespace, command: str) -> int:
                 from bot.discord.worker import work
 
                 work(settings)
-                return 0
-            from bot.discord.run import run
+            else:
+                from bot.discord.run import run
 
-            run(settings)
+                run(settings)
+        # after the drawing processes ended: Discord, the clicks and the database are closed by now
+        logging.getLogger("tablekeeper").info("stopped")
     except SQLAlchemyError as exc:  # the database went away between the check and the set-up
         return _fail(_database_trouble(settings.database_url, exc), status=1)
     except Exception as exc:
