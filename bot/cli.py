@@ -102,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--to", type=Path, metavar="FOLDER", help="folder for the archive file (required unless --dry-run)"
     )
     archive.add_argument("--dry-run", action="store_true", help="only say what would be archived")
+    from bot import cli_copy
+
+    cli_copy.add_parser(db_sub)
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
@@ -294,11 +297,15 @@ def _database_trouble(url: str, exc: BaseException) -> str:
 
 
 def cmd_db(args: argparse.Namespace) -> int:
-    """``tablekeeper db upgrade`` / ``db archive``: migrate, or archive finished games."""
+    """``tablekeeper db upgrade`` / ``db archive`` / ``db copy``: migrate, archive finished games, or copy."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.store.migrate import upgrade_sync
 
+    if args.db_command == "copy":  # names its own databases: no settings needed
+        from bot.cli_copy import db_copy
+
+        return db_copy(args)
     url = _settings().database_url
     if args.db_command == "archive":
         return _db_archive(args, url)
