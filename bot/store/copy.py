@@ -22,7 +22,6 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.store.db import create_engine
 from bot.store.migrate import current_revision, head_revision, upgrade
 from bot.store.schema import metadata
-from engines.core import counted
 
 BATCH = 1_000
 
@@ -73,9 +72,10 @@ async def _check_empty(connection: AsyncConnection, url: str) -> None:
     for table in metadata.sorted_tables:
         count = await _rows(connection, table)
         if count:
+            rows = f"{count:,} {'row' if count == 1 else 'rows'}"
             raise CopyRefused(
-                f"{shown(url)} already holds {counted(count, 'row')} in {table.name}: copy only into an "
-                "empty database (a new one, or one whose Tablekeeper tables were dropped)."
+                f"{shown(url)} already holds {rows} in {table.name}: copy only into an empty database "
+                "(a new one, or one whose Tablekeeper tables were dropped)."
             )
 
 
