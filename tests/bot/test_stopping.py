@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -143,7 +144,7 @@ async def discord_that_hangs_on_the_command_sync() -> AsyncIterator[tuple[str, a
 
 
 def _children(pid: int) -> list[int]:
-    """The live processes whose parent is ``pid``."""
+    """The live drawing processes whose parent is ``pid`` (spawned pool workers, not the resource tracker)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -154,8 +155,17 @@ def _children(pid: int) -> list[int]:
             continue
         fields = stat.rsplit(")", 1)[1].split()
         if int(fields[1]) == pid and fields[0] != "Z":
-            found.append(int(entry.name))
+            with contextlib.suppress(OSError):
+                if b"spawn_main" in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
     return found
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return "?"
 
 
 def _alive(pid: int) -> bool:
@@ -216,7 +226,8 @@ def _stopped_cleanly(status: int, took: float, drawing: list[int], said: str) ->
     assert "stopping: SIGTERM received" in said and said.rstrip().endswith("stopped"), said
     assert "Traceback" not in said and "fake.token" not in said, said
     assert drawing, "the drawing pool's process should have been running"
-    assert not [pid for pid in drawing if _alive(pid)], "a drawing process outlived the bot"
+    left = [pid for pid in drawing if _alive(pid)]
+    assert not left, f"drawing processes outlived the bot: {[_cmdline(pid) for pid in left]}"
 
 
 async def test_run_stops_cleanly_on_sigterm_with_its_drawing_processes(tmp_path: Path) -> None:
