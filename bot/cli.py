@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import logging
 import os
 import sys
 import time
@@ -113,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--to", type=Path, metavar="FOLDER", help="folder for the archive file (required unless --dry-run)"
     )
     archive.add_argument("--dry-run", action="store_true", help="only say what would be archived")
+    from bot import cli_copy
+
+    cli_copy.add_parser(db_sub)
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
@@ -283,10 +287,12 @@ def _start(args: argparse.Namespace, command: str) -> int:
                 from bot.discord.worker import work
 
                 work(settings)
-                return 0
-            from bot.discord.run import run
+            else:
+                from bot.discord.run import run
 
-            run(settings)
+                run(settings)
+        # after the drawing processes ended: Discord, the clicks and the database are closed by now
+        logging.getLogger("tablekeeper").info("stopped")
     except SQLAlchemyError as exc:  # the database went away between the check and the set-up
         return _fail(_database_trouble(settings.database_url, exc), status=1)
     except Exception as exc:
@@ -316,11 +322,15 @@ def _database_trouble(url: str, exc: BaseException) -> str:
 
 
 def cmd_db(args: argparse.Namespace) -> int:
-    """``tablekeeper db upgrade`` / ``db archive``: migrate, or archive finished games."""
+    """``tablekeeper db upgrade`` / ``db archive`` / ``db copy``: migrate, archive finished games, or copy."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.store.migrate import UnknownRevisionError, upgrade_sync
 
+    if args.db_command == "copy":  # names its own databases: no settings needed
+        from bot.cli_copy import db_copy
+
+        return db_copy(args)
     url = _settings().database_url
     if args.db_command == "archive":
         return _db_archive(args, url)

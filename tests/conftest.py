@@ -9,6 +9,8 @@ the front, longest first, and workers take one test at a time, so the cores fini
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -40,3 +42,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if workers > 1 and len(items) >= 2 * workers:
         head = items[: 2 * workers]
         items[: 2 * workers] = [t for k in range(workers) for t in (head[k], head[2 * workers - 1 - k])]
+
+
+PG_HINT = "TEST_DATABASE_URL=postgresql+asyncpg://USER@HOST:5432/DB python -m pytest"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """Say in one line how many PostgreSQL tests a run without TEST_DATABASE_URL skipped, and how to run them.
+
+    Under xdist this runs on the controller, whose ``stats`` hold every worker's reports; a
+    report's ``keywords`` carry its test's marks, so the ``postgres`` mark counts them.
+    """
+    if hasattr(config, "workerinput") or os.environ.get("TEST_DATABASE_URL"):
+        return
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if "postgres" in (getattr(report, "keywords", None) or {})
+    ]
+    if skipped:
+        terminalreporter.write_sep(
+            "-",
+            f"{len(skipped)} PostgreSQL test{'s' * (len(skipped) != 1)} skipped: no TEST_DATABASE_URL. "
+            f"To run them: {PG_HINT}",
+            yellow=True,
+            bold=True,
+        )

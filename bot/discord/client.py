@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot.discord.cogs import COGS
 from bot.discord.cogs.controllers import Controllers
+from bot.discord.gate import InteractionGate
 from bot.discord.items import ALL_ITEMS
 from bot.discord.replies import scrubbed_traceback, tell
 from bot.service import Services
@@ -74,6 +75,8 @@ class TablekeeperBot(commands.AutoShardedBot):
         self._services: Services | None = None
         self._controls: Controllers | None = None
         self._queue: WorkQueue | None = None
+        #: every interaction passes it; stopping closes it before the connection (:mod:`bot.discord.run`)
+        self.gate = InteractionGate(self._connection)
 
     @property
     def services(self) -> Services:

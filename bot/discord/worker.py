@@ -30,6 +30,7 @@ from bot.service.api import Delivery
 from bot.service.playing import STALE_CLICK
 from bot.service.truth import Journal
 from bot.settings import Settings
+from bot.stopping import GRACE_SECONDS, StopSignal, finish
 from bot.work import Click, ClickWork
 
 log = logging.getLogger("tablekeeper.work")
@@ -98,8 +99,24 @@ class RestOutlet:
             await self.tell(click, told(error, kept))
 
 
-async def serve(settings: Settings) -> None:
-    """Log in over HTTP, open the database and the queue, and work until stopped."""
+async def serve(settings: Settings, grace: float = GRACE_SECONDS) -> bool:
+    """Work until a stop signal (SIGTERM, SIGINT); True if a signal stopped it.
+
+    On a signal during start-up the start is abandoned; while working, no new job is taken, the
+    jobs running get ``grace`` seconds, and any still running then go back to the queue for
+    another worker (see :mod:`bot.work.pgqueue`). The queue, the client and the database close.
+    """
+    stop = StopSignal()
+    with stop.installed():
+        serving = asyncio.create_task(_serve(settings, grace))
+        if not await stop.race(serving):
+            return False
+        await finish(serving)  # procrastinate stops gracefully when its run is cancelled
+    return True
+
+
+async def _serve(settings: Settings, grace: float) -> None:
+    """Log in over HTTP, open the database and the queue, and work until cancelled."""
     from bot.work.pgqueue import ProcrastinateQueue  # procrastinate only where a queue is used
 
     assert settings.discord_token is not None
@@ -112,7 +129,12 @@ async def serve(settings: Settings) -> None:
     try:
         await client.login(settings.discord_token)  # REST only: no gateway connection, no shard
         await queue.open()
-        await queue.work(ClickWork(services.tables, outlet), concurrency=settings.work_concurrency)
+        await queue.work(
+            ClickWork(services.tables, outlet),
+            concurrency=settings.work_concurrency,
+            install_signal_handlers=False,  # ours (bot.stopping) cover start-up too
+            shutdown_graceful_timeout=grace,
+        )
     finally:
         await outlet.courier.close()
         await queue.close()
@@ -121,7 +143,7 @@ async def serve(settings: Settings) -> None:
 
 
 def work(settings: Settings) -> None:
-    """``tablekeeper work``: consume the click queue until stopped (needs the token and PostgreSQL)."""
+    """``tablekeeper work``: work the click queue until SIGTERM or SIGINT (needs a token and PostgreSQL)."""
     if not settings.discord_token:
         raise SystemExit("DISCORD_TOKEN is not set: a worker delivers through Discord's REST API.")
     if settings.work_queue != "procrastinate":

@@ -57,6 +57,8 @@ HAND = "hand"
 #: more would only burn CPU; the process draws in threads from then on.
 MAX_RESTARTS = 3
 RESTART_WINDOW = 60.0
+#: seconds :meth:`DrawingPool.close` waits for its workers to finish before ending them
+CLOSE_GRACE = 2.0
 
 
 # --- in the worker processes -------------------------------------------------------------
@@ -204,14 +206,27 @@ class DrawingPool:
         processes = getattr(self._executor, "_processes", None) or {}
         return sorted(processes)
 
-    def close(self) -> None:
-        """Stop the workers; pictures asked for afterwards are drawn in the calling thread."""
+    def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop the workers within about ``grace`` seconds; later pictures are drawn in the calling thread.
+
+        A worker still busy after ``grace`` (warming up just after start, or a picture whose
+        click outlasted the stop's wait) is terminated: whoever waits on its picture draws it
+        in-thread instead (see :meth:`draw`), and a process that is stopping needs no warm-up.
+        """
         with self._lock:
             if self._closed:
                 return
             self._closed = True
             executor = self._executor
-        executor.shutdown(wait=True, cancel_futures=True)
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + grace
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+                process.join(1.0)
 
 
 class PooledRenderer:

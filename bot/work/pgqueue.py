@@ -5,10 +5,11 @@ jobs there (``SELECT … FOR UPDATE SKIP LOCKED``, woken by ``LISTEN/NOTIFY``), 
 number of machines share one queue with no broker to run. Its ``lock`` runs the jobs that share a
 lock one at a time in the order they were queued (a job waits while an earlier one with its lock
 is waiting or running), which is exactly "one table's clicks in order": each job's lock is its
-table. Jobs survive restarts; a job left running by a worker that died is queued again by the
-others once its heartbeat stops (the click's token makes a second try of an applied click a
-polite refusal, never a double move, and the retried job redraws the table, since the worker that
-died may have applied the click without showing it).
+table. Jobs survive restarts; a worker asked to stop gives its running jobs a few seconds and
+hands back those still running (:data:`HAND_BACK`); a job left running by a worker that died is
+queued again by the others once its heartbeat stops. Either way the click's token makes a second
+try of an applied click a polite refusal, never a double move, and the retried job redraws the
+table, since the first try may have applied the click without showing it.
 
 Coalescing: before applying, a job looks for later jobs with its lock still waiting. If there are
 any, it applies without drawing (the last one draws everything) and hands what it left undrawn
@@ -49,6 +50,13 @@ SCHEMA_LOCK = 7_215_040_002
 #: a worker whose heartbeat is older than this is dead; its running jobs are queued again
 #: (the ``work_stalled_seconds`` setting; procrastinate beats every 10 s by default)
 STALLED_SECONDS = 30.0
+#: a click job cut short by its worker stopping (cancelled once the graceful wait is over) goes
+#: back to the queue, not to "aborted": another worker runs it again, as after a crash (a click
+#: already applied is then refused once and its table redrawn). Failures are never retried.
+HAND_BACK = procrastinate.RetryStrategy(
+    max_attempts=5,
+    retry_exceptions=[asyncio.CancelledError],  # type: ignore[list-item]  # a BaseException
+)
 NOT_QUEUED = "The game's work queue is not answering right now; your choice was not made. Please try again."
 
 #: "tablekeeper.click[42](click={...}, earlier=[...])", as procrastinate writes a job in its logs
@@ -124,7 +132,7 @@ class ProcrastinateQueue:
         self.stalled_seconds = stalled_seconds
         self.dsn = conninfo(database_url)
         self.app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=self.dsn))
-        self.task = self.app.task(name=TASK, queue=QUEUE, pass_context=True)(self._job)
+        self.task = self.app.task(name=TASK, queue=QUEUE, pass_context=True, retry=HAND_BACK)(self._job)
         self._work: ClickWork | None = None
         self._coalesce = True
         #: job ids this process has run (tests and benchmarks count them)

@@ -305,3 +305,41 @@ async def test_a_refused_last_click_still_draws_the_moves_before_it(fresh_url: s
         await worker.stop()
         await queue.close()
         await gateway.close()
+
+
+class Stuck:
+    """Click work that never ends (a delivery Discord never answers)."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+
+    async def run(self, click: Click, **_: object) -> None:
+        self.started.set()
+        await asyncio.Event().wait()
+
+
+async def test_a_click_still_running_when_its_worker_stops_goes_back_to_the_queue(fresh_url: str) -> None:
+    # what `tablekeeper work` does on SIGTERM: no new job, the running ones get a grace period,
+    # and one that outlasts it is handed back for another worker, not marked aborted (and lost)
+    services, queue = await _process(fresh_url)
+    stuck = Stuck()
+    try:
+        await queue.submit(Click(table_id=1, user_id=500, token="t", key="k", seat=0), _never)
+        worker = asyncio.create_task(
+            queue.work(
+                stuck,  # type: ignore[arg-type]
+                install_signal_handlers=False,
+                shutdown_graceful_timeout=0.2,
+                fetch_job_polling_interval=0.2,
+            )
+        )
+        await asyncio.wait_for(stuck.started.wait(), 20)
+        worker.cancel()
+        await asyncio.gather(worker, return_exceptions=True)
+        row = await queue.app.connector.execute_query_one_async(
+            "SELECT status::text AS status, attempts FROM procrastinate_jobs"
+        )
+        assert (row["status"], row["attempts"]) == ("todo", 1)
+    finally:
+        await queue.close()
+        await services.close()

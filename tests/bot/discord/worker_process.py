@@ -1,9 +1,10 @@
 """``tablekeeper work`` in a process of its own, with Discord's REST API at a test's address.
 
-Usage: ``python -m tests.bot.discord.worker_process http://127.0.0.1:PORT/api/v10``, with the
-usual ``TABLEKEEPER_*`` variables and ``DISCORD_TOKEN`` in the environment. Everything after
-the address is the real command (``bot.cli.main(["work"])``: content check, settings, database
-check, migrations, the worker); only where Discord lives changes, and the test games are known.
+Usage: ``python -m tests.bot.discord.worker_process http://127.0.0.1:PORT/api/v10 [run]``, with
+the usual ``TABLEKEEPER_*`` variables and ``DISCORD_TOKEN`` in the environment. Everything after
+the address is the real command (``bot.cli.main(["work"])``, or ``["run"]`` if asked: content
+check, settings, database check, migrations, the worker or the gateway); only where Discord
+lives changes, and the test games are known.
 """
 
 from __future__ import annotations
@@ -27,4 +28,4 @@ if __name__ == "__main__":
         registry.registered("tinypub", PUBLIC),
         renderers.registered("tinypub", RENDERER),
     ):
-        sys.exit(main(["work"]))
+        sys.exit(main(sys.argv[2:] or ["work"]))

@@ -62,7 +62,7 @@ def pg_url() -> Iterator[str | None]:
         asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', base))
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 async def db_url(request: pytest.FixtureRequest, tmp_path: object, pg_url: str | None) -> AsyncIterator[str]:
     """A freshly migrated database URL (an empty schema migrated to head)."""
     if request.param == "sqlite":
