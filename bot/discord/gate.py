@@ -16,6 +16,8 @@ from typing import Any
 
 import discord
 
+from engines.core import counted
+
 log = logging.getLogger("tablekeeper.discord")
 
 RESTARTING = "The bot is restarting; try again in a moment."
@@ -62,11 +64,11 @@ class InteractionGate:
         self.open = False
         running = set(self.running)
         if running:
-            log.info("waiting for %d interaction(s) in flight", len(running))
+            log.info("waiting for %s in flight", counted(len(running), "interaction"))
             await asyncio.wait(running, timeout=grace)
         if self._replies:
             await asyncio.wait(set(self._replies), timeout=1.0)
         left = sum(not task.done() for task in running)
         if left:
-            log.warning("%d interaction(s) still running after %.0f s; stopping anyway", left, grace)
+            log.warning("%s still running after %.0f s; stopping anyway", counted(left, "interaction"), grace)
         return left
