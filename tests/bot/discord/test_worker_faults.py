@@ -97,8 +97,8 @@ class Crew:
 
     @property
     def ready(self) -> bool:
-        """A kill may happen now: a worker runs, and at most one replacement is on its way."""
-        return bool(self.alive) and len(self.starting) <= 1
+        """A kill may happen now: another worker keeps running (a starting one may take long)."""
+        return len(self.alive) >= WORKERS
 
     def hire(self) -> None:
         """Start one worker (it counts as alive once it has registered)."""
