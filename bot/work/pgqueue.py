@@ -57,6 +57,11 @@ HAND_BACK = procrastinate.RetryStrategy(
     max_attempts=5,
     retry_exceptions=[asyncio.CancelledError],  # type: ignore[list-item]  # a BaseException
 )
+#: how often an idle worker looks for jobs without being woken. procrastinate wakes workers only
+#: when a job is inserted, not when a table's running job ends and frees the next click queued
+#: behind it, nor when a dead worker's job is queued again: its default (5 s) was each such
+#: click's wait
+POLL_SECONDS = 0.5
 NOT_QUEUED = "The game's work queue is not answering right now; your choice was not made. Please try again."
 
 #: "tablekeeper.click[42](click={...}, earlier=[...])", as procrastinate writes a job in its logs
@@ -95,10 +100,22 @@ def hide_job_arguments() -> None:
 NEXT_WAITING = (
     "SELECT min(id) AS id FROM procrastinate_jobs WHERE lock = %(lock)s AND status = 'todo' AND id > %(id)s"
 )
+# A narration already handed on is kept: only this job's first run can have written it (the next
+# job waits on the lock), and a run again after its worker died knows less (its click is refused).
 HAND_ON = (
-    "UPDATE procrastinate_jobs SET args = jsonb_set(args, '{earlier}', %(earlier)s::jsonb) "
+    "UPDATE procrastinate_jobs SET args = jsonb_set(args, '{earlier}', "
+    "COALESCE(NULLIF(args->'earlier', 'null'::jsonb), %(earlier)s::jsonb)) "
     "WHERE id = %(id)s AND status = 'todo'"
 )
+# A dead worker's job queued again, only if it is still that worker's: two workers' sweeps may
+# see it stalled together, and the second must not put it back while a live worker runs it (that
+# ran one click twice at once, and freed its table's next click to run beside it).
+REQUEUE = (
+    "UPDATE procrastinate_jobs SET status = 'todo', attempts = attempts + 1 "
+    "WHERE id = %(id)s AND status = 'doing' AND worker_id IS NOT DISTINCT FROM %(worker)s RETURNING id"
+)
+#: what procrastinate sends when a job is inserted, so idle workers fetch a job queued again at once
+WAKE = "SELECT pg_notify(%(channel)s, %(payload)s)"
 
 
 def conninfo(url: str) -> str:
@@ -175,6 +192,7 @@ class ProcrastinateQueue:
         logging.getLogger(f"procrastinate.worker.{name}")  # the worker logs through this child
         hide_job_arguments()
         sweeper = asyncio.create_task(self._requeue_stalled())
+        options.setdefault("fetch_job_polling_interval", POLL_SECONDS)
         try:
             await self.app.run_worker_async(
                 queues=[QUEUE],
@@ -224,7 +242,11 @@ class ProcrastinateQueue:
         return int(found) if found is not None else None
 
     async def _requeue_stalled(self) -> None:
-        """Every few seconds, queue again the jobs of workers that died mid-job (their tables wait)."""
+        """Every few seconds, queue again the jobs of workers that died mid-job (their tables wait).
+
+        Nothing but this loop frees a dead worker's job, and a job left running blocks every later
+        click on its table, so no error ends the loop: each is logged and the next sweep tries again.
+        """
         manager = self.app.job_manager
         while True:
             await asyncio.sleep(self.stalled_seconds / 3)
@@ -232,7 +254,17 @@ class ProcrastinateQueue:
                 for job in await manager.get_stalled_jobs(
                     queue=QUEUE, seconds_since_heartbeat=self.stalled_seconds
                 ):
+                    requeued = await self.app.connector.execute_query_all_async(
+                        REQUEUE, id=job.id, worker=job.worker_id
+                    )
+                    if not requeued:  # another worker's sweep queued it first
+                        continue
                     log.warning("job %s of a stopped worker queued again", job.id)
-                    await manager.retry_job(job)
+                    payload = json.dumps({"type": "job_inserted", "job_id": job.id})
+                    await self.app.connector.execute_query_async(
+                        WAKE, channel=f"procrastinate_queue_v1#{QUEUE}", payload=payload
+                    )
             except (ConnectorException, psycopg.Error, OSError) as error:
                 log.warning("stalled-job sweep failed: %s", type(error).__name__)
+            except Exception as error:  # a bug here must not leave tables blocked for good
+                log.error("stalled-job sweep failed: %s", type(error).__name__)

@@ -25,7 +25,7 @@ import simcord
 import simcord.interactions as _interactions
 from aiohttp import web
 from simcord._dpy_internals import install_http
-from simcord.backend.errors import BackendError
+from simcord.backend.errors import BackendError, SetupError
 from simcord.http import router
 from simcord.http.client import FakeHTTPClient
 from simcord.results import to_discord_message
@@ -81,6 +81,8 @@ class World:
         self._admin_role: Any = None
         #: each person's Discord client language, by user id (everyone else: en-US)
         self.locales: dict[int, str] = {}
+        #: the logged requests that came over :meth:`rest_api` from another process, by id()
+        self._remote: set[int] = set()
 
     # ------------------------------------------------------------------ arranging
     @property
@@ -143,6 +145,7 @@ class World:
             elif request.can_read_body:
                 raw = await request.read()
                 body = json.loads(raw) if raw else None
+            mark = len(self.env.http_requests)
             try:
                 result = router.dispatch(
                     self.env.backend,
@@ -157,6 +160,8 @@ class World:
                 return answer(error.to_json(), error.status)
             except (router.RouteNotImplemented, router.UnsupportedField) as error:
                 return answer({"code": 0, "message": str(error)}, 501)
+            finally:  # dispatch is synchronous: what it logged is this request alone
+                self._remote.update(id(entry) for entry in self.env.http_requests[mark:])
             if result is None:
                 return web.Response(status=204)
             return answer(result, 200)
@@ -251,7 +256,8 @@ class World:
         other request.
         """
         assert result.acknowledged, "the interaction was never acknowledged"
-        calls = self.env.http_requests[mark:]
+        # the bot's own requests: other processes (workers) may call the REST API meanwhile
+        calls = [c for c in self.env.http_requests[mark:] if id(c) not in self._remote]
         assert calls and calls[0].path.endswith("/callback"), [c.path for c in calls[:3]]
         kind = calls[0].json.get("type") if isinstance(calls[0].json, dict) else None
         assert kind in (MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, MODAL), f"first answer was type {kind}"
@@ -288,6 +294,13 @@ class World:
         if choice.select:
             return await self.select(actor, message, choice.custom_id, choice.key)
         return await self.click(actor, message, custom_id=choice.custom_id)
+
+    async def choose_if_shown(self, actor: Actor, message: Any, choice: Choice) -> Any | None:
+        """:meth:`choose`, or None when the message no longer offers ``choice`` (it was redrawn)."""
+        try:
+            return await self.choose(actor, message, choice)
+        except SetupError:  # SimCord refuses a click on a component the message no longer has
+            return None
 
     def _who(self, actor: Actor, message: Any) -> Any:
         channel = getattr(message, "channel_id", None) or message.channel.id

@@ -84,21 +84,30 @@ class WorkerProcess:
         return [int(m.group(1)) for m in DONE.finditer(self.output())]
 
 
+def worker_environment(url: str, **settings: str) -> dict[str, str]:
+    """The compose file's worker environment, with this test's database (and ``settings`` added)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TABLEKEEPER_")}
+    env.update(compose.environment("worker", DISCORD_TOKEN="simcord.fake.token"))
+    env.update(PYTHONPATH=str(ROOT), TABLEKEEPER_DATABASE_URL=url, **settings)
+    return env
+
+
+def start_worker(env: dict[str, str], api: str, log: Path) -> WorkerProcess:
+    """Start one ``tablekeeper work`` process whose Discord is ``api``, logging to ``log``."""
+    with log.open("wb") as out:
+        command = [sys.executable, "-m", "tests.bot.discord.worker_process", api]
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    return WorkerProcess(process, log)
+
+
 @asynccontextmanager
 async def worker_processes(url: str, api: str, logs: Path) -> AsyncIterator[list[WorkerProcess]]:
     """Start the workers with the compose file's worker environment; stop them with SIGTERM."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TABLEKEEPER_")}
-    # the compose file's worker service, with this test's database and Discord
-    env.update(compose.environment("worker", DISCORD_TOKEN="simcord.fake.token"))
-    env.update(PYTHONPATH=str(ROOT), TABLEKEEPER_DATABASE_URL=url)
+    env = worker_environment(url)
     started: list[WorkerProcess] = []
     try:
         for n in range(WORKERS):
-            log = logs / f"worker-{n}.log"
-            with log.open("wb") as out:
-                command = [sys.executable, "-m", "tests.bot.discord.worker_process", api]
-                process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-            started.append(WorkerProcess(process, log))
+            started.append(start_worker(env, api, logs / f"worker-{n}.log"))
         await _until_registered(url, started)
         yield started
     finally:
@@ -166,9 +175,10 @@ class Table:
     _message_id: int = 0
 
 
-async def _table_in(w: World, channel: Any, host: Actor, guest: Actor) -> Table:
-    """A started two-player table of the public tiny game in ``channel``."""
-    await w.slash(host, "table new", channel=channel, game="tinypub")
+async def _table_in(w: World, channel: Any, host: Actor, guest: Actor, options: str | None = None) -> Table:
+    """A started two-player table of the public tiny game in ``channel`` (with table ``options``)."""
+    extra = {} if options is None else {"options": options}
+    await w.slash(host, "table new", channel=channel, game="tinypub", **extra)
     lobby = w.messages(channel)[-1]
     await w.click(guest, lobby, label="Join")
     await w.click(host, lobby, label="Start")
