@@ -56,7 +56,10 @@ log = logging.getLogger(__name__)
 
 #: the chaos is seeded (FAULT_SEED=n in the environment tries another one)
 SEED = int(os.environ.get("FAULT_SEED", "20251105"))
-WORKERS = 2
+#: workers kept running (a killed one is replaced); a kill needs KEEP alive, so with one more
+#: than that a kill can come while a replacement is still starting
+WORKERS = 3
+KEEP = 2
 #: kills planned (each "queued" or "mid-job", in an order the seed picks); at least MIN_KILLS happen
 PLANNED_KILLS = 8
 MIN_KILLS = 6
@@ -98,7 +101,7 @@ class Crew:
     @property
     def ready(self) -> bool:
         """A kill may happen now: another worker keeps running (a starting one may take long)."""
-        return len(self.alive) >= WORKERS
+        return len(self.alive) >= KEEP
 
     def hire(self) -> None:
         """Start one worker (it counts as alive once it has registered)."""
@@ -314,6 +317,7 @@ async def test_clicks_are_applied_once_and_answered_while_workers_are_killed_and
                 tables = [await _table_in(w, w.channel, alice, bob, TARGET)]
                 tables.append(await _table_in(w, w.text_channel("more-tables"), carol, dave, TARGET))
                 tables.append(await _table_in(w, w.text_channel("even-more"), dave, alice, TARGET))
+                tables.append(await _table_in(w, w.text_channel("late-night"), bob, carol, TARGET))
                 for name in ("erin", "finn"):
                     person = w.env.create_user(name)
                     await w.slash_dm(person, "solo", game="tiny", difficulty="easy", options=TARGET)
