@@ -274,3 +274,41 @@ async def set_hidden(connection: AsyncConnection, user_id: int, hidden: bool, at
         await connection.execute(_insert_ignoring(connection, _h).values(user_id=user_id, at=at))
     else:
         await connection.execute(delete(_h).where(_h.c.user_id == user_id))
+
+
+# ---------------------------------------------------------------------- a player's record
+async def user_results(connection: AsyncConnection, user_id: int, game: str) -> list[RowMapping]:
+    """A person's ``results`` rows at one game (seat, mode, won, rank, table), newest first."""
+    r = schema.results
+    query = (
+        select(r.c.table_id, r.c.seat, r.c.mode, r.c.won, r.c.rank, r.c.finished_at)
+        .where(r.c.user_id == user_id, r.c.game == game)
+        .order_by(r.c.finished_at.desc(), r.c.table_id.desc())
+    )
+    return list((await connection.execute(query)).mappings())
+
+
+async def head_to_head(
+    connection: AsyncConnection, user_id: int, other: int, game: str
+) -> tuple[int, int, int]:
+    """(games both played, ``user_id`` placed better, placed worse) at ``game``."""
+    r = schema.results
+    them = r.alias("them")
+    query = (
+        select(r.c.rank, them.c.rank)
+        .join(them, them.c.table_id == r.c.table_id)
+        .where(r.c.user_id == user_id, r.c.game == game, them.c.user_id == other)
+    )
+    rows = (await connection.execute(query)).all()
+    return len(rows), sum(1 for a, b in rows if a < b), sum(1 for a, b in rows if a > b)
+
+
+async def history(connection: AsyncConnection, user_id: int, game: str, board: str, limit: int) -> list[int]:
+    """A person's rating after each of their last ``limit`` rated games of ``game``, oldest first."""
+    query = (
+        select(_c.c.after)
+        .where(_c.c.user_id == user_id, _c.c.game == game, _c.c.board == board, _c.c.mode == "")
+        .order_by(_c.c.at.desc(), _c.c.table_id.desc())
+        .limit(limit)
+    )
+    return [int(a) for a in reversed((await connection.execute(query)).scalars().all())]

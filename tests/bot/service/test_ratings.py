@@ -158,3 +158,73 @@ def test_eternia_versus_puts_the_controller_against_the_team_and_a_leaver_last()
 def test_a_game_of_bots_only_is_not_rated() -> None:
     seats = [_seat(0, 1, True, bot="easy"), _seat(1, 2, False, bot="hard")]
     assert sides(_game("climax", "duel", seats, {"winners": [0], "ranking": [[0], [1]], "reason": ""})) == []
+
+
+async def test_the_board_ranks_by_rating_and_keeps_provisional_players_off(make_services: Any) -> None:
+    services = await make_services(provisional_games=2)
+    for _ in range(2):
+        await play_out(services, await duel(services))
+    board = await services.stats.board("tiny", guild_id=GUILD, caller=ANN)
+    assert board.scope == "this server, season 1"
+    assert [r.rank for r in board.rows] == [1, 2] or [r.rank for r in board.rows] == [1, 1]
+    assert [r.rating for r in board.rows] == sorted((r.rating for r in board.rows), reverse=True)
+    assert board.mine is not None and board.mine.user_id == ANN
+    # the third person has one game: provisional, not on the ladder, still told their own line
+    three = await lobby(services, (CAT, "Cat"), channel=12)
+    await play_out(services, await services.tables.start(three.id, ANN))
+    cat = await services.stats.board("tiny", guild_id=GUILD, caller=CAT)
+    assert CAT not in {r.user_id for r in cat.rows}
+    assert cat.mine is not None and cat.mine.rank is None and cat.mine.games == 1
+    bots = await services.stats.board("tiny", guild_id=GUILD, kind="bot")
+    assert bots.rows == ()
+
+
+async def test_bad_board_requests_get_one_clear_line(services: Services) -> None:
+    await play_out(services, await duel(services))
+    cases = [
+        ({"game": "chess"}, "There is no game 'chess'; the games are: "),
+        ({"game": "tiny", "mode": "blitz"}, "Tiny has no mode 'blitz'"),
+        ({"game": "tiny", "page": 3}, "Page 4 is past the end: this board has 1 page."),
+        ({"game": "tiny", "season": "winter"}, "This server has no season 'winter'; its seasons are: 1."),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(Exception) as caught:
+            await services.stats.board(guild_id=GUILD, **kwargs)
+        assert str(getattr(caught.value, "message", caught.value)).startswith(message)
+    with pytest.raises(Exception, match="has no finished games of Tiny yet"):
+        await services.stats.record(CAT, "tiny")
+
+
+async def test_a_record_tells_rating_streak_seats_last_games_and_head_to_head(services: Services) -> None:
+    for _ in range(3):
+        await play_out(services, await duel(services))
+    record = await services.stats.record(ANN, "tiny", guild_id=GUILD, versus=BOB)
+    assert record.games == 3 and len(record.history) == 3 and len(record.last) == 3
+    assert record.rating == record.history[-1] == record.last[0].after
+    assert record.server_rating is not None
+    assert sum(p for _, p, _ in record.by_seat) == 3 and record.by_mode == (("race", 3, record.wins),)
+    assert record.versus == (3, record.wins, 3 - record.wins)
+    newest = record.last[0].won
+    assert (record.streak > 0) == newest and abs(record.streak) >= 1
+
+
+async def test_a_new_season_starts_the_server_board_afresh_and_keeps_the_old_one(services: Services) -> None:
+    await play_out(services, await duel(services))
+    settings = await services.guilds.new_season(GUILD, "Winter", is_admin=True)
+    assert settings.season == 2
+    fresh_board = await services.stats.board("tiny", guild_id=GUILD, caller=ANN)
+    assert fresh_board.scope == "this server, season Winter" and fresh_board.mine is None
+    old = await services.stats.board("tiny", guild_id=GUILD, season="1", caller=ANN)
+    assert old.mine is not None and old.mine.games == 1
+    everywhere = await services.stats.board("tiny", guild_id=GUILD, scope="everywhere", caller=ANN)
+    assert everywhere.mine is not None and everywhere.mine.games == 1
+
+
+async def test_a_hidden_player_leaves_the_board_everywhere_but_not_their_servers(make_services: Any) -> None:
+    services = await make_services(provisional_games=0)
+    await play_out(services, await duel(services))
+    await services.stats.set_private(ANN, True)
+    everywhere = await services.stats.board("tiny", scope="everywhere")
+    assert ANN not in {r.user_id for r in everywhere.rows} and BOB in {r.user_id for r in everywhere.rows}
+    here = await services.stats.board("tiny", guild_id=GUILD)
+    assert ANN in {r.user_id for r in here.rows}
