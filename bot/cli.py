@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot import cli_copy
 
     cli_copy.add_parser(db_sub)
+    from bot import cli_ratings
+
+    cli_ratings.add_parser(sub)
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
@@ -517,6 +520,13 @@ async def _startup_probe(url: str) -> int:
     return 0
 
 
+def cmd_ratings(args: argparse.Namespace) -> int:
+    """``tablekeeper ratings rebuild`` / ``ratings show GAME`` (see :mod:`bot.cli_ratings`)."""
+    from bot.cli_ratings import cmd_ratings as run
+
+    return run(args)
+
+
 COMMANDS = {
     "play": cmd_play,
     "selfplay": cmd_selfplay,
@@ -528,6 +538,7 @@ COMMANDS = {
     "cards": cmd_cards,
     "rules": cmd_rules,
     "bench": cmd_bench,
+    "ratings": cmd_ratings,
 }
 
 

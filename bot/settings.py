@@ -130,6 +130,9 @@ class Settings(BaseSettings):
     )
     reminder_fraction: float = _setting("tables", "reminder_fraction", 0.75, gt=0, lt=1, note="e.g. 0.75")
     default_difficulty: Annotated[Difficulty, Lower] = _setting("tables", "default_difficulty", "normal")
+    provisional_games: int = _setting(
+        "ratings", "provisional_games", 5, ge=0, le=1000, note="games before a player is ranked"
+    )
     cache_size: int = _setting("service", "cache_size", 5000, ge=1)
     draw_processes: Annotated[str, Text] = _setting(
         "service",

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
+from bot.discord.embeds import BOARD_FILE, FIELD, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
+from bot.discord.layout import clip
+from bot.discord.ratings import rating_changes_line
 from bot.discord.replies import PartialDelivery, scrubbed_traceback, with_view
 from bot.discord.views import lobby_view, reclaim_view, seat_actions, seat_view, table_view
 from bot.service import Services
@@ -350,7 +352,7 @@ class Courier:
         """Show the table's public picture: built from :class:`PublicTable` alone (the secret filter)."""
         table = public.table
         channel = self.client.get_partial_messageable(table_place(table))
-        embed = table_embed(public)
+        embed = await self._with_ratings(table, table_embed(public), public.outcome is not None)
         files = [_file(public.board_png, BOARD_FILE)]
         view = table_view(public)
         if table.public_message_id is not None:
@@ -365,6 +367,20 @@ class Courier:
         message = await channel.send(embed=embed, files=files, allowed_mentions=QUIET, **with_view(view))
         records.public = PublicRef(message.id, public.digest)
         await records.flush()  # a new message: its id is kept before anything else is sent
+
+    async def _with_ratings(self, table: TableInfo, embed: discord.Embed, over: bool) -> discord.Embed:
+        """A finished rated game's embed with each person's rating change (ratings are public)."""
+        if not over:
+            return embed
+        try:
+            changes = await self.services.stats.table_rating_changes(table.id)
+        except ServiceError:  # the result still shows; the numbers are on /stats
+            return embed
+        if changes:
+            embed.add_field(
+                name="Rating changes", value=clip(rating_changes_line(changes), FIELD), inline=False
+            )
+        return embed
 
     async def _seat(self, delivery: Delivery, update: SeatUpdate, plan: DmPlan, records: Records) -> bool:
         """Update one player's DM as ``plan`` says; False when their DMs are closed.
@@ -518,7 +534,7 @@ class Courier:
         """A solo game is one message in the DM: board and hand together, with the choices."""
         table = delivery.table
         update = delivery.seats[0] if delivery.seats else None
-        embeds = [table_embed(delivery.public)]
+        embeds = [await self._with_ratings(table, table_embed(delivery.public), delivery.outcome is not None)]
         files = [_file(delivery.public.board_png, BOARD_FILE)]
         view: discord.ui.View | None = None
         if update is not None and delivery.outcome is None:

@@ -138,4 +138,10 @@ def settings_embed(settings: GuildSettings) -> discord.Embed:
         language_name(settings.language) if settings.language else "auto (the server's Discord language)"
     )
     embed.add_field(name="Language", value=language, inline=True)
+    board = "on" if settings.leaderboard else "off"
+    embed.add_field(
+        name="Leaderboard",
+        value=f"{board}; ranked after {settings.provisional_games} rated games; season {settings.season}",
+        inline=False,
+    )
     return embed

@@ -226,6 +226,10 @@ class GuildSettings:
     thread_per_game: bool = False
     mention_on_turn: bool = True
     language: str | None = None
+    #: ratings: whether /leaderboard answers here, games before a player is ranked, the season
+    leaderboard: bool = True
+    provisional_games: int = 5
+    season: int = 1
 
     def allows_channel(self, channel_id: int) -> bool:
         """Whether tables may be opened in ``channel_id``."""
@@ -261,3 +265,63 @@ class LeaderRow:
     def win_rate(self) -> float:
         """Won / played."""
         return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One entry of a rating ladder (``rank`` None: provisional, not ranked yet)."""
+
+    rank: int | None
+    entity: str
+    user_id: int | None
+    name: str
+    rating: int
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """A page of a rating ladder: people (or bots and automata), best first, and the caller's line."""
+
+    game: str
+    mode: str  # "" for the game as a whole
+    scope: str  # what the board covers, in words ("this server, season 1", "everywhere")
+    page: int  # from 0
+    pages: int
+    ranked: int
+    provisional_games: int
+    rows: tuple[BoardRow, ...]
+    mine: BoardRow | None = None
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One rated game of a player: when, which mode, won or not, and the rating before and after."""
+
+    table_id: int
+    mode: str
+    won: bool
+    before: int
+    after: int
+    at: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A player's record at one game: rating, rank, games per mode and seat, streak, last games."""
+
+    game: str
+    rating: int | None  # None: never rated at this game
+    rank: int | None  # on the board everywhere; None while provisional or hidden
+    provisional: bool
+    games: int
+    wins: int
+    by_mode: tuple[tuple[str, int, int], ...]  # (mode, played, won)
+    by_seat: tuple[tuple[int, int, int], ...]  # (seat from 0, played, won)
+    streak: int  # wins in a row (positive) or losses in a row (negative), newest first
+    last: tuple[RatingChange, ...]  # newest first
+    history: tuple[int, ...]  # the rating after each rated game, oldest first
+    server_rating: int | None = None  # on this server's current season board
+    server_rank: int | None = None
+    versus: tuple[int, int, int] | None = None  # (games together, this player placed better, worse)

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.service.api import GuildSettings, ServiceError
 from bot.service.runtime import Runtime
 from bot.settings import MAX_TIMEOUT_SECONDS, TIMEOUT_ACTIONS
-from bot.store import guilds_repo, tables_repo
+from bot.store import guilds_repo, ratings_repo, tables_repo
 from bot.words import LANGUAGE_NAMES
 from engines import registry
 from engines.core import Code, SetupError
@@ -42,12 +42,15 @@ class GuildService:
             "thread_per_game": s.thread_per_game,
             "mention_on_turn": s.mention_on_turn,
             "language": None,
+            "leaderboard": True,
+            "provisional_games": None,
+            "season": 1,
         }
 
     async def read(self, connection: AsyncConnection, guild_id: int) -> GuildSettings:
         """Settings of ``guild_id`` read through an open connection (defaults if never set)."""
         row = await guilds_repo.settings_row(connection, guild_id)
-        return _settings(self._defaults(guild_id) if row is None else row)
+        return _settings(self._defaults(guild_id) if row is None else row, self.rt.settings.provisional_games)
 
     async def get(self, guild_id: int) -> GuildSettings:
         """The settings of ``guild_id`` (``/config show``)."""
@@ -68,7 +71,7 @@ class GuildService:
                 await guilds_repo.update_settings(connection, guild_id, values)
             if "turn_timeout_seconds" in changes:
                 await self._rebase_deadlines(connection, guild_id, values["turn_timeout_seconds"])
-        return _settings(values)
+        return _settings(values, self.rt.settings.provisional_games)
 
     async def _rebase_deadlines(self, connection: AsyncConnection, guild_id: int, seconds: int) -> None:
         """Make running turn timers follow a new timeout at once (counted from when each was asked)."""
@@ -141,6 +144,45 @@ class GuildService:
             raise ServiceError(Code.BAD_OPTION, f"The language must be one of {known}, not {language!r}.")
         return await self._change(guild_id, is_admin, language=choice)
 
+    async def set_leaderboard(
+        self, guild_id: int, enabled: bool, provisional_games: int | None = None, *, is_admin: bool
+    ) -> GuildSettings:
+        """Switch /leaderboard on or off here, and optionally the games before a player is ranked."""
+        changes: dict[str, Any] = {"leaderboard": bool(enabled)}
+        if provisional_games is not None:
+            if not 0 <= provisional_games <= MAX_PROVISIONAL:
+                raise ServiceError(
+                    Code.BAD_OPTION,
+                    f"The provisional games must be between 0 and {MAX_PROVISIONAL}, "
+                    f"not {provisional_games}.",
+                )
+            changes["provisional_games"] = int(provisional_games)
+        return await self._change(guild_id, is_admin, **changes)
+
+    async def new_season(self, guild_id: int, name: str | None = None, *, is_admin: bool) -> GuildSettings:
+        """Start a new season: the server's boards start afresh; the old seasons stay readable."""
+        _need_admin(is_admin)
+        clean = " ".join((name or "").split())
+        if len(clean) > SEASON_NAME_MAX or clean.isdigit():
+            raise ServiceError(
+                Code.BAD_OPTION,
+                f"A season name has at most {SEASON_NAME_MAX} characters and is not a bare number, "
+                f"not {name!r}.",
+            )
+        settings = await self.get(guild_id)
+        number = settings.season + 1
+        async with self.rt.transaction() as connection:
+            names = {r["name"].lower() for r in await ratings_repo.seasons(connection, guild_id)}
+            if clean and clean.lower() in names:
+                raise ServiceError(Code.BAD_OPTION, f"This server already has a season called {clean!r}.")
+            await ratings_repo.add_season(connection, guild_id, number, clean or str(number), self.rt.clock())
+        return await self._change(guild_id, is_admin, season=number)
+
+
+#: the most games an admin may require before a player is ranked
+MAX_PROVISIONAL = 1000
+SEASON_NAME_MAX = 50
+
 
 def _known_game(game: str) -> str:
     try:
@@ -150,7 +192,7 @@ def _known_game(game: str) -> str:
     return game.strip().lower()
 
 
-def _settings(values: dict[str, Any]) -> GuildSettings:
+def _settings(values: dict[str, Any], default_provisional: int) -> GuildSettings:
     disabled = tuple(sorted(values["disabled_games"]))
     return GuildSettings(
         guild_id=values["guild_id"],
@@ -162,4 +204,11 @@ def _settings(values: dict[str, Any]) -> GuildSettings:
         thread_per_game=bool(values["thread_per_game"]),
         mention_on_turn=bool(values["mention_on_turn"]),
         language=values.get("language"),
+        leaderboard=bool(values.get("leaderboard", True)),
+        provisional_games=int(
+            provisional
+            if (provisional := values.get("provisional_games")) is not None
+            else default_provisional
+        ),
+        season=int(values.get("season") or 1),
     )

@@ -139,7 +139,12 @@ class Lobby(Room):
                 everyone[row.seat] = mine
                 given = {k for k in values if k in mine}  # a cleared choice has nothing to check
                 check_seat_choices(
-                    ruleset, loaded.table.mode, loaded.table.options, everyone, row.seat, given
+                    ruleset,
+                    loaded.table.mode,
+                    seating.game_options(loaded.table.options),
+                    everyone,
+                    row.seat,
+                    given,
                 )
             except SetupError as error:
                 raise ServiceError(Code.BAD_OPTION, error.message) from None

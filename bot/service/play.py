@@ -14,9 +14,12 @@ from typing import Any
 import msgspec
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.service import ratings
 from bot.service.api import FINISHED, PLAYING, ServiceError, Shown
 from bot.service.game import Game
 from bot.service.guilds import GuildService
+from bot.service.rating import Moved
+from bot.service.ratings import is_rated
 from bot.service.records import SeatRow, shown_of, with_shown
 from bot.service.runtime import Loaded, Runtime
 from bot.service.truth import NOT_DONE, Unavailable, note_saved
@@ -62,6 +65,8 @@ class Change:
     table_values: dict[str, Any] = field(default_factory=dict)  # extra columns (at start)
     #: what the table's messages showed at the commit, read in its transaction (set by commit)
     shown: Shown | None = None
+    #: what a rated game's end did to ratings (set by commit)
+    rated: list[Moved] = field(default_factory=list)
 
     def record(self, seat: int, key: str, step: Step) -> None:
         """Log an applied action and take over its state and events.
@@ -283,3 +288,16 @@ class Pipeline:
                 }
             )
         await repo.insert_results(connection, rows)
+        config = change.table_values.get("config") or table.config
+        if is_rated(table.options) and config:
+            change.rated = await ratings.record(
+                connection,
+                table_id=table.id,
+                guild_id=table.guild_id,
+                game=table.game,
+                mode=table.mode,
+                config=config,
+                outcome=outcome_json(outcome),
+                results=rows,
+                finished_at=now,
+            )

@@ -169,7 +169,7 @@ class Playing(Room):
         config = GameConfig(
             loaded.table.mode,
             count,
-            dict(loaded.table.options),
+            seating.game_options(loaded.table.options),
             tuple(dict(s.seat_options) for s in loaded.seats),
         )
         seed = new_seed() if seed is None else seed

@@ -13,9 +13,10 @@ from collections.abc import Mapping
 
 from bot.service.api import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError
 from bot.service.game import Game
+from bot.service.ratings import RATED_OPTION
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded
-from engines.core import Code, GameConfig, ModeSpec, SetupError
+from engines.core import Code, GameConfig, ModeSpec, OptionSpec, SetupError
 from engines.core.driver import bot_for
 from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
@@ -34,14 +35,26 @@ def mode_name(game: Game, mode: str | None) -> str:
         raise ServiceError(Code.BAD_OPTION, error.message) from None
 
 
+#: the table option every game has: off makes a casual table, one that changes no rating
+RATED = OptionSpec(
+    RATED_OPTION, "Whether the game counts for ratings (off: a casual game)", True, kind="bool"
+)
+
+
+def game_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """The table options the game itself reads (the platform's ``rated`` left out)."""
+    return {name: value for name, value in options.items() if name != RATED_OPTION}
+
+
 def check_options(game: Game, mode: str, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
     """Validate table options; keep the parsed values of the ones given."""
     spec = game.ruleset.mode(mode)
     try:
-        resolved = game.ruleset.resolve_config(GameConfig(mode, min(spec.players), dict(options)))
+        resolved = game.ruleset.resolve_config(GameConfig(mode, min(spec.players), game_options(options)))
+        rated = {RATED_OPTION: RATED.parse(options[RATED_OPTION])} if RATED_OPTION in options else {}
     except SetupError as error:
         raise ServiceError(Code.BAD_OPTION, error.message) from None
-    return {name: resolved.options[name] for name in options}
+    return {**{name: resolved.options[name] for name in options if name != RATED_OPTION}, **rated}
 
 
 def speaks_several(game: Game, mode: str) -> bool:

@@ -34,6 +34,11 @@ guild_settings = Table(
     # "en", "ja"...: the language new tables and /rules, /cards default to; NULL follows the
     # server's Discord locale
     Column("language", String(8), nullable=True),
+    # ratings: whether /leaderboard answers here, the games before a player is ranked (NULL: the
+    # default setting) and the server's current season (seasons count from 1)
+    Column("leaderboard", Boolean, nullable=False, server_default="1"),
+    Column("provisional_games", Integer, nullable=True),
+    Column("season", Integer, nullable=False, server_default="1"),
 )
 
 #: the values of ``tables.status``: an open lobby, a running game, and the two ends
@@ -143,3 +148,97 @@ results = Table(
 )
 Index("ix_results_user_game", results.c.user_id, results.c.game)
 Index("ix_results_guild_game", results.c.guild_id, results.c.game)
+
+
+#: which finished games count for ratings, one row each: the primary key is what makes a game
+#: rated exactly once, and ``season`` the server season it counted in (0: a game in DMs)
+rated_games = Table(
+    "rated_games",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("guild_id", BigInteger, nullable=True),
+    Column("season", Integer, nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("mode", String(32), nullable=False),
+    # the game's finish time, moved just past the last update of any rating it touches: replaying
+    # in (rated_at, table_id) order is then the order the ratings were written in, even when two
+    # processes finished games of the same players at once
+    Column("rated_at", Float, nullable=False),
+)
+# `ratings rebuild` replays them in this order
+Index("ix_rated_games_order", rated_games.c.rated_at, rated_games.c.table_id)
+
+#: one openskill rating per entity per board: ``board`` is "*" (everywhere) or "g<server>:s<season>";
+#: ``mode`` "" is the game as a whole; ``entity`` is "u<user id>", "bot:<level>" or "auto:<name>"
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("board", String(40), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("mode", String(32), primary_key=True),
+    Column("entity", String(80), primary_key=True),
+    Column("kind", String(8), nullable=False),  # "person", "bot" or "auto" (an automaton)
+    Column("user_id", BigInteger, nullable=True),
+    Column("name", String(100), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("shown", Integer, nullable=False),  # the number players see, kept for indexed ranking
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+# a board's ladder, best first, and a caller's rank (a count over the range above them; with
+# ``games`` in it the provisional filter is read from the index alone)
+Index(
+    "ix_ratings_ladder",
+    ratings.c.board,
+    ratings.c.game,
+    ratings.c.mode,
+    ratings.c.kind,
+    ratings.c.shown,
+    ratings.c.games,
+)
+# a person's ratings for /stats
+Index("ix_ratings_user", ratings.c.user_id, ratings.c.game)
+
+#: what each rated game changed, per entity and board: /stats' last games and rating history
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("board", String(40), primary_key=True),
+    Column("mode", String(32), primary_key=True),
+    Column("entity", String(80), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("user_id", BigInteger, nullable=True),
+    Column("before", Integer, nullable=False),  # shown rating before and after the game
+    Column("after", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+Index(
+    "ix_rating_changes_user",
+    rating_changes.c.user_id,
+    rating_changes.c.game,
+    rating_changes.c.board,
+    rating_changes.c.mode,
+    rating_changes.c.at,
+)
+
+#: a server's seasons: number 1 is the one every server starts in (it has no row until named)
+seasons = Table(
+    "seasons",
+    metadata,
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("name", String(50), nullable=False),
+    Column("started_at", Float, nullable=False),
+)
+
+#: people who hide themselves from the boards of servers they are not in (/stats privacy)
+hidden_players = Table(
+    "hidden_players",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("at", Float, nullable=False),
+)

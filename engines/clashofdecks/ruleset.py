@@ -273,6 +273,24 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         twin.rng = rng.next_u64()
         return twin
 
+    # ------------------------------------------------------------------ ratings
+    def teams(self, config: GameConfig) -> tuple[tuple[int, ...], ...]:
+        """2v2: partners sit opposite (seats 1+3, 2+4); co-op: both players on one side."""
+        if config.mode == "2v2":
+            return ((0, 2), (1, 3))
+        if config.mode == "coop":
+            return ((0, 1),)
+        return super().teams(config)
+
+    def automaton(self, config: GameConfig) -> str:
+        """The AI kingdom(s) of solo and co-op, rated per difficulty level."""
+        level = config.options.get("difficulty", 0)
+        if config.mode == "solo":
+            return f"AI kingdom (level {level})"
+        if config.mode == "coop":
+            return f"two AI kingdoms (level {level})"
+        return ""
+
     def _outcome(self, state: ClashState) -> Outcome | None:
         if state.phase != "over":
             return None

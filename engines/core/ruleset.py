@@ -203,6 +203,25 @@ class Ruleset(Generic[S, V]):
         """The result, once the game is over."""
         return self._outcome(state)
 
+    # ------------------------------------------------------------------ sides, for ratings
+    def teams(self, config: GameConfig) -> tuple[tuple[int, ...], ...]:
+        """The sides the seats play on, each a tuple of seats: every seat alone unless the mode has teams."""
+        return tuple((seat,) for seat in range(config.players))
+
+    def automaton(self, config: GameConfig) -> str:
+        """The rated name of the opponent the rules play in ``config`` ("" when there is none).
+
+        Games name the difficulty in it where the rules have one, so each level is rated apart.
+        """
+        return ""
+
+    def automaton_result(self, config: GameConfig, outcome: Outcome) -> int:
+        """How the automaton did against the seats: 1 it beat them, 0 a tie, -1 they beat it.
+
+        By default it beat them when no seat won; games with ties or scores override this.
+        """
+        return -1 if outcome.winners else 1
+
     # ------------------------------------------------------------------ values
     def encode(self, state: S) -> bytes:
         """Serialise a state to bytes (msgpack)."""

@@ -224,6 +224,10 @@ CHOICES.add(
 )
 
 
+#: how the reason of a game drawn at the round limit ends (ratings tell a draw from a loss by it)
+DRAWN = "a draw by the Scenario's tie rule"
+
+
 @TASKS.register("end_round")
 def _end_round(ctx: Ctx, t: EtTask) -> None:
     st = ctx.st
@@ -236,7 +240,8 @@ def _end_round(ctx: Ctx, t: EtTask) -> None:
             side = TEAM if team > ctrl else CTRL
             who = "the Player Team" if side == TEAM else "the Controller"
             finish(ctx, side, f"the round limit: {who} leads {max(team, ctrl)}-{min(team, ctrl)} VP")
-        finish(ctx, sc.tie, f"the round limit with VP level at {team} (the Scenario's tie rule)")
+        settled = DRAWN if sc.tie == "draw" else "the Scenario's tie rule"
+        finish(ctx, sc.tie, f"the round limit with VP level at {team} ({settled})")
     st.round += 1
     st.rolls = []
     escalate(ctx, sc.escalation_per_round, "a new Round")

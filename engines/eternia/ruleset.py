@@ -136,6 +136,26 @@ class Eternia(Ruleset[EtState, EtView]):
         twin.rng = rng.next_u64()
         return twin
 
+    # ------------------------------------------------------------------ ratings
+    def teams(self, config: GameConfig) -> tuple[tuple[int, ...], ...]:
+        """Versus: the Controller (seat 1) against the Player Team; AI mode: everyone on one side."""
+        if config.mode == "ai":
+            return (tuple(range(config.players)),)
+        return ((0,), tuple(range(1, config.players)))
+
+    def automaton(self, config: GameConfig) -> str:
+        """The book's AI Controller in AI mode, rated per Escalation power setting."""
+        if config.mode != "ai":
+            return ""
+        escalation = config.options.get("ai_escalation", 0)
+        return f"AI Controller (escalation +{escalation})" if escalation else "AI Controller"
+
+    def automaton_result(self, config: GameConfig, outcome: Outcome) -> int:
+        """A tie at the round limit is a draw; otherwise the Controller won when the team did not."""
+        if outcome.winners:
+            return -1
+        return 0 if outcome.reason.endswith(f"({rounds.DRAWN})") else 1
+
     def _outcome(self, state: EtState) -> Outcome | None:
         if state.phase != "over":
             return None

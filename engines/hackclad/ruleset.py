@@ -40,6 +40,7 @@ from engines.hackclad.rounds import (
     find_draft_action,
 )
 from engines.hackclad.scoring import outcome as final_outcome
+from engines.hackclad.scoring import sides
 from engines.hackclad.seats import acting, asked_seats, owner, shared_seats
 from engines.hackclad.setup import WITCHES, begin, check_seat, deal
 from engines.hackclad.state import HackState, HackView, copy_state, upgrade
@@ -85,6 +86,11 @@ _TEAM_OPTIONS = (
         per_seat=True,
     ),
 )
+
+
+#: VP a solo witch needs for her game to count as a win against the Clad in ratings. Designed,
+#: not from the book (solo is "as many VP as you can"): the easy bot scores 10-27, normal 33-53.
+SOLO_PAR = 40
 
 
 class HackClad(Ruleset[HackState, HackView]):
@@ -263,6 +269,19 @@ class HackClad(Ruleset[HackState, HackView]):
 
     def _view(self, state: HackState, viewer: int | None) -> HackView:
         return build_view(state, viewer)
+
+    # ------------------------------------------------------------------------------- ratings
+    def teams(self, config: GameConfig) -> tuple[tuple[int, ...], ...]:
+        """Seats 1+3 against 2+4 in a four-seat team match; otherwise every seat alone."""
+        return sides(config.mode, config.players)
+
+    def automaton(self, config: GameConfig) -> str:
+        """The Clad is rated only in solo: elsewhere the witches race each other, not it."""
+        return "the Clad (solo)" if config.mode == "solo" else ""
+
+    def automaton_result(self, config: GameConfig, outcome: Outcome) -> int:
+        """The book's solo game has no target, so a designed par decides: SOLO_PAR VP beats the Clad."""
+        return -1 if outcome.scores.get(0, 0) >= SOLO_PAR else 1
 
     def _outcome(self, state: HackState) -> Outcome | None:
         return final_outcome(state) if state.phase == "over" else None

@@ -42,9 +42,14 @@ def teams(state: HackState) -> list[tuple[int, ...]]:
 
     In a two-seat team match each seat is a side on its own (it runs both witches of its team).
     """
-    if state.mode == "team" and state.players == 4:
-        return [(0, 2), (1, 3)]
-    return [(s,) for s in range(state.players)]
+    return list(sides(state.mode, state.players))
+
+
+def sides(mode: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides as seats for a mode and seat count (see ``teams``)."""
+    if mode == "team" and players == 4:
+        return ((0, 2), (1, 3))
+    return tuple((s,) for s in range(players))
 
 
 def witch_teams(state: HackState) -> list[tuple[int, ...]]:

@@ -167,6 +167,46 @@ class ConfigCog(
         """Set the server's language (``auto``: follow its Discord locale)."""
         await self._set(interaction, "config language", self.bot.services.guilds.set_language, language)
 
+    @app_commands.command(name="leaderboard", description="Switch /leaderboard on or off in this server")
+    @app_commands.describe(
+        enabled="Whether /leaderboard answers here",
+        provisional_games="Rated games a player needs before being ranked (0-1000)",
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        enabled: bool,
+        provisional_games: app_commands.Range[int, 0, 1000] | None = None,
+    ) -> None:
+        """Switch the leaderboard and set the provisional threshold."""
+        guilds = self.bot.services.guilds
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            return await guilds.set_leaderboard(guild_id, enabled, provisional_games, is_admin=admin)
+
+        await self._run(interaction, "config leaderboard", change)
+
+    @app_commands.command(name="season", description="Start a new rating season for this server")
+    @app_commands.describe(
+        action="new: the server's boards start afresh (old seasons stay readable with season:)",
+        name="The new season's name (its number if left out)",
+    )
+    async def season(
+        self,
+        interaction: discord.Interaction,
+        action: Literal["new"],
+        name: app_commands.Range[str, 1, 50] | None = None,
+    ) -> None:
+        """Start a new season."""
+        guilds = self.bot.services.guilds
+        admin = is_admin(interaction)
+
+        async def change(guild_id: int) -> GuildSettings:
+            return await guilds.new_season(guild_id, name, is_admin=admin)
+
+        await self._run(interaction, "config season", change)
+
 
 async def setup(bot: TablekeeperBot) -> None:
     """Load the cog."""

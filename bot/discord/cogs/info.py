@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+import io
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cards import SEARCH_MAX, CardsButton, decks_autocomplete, show_cards
-from bot.discord.choices import games_autocomplete
+from bot.discord.choices import games_autocomplete, modes_autocomplete
 from bot.discord.cogs.asking import display_name
 from bot.discord.info import stats_embed
 from bot.discord.language import LANGUAGE_CHOICES
+from bot.discord.ratings import board_embed, record_fields, record_title
 from bot.discord.replies import defer, reported
+from bot.service.stats import known_game
+from render.core.chart import rating_chart
+
+#: the history chart's attachment name
+CHART = "rating.png"
 
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
@@ -67,27 +75,94 @@ class InfoCog(commands.Cog):
         """Show the first page of a game's catalogue (only to the asker)."""
         await show_cards(interaction, game, search or "", deck or "", language)
 
-    @app_commands.command(name="stats", description="Games played and won, per player and per server")
+    @app_commands.command(name="stats", description="Games played and won, ratings, and a player's record")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     @app_commands.describe(
-        user="Whose record (yours if left out)", game="Only this game (adds a leaderboard)"
+        user="Whose record (yours if left out)",
+        game="Only this game: adds the rating, last games, the history chart and a leaderboard",
+        versus="With a game: the head-to-head record against this user",
+        privacy="hide: leave you off the boards of servers you do not play in; show: undo it",
     )
     @app_commands.autocomplete(game=games_autocomplete)
     async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None, game: str | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: str | None = None,
+        versus: discord.User | None = None,
+        privacy: Literal["hide", "show"] | None = None,
     ) -> None:
-        """Show statistics."""
+        """Show statistics (or change the caller's privacy choice)."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "stats"):
-            who = user or interaction.user
             stats = self.bot.services.stats
-            slug = game.strip().lower() if game else None
+            if privacy is not None:
+                hidden = await stats.set_private(interaction.user.id, privacy == "hide")
+                said = (
+                    "You are now left off the boards of servers you do not play in."
+                    if hidden
+                    else "You are shown on every board again."
+                )
+                await interaction.followup.send(said, ephemeral=True)
+                return
+            who = user or interaction.user
+            slug = known_game(game) if game else None
             guild_id = interaction.guild_id
             mine = await stats.player(who.id, guild_id, slug)
             server = await stats.server(guild_id, slug) if guild_id is not None else None
             board = await stats.leaderboard(guild_id, slug) if guild_id is not None and slug else []
             embed = stats_embed(display_name(who), mine, server, board, slug)
-            await interaction.followup.send(embed=embed, ephemeral=True)
+            files: list[discord.File] = []
+            if slug is not None:
+                record = await stats.record(
+                    who.id, slug, guild_id=guild_id, versus=versus.id if versus is not None else None
+                )
+                record_fields(embed, record)
+                if record.history:
+                    title = f"{display_name(who)} · {record_title(slug)} rating everywhere"
+                    png = await asyncio.to_thread(rating_chart, record.history, title)
+                    files.append(discord.File(io.BytesIO(png), filename=CHART))
+                    embed.set_image(url=f"attachment://{CHART}")
+            await interaction.followup.send(embed=embed, files=files, ephemeral=True)
+
+    @app_commands.command(
+        name="leaderboard", description="A game's rating ladder, in this server or everywhere"
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.describe(
+        game="Which game",
+        mode="Only this mode's ratings (the game as a whole if left out)",
+        scope="This server's current season (in a server), or everyone everywhere",
+        season="In a server: an earlier season, by number or name",
+        page="Page to show (1 is the first)",
+        bots="Show the bot levels and automata instead of people",
+    )
+    @app_commands.autocomplete(game=games_autocomplete, mode=modes_autocomplete)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        mode: str | None = None,
+        scope: Literal["this server", "everywhere"] | None = None,
+        season: str | None = None,
+        page: app_commands.Range[int, 1, 100000] = 1,
+        bots: bool = False,
+    ) -> None:
+        """Show a page of a rating ladder."""
+        await defer(interaction, ephemeral=True)
+        async with reported(interaction, "leaderboard"):
+            where = "everywhere" if scope == "everywhere" or interaction.guild_id is None else "server"
+            board = await self.bot.services.stats.board(
+                game,
+                mode,
+                guild_id=interaction.guild_id,
+                scope=where,
+                season=season,
+                page=page - 1,
+                caller=interaction.user.id,
+                kind="bot" if bots else "person",
+            )
+            await interaction.followup.send(embed=board_embed(board, bots), ephemeral=True)
 
 
 async def setup(bot: TablekeeperBot) -> None:

@@ -1,0 +1,72 @@
+"""``/leaderboard`` and the rating part of ``/stats`` through the real client: rated and casual tables."""
+
+from __future__ import annotations
+
+from tests.bot.discord.helpers import play_by_dm, started_table, table_message
+from tests.bot.discord.simharness import World
+
+
+def _reply(result: object) -> object:
+    followups = result.followups  # type: ignore[attr-defined]
+    return followups[-1] if followups else result.response  # type: ignore[attr-defined]
+
+
+def _fields(message: object) -> dict[str, str]:
+    return {f.name: f.value for f in message.embeds[0].fields}  # type: ignore[attr-defined]
+
+
+async def test_a_rated_duel_moves_the_board_and_the_record_and_a_casual_one_does_not(w: World) -> None:
+    alice, bob = await started_table(w)
+    await play_by_dm(w, [alice, bob])
+    final = await w.bot.services.tables.current(1)
+    assert final.outcome is not None
+    winner, loser = (alice, bob) if final.outcome.winners == (0,) else (bob, alice)
+    # the final table message tells each person's rating change
+    changes = _fields(table_message(w))["Rating changes"]
+    assert f"<@{winner.id}> 1000 → " in changes and f"<@{loser.id}> 1000 → " in changes
+
+    shown = await w.slash(winner, "leaderboard", game="tiny")
+    board = _reply(shown).embeds[0]
+    assert board.title == "Leaderboard · Tiny · this server, season 1"
+    # one game each: both provisional (5 games by default), so nobody is ranked; the caller sees
+    # their own line anyway
+    assert board.description == "Nobody is ranked here yet."
+    assert _fields(_reply(shown))["You"].startswith(f"provisional · <@{winner.id}> — **")
+
+    shown = await w.slash(winner, "stats", game="tiny", versus=loser)
+    reply = _reply(shown)
+    fields = _fields(reply)
+    rating = int(fields["Rating"].split("**")[1])
+    assert rating > 1000 and "(provisional)" in fields["Rating"]
+    assert fields["Head to head"] == "1 games together: placed better 1, worse 0"
+    assert fields["Last rated games"].startswith(f"won race · 1000 → {rating} (+{rating - 1000})")
+    assert [a.filename for a in reply.attachments] == ["rating.png"]
+    assert 5_000 < reply.attachments[0].size < 200_000  # a real picture, light enough for Discord
+
+    # the same two play a casual game: no rating moves
+    await w.slash(alice, "table new", game="tiny", options="rated=false")
+    lobby = w.messages()[-1]
+    await w.click(bob, lobby, label="Join")
+    await w.click(alice, w.messages()[-1], label="Start")
+    await play_by_dm(w, [alice, bob])
+    again = _fields(_reply(await w.slash(winner, "stats", game="tiny")))
+    assert int(again["Rating"].split("**")[1]) == rating
+    assert len(again["Last rated games"].splitlines()) == 1
+
+
+async def test_bad_board_requests_are_one_clear_line(w: World) -> None:
+    alice = w.member("alice")
+    assert w.said(await w.slash(alice, "leaderboard", game="chess")).startswith("There is no game 'chess'")
+    assert w.said(await w.slash(alice, "leaderboard", game="tiny", mode="blitz")).startswith(
+        "Tiny has no mode 'blitz'"
+    )
+    assert w.said(await w.slash(alice, "leaderboard", game="tiny", page=2)) == (
+        "Page 2 is past the end: this board has 1 page."
+    )
+    assert w.said(await w.slash(alice, "leaderboard", game="tiny", season="winter")) == (
+        "This server has no season 'winter'; its seasons are: 1."
+    )
+    assert (
+        w.said(await w.slash(alice, "stats", game="tiny"))
+        == f"<@{alice.id}> has no finished games of Tiny yet."
+    )
