@@ -8,7 +8,9 @@
   drawing pools of 0 → N processes: clicks/s, p50 and p99;
 - sweeps: one timer pass against 0 → N due reminders and expired deadlines among the stored
   tables: time per pass and per due seat, and the longest transaction (SQLite's write lock);
-- bytes: database bytes per stored table and per move (SQLite's ``dbstat``).
+- bytes: database bytes per stored table and per move (SQLite's ``dbstat``);
+- boards: ``/leaderboard`` and ``/stats`` reads with up to 1,000,000 rated games stored
+  (:mod:`bot.bench.boards`), on SQLite and, when ``TEST_DATABASE_URL`` is set, on PostgreSQL.
 
 Tables are made in bulk by :mod:`bot.bench.tables`. Everything runs on SQLite files in a
 temporary folder; the clicks run on PostgreSQL instead when ``TEST_DATABASE_URL`` is set (in a
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.bench.boards import BoardFigures, board_lines, measure_boards
 from bot.bench.busy import ClickFigures, run_processes
 from bot.bench.stats import fmt
 from bot.bench.tables import Plan, make_tables
@@ -51,6 +54,8 @@ class ScaleBudget:
     draw_processes: tuple[int, ...]  # drawing pool sizes, in one process
     repeats: int  # each click figure is the median of this many runs, interleaved
     pictures: int = 24  # boards drawn to time the drawing step alone, per pool size
+    rated_games: int = 20_000  # rated games stored for the boards' reads
+    board_calls: int = 60  # callers timed per board read
 
 
 QUICK = ScaleBudget(
@@ -76,6 +81,8 @@ FULL = ScaleBudget(
     draw_processes=(0, 1, 2),
     repeats=3,
     pictures=120,
+    rated_games=1_000_000,
+    board_calls=300,
 )
 
 
@@ -318,6 +325,29 @@ def measure_clicks(budget: ScaleBudget, folder: Path) -> list[ClickFigures]:
     return [_median_run(found) for found in runs.values()]
 
 
+def measure_board_reads(budget: ScaleBudget, folder: Path) -> tuple[list[BoardFigures], dict[str, float]]:
+    """The boards' reads on SQLite, and on PostgreSQL too when ``TEST_DATABASE_URL`` is set."""
+    from bot.bench.pipeline import _bench_database
+
+    found: list[BoardFigures] = []
+    filled: dict[str, float] = {}
+    url = f"sqlite+aiosqlite:///{folder}/boards.db"
+    figures, filled["sqlite"] = measure_boards(url, "sqlite", budget.rated_games, budget.board_calls)
+    found += figures
+    (folder / "boards.db").unlink()
+    pg = os.environ.get("TEST_DATABASE_URL", "").strip()
+    if pg:
+        url = asyncio.run(_bench_database(pg, create=True))
+        try:
+            figures, filled["postgresql"] = measure_boards(
+                url, "postgresql", budget.rated_games, budget.board_calls
+            )
+            found += figures
+        finally:
+            asyncio.run(_bench_database(pg, create=False))
+    return found, filled
+
+
 _RUNS = itertools.count(1)
 
 
@@ -384,6 +414,10 @@ def measure(budget: ScaleBudget, folder: Path, *, say: Any = None) -> dict[str, 
     result["clicks"] = measure_clicks(budget, folder)
     if say:
         say(click_lines(result["clicks"], result["backend"]))
+    result["boards"], filled = measure_board_reads(budget, folder)
+    result["boards_stored_s"] = filled
+    if say:
+        say(board_lines(result["boards"], filled))
     return result
 
 

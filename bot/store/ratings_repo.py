@@ -14,7 +14,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, delete, exists, func, insert, select, tuple_, update
+from sqlalchemy import (
+    Integer,
+    String,
+    bindparam,
+    cast,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -148,11 +161,15 @@ async def all_changes(connection: AsyncConnection) -> list[RowMapping]:
 
 # ---------------------------------------------------------------------- reading the boards
 def _ladder_where(board: str, game: str, mode: str, kind: str, min_games: int) -> list[Any]:
+    """Who is ranked on a board: its ``kind`` with at least ``min_games`` games (never fewer than one)."""
     where = [_r.c.board == board, _r.c.game == game, _r.c.mode == mode, _r.c.kind == kind]
     where.append(_r.c.games >= max(min_games, 1))
-    if board == "*":  # people who hid themselves stay off the board everyone everywhere sees
-        where.append(~exists().where(_h.c.user_id == _r.c.user_id))
     return where
+
+
+def _not_hidden() -> Any:
+    """People who hid themselves stay off the board everyone everywhere sees."""
+    return ~exists().where(_h.c.user_id == _r.c.user_id)
 
 
 async def ladder(
@@ -165,11 +182,18 @@ async def ladder(
     offset: int,
     limit: int,
 ) -> list[RowMapping]:
-    """A page of a board's ladder, best first (ties: more games, then the key)."""
+    """A page of a board's ladder, best first (ties: more games, then the key, from the end).
+
+    Read backwards along ``ix_ratings_ladder`` (whose columns are exactly this order), so a page
+    costs the rows before it, never a sort of the whole board.
+    """
+    where = _ladder_where(board, game, mode, kind, min_games)
+    if board == "*":
+        where.append(_not_hidden())
     query = (
         select(_r)
-        .where(*_ladder_where(board, game, mode, kind, min_games))
-        .order_by(_r.c.shown.desc(), _r.c.games.desc(), _r.c.entity)
+        .where(*where)
+        .order_by(_r.c.shown.desc(), _r.c.games.desc(), _r.c.entity.desc())
         .offset(offset)
         .limit(limit)
     )
@@ -185,11 +209,21 @@ async def ranked_count(
     min_games: int,
     above: int | None,
 ) -> int:
-    """How many are ranked on a board (only those shown above ``above`` when given)."""
-    query = select(func.count()).select_from(_r).where(*_ladder_where(board, game, mode, kind, min_games))
+    """How many are ranked on a board (only those shown above ``above`` when given).
+
+    A count over the range of ``ix_ratings_ladder`` alone. On the board everywhere the people who
+    hid themselves are counted apart (a few, each found by its key) and taken off, so the count
+    never has to visit every row to look its person up.
+    """
+    where = _ladder_where(board, game, mode, kind, min_games)
     if above is not None:
-        query = query.where(_r.c.shown > above)
-    return int(await connection.scalar(query) or 0)
+        where.append(_r.c.shown > above)
+    total = int(await connection.scalar(select(func.count()).select_from(_r).where(*where)) or 0)
+    if board == "*" and kind == "person":
+        entity = literal("u").concat(cast(_h.c.user_id, String))
+        hidden = select(func.count()).select_from(_h.join(_r, _r.c.entity == entity)).where(*where)
+        total -= int(await connection.scalar(hidden) or 0)
+    return total
 
 
 async def standing(

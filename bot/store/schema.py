@@ -188,7 +188,8 @@ ratings = Table(
     Column("updated_at", Float, nullable=False),
 )
 # a board's ladder, best first, and a caller's rank (a count over the range above them; with
-# ``games`` in it the provisional filter is read from the index alone)
+# ``games`` in it the provisional filter is read from the index alone, and with ``entity`` a page
+# is read in the ladder's own order, ties included, without sorting the board)
 Index(
     "ix_ratings_ladder",
     ratings.c.board,
@@ -197,6 +198,7 @@ Index(
     ratings.c.kind,
     ratings.c.shown,
     ratings.c.games,
+    ratings.c.entity,
 )
 # a person's ratings for /stats
 Index("ix_ratings_user", ratings.c.user_id, ratings.c.game)
@@ -223,6 +225,7 @@ Index(
     rating_changes.c.board,
     rating_changes.c.mode,
     rating_changes.c.at,
+    rating_changes.c.table_id,  # newest first, ties by game: read in index order
 )
 
 #: a server's seasons: number 1 is the one every server starts in (it has no row until named)

@@ -64,3 +64,30 @@ def test_the_drawing_step_is_timed_without_a_pool() -> None:
     found = scale.measure_drawing(0, 3, threads=2)
     assert found.pictures == 3 and found.per_s > 0
     assert "boards/s" in scale.drawing_lines([found])[0]
+
+
+def test_rated_games_are_stored_as_play_leaves_them_and_the_board_reads_are_timed(tmp_path: Path) -> None:
+    from bot.bench import boards
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'boards.db'}"
+    found, filled = boards.measure_boards(url, "sqlite", 500, 4)
+    path = tmp_path / "boards.db"
+    # each rated duel leaves a table, two results, its claim and 2 people x 2 boards x 2 modes
+    assert [scale.count_rows(path, t) for t in ("tables", "results", "rated_games", "rating_changes")] == [
+        500,
+        1000,
+        500,
+        4000,
+    ]
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        # every person's games on the board everywhere add up to their results
+        mismatched = connection.execute(
+            "SELECT count(*) FROM ratings r WHERE r.board = '*' AND r.mode = '' AND r.games <> "
+            "(SELECT count(*) FROM results s WHERE s.user_id = r.user_id)"
+        ).fetchone()[0]
+    assert mismatched == 0
+    assert [f.read for f in found] == ["/leaderboard (this server)", "/leaderboard everywhere", "/stats"]
+    assert all(f.calls == 4 and 0 < f.ms_p50 <= f.ms_p95 for f in found) and filled > 0
+    assert "p95" in boards.board_lines(found, {"sqlite": filled})[0]

@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.store import guilds_repo, results_repo
+from bot.bench import boards
+from bot.store import guilds_repo, ratings_repo, results_repo
 from bot.store import tables_repo as repo
 from bot.store.db import create_engine, is_sqlite
 from tests.bot.service.helpers import make_tables_script
@@ -103,15 +104,33 @@ def full_scans(plan: list[str], sqlite: bool) -> list[str]:
         return [line for line in plan if "Seq Scan" in line]
     # SQLite: "SCAN t" reads every row of t; "SEARCH t USING ..." is an index lookup (a SCAN of
     # a subquery's rows reads only what its own SEARCH found)
-    stored = ("tables", "seats", "moves", "results", "guild_settings")
+    # (hidden_players is the short list of people who hid: read whole on purpose, see ranked_count)
+    stored = (
+        "tables",
+        "seats",
+        "moves",
+        "results",
+        "guild_settings",
+        "ratings",
+        "rating_changes",
+        "rated_games",
+    )
     return [line for line in plan if line.startswith("SCAN ") and line.split()[1] in stored]
 
 
 def uses(plan: list[str], index: str, sqlite: bool) -> bool:
     """Whether ``plan`` looks rows up through ``index`` (SQLite: primary keys by any SEARCH)."""
     if sqlite and not index.startswith("ix_"):
-        table = index.split("_")[0] if not index.startswith("guild_settings") else "guild_settings"
-        return any(line.startswith(f"SEARCH {table} ") for line in plan)
+        if index.endswith("_pkey"):
+            table = index.removesuffix("_pkey")
+        else:
+            table = index.split("_")[0] if not index.startswith("guild_settings") else "guild_settings"
+        # a key lookup: the rowid, or the automatic index SQLite keeps for a composite key
+        return any(
+            (line.startswith(f"SEARCH {table} ") and ("PRIMARY KEY" in line or "sqlite_autoindex" in line))
+            or f"sqlite_autoindex_{table}_" in line  # the table under another name (a self-join)
+            for line in plan
+        )
     return any(index in line for line in plan)
 
 
@@ -155,6 +174,126 @@ async def test_every_lookup_is_an_index_lookup(db_url: str) -> None:
             if scans or missing:
                 problems.append(
                     f"{name}: full scans {scans}, not using {sorted(missing)}:\n  " + "\n  ".join(lines)
+                )
+        assert not problems, "\n".join(problems)
+    finally:
+        await engine.dispose()
+
+
+def sorts(plan: list[str], sqlite: bool) -> list[str]:
+    """The plan lines that sort rows instead of reading them in index order."""
+    if sqlite:
+        return [line for line in plan if "TEMP B-TREE" in line]
+    return [line for line in plan if line.strip().startswith("Sort") or "Sort  (" in line]
+
+
+def board_reads(
+    user_id: int, other: int, guild_id: int, table_id: int
+) -> dict[str, tuple[Lookup, set[str], bool]]:
+    """Each read of /leaderboard, /stats and the lobby: the indexes its plan must use, and whether
+    it must come in index order (no sort)."""
+    game, server = boards.GAME, f"g{guild_id}:s1"
+    return {
+        "ladder page (server)": (
+            lambda c: ratings_repo.ladder(c, server, game, "", "person", 5, 10, 10),
+            {"ix_ratings_ladder"},
+            True,
+        ),
+        "ladder page (everywhere, hidden people left off)": (
+            lambda c: ratings_repo.ladder(c, "*", game, "", "person", 5, 10, 10),
+            {"ix_ratings_ladder"},
+            True,
+        ),
+        "ranked count (server)": (
+            lambda c: ratings_repo.ranked_count(c, server, game, "", "person", 5, None),
+            {"ix_ratings_ladder"},
+            False,
+        ),
+        "caller's rank: a count of better ratings (everywhere)": (
+            lambda c: ratings_repo.ranked_count(c, "*", game, "", "person", 5, 1000),
+            {"ix_ratings_ladder"},
+            False,
+        ),
+        "caller's line": (
+            lambda c: ratings_repo.standing(c, "*", game, "", f"u{user_id}"),
+            {"ratings_pkey"},
+            False,
+        ),
+        "a person's ratings": (
+            lambda c: ratings_repo.user_ratings(c, user_id, "*", game),
+            {"ix_ratings_user"},
+            False,
+        ),
+        "last games": (
+            lambda c: ratings_repo.changes(c, user_id, game, "*", 5),
+            {"ix_rating_changes_user", "rated_games_pkey"},
+            True,
+        ),
+        "rating history": (
+            lambda c: ratings_repo.history(c, user_id, game, "*", 100),
+            {"ix_rating_changes_user"},
+            True,
+        ),
+        "record's results": (
+            lambda c: ratings_repo.user_results(c, user_id, game),
+            {"ix_results_user_game"},
+            False,
+        ),
+        "head to head": (
+            lambda c: ratings_repo.head_to_head(c, user_id, other, game),
+            {"ix_results_user_game"},
+            False,
+        ),
+        "hidden?": (lambda c: ratings_repo.is_hidden(c, user_id), {"hidden_players_pkey"}, False),
+        "lobby ratings": (
+            lambda c: ratings_repo.current_shown(c, "*", game, [user_id, other]),
+            {"ratings_pkey"},
+            False,
+        ),
+        "a game's rating changes": (
+            lambda c: ratings_repo.table_changes(c, table_id, "*"),
+            {"rating_changes_pkey"},
+            False,
+        ),
+    }
+
+
+async def test_every_board_read_is_an_index_lookup_in_index_order(db_url: str) -> None:
+    """The reads of /leaderboard and /stats (the ladder, the caller's rank as a count over the
+    ladder's index, a record and its history) never scan a rating table, and a ladder page and
+    the history come in index order, never sorting a board (the ladder's tie-break included)."""
+    sqlite = is_sqlite(db_url)
+    made = await boards.fill(db_url, 4_000)
+    person = next(p for p in range(1, made.people) if made.played[p] and p % 100)  # not hidden
+    other = next(p for p in range(person + 1, made.people) if made.played[p])
+    engine = create_engine(db_url)
+    try:
+        problems = []
+        reads = board_reads(boards.user(person), boards.user(other), boards.home(person), 1)
+        for name, (lookup, indexes, ordered) in reads.items():
+            seen, stop = captured(engine)
+            async with engine.connect() as connection:
+                try:
+                    await lookup(connection)
+                finally:
+                    stop()
+                    await connection.rollback()
+            assert seen, name
+            async with engine.connect() as connection:
+                if not sqlite:
+                    # a few thousand rows: ask for the index, and for its order where it has one
+                    # (a sort is then planned only where no index gives the order)
+                    await connection.exec_driver_sql("SET enable_seqscan = off")
+                    await connection.exec_driver_sql("SET enable_sort = off")
+                plans = [await explain(connection, st, params, sqlite) for st, params in seen]
+            lines = [line for plan in plans for line in plan]
+            scans = full_scans(lines, sqlite)
+            missing = {index for index in indexes if not uses(lines, index, sqlite)}
+            sorted_ = sorts(lines, sqlite) if ordered else []
+            if scans or missing or sorted_:
+                problems.append(
+                    f"{name}: full scans {scans}, not using {sorted(missing)}, sorts {sorted_}:\n  "
+                    + "\n  ".join(lines)
                 )
         assert not problems, "\n".join(problems)
     finally:
