@@ -229,9 +229,15 @@ class Courier:
 
     # ------------------------------------------------------------------ lobby
     async def show_lobby(self, table: TableInfo, note: str = "") -> None:
-        """Redraw the lobby message (or post it if there is none yet)."""
+        """Redraw the lobby message (or post it if there is none yet), with the joined people's ratings."""
         channel = self.client.get_partial_messageable(table_place(table))
-        embed = lobby_embed(table, note)
+        people = sorted({s.user_id for s in table.seats if s.user_id is not None})
+        try:  # one read for every seat's rating; the lobby is still drawn without them if it fails
+            ratings, need = await self.services.stats.lobby_ratings(table.game, people, table.guild_id)
+            embed = lobby_embed(table, note, ratings, need)
+        except ServiceError as error:
+            log.warning("table %s: lobby drawn without ratings (%s)", table.id, error.code.value)
+            embed = lobby_embed(table, note)
         if table.public_message_id is not None:
             try:
                 await channel.get_partial_message(table.public_message_id).edit(

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
 from bot.discord.colours import seat_embed_colour, seat_square, seat_swatch
 from bot.discord.layout import clip
 from bot.discord.seat_text import chosen_text
-from bot.service.api import PublicTable, SeatUpdate, TableInfo
+from bot.service.api import PublicTable, SeatInfo, SeatUpdate, TableInfo
 from bot.words import language_name
 from engines import registry
 from engines.core import Outcome
@@ -87,12 +87,36 @@ def _options_text(table: TableInfo) -> str:
     return clip(" ".join(_option_text(k, v) for k, v in sorted(table.options.items())), FIELD)
 
 
-def lobby_embed(table: TableInfo, note: str = "") -> discord.Embed:
-    """The lobby: who has joined, the options, and what the host does next."""
+def rating_text(rating: tuple[int, int] | None, provisional_games: int) -> str:
+    """A joined person's rating at the lobby's game: " — 1523", provisional, or new to it."""
+    if rating is None or rating[1] == 0:
+        return " — new to the game"
+    shown, games = rating
+    if games < provisional_games:
+        return f" — {shown} (provisional, {games} rated game{'s' if games != 1 else ''})"
+    return f" — {shown}"
+
+
+def lobby_embed(
+    table: TableInfo,
+    note: str = "",
+    ratings: Mapping[int, tuple[int, int]] | None = None,
+    provisional_games: int = 0,
+) -> discord.Embed:
+    """The lobby: who has joined (with each person's rating at the game), the options, what next.
+
+    ``ratings`` maps a person's id to (rating, rated games) everywhere; None leaves ratings out.
+    """
     embed = discord.Embed(title=clip(f"{game_title(table.game, table.mode)} · lobby", TITLE), colour=COLOUR)
-    players = [f"{s.seat + 1}. {seat_line(table, s.seat)}{chosen_text(table, s)}" for s in table.seats] or [
-        "nobody yet"
-    ]
+
+    def rated(seat: SeatInfo) -> str:
+        if ratings is None or seat.user_id is None:
+            return ""
+        return rating_text(ratings.get(seat.user_id), provisional_games)
+
+    players = [
+        f"{s.seat + 1}. {seat_line(table, s.seat)}{rated(s)}{chosen_text(table, s)}" for s in table.seats
+    ] or ["nobody yet"]
     embed.description = clip(
         f"{len(table.seats)}/{table.max_players} players (at least {table.min_players} to start).\n"
         "Join with the button or `/table join`; the host starts the game.",

@@ -283,7 +283,15 @@ class StatsService:
             int(r["user_id"]): (int(r["before"]), int(r["after"])) for r in rows if r["user_id"] is not None
         }
 
-    async def lobby_ratings(self, game: str, user_ids: list[int]) -> dict[int, tuple[int, int]]:
-        """Each person's rating everywhere at ``game`` and their rated games: user id -> (rating, games)."""
+    async def lobby_ratings(
+        self, game: str, user_ids: list[int], guild_id: int | None = None
+    ) -> tuple[dict[int, tuple[int, int]], int]:
+        """Each person's rating everywhere at ``game`` and their rated games (user id -> (rating,
+        games)), and the rated games before a player is ranked (the server's number in a server)."""
+        need = self.rt.settings.provisional_games
         async with self.rt.reading() as connection:
-            return await ratings_repo.current_shown(connection, EVERYWHERE, game, user_ids)
+            if guild_id is not None:
+                row = await guilds_repo.settings_row(connection, guild_id)
+                if row is not None and row["provisional_games"] is not None:
+                    need = int(row["provisional_games"])
+            return await ratings_repo.current_shown(connection, EVERYWHERE, game, user_ids), need

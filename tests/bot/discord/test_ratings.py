@@ -70,3 +70,21 @@ async def test_bad_board_requests_are_one_clear_line(w: World) -> None:
         w.said(await w.slash(alice, "stats", game="tiny"))
         == f"<@{alice.id}> has no finished games of Tiny yet."
     )
+
+
+async def test_the_lobby_shows_each_joined_persons_rating_at_the_game(w: World) -> None:
+    alice, bob = await started_table(w)
+    await play_by_dm(w, [alice, bob])
+    ratings = await w.bot.services.stats.lobby_ratings("tiny", [alice.id, bob.id])
+    after = {user: shown for user, (shown, _) in ratings[0].items()}
+    carol = w.member("carol")
+    await w.slash(alice, "table new", game="tiny")
+    lobby = w.messages()[-1]
+    await w.click(bob, lobby, label="Join")
+    await w.click(carol, w.messages()[-1], label="Join")
+    players = _fields(w.messages()[-1])["Players"].splitlines()
+    # one rated game each (provisional below 5); Carol has none
+    assert f"<@{alice.id}> — {after[alice.id]} (provisional, 1 rated game)" in players[0]
+    assert f"<@{bob.id}> — {after[bob.id]} (provisional, 1 rated game)" in players[1]
+    assert players[2].endswith(f"<@{carol.id}> — new to the game")
+    assert after[alice.id] != after[bob.id]  # the numbers are each person's own
