@@ -29,6 +29,12 @@ HAND = r"tk:h:(?P<table>\d+)"
 RECLAIM = r"tk:j:(?P<table>\d+)"
 #: Lobby select for a table option the host picks from a short list (the table's language).
 TABLE_CHOICE = r"tk:o:(?P<table>\d+):(?P<option>[a-z_]+)"
+#: /leaderboard's Prev/Next: game, mode ("" for the whole game), scope (s: a server season, e:
+#: everywhere), season number, people or bots (p/b), and the page to show (from 0).
+LEADERBOARD = (
+    r"tk:lb:(?P<slug>[a-z0-9_]+):(?P<mode>[a-z0-9_-]*):(?P<scope>[se]):(?P<season>\d+)"
+    r":(?P<kind>[pb]):(?P<page>\d+)"
+)
 #: How a page button names its game: the slug, then ``@lang`` for a game with several languages.
 #: Ids made before languages have no ``@lang``; they still work and mean the reader's default.
 GAME = r"(?P<slug>[a-z0-9_]+)(?:@(?P<lang>[a-z]{2,3}))?"
@@ -40,6 +46,12 @@ def _checked(custom_id: str) -> str:
     if len(custom_id) > MAX_ID:
         raise ValueError(f"custom_id longer than {MAX_ID} characters: {custom_id!r}")
     return custom_id
+
+
+def leaderboard_id(slug: str, mode: str, everywhere: bool, season: int, bots: bool, page: int) -> str:
+    """The custom_id of a /leaderboard page button."""
+    scope, kind = "e" if everywhere else "s", "b" if bots else "p"
+    return _checked(f"tk:lb:{slug}:{mode}:{scope}:{season}:{kind}:{page}")
 
 
 def action_id(table: int, token: str, seat: int, key: str) -> str:

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
+from typing import TYPE_CHECKING, Any, cast
+
 import discord
 
+from bot.discord import ids
 from bot.discord.embeds import COLOUR, FIELD, TITLE, lines_within
 from bot.discord.layout import clip
+from bot.discord.replies import defer, reported
 from bot.service.api import Board, BoardRow, GameRecord
+from bot.service.stats import EVERYWHERE_SCOPE, SERVER
 from engines import registry
+
+if TYPE_CHECKING:
+    from bot.discord.client import TablekeeperBot
 
 
 def record_title(slug: str) -> str:
@@ -97,3 +106,80 @@ def record_fields(embed: discord.Embed, record: GameRecord) -> None:
 def rating_changes_line(changes: dict[int, tuple[int, int]]) -> str:
     """The final table message's line of rating changes: "<@1> 1000 → 1123 (+123) · ..."."""
     return " · ".join(f"<@{u}> {b} → {a} ({_signed(a - b)})" for u, (b, a) in changes.items())
+
+
+class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LEADERBOARD):
+    """Previous/next page of a /leaderboard answer, redrawn in place for whoever clicks."""
+
+    def __init__(
+        self,
+        slug: str,
+        mode: str,
+        everywhere: bool,
+        season: int,
+        bots: bool,
+        page: int,
+        label: str,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                custom_id=ids.leaderboard_id(slug, mode, everywhere, season, bots, page),
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.slug, self.mode, self.everywhere = slug, mode, everywhere
+        self.season, self.bots, self.page = season, bots, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LeaderboardButton:
+        """Rebuild the button from its custom_id."""
+        label = getattr(item, "label", None) or "Page"
+        return cls(
+            match["slug"],
+            match["mode"],
+            match["scope"] == "e",
+            int(match["season"]),
+            match["kind"] == "b",
+            int(match["page"]),
+            label,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Show the page on the same message, with the clicker's own line."""
+        await defer(interaction, update=True)
+        async with reported(interaction, "leaderboard page"):
+            services = cast("TablekeeperBot", interaction.client).services
+            board = await services.stats.board(
+                self.slug,
+                self.mode or None,
+                guild_id=interaction.guild_id,
+                scope=EVERYWHERE_SCOPE if self.everywhere else SERVER,
+                season=None if self.everywhere else str(self.season),
+                page=self.page,
+                caller=interaction.user.id,
+                kind="bot" if self.bots else "person",
+            )
+            view = board_view(board, self.bots)
+            await interaction.edit_original_response(embed=board_embed(board, self.bots), view=view)
+
+
+def board_view(board: Board, bots: bool) -> discord.ui.View | None:
+    """Prev/Next buttons for a ladder of several pages (None for one page)."""
+    if board.pages <= 1:
+        return None
+    everywhere = board.season == 0
+    view = discord.ui.View(timeout=None)
+    for label, page, disabled in (
+        ("◀ Prev", max(board.page - 1, 0), board.page == 0),
+        ("Next ▶", min(board.page + 1, board.pages - 1), board.page >= board.pages - 1),
+    ):
+        button = LeaderboardButton(
+            board.game, board.mode, everywhere, board.season, bots, page, label, disabled
+        )
+        view.add_item(button)
+    return view

@@ -293,6 +293,7 @@ class Board:
     provisional_games: int
     rows: tuple[BoardRow, ...]
     mine: BoardRow | None = None
+    season: int = 0  # the server season shown (0: the board everywhere)
 
 
 @dataclass(frozen=True)

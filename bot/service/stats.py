@@ -148,6 +148,7 @@ class StatsService:
                     )
                 if row is not None and row["provisional_games"] is not None:
                     need = int(row["provisional_games"])
+            number = 0
             if scope == SERVER and guild_id is not None:
                 number, name = await self._season(connection, guild_id, season)
                 board_key, label = season_board(guild_id, number), f"this server, season {name}"
@@ -182,8 +183,9 @@ class StatsService:
                 rows = rows[page * PAGE : (page + 1) * PAGE]
             out: list[BoardRow] = []
             for i, r in enumerate(rows):
-                above = sum(1 for o in rows[:i] if int(o["shown"]) > int(r["shown"]))
-                first = i - above  # ties share the rank of the first of them
+                # best first: the rows above it that rate higher come first, so the first row of its
+                # tie is right after them; ties share the rank of the first of them
+                first = sum(1 for o in rows[:i] if int(o["shown"]) > int(r["shown"]))
                 rank = out[first].rank if first < i and out[first].rank is not None else page * PAGE + i + 1
                 out.append(_board_row(r, rank))
             mine = None
@@ -193,7 +195,7 @@ class StatsService:
                 )
                 if found is not None and int(found["games"]) > 0:
                     mine = _board_row(found, await _rank(connection, board_key, found, need))
-        return Board(slug, mode_name, label, page, pages, ranked, need, tuple(out), mine)
+        return Board(slug, mode_name, label, page, pages, ranked, need, tuple(out), mine, number)
 
     async def record(
         self, user_id: int, game: str, *, guild_id: int | None = None, versus: int | None = None

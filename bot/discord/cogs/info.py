@@ -15,8 +15,8 @@ from bot.discord.choices import games_autocomplete, modes_autocomplete
 from bot.discord.cogs.asking import display_name
 from bot.discord.info import stats_embed
 from bot.discord.language import LANGUAGE_CHOICES
-from bot.discord.ratings import board_embed, record_fields, record_title
-from bot.discord.replies import defer, reported
+from bot.discord.ratings import LeaderboardButton, board_embed, board_view, record_fields, record_title
+from bot.discord.replies import defer, reported, with_view
 from bot.service.stats import known_game
 from render.core.chart import rating_chart
 
@@ -162,11 +162,12 @@ class InfoCog(commands.Cog):
                 caller=interaction.user.id,
                 kind="bot" if bots else "person",
             )
-            await interaction.followup.send(embed=board_embed(board, bots), ephemeral=True)
+            view = board_view(board, bots)
+            await interaction.followup.send(embed=board_embed(board, bots), ephemeral=True, **with_view(view))
 
 
 async def setup(bot: TablekeeperBot) -> None:
     """Load the cog."""
-    # the catalogue's Prev/Next buttons live with /cards; registered here so they survive restarts
-    bot.add_dynamic_items(CardsButton)
+    # the catalogue's and the ladder's Prev/Next buttons: registered here so they survive restarts
+    bot.add_dynamic_items(CardsButton, LeaderboardButton)
     await bot.add_cog(InfoCog(bot))

@@ -88,3 +88,79 @@ async def test_the_lobby_shows_each_joined_persons_rating_at_the_game(w: World) 
     assert f"<@{bob.id}> — {after[bob.id]} (provisional, 1 rated game)" in players[1]
     assert players[2].endswith(f"<@{carol.id}> — new to the game")
     assert after[alice.id] != after[bob.id]  # the numbers are each person's own
+
+
+async def _seed_board(w: World, people: list[tuple[int, int]], board: str) -> None:
+    """Store ``(user id, shown rating)`` ladder rows of Tiny on ``board``, 6 games each (ranked)."""
+    from bot.service.rating import ALPHA, TARGET, Z
+    from bot.store import ratings_repo
+
+    rows = []
+    for user_id, shown in people:
+        for mode in ("", "race"):
+            rows.append(
+                {
+                    "board": board,
+                    "game": "tiny",
+                    "mode": mode,
+                    "entity": f"u{user_id}",
+                    "kind": "person",
+                    "user_id": user_id,
+                    "name": f"P{user_id}",
+                    "mu": (shown - TARGET) / ALPHA + Z * 2.0,
+                    "sigma": 2.0,
+                    "shown": shown,
+                    "games": 6,
+                    "wins": 3,
+                    "updated_at": 1.0,
+                }
+            )
+    async with w.bot.services.db.begin() as connection:
+        await ratings_repo.insert_ratings(connection, rows)
+
+
+async def test_the_leaderboard_pages_with_prev_and_next_and_keeps_the_callers_rank_in_view(w: World) -> None:
+    alice = w.member("alice")
+    # 24 others rated 1900, 1900 (a tie), 1880, ... and Alice 1500: 25th, on page 3 of 3
+    others = [(9000 + i, 1900 - 10 * i) for i in range(24)]
+    others[1] = (9001, 1900)
+    await _seed_board(w, [*others, (alice.id, 1500)], f"g{w.guild.id}:s1")
+    shown = await w.slash(alice, "leaderboard", game="tiny")
+    message = _reply(shown)
+    where, which = message.channel_id, message.id  # type: ignore[attr-defined]
+    first = message.embeds[0]  # type: ignore[attr-defined]
+    assert first.description.splitlines()[:3] == [  # a tie shares its rank
+        "1. <@9001> — **1900** (3/6 won)",
+        "1. <@9000> — **1900** (3/6 won)",
+        "3. <@9002> — **1880** (3/6 won)",
+    ]
+    assert first.footer.text.startswith("Page 1 of 3")
+    assert _fields(message)["You"] == f"25. <@{alice.id}> — **1500** (3/6 won)"  # off the page
+    labels = {c.get("label"): c.get("disabled", False) for c in w.components(message)}
+    assert labels == {"◀ Prev": True, "Next ▶": False}
+
+    await w.click(alice, message, label="Next ▶")
+    message = w.message(where, which)
+    second = message.embeds[0]
+    assert second.description.splitlines()[0] == "11. <@9010> — **1800** (3/6 won)"
+    assert second.footer.text.startswith("Page 2 of 3")
+    assert _fields(message)["You"] == f"25. <@{alice.id}> — **1500** (3/6 won)"
+
+    await w.click(alice, message, label="Next ▶")
+    message = w.message(where, which)
+    last = message.embeds[0]
+    assert last.description.splitlines()[-1] == f"25. <@{alice.id}> — **1500** (3/6 won)"
+    assert "You" not in _fields(message)  # on the page itself
+    labels = {c.get("label"): c.get("disabled", False) for c in w.components(message)}
+    assert labels == {"◀ Prev": False, "Next ▶": True}
+
+    await w.click(alice, message, label="◀ Prev")
+    message = w.message(where, which)
+    assert message.embeds[0].footer.text.startswith("Page 2 of 3")
+
+
+def test_every_leaderboard_button_id_fits_discord() -> None:
+    from bot.discord.ids import leaderboard_id
+
+    longest = leaderboard_id("g" * 32, "m" * 32, False, 10**6, True, 10**7)
+    assert len(longest) <= 100
