@@ -271,6 +271,22 @@ class StatsService:
             versus=together,
         )
 
+    async def visible(self, user_id: int, viewer: int, guild_id: int | None) -> None:
+        """Refuse ``viewer`` a look at ``user_id``'s statistics where they hid them: outside the
+        servers they play in (a DM, or a server where they never finished a game). Their own
+        statistics are always theirs to see."""
+        if user_id == viewer:
+            return
+        async with self.rt.reading() as connection:
+            if not await ratings_repo.is_hidden(connection, user_id):
+                return
+            if guild_id is not None and await results_repo.played_in(connection, user_id, guild_id):
+                return
+        raise ServiceError(
+            Code.NOT_FOUND,
+            f"<@{user_id}> shows their statistics only in the servers they play in, and this is not one.",
+        )
+
     async def set_private(self, user_id: int, hidden: bool) -> bool:
         """Hide (or show again) a person on the board everyone everywhere sees; return the new choice."""
         async with self.rt.transaction() as connection:

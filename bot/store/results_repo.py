@@ -69,3 +69,9 @@ async def leaders(
     )
     rows = (await connection.execute(query)).all()
     return [(int(u), str(n), int(p), int(w or 0)) for u, n, p, w in rows]
+
+
+async def played_in(connection: AsyncConnection, user_id: int, guild_id: int) -> bool:
+    """Whether ``user_id`` has finished a game in ``guild_id`` (their results, through their index)."""
+    query = select(_r.c.table_id).where(_r.c.user_id == user_id, _r.c.guild_id == guild_id).limit(1)
+    return (await connection.scalar(query)) is not None

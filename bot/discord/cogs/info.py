@@ -81,7 +81,7 @@ class InfoCog(commands.Cog):
         user="Whose record (yours if left out)",
         game="Only this game: adds the rating, last games, the history chart and a leaderboard",
         versus="With a game: the head-to-head record against this user",
-        privacy="hide: leave you off the boards of servers you do not play in; show: undo it",
+        privacy="hide: keep you off the boards and /stats of servers you do not play in; show: undo it",
     )
     @app_commands.autocomplete(game=games_autocomplete)
     async def stats(
@@ -99,7 +99,7 @@ class InfoCog(commands.Cog):
             if privacy is not None:
                 hidden = await stats.set_private(interaction.user.id, privacy == "hide")
                 said = (
-                    "You are now left off the boards of servers you do not play in."
+                    "You are now left off the boards, and out of /stats, in servers you do not play in."
                     if hidden
                     else "You are shown on every board again."
                 )
@@ -108,6 +108,7 @@ class InfoCog(commands.Cog):
             who = user or interaction.user
             slug = known_game(game) if game else None
             guild_id = interaction.guild_id
+            await stats.visible(who.id, interaction.user.id, guild_id)
             mine = await stats.player(who.id, guild_id, slug)
             server = await stats.server(guild_id, slug) if guild_id is not None else None
             board = await stats.leaderboard(guild_id, slug) if guild_id is not None and slug else []

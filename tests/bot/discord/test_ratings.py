@@ -164,3 +164,28 @@ def test_every_leaderboard_button_id_fits_discord() -> None:
 
     longest = leaderboard_id("g" * 32, "m" * 32, False, 10**6, True, 10**7)
     assert len(longest) <= 100
+
+
+async def test_a_hidden_player_is_not_shown_by_stats_asked_outside_the_servers_they_play_in(w: World) -> None:
+    alice, bob = await started_table(w)
+    await play_by_dm(w, [alice, bob])
+    said = w.said(await w.slash_dm(alice, "stats", privacy="hide"))
+    assert said == "You are now left off the boards, and out of /stats, in servers you do not play in."
+    other = w.server("Board Club", shard=0)
+    elsewhere = other.create_text_channel("lounge")
+    carol = other.add_member(w.env.create_user("carol"))
+    alice_there = other.add_member(alice.user)  # the same person, a member of both servers
+    refused = f"<@{alice.id}> shows their statistics only in the servers they play in, and this is not one."
+    # another server, with a game or without, and a DM: one line, nothing of Alice's
+    assert w.said(await w.slash(carol, "stats", channel=elsewhere, user=alice_there, game="tiny")) == refused
+    assert w.said(await w.slash(carol, "stats", channel=elsewhere, user=alice_there)) == refused
+    assert w.said(await w.slash_dm(carol, "stats", user=alice.user)) == refused
+    # where she plays, and to herself anywhere, her record shows
+    here = _fields(_reply(await w.slash(bob, "stats", user=alice, game="tiny")))
+    assert "Rating" in here
+    mine = _fields(_reply(await w.slash_dm(alice, "stats", game="tiny")))
+    assert "Rating" in mine
+    # shown again: Carol sees her record
+    await w.slash_dm(alice, "stats", privacy="show")
+    again = _fields(_reply(await w.slash(carol, "stats", channel=elsewhere, user=alice_there, game="tiny")))
+    assert "Rating" in again
