@@ -169,14 +169,20 @@ class GuildService:
                 f"A season name has at most {SEASON_NAME_MAX} characters and is not a bare number, "
                 f"not {name!r}.",
             )
-        settings = await self.get(guild_id)
-        number = settings.season + 1
+        now = self.rt.clock()
+        # One transaction on the locked settings row: two admins at once get one season each.
         async with self.rt.transaction() as connection:
+            values = await guilds_repo.locked_settings_row(
+                connection, {**self._defaults(guild_id), "updated_at": now}
+            )
+            number = int(values["season"]) + 1
             names = {r["name"].lower() for r in await ratings_repo.seasons(connection, guild_id)}
             if clean and clean.lower() in names:
                 raise ServiceError(Code.BAD_OPTION, f"This server already has a season called {clean!r}.")
-            await ratings_repo.add_season(connection, guild_id, number, clean or str(number), self.rt.clock())
-        return await self._change(guild_id, is_admin, season=number)
+            await ratings_repo.add_season(connection, guild_id, number, clean or str(number), now)
+            values.update(season=number, updated_at=now)
+            await guilds_repo.update_settings(connection, guild_id, values)
+        return _settings(values, self.rt.settings.provisional_games)
 
 
 #: the most games an admin may require before a player is ranked

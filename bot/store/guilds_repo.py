@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.store import schema
@@ -21,6 +22,19 @@ async def settings_row(connection: AsyncConnection, guild_id: int) -> dict[str, 
     """The stored settings of ``guild_id`` as a dict, or None if it never changed any."""
     row = (await connection.execute(select(_g).where(_g.c.guild_id == guild_id))).mappings().first()
     return None if row is None else dict(row)
+
+
+async def locked_settings_row(connection: AsyncConnection, defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings row of ``defaults["guild_id"]`` (made from ``defaults`` if missing), locked until
+    the transaction ends, so a change computed from it cannot interleave with another's.
+
+    Two at once on a server with no row: the second insert waits for the first and does nothing,
+    and its ``FOR UPDATE`` then waits for the first to commit (SQLite's writers already queue).
+    """
+    made = postgresql.insert(_g) if connection.dialect.name == "postgresql" else sqlite.insert(_g)
+    await connection.execute(made.values(**defaults).on_conflict_do_nothing())
+    query = select(_g).where(_g.c.guild_id == defaults["guild_id"]).with_for_update()
+    return dict((await connection.execute(query)).mappings().one())
 
 
 async def insert_settings(connection: AsyncConnection, values: Mapping[str, Any]) -> None:

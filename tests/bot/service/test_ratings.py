@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
 from bot.service import Services
 from bot.service import ratings as ratings_service
+from bot.service.api import ServiceError
 from bot.service.rating import RatedGame, SeatResult, rate, shown, sides
 from bot.store import ratings_repo
 from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, duel, lobby, play_out
@@ -228,3 +230,25 @@ async def test_a_hidden_player_leaves_the_board_everywhere_but_not_their_servers
     assert ANN not in {r.user_id for r in everywhere.rows} and BOB in {r.user_id for r in everywhere.rows}
     here = await services.stats.board("tiny", guild_id=GUILD)
     assert ANN in {r.user_id for r in here.rows}
+
+
+async def test_two_admins_starting_a_season_at_once_get_one_season_each(make_services: Any) -> None:
+    first, second = await make_services(), await make_services()  # two processes
+    # both at once, before the server ever stored a setting
+    one, two = await asyncio.gather(
+        first.guilds.new_season(GUILD, is_admin=True), second.guilds.new_season(GUILD, is_admin=True)
+    )
+    assert sorted((one.season, two.season)) == [2, 3]
+    assert (await first.guilds.get(GUILD)).season == 3
+    async with first.db.connect() as connection:
+        numbers = [int(r["number"]) for r in await ratings_repo.seasons(connection, GUILD)]
+    assert numbers == [2, 3]
+    # the same name at once: one starts it, the other is told in one line
+    tried = await asyncio.gather(
+        first.guilds.new_season(GUILD, "Winter", is_admin=True),
+        second.guilds.new_season(GUILD, "Winter", is_admin=True),
+        return_exceptions=True,
+    )
+    refused = [t for t in tried if isinstance(t, ServiceError)]
+    assert [str(r.message) for r in refused] == ["This server already has a season called 'Winter'."]
+    assert [t.season for t in tried if not isinstance(t, BaseException)] == [4]
