@@ -58,8 +58,11 @@ async def test_constructed_duel_decks_typed_in_the_lobby_modal(w: World) -> None
     saved = await w.submit_modal(alice, shown, {"deck_code": IRONCLAD})
     assert saved.ephemeral and w.said(saved) == "Saved: deck code set."
     players = _field(w.messages()[-1], "Players").splitlines()
-    # The lobby shows who is ready, never the deck itself.
-    assert players[0].endswith(f"<@{alice.id}> · deck code set") and "deck code" not in players[1]
+    # The lobby shows who is ready (after their rating), never the deck itself.
+    assert (
+        players[0].endswith(f"<@{alice.id}> — new to the game · deck code set")
+        and "deck code" not in players[1]
+    )
     assert IRONCLAD not in _field(w.messages()[-1], "Players")
 
     # Bob types his eight cards by name.
