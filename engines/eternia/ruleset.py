@@ -30,7 +30,7 @@ class Eternia(Ruleset[EtState, EtView]):
 
     slug = "eternia"
     title = "Masters of the Universe: Clash for Eternia"
-    rules_version = "3"
+    rules_version = "4"
     content_version = "4"
     modes = mode_specs()
     state_type = EtState
