@@ -31,7 +31,7 @@ class Eternia(Ruleset[EtState, EtView]):
     slug = "eternia"
     title = "Masters of the Universe: Clash for Eternia"
     rules_version = "4"
-    content_version = "4"
+    content_version = "5"
     modes = mode_specs()
     state_type = EtState
     view_type = EtView
