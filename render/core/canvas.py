@@ -12,6 +12,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw, ImageFont
 
 from render.core.palette import INK, PAPER, RGB
+from render.core.png import encode_palette_png
 
 _FONT_FILES = {
     "regular": "DejaVuSans.ttf",
@@ -187,17 +188,18 @@ def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
     return buffer.getvalue()
 
 
-def encode_png_indexed(image: Image.Image, palette: Image.Image, compress_level: int = 3) -> bytes:
+def encode_png_indexed(image: Image.Image, palette: Image.Image) -> bytes:
     """PNG bytes of ``image`` mapped, without dithering, onto the fixed palette of ``palette``.
 
     For flat board art this is about a third of the bytes of RGB and several times faster to
     encode. Colours in the palette come through exactly; others go to their nearest entry, so put
     every fill colour in it and leave the rest for anti-aliased text edges. A "P" image is taken to
-    be drawn in that palette already (``render.core.indexed``) and is saved as it is.
+    be drawn in that palette already (``render.core.indexed``) and is saved as it is. The bytes
+    come from ``render.core.png`` (a fast deflate), not Pillow's encoder.
     """
-    if image.mode == "P":
-        return encode_png(image, compress_level)
-    return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
+    if image.mode != "P":
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    return encode_palette_png(image)
 
 
 def fixed_palette(colours: Sequence[RGB], spare: RGB | None = None) -> Image.Image:
