@@ -111,14 +111,39 @@ def wrap_lines(
     Lines break at spaces and after hyphens; a piece wider than a whole line (a long name with no
     space) is split between characters as a last resort, and ``whole`` says it had to be.
     """
+    lines, whole = _wrapped_lines(text, size, width, weight, first)
+    return Wrapped(list(lines), size, whole)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_lines(
+    text: str, size: int, width: float, weight: str, first: float | None
+) -> tuple[tuple[str, ...], bool]:
+    """``wrap_lines``, remembered: ``fit_lines`` tries a text at several sizes, turn after turn.
+
+    A line's width is kept as it grows, as ``text_width`` measures a line (its words' advances
+    a space apart, all in 1/64 px, so the sums are exact), instead of measuring the line so far
+    again for every piece.
+    """
     lines: list[str] = []
     whole = True
     current = ""
+    used = 0.0  # text_width(current)
+    last = ""  # the last word of ``current``: a hyphen's next part joins it
+    space = _advance(" ", size, weight)
     for piece, spaced in pieces(text):
         room = first if first is not None and not lines else width
-        trial = f"{current} {piece}" if current and spaced else current + piece
-        if text_width(trial, size, weight) <= room:
-            current = trial
+        if current and spaced:
+            grown, word = used + space + _advance(piece, size, weight), piece
+        else:
+            word = last + piece if current else piece
+            grown = used - (_advance(last, size, weight) if current else 0.0) + _advance(word, size, weight)
+        if grown <= room:
+            current, used, last = (
+                (f"{current} {piece}" if current and spaced else current + piece),
+                grown,
+                word,
+            )
             continue
         if current:
             lines.append(current)
@@ -131,10 +156,10 @@ def wrap_lines(
                 cut -= 1
             lines.append(piece[:cut])
             piece = piece[cut:]
-        current = piece
+        current, used, last = piece, _advance(piece, size, weight), piece
     if current or not lines:
         lines.append(current)
-    return Wrapped(lines, size, whole)
+    return tuple(lines), whole
 
 
 def fit_lines(
@@ -179,6 +204,30 @@ def join_lines(
         else:
             lines.append(item)
     return lines
+
+
+@lru_cache(maxsize=4096)
+def wrap_words(text: str, size: int, max_width: float, weight: str = "regular") -> tuple[str, ...]:
+    """Each paragraph of ``text`` in greedy lines of whole words no wider than ``max_width`` (cached).
+
+    A word wider than a line gets a line of its own. The line's width grows by a space and the
+    word's advance, as ``text_width`` measures it, rather than the line being measured again.
+    """
+    lines: list[str] = []
+    space = _advance(" ", size, weight)
+    for paragraph in text.split("\n"):
+        current, used = "", 0.0
+        for word in paragraph.split():
+            wide = _advance(word, size, weight)
+            if not current:
+                current, used = word, wide
+            elif used + space + wide <= max_width:
+                current, used = f"{current} {word}", used + space + wide
+            else:
+                lines.append(current)
+                current, used = word, wide
+        lines.append(current)
+    return tuple(lines)
 
 
 def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
@@ -278,18 +327,7 @@ class Canvas:
 
     def wrap(self, text: str, size: int, max_width: int, weight: str = "regular") -> list[str]:
         """Split ``text`` into lines no wider than ``max_width`` at this font size."""
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            current = ""
-            for word in paragraph.split():
-                trial = f"{current} {word}".strip()
-                if self.textlength(trial, size, weight) <= max_width or not current:
-                    current = trial
-                else:
-                    lines.append(current)
-                    current = word
-            lines.append(current)
-        return lines
+        return list(wrap_words(text, size, max_width, weight))
 
     def paragraph(
         self,
