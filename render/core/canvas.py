@@ -264,6 +264,100 @@ def fixed_palette(colours: Sequence[RGB], spare: RGB | None = None) -> Image.Ima
     return image
 
 
+_NAME_REF = re.compile(r"\{P(\d+)\}")
+#: a name's room in a line of names and words, in em of the line's size (a typical name is 6)
+NAME_EM = 8.0
+
+
+class Segment(NamedTuple):
+    """One piece of a line of names and words: its text, size and where it starts (px from the left)."""
+
+    text: str
+    size: int
+    x: float
+
+
+def fitted_name(
+    name: str, size: int, slot: float, weight: str = "regular", min_size: int = 14
+) -> tuple[str, int]:
+    """``name`` at the first of ``_steps`` (``size``, halfway, ``min_size``) that fits ``slot``.
+
+    Then ellipsised at ``min_size``. It depends on nothing else on its line, and the steps are
+    few so a name's words come in at most three sizes per slot, not a new one per name length.
+    """
+    for step in _steps(size, min_size):
+        if text_width(name, step, weight) <= slot:
+            return name, step
+    return fit(name, min(min_size, size), slot, weight, min(min_size, size))
+
+
+def _steps(size: int, min_size: int) -> tuple[int, ...]:
+    """The sizes a line of names and words may take: ``size``, halfway down, ``min_size``."""
+    min_size = min(min_size, size)
+    return tuple(dict.fromkeys((size, (size + min_size) // 2, min_size)))
+
+
+@lru_cache(maxsize=4096)
+def _literal_plan(
+    template: str, size: int, max_width: float, weight: str, min_size: int
+) -> tuple[int, float] | None:
+    """The line's size and each name's slot for ``template``, or None when no size leaves room.
+
+    Worked out from the template alone: the first of ``_steps`` at which the words leave each
+    name ``NAME_EM`` em (else the smallest, with what is left shared out). So neither the words'
+    size nor a name's depends on the other names: a new name costs one mask per size, and old
+    words keep theirs.
+    """
+    parts = _NAME_REF.split(template)
+    words, count = parts[0::2], len(parts) // 2
+    if not count:
+        return None
+    for trial in _steps(size, min_size):
+        slot = (max_width - sum(text_width(part, trial, weight) for part in words if part)) / count
+        if slot >= NAME_EM * trial:
+            return trial, slot
+    return (trial, slot) if slot >= 2 * trial else None  # not even a short name would fit
+
+
+def named_line(
+    template: str,
+    names: Sequence[str],
+    size: int,
+    max_width: float,
+    weight: str = "regular",
+    min_size: int = 16,
+) -> list[Segment]:
+    """A line of ``{P1}``-style name slots and words, each fitted apart (see ``_literal_plan``).
+
+    The words take one of three sizes from the template alone; each name is fitted to its slot
+    from that size down. A template that cannot leave a slot for each name is fitted whole.
+    """
+    plan = _literal_plan(template, size, max_width, weight, min_size)
+    parts = _NAME_REF.split(template)
+    if plan is None:
+        filled = "".join(part if n % 2 == 0 else _name(names, part) for n, part in enumerate(parts))
+        text, fitted = fit(filled, size, max_width, weight, min_size)
+        return [Segment(text, fitted, 0.0)]
+    words_size, slot = plan
+    segments: list[Segment] = []
+    x = 0.0
+    for n, part in enumerate(parts):
+        if n % 2 == 0:
+            text, at = part, words_size
+        else:
+            text, at = fitted_name(_name(names, part), words_size, slot, weight, min_size)
+        if text:
+            segments.append(Segment(text, at, x))
+            x += text_width(text, at, weight)
+    return segments
+
+
+def _name(names: Sequence[str], number: str) -> str:
+    """The name of seat ``number`` (counted from 1), or "Player N"."""
+    index = int(number) - 1
+    return names[index] if 0 <= index < len(names) and names[index] else f"Player {index + 1}"
+
+
 class Canvas:
     """An RGB image with a drawing context and text helpers."""
 
@@ -296,6 +390,49 @@ class Canvas:
         if max_width is not None:
             text, size = fit(text, size, max_width, weight, min_size)
         self.put(xy, text, size, fill, weight, anchor)
+
+    def named(
+        self,
+        xy: tuple[float, float],
+        template: str,
+        names: Sequence[str],
+        size: int,
+        fill: RGB = INK,
+        weight: str = "regular",
+        anchor: str = "la",
+        max_width: float | None = None,
+        min_size: int = 16,
+    ) -> None:
+        """One line with ``{P1}``-style player names, fitted by ``named_line`` (anchor "la" or "ra").
+
+        A name's size depends on the name alone, so each new player costs one rasterised word per
+        size; the pieces share one baseline, at the line's top plus the tallest piece's ascent.
+        """
+        room = max_width if max_width is not None else float(self.width)
+        segments = named_line(template, names, size, room, weight, min_size)
+        if not segments:
+            return
+        end = segments[-1].x + text_width(segments[-1].text, segments[-1].size, weight)
+        left = xy[0] - end if anchor[0] == "r" else xy[0]
+        baseline = xy[1] + max(font(piece.size, weight).getmetrics()[0] for piece in segments)
+        for piece in segments:
+            self.put((left + piece.x, baseline), piece.text, piece.size, fill, weight, "ls")
+
+    def name(
+        self,
+        xy: tuple[float, float],
+        name: str,
+        size: int,
+        fill: RGB = INK,
+        weight: str = "regular",
+        anchor: str = "la",
+        max_width: float | None = None,
+        min_size: int = 14,
+    ) -> None:
+        """A player's name alone, fitted to ``max_width`` by ``fitted_name`` (three sizes at most)."""
+        if max_width is not None:
+            name, size = fitted_name(name, size, max_width, weight, min_size)
+        self.put(xy, name, size, fill, weight, anchor)
 
     def put(self, xy: tuple[float, float], text: str, size: int, fill: RGB, weight: str, anchor: str) -> None:
         """Draw one line exactly as given (no fitting); subclasses change how glyphs are drawn."""
