@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,7 +16,15 @@ from bot.bench.stats import median, percentile, ratio
 from engines.core import AnyRuleset
 from render.core import encode_png
 from render.core.memo import clear_all
+from render.core.png import encode_palette_png
 from render.core.renderer import Renderer
+
+#: New names for every picture measured in the process, whatever the mode: a fresh ``Names`` per
+#: mode handed the next mode the names (and so the cached word masks) of the one before. The
+#: count starts far above the pipeline's, which draws its own new names from 1.
+_NEW_NAMES = Names("")
+_NEW_NAMES.count = itertools.count(1_000_000)
+_WARM_NAMES = Names("Warm ")
 
 
 @dataclass(frozen=True)
@@ -27,6 +36,11 @@ class ImageFigures:
     ms_p95: float
     encode_floor_ms_p50: float  # re-encoding the very pixels shipped, in the PNG mode shipped
     to_floor: float
+    cpu_ms_p50: float  # the drawing's thread CPU time: what a busy machine cannot inflate
+    cpu_ms_p95: float
+    cpu_floor_ms_p50: float  # the floor's thread CPU time
+    cpu_to_floor: float
+    pillow_encode_ms_p50: float  # for context: Pillow's own PNG encoder (zlib level 3), same pixels
     rgb_encode_ms_p50: float  # for context: the shared RGB encoder on the same pixels
     mode: str  # PNG colour mode shipped (RGB, P for an indexed palette...)
     kb_p50: float
@@ -38,9 +52,25 @@ class ImageFigures:
 def encode_floor_ms(png: bytes) -> float:
     """Milliseconds to encode the very picture ``png`` holds, in its own colour mode.
 
-    That is the least any renderer must spend to ship those pixels in that format; converting
+    That is the least any renderer must spend to ship those pixels in that format, with the
+    encoder the pictures are shipped with (``render.core.png`` for palette pictures); converting
     the drawn RGB canvas to a palette is a choice the renderer makes, so it counts as rendering.
     """
+    return encode_floor(png)[0]
+
+
+def encode_floor(png: bytes) -> tuple[float, float]:
+    """``encode_floor_ms`` and the same encoding's thread CPU time, both in milliseconds."""
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    encode = encode_palette_png if image.mode == "P" else encode_png
+    wall, cpu = time.perf_counter(), time.thread_time()
+    encode(image)
+    return (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
+
+
+def _pillow_encode(png: bytes) -> float:
+    """Milliseconds for Pillow's PNG encoder on the same pixels and mode (what was shipped before)."""
     image = Image.open(io.BytesIO(png))
     image.load()
     start = time.perf_counter()
@@ -56,21 +86,47 @@ def _rgb_encode(png: bytes) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def _figures(times: list[float], floors: list[float], pngs: list[bytes]) -> ImageFigures | None:
+@dataclass
+class _Samples:
+    """One kind of picture's measurements: wall and thread CPU time, each beside its floor's."""
+
+    times: list[float]
+    floors: list[float]
+    cpu: list[float]
+    cpu_floors: list[float]
+    pngs: list[bytes]
+
+    def add(self, wall: float, cpu: float, png: bytes) -> None:
+        """Record one drawing and, straight after it, its encode floor."""
+        floor_wall, floor_cpu = encode_floor(png)
+        self.times.append(wall)
+        self.cpu.append(cpu)
+        self.floors.append(floor_wall)
+        self.cpu_floors.append(floor_cpu)
+        self.pngs.append(png)
+
+
+def _figures(found: _Samples) -> ImageFigures | None:
+    pngs = found.pngs
     if not pngs:
         return None
-    rgb = [_rgb_encode(p) for p in pngs[:: max(1, len(pngs) // 8)]]
+    every = pngs[:: max(1, len(pngs) // 8)]
     sizes = [len(p) / 1024 for p in pngs]
     dims = [Image.open(io.BytesIO(p)).size for p in pngs]
     return ImageFigures(
         images=len(pngs),
-        ms_p50=median(times),
-        ms_p95=percentile(times, 95),
-        encode_floor_ms_p50=median(floors),
-        to_floor=ratio(median(times), median(floors)),
+        ms_p50=median(found.times),
+        ms_p95=percentile(found.times, 95),
+        encode_floor_ms_p50=median(found.floors),
+        to_floor=ratio(median(found.times), median(found.floors)),
+        cpu_ms_p50=median(found.cpu),
+        cpu_ms_p95=percentile(found.cpu, 95),
+        cpu_floor_ms_p50=median(found.cpu_floors),
+        cpu_to_floor=ratio(median(found.cpu), median(found.cpu_floors)),
         kb_p50=median(sizes),
         kb_max=max(sizes),
-        rgb_encode_ms_p50=median(rgb),
+        pillow_encode_ms_p50=median([_pillow_encode(p) for p in every]),
+        rgb_encode_ms_p50=median([_rgb_encode(p) for p in every]),
         mode=Image.open(io.BytesIO(pngs[0])).mode,
         width_min=min(w for w, _ in dims),
         height_max=max(h for _, h in dims),
@@ -98,43 +154,30 @@ def measure_render(
     The ``warm`` states (from other games than ``states``) are drawn first, untimed: a running bot
     has long since loaded its fonts and rasterised the labels every board repeats, so a figure
     from a cold process would mostly measure its first minute. Every picture is drawn with
-    player names never drawn before (warm-up ones included): a busy bot meets new players all
-    the time, and a name already rasterised would flatter the figure.
+    player names never drawn before in the process (warm-up ones and other modes' included): a
+    busy bot meets new players all the time, and a name already rasterised would flatter the
+    figure. Each drawing is timed in wall and in thread CPU time, and so is its floor.
     """
-    warm_names, new_names = Names("Warm "), Names("")
     for state in warm:
         clear_all()
         spectator = ruleset.view(state, None)
-        names = warm_names.seats(spectator.players)
+        names = _WARM_NAMES.seats(spectator.players)
         renderer.board(spectator, names)
         renderer.hand(ruleset.view(state, private_seat(ruleset, state)), names)
-    views = []
-    for state in states:
-        spectator = ruleset.view(state, None)
-        own = ruleset.view(state, private_seat(ruleset, state))
-        views.append((spectator, own, new_names.seats(spectator.players)))
-    board_t: list[float] = []
-    board_f: list[float] = []
-    boards: list[bytes] = []
-    hand_t: list[float] = []
-    hand_f: list[float] = []
-    hands: list[bytes] = []
-    for round_ in range(rounds):
-        for public_view, seat_view, names in views:
-            if round_:  # each round meets new players too
-                names = new_names.seats(len(names))
+    views = [
+        (ruleset.view(state, None), ruleset.view(state, private_seat(ruleset, state))) for state in states
+    ]
+    boards, hands = _Samples([], [], [], [], []), _Samples([], [], [], [], [])
+    for _ in range(rounds):
+        for public_view, seat_view in views:
+            names = _NEW_NAMES.seats(public_view.players)  # every picture meets new players
             clear_all()
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.thread_time()
             png = renderer.board(public_view, names)
-            board_t.append((time.perf_counter() - start) * 1000)
-            board_f.append(encode_floor_ms(png))
-            boards.append(png)
+            boards.add((time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000, png)
             clear_all()
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.thread_time()
             hand = renderer.hand(seat_view, names)
-            elapsed = (time.perf_counter() - start) * 1000
             if hand is not None:
-                hand_t.append(elapsed)
-                hand_f.append(encode_floor_ms(hand))
-                hands.append(hand)
-    return _figures(board_t, board_f, boards), _figures(hand_t, hand_f, hands)
+                hands.add((time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000, hand)
+    return _figures(boards), _figures(hands)

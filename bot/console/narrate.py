@@ -21,10 +21,12 @@ def seat_names(players: int, human: int | None, bot_label: str) -> list[str]:
 def describe_outcome(outcome: Outcome, names: Sequence[str]) -> str:
     """One paragraph: who won, why, the scores and the ranking."""
     reason = fill_names(outcome.reason, names).rstrip(".")
+    who = outcome.who_won(lambda seat: names[seat])
     if outcome.winners:
-        who = " and ".join(names[s] for s in outcome.winners)
         head = f"Game over: {who} {'wins' if len(outcome.winners) == 1 else 'win'} ({reason})."
-    else:  # a draw, or the rules' own opponent (an automaton) won
+    elif who:  # the rules' own opponent (an automaton) won, not a seat
+        head = f"Game over: {who[:1].upper()}{who[1:]} won ({reason})."
+    else:  # a draw (or a lone seat forfeited)
         head = f"Game over, no player wins: {reason}."
     parts = [head]
     if outcome.scores:

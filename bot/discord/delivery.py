@@ -499,12 +499,8 @@ class Courier:
         we could not DM."""
         table = public.table
         if public.outcome is not None:
-            await self._say(
-                table,
-                "Game over: "
-                + ", ".join(seat_label(table, s) for s in public.outcome.winners)
-                + (" won." if public.outcome.winners else "nobody won."),
-            )
+            who = public.outcome.who_won(lambda seat: seat_label(table, seat))
+            await self._say(table, f"Game over: {who or 'nobody'} won.")
             return
         if mention is None:
             mention = True

@@ -173,10 +173,15 @@ def result_embed(table: TableInfo, outcome: Outcome, narration: Sequence[str], t
     embed = discord.Embed(
         title=clip(f"{game_title(table.game, table.mode)} · game over", TITLE), colour=DONE_COLOUR
     )
-    winners = ", ".join(seat_label(table, seat) for seat in outcome.winners) or "nobody"
+    who = outcome.who_won(lambda seat: seat_label(table, seat))
+    if outcome.winners:
+        line = f"**Winner{'s' if len(outcome.winners) != 1 else ''}:** {who}"
+    elif who:  # the rules' own opponent won (e.g. the AI Controller), not a draw
+        line = f"**Won by:** {who} (no player won)"
+    else:
+        line = "**Winners:** nobody"
     embed.description = clip(
-        f"**Winner{'s' if len(outcome.winners) != 1 else ''}:** {winners}\n"
-        f"**Why:** {outcome.reason}\n\n{text}".strip(),
+        f"{line}\n**Why:** {outcome.reason}\n\n{text}".strip(),
         DESCRIPTION,
     )
     ranking: list[str] = []

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 import time
@@ -86,11 +87,32 @@ def _warm() -> None:
             log.debug("drawing worker could not warm %s", slug, exc_info=True)
 
 
-def _initialize(warm: bool) -> None:
-    """Worker start-up: import the renderers (and, if asked, warm them) once per process."""
+#: how often a drawing process checks that the process it draws for is still there
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def _leave_with_parent(parent: int) -> None:
+    """End this drawing process once its parent is gone (killed with SIGKILL, say).
+
+    A pool's processes wait for work that will never come when the parent dies without closing
+    the pool; each would keep its memory (about 150 MB) for good. Re-parenting changes the parent
+    id, which is checked here once a second.
+    """
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _initialize(warm: bool, parent: int) -> None:
+    """Worker start-up: import the renderers (and, if asked, warm them) once per process.
+
+    ``parent`` is the pool's process, passed in: a worker still starting when it died would
+    otherwise take its new parent (init) for its own and wait for it forever.
+    """
     # Ctrl-C reaches the whole process group; the parent decides when workers stop (pool.close),
     # so a worker must not die mid-picture and make the parent think the pool broke.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_leave_with_parent, args=(parent,), daemon=True).start()
     if warm:
         _warm()
 
@@ -161,7 +183,7 @@ class DrawingPool:
             max_workers=self.size,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_initialize,
-            initargs=(self.warm,),
+            initargs=(self.warm, os.getpid()),
         )
         for _ in range(self.size):  # start every worker now, not on the first click
             executor.submit(_ready)

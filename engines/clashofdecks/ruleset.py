@@ -297,7 +297,14 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         winners = tuple(state.winners)
         losers = tuple(sorted(kd.seat for kd in state.kingdoms if not kd.is_ai and kd.seat not in winners))
         ranking = tuple(group for group in (winners, losers) if group)
-        return Outcome(winners, ranking, state.result)
+        # In solo and co-op a fallen player kingdom means the AI side won: say so, not "nobody".
+        ai_won = (
+            not winners and 0 <= state.loser < len(state.kingdoms) and not state.kingdoms[state.loser].is_ai
+        )
+        automaton = ""
+        if ai_won:
+            automaton = "the AI kingdoms" if sum(kd.is_ai for kd in state.kingdoms) > 1 else "the AI kingdom"
+        return Outcome(winners, ranking, state.result, automaton=automaton)
 
     def secrets(self, state: ClashState, viewer: int | None) -> Iterable[str]:
         """Card ids in other players' hands, the AI deck piles and the face-down draft pile."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -118,12 +118,25 @@ def split(seat: int, kind: str, text: str, redacted: str) -> Event:
 
 
 class Outcome(msgspec.Struct, frozen=True):
-    """How a finished game ended. ``ranking`` lists groups of tied seats, best first."""
+    """How a finished game ended. ``ranking`` lists groups of tied seats, best first.
+
+    ``automaton`` names the rules' own opponent (a ModeSpec's ``automata``, e.g. "the AI
+    Controller") when it won and no seat did; it stays empty when seats won and in a draw, so
+    "no winning seat" is never mistaken for a draw. Its default keeps stored outcomes decoding.
+    """
 
     winners: tuple[int, ...]
     ranking: tuple[tuple[int, ...], ...]
     reason: str
     scores: dict[int, int] = {}
+    automaton: str = ""
+
+    def who_won(self, label: Callable[[int], str]) -> str:
+        """Who won, as people read it: the winning seats (named by ``label``), else the automaton
+        that won, else "" (nobody won: a draw, or a lone seat that forfeited)."""
+        if self.winners:
+            return listed([label(seat) for seat in self.winners])
+        return self.automaton
 
 
 class StateBase(msgspec.Struct, kw_only=True):

@@ -18,7 +18,7 @@ from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, paged
 from engines.eternia.damage import wound
 from engines.eternia.labels import labelled
-from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, pool_of, spend
+from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, payer, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
@@ -100,11 +100,19 @@ def begin(ctx: Ctx, m: Model, sid: str, target: Model, bonus: bool = False) -> N
 
 
 # ------------------------------------------------------------------------------ boosts
+def own_attack_boosts(ctx: Ctx, m: Model) -> list[str]:
+    """The Attack Boost Skills ``m`` has itself (on its card, or unlocked Skill cards): each may
+    boost any of its Attacks, paid from that Skill's own Power (A1.6 #31-32)."""
+    sids = [*m.skills, *(u.skill for u in m.unlocked)]
+    return [sid for sid in sids if ctx.skill(sid).type == "boost" and ctx.skill(sid).boost_for == "attack"]
+
+
 def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
     m = ctx.model(s.attacker)
     out: list[Action] = []
     if m.kind == "character":
-        for sid in ctx.skill(s.skill).addons:
+        printed = ctx.skill(s.skill).addons
+        for sid in printed:
             b = ctx.skill(sid)
             # Attack Boosts and Surges printed with the Attack, each once (A1.6 #32), paid from its pool.
             if (
@@ -120,6 +128,21 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
                         params=(sid,),
                     )
                 )
+        for sid in own_attack_boosts(ctx, m):
+            b = ctx.skill(sid)
+            own = payer(m, sid) is not None  # an unlocked Skill card, not the card pool
+            # A Boost the Attack prints and paid from the same pool is offered above already.
+            if sid in s.used or (sid in printed and not own) or pool_of(m, sid) < b.cost:
+                continue
+            where = " from its Skill card" if own else ""
+            out.append(
+                Action(
+                    f"o.{sid}",
+                    labelled(f"{b.name} ({b.cost} Power{where})", b.text),
+                    group="boost",
+                    params=(sid,),
+                )
+            )
     if m.side == CTRL and not ctx.st.ai:
         out += _ctrl_options(ctx, s, "ctrl_attack", "attack")
     return out
@@ -273,8 +296,10 @@ def _boost_answer(ctx: Ctx, p: Pending, a: Action) -> None:
         return
     if p.kind == "atk_boost":
         m = ctx.model(s.attacker)
-        if a.key.startswith("b."):
+        if a.key.startswith("b."):  # printed with the Attack: the Attack's pool pays
             _use_boost(ctx, s, m, str(a.params[0]), host=s.skill)
+        elif a.key.startswith("o."):  # the attacker's own Boost Skill: its own slots pay
+            _use_boost(ctx, s, m, str(a.params[0]))
         else:
             _play(ctx, s, a, m, "attack")
     else:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from engines.core.types import ModeSpec, OptionSpec
 from engines.eternia.content import content
 
+#: who the rules play in the ``ai`` mode, as people read it (mode text and the result)
+AI_CONTROLLER = "the AI Controller"
+
 SELECTION = OptionSpec(
     "selection",
     "Character selection (A1.1 #3): heroes_vs_villains (no side mixes them), factions (each side one "
@@ -72,6 +75,6 @@ def mode_specs() -> tuple[ModeSpec, ...]:
             (1, 2, 3, 4),
             "Everyone is on the Player Team; the book's AI Controller plays the other side.",
             (_scenario(), SELECTION, LEADER, _minions(), ai_chars, ai_escalation, CHARACTERS),
-            automata="the AI Controller",
+            automata=AI_CONTROLLER,
         ),
     )

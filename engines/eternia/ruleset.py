@@ -14,7 +14,7 @@ from engines.eternia.bots import BOTS
 from engines.eternia.catalogue import entries
 from engines.eternia.content import ai_uses, load, uses
 from engines.eternia.ctx import CHOICES, Ctx, GameOver
-from engines.eternia.modes import mode_specs
+from engines.eternia.modes import AI_CONTROLLER, mode_specs
 from engines.eternia.rounds import order_actions, place_order
 from engines.eternia.setup import check_seat, setup
 from engines.eternia.skills import EFFECTS
@@ -30,8 +30,8 @@ class Eternia(Ruleset[EtState, EtView]):
 
     slug = "eternia"
     title = "Masters of the Universe: Clash for Eternia"
-    rules_version = "3"
-    content_version = "4"
+    rules_version = "4"
+    content_version = "5"
     modes = mode_specs()
     state_type = EtState
     view_type = EtView
@@ -164,7 +164,9 @@ class Eternia(Ruleset[EtState, EtView]):
         if state.winner == "draw":
             return Outcome((), (tuple(sorted(team + ctrl)),), state.result)
         winners, losers = (team, ctrl) if state.winner == TEAM else (ctrl, team)
-        return Outcome(winners, tuple(g for g in (winners, losers) if g), state.result)
+        # In the ``ai`` mode no seat plays the Controller: when it wins, the result names it.
+        automaton = AI_CONTROLLER if state.winner == CTRL and not ctrl else ""
+        return Outcome(winners, tuple(g for g in (winners, losers) if g), state.result, automaton=automaton)
 
     def secrets(self, state: EtState, viewer: int | None) -> Iterable[str]:
         """What ``viewer`` may not see: the hidden Strategy hand and deck, and the other side's

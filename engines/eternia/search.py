@@ -6,9 +6,11 @@ the greedy bot would. Where the choice changes the fight it weighs candidates wi
 sampling search (:class:`engines.core.search.Sampling`): it draws full states that show its View
 (``determinize``: the other side's face-down cards and sealed order, the Strategy hand and deck,
 the dice), plays each candidate and then greedy moves for everyone to a stopping point, and scores
-the position for its side: Victory Points first (a beacon held counts nearly as one, a villager
-still standing a quarter), then Hit Points, models standing, Power, and how near its Characters
-stand to a goal (an Objective, a beacon, a villager) or to an Enemy in range.
+the position for its side: Victory Points first (a beacon held counts one and a half, as it scores at
+every Round's end left; a game the beacons' scoring would end at this Round's end, team first, nearly
+as a win; a villager still standing a quarter, its Wounds towards the Controller's VP), then Hit
+Points, models standing, Power, and how near its Characters stand to a goal (an Objective, a
+beacon, a villager) or to an Enemy in range.
 
 The weighed decisions, each with the greedy bot's choice as the first candidate (it keeps its
 place unless another is better by more than a Hit Point on average):
@@ -44,7 +46,7 @@ from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.ctx import CHOICES, Ctx, GameOver
 from engines.eternia.hexes import Hex, distance
-from engines.eternia.state import TEAM, EtState, EtView, other
+from engines.eternia.state import CTRL, TEAM, EtState, EtView, other
 from engines.eternia.view import build_view
 
 Determinize = Callable[[EtView, Rng], EtState]
@@ -110,6 +112,25 @@ def position(m: Piece, at: Hex, models: Sequence[Piece], targets: Sequence[Hex])
 
 #: the worth of one Victory Point in the evaluation (a Hit Point is worth 1)
 VP = 12.0
+#: the worth of a game the beacons would end at this Round's end, as things stand (short of a won
+#: game: the Activations left in the Round may still change who holds what)
+RACE = 4 * VP
+
+
+def round_end(st: EtState) -> str:
+    """Who wins at this Round's end if nothing changes before it: the beacons score the team first,
+    then the Controller, and the first to the VP target wins; at the round limit, the VP lead or the
+    tie rule. Empty when the game goes on."""
+    sc = content().scenarios[st.scenario]
+    vp = dict(st.vp)
+    for s in (TEAM, CTRL):  # the order of ``scenario.end_of_round``
+        vp[s] = vp.get(s, 0) + sc.vp_per_beacon * sum(1 for held in st.beacons.values() if held == s)
+        if vp[s] >= sc.vp_target:
+            return s
+    if st.round < sc.round_limit:
+        return ""
+    team, ctrl = vp[TEAM], vp[CTRL]
+    return sc.tie if team == ctrl else (TEAM if team > ctrl else CTRL)
 
 
 def evaluate(st: EtState, side: str) -> float:
@@ -118,9 +139,12 @@ def evaluate(st: EtState, side: str) -> float:
     if st.phase == "over":
         return 1000.0 if st.winner == side else (-1000.0 if st.winner == foe else -200.0)
     total = VP * (st.vp.get(side, 0) - st.vp.get(foe, 0))
-    # a beacon held scores again at the end of every Round: nearly a VP already
+    # the beacons' scoring may decide the game at the Round's end: who scores first matters then
+    ahead = round_end(st)
+    total += RACE if ahead == side else -RACE if ahead == foe else 0.0
+    # a beacon held scores at the end of every Round left: more than one VP, unless taken back
     per = content().scenarios[st.scenario].vp_per_beacon
-    total += 0.8 * VP * per * sum(1 if s == side else -1 if s == foe else 0 for s in st.beacons.values())
+    total += 1.5 * VP * per * sum(1 if s == side else -1 if s == foe else 0 for s in st.beacons.values())
     wanted = {s: goals(st.objectives, st.beacons, st.models, s) for s in (side, foe)}
     for m in st.models:
         if m.kind == "npc":
@@ -137,8 +161,11 @@ def evaluate(st: EtState, side: str) -> float:
         total += sign * (2.0 + m.hp + 0.1 * power - (1.5 if m.dazed else 0.0) - far)
     # a villager still standing may yet be led to safety (team VP) or KO'ed (Controller VP)
     rescue = content().scenarios[st.scenario].vp_per_rescue
-    npcs = sum(1 for m in st.models if m.kind == "npc" and m.hexes)
-    total += 0.25 * VP * rescue * npcs * (1 if side == TEAM else -1)
+    npcs = [m for m in st.models if m.kind == "npc" and m.hexes]
+    total += 0.25 * VP * rescue * len(npcs) * (1 if side == TEAM else -1)
+    # its Wounds bring the Controller's VP nearer (a little: the team may KO it first, for nothing)
+    wounds = sum(1.0 - m.hp / m.max_hp for m in npcs if m.max_hp)
+    total += 0.3 * VP * content().scenarios[st.scenario].vp_per_npc_ko * wounds * (1 if side != TEAM else -1)
     ctrl = 0.1 * (sum(st.ctrl_skills.values()) + st.ai_power)
     total += ctrl if side != TEAM else -ctrl
     return total

@@ -6,7 +6,6 @@ import math
 from collections.abc import Sequence
 
 from engines.arclash.state import ArclashView, SeatView
-from engines.core.types import fill_names
 from render.arclash.palette import CARD, WHITE, WIDTH, indexed_palette
 from render.arclash.status import PHASE_NAMES, sealed_summary, status
 from render.core.canvas import font
@@ -18,13 +17,15 @@ HEADER = 92
 PANEL_H = 392
 GAP = 16
 FOOTER_LINE = 30
+#: each seat's name slot, for lines drawn with ``Canvas.named``
+PLACEHOLDERS = tuple(f"{{P{seat + 1}}}" for seat in range(9))
 
 
 def render_board(view: ArclashView, names: Sequence[str] = ()) -> Canvas:
     """Draw the board for anyone: it shows only public facts, whoever the viewer is (``names`` by seat)."""
     cols = 2 if view.players <= 4 else 3
     rows = math.ceil(view.players / cols)
-    footer = _footer_lines(view, names)
+    footer = _footer_lines(view)
     height = HEADER + rows * (PANEL_H + GAP) + 24 + FOOTER_LINE * len(footer)
     canvas = Canvas(WIDTH, height, indexed_palette())
     _header(canvas, view, names)
@@ -36,7 +37,7 @@ def render_board(view: ArclashView, names: Sequence[str] = ()) -> Canvas:
         _panel(canvas, view, seat, x, y, panel_w, names)
     y = HEADER + rows * (PANEL_H + GAP) + 8
     for line in footer:
-        canvas.text((GAP + 4, y), line, 21, INK, max_width=WIDTH - 2 * GAP, min_size=16)
+        canvas.named((GAP + 4, y), line, names, 21, INK, max_width=WIDTH - 2 * GAP, min_size=16)
         y += FOOTER_LINE
     return canvas
 
@@ -48,11 +49,17 @@ def _header(canvas: Canvas, view: ArclashView, names: Sequence[str]) -> None:
     phase = PHASE_NAMES.get(view.phase, view.phase)
     if view.phase == "advance":
         phase += f" (round {view.round})"
-    waiting = sealed_summary(view, names)
+    waiting = sealed_summary(view, PLACEHOLDERS)  # names go in their own slots
     canvas.text((WIDTH - GAP - 4, 14), phase, 24, WHITE, "bold", anchor="ra", max_width=WIDTH // 2 - 120)
     if waiting:
-        canvas.text(
-            (WIDTH - GAP - 4, 46), waiting, 19, tint(MUTED, 0.7), anchor="ra", max_width=WIDTH // 2 - 40
+        canvas.named(
+            (WIDTH - GAP - 4, 46),
+            waiting,
+            names,
+            19,
+            tint(MUTED, 0.7),
+            anchor="ra",
+            max_width=WIDTH // 2 - 40,
         )
     else:
         canvas.text((GAP + 4, 52), "Highest power wins each battle", 17, tint(MUTED, 0.7))
@@ -65,7 +72,7 @@ def _panel(
     canvas.box((x, y, x + w, y + PANEL_H), fill=tint(colour, 0.85), outline=colour, width=3, radius=12)
     canvas.draw.rounded_rectangle((x, y, x + w, y + 48), radius=12, fill=colour)
     canvas.draw.rectangle((x, y + 36, x + w, y + 48), fill=colour)
-    canvas.text(
+    canvas.name(
         (x + 14, y + 9), seat_name(seat.seat, names), 27, WHITE, "bold", max_width=w // 2 - 20, min_size=18
     )
     score = f"{seat.points} / {view.target} pts"
@@ -134,10 +141,10 @@ def _lower(canvas: Canvas, seat: SeatView, x: int, y: int, w: int) -> None:
     canvas.text((x, y), f"Under it: {below}", 19, INK, max_width=w, min_size=14)
 
 
-def _footer_lines(view: ArclashView, names: Sequence[str]) -> list[str]:
+def _footer_lines(view: ArclashView) -> list[str]:
+    """The footer's lines with ``{P1}``-style slots where the players' names go."""
     lines: list[str] = []
     if view.order and view.phase == "support":
-        lines.append("Support order: " + " → ".join(seat_name(s, names) for s in view.order))
+        lines.append("Support order: " + " → ".join(PLACEHOLDERS[s] for s in view.order))
     lines.extend(view.report[-4:])
-    everyone = [seat_name(s, names) for s in range(max(view.players, 6))]
-    return [fill_names(line, everyone) for line in lines] or ["No battle yet."]
+    return lines or ["No battle yet."]

@@ -10,6 +10,7 @@ and digits and Latin words are never split.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache, lru_cache
 
@@ -83,22 +84,35 @@ def tokens(text: str) -> list[str]:
 
 def wrap(text: str, size: int, max_width: float, weight: str) -> list[str]:
     """Lines no wider than ``max_width`` (a single unbreakable piece wider than that stays whole)."""
+    return list(_wrapped(text, size, max_width, weight))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, size: int, max_width: float, weight: str) -> tuple[str, ...]:
+    """``wrap``, remembered: a hand shows the same card texts turn after turn, tried at several sizes."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         lines.extend(_wrap_paragraph(tokens(paragraph), size, max_width, weight))
-    return lines
+    return tuple(lines)
 
 
 def _wrap_paragraph(pieces: list[str], size: int, max_width: float, weight: str) -> list[str]:
+    # The line so far is not measured again for every piece (Japanese breaks between any two
+    # characters, which made that quadratic): its width grows by the piece's width and the
+    # kerning between the two characters that meet, each measured once and cached.
     lines: list[list[str]] = [[]]
+    used = 0.0  # the width of lines[-1], as ``width`` would measure it whole
     for piece in pieces:
         line = lines[-1]
         if piece.isspace():
             if line:
+                used = _grown(used, line[-1], " ", size, weight)
                 line.append(" ")
             continue
-        if not line or width("".join(line) + piece, size, weight) <= max_width:
+        grown = _grown(used, line[-1], piece, size, weight) if line else _piece_width(piece, size, weight)
+        if not line or grown <= max_width:
             line.append(piece)
+            used = grown
             continue
         # break before ``piece``. Kinsoku: while the new line would start with a closing mark,
         # the piece before it comes down too; and an opening bracket never ends a line.
@@ -110,7 +124,31 @@ def _wrap_paragraph(pieces: list[str], size: int, max_width: float, weight: str)
             moved.insert(0, line.pop())
             _strip(line)
         lines.append(moved)
+        used = _piece_width(moved[0], size, weight)
+        for before, after in itertools.pairwise(moved):
+            used = _grown(used, before, after, size, weight)
     return ["".join(line).strip() for line in lines]
+
+
+def _grown(used: float, last: str, piece: str, size: int, weight: str) -> float:
+    """The width of a line ``used`` wide that ends with ``last``, once ``piece`` is added to it.
+
+    Widths are sums of 1/64 px advances, so adding them up is exact; the pair of characters that
+    meet adds their kerning (nothing when a space or a change of face lies between them).
+    """
+    return used + _kerning(last[-1] + piece[0], size, weight) + _piece_width(piece, size, weight)
+
+
+@lru_cache(maxsize=16384)
+def _piece_width(piece: str, size: int, weight: str) -> float:
+    """``width`` of one unbreakable piece, remembered apart from whole lines."""
+    return width(piece, size, weight)
+
+
+@lru_cache(maxsize=16384)
+def _kerning(pair: str, size: int, weight: str) -> float:
+    """How much the two characters of ``pair`` set side by side differ from their own widths."""
+    return width(pair, size, weight) - width(pair[0], size, weight) - width(pair[1], size, weight)
 
 
 def _words(line: list[str]) -> int:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw, ImageFont
 
 from render.core.palette import INK, PAPER, RGB
+from render.core.png import encode_palette_png
 
 _FONT_FILES = {
     "regular": "DejaVuSans.ttf",
@@ -110,14 +111,39 @@ def wrap_lines(
     Lines break at spaces and after hyphens; a piece wider than a whole line (a long name with no
     space) is split between characters as a last resort, and ``whole`` says it had to be.
     """
+    lines, whole = _wrapped_lines(text, size, width, weight, first)
+    return Wrapped(list(lines), size, whole)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_lines(
+    text: str, size: int, width: float, weight: str, first: float | None
+) -> tuple[tuple[str, ...], bool]:
+    """``wrap_lines``, remembered: ``fit_lines`` tries a text at several sizes, turn after turn.
+
+    A line's width is kept as it grows, as ``text_width`` measures a line (its words' advances
+    a space apart, all in 1/64 px, so the sums are exact), instead of measuring the line so far
+    again for every piece.
+    """
     lines: list[str] = []
     whole = True
     current = ""
+    used = 0.0  # text_width(current)
+    last = ""  # the last word of ``current``: a hyphen's next part joins it
+    space = _advance(" ", size, weight)
     for piece, spaced in pieces(text):
         room = first if first is not None and not lines else width
-        trial = f"{current} {piece}" if current and spaced else current + piece
-        if text_width(trial, size, weight) <= room:
-            current = trial
+        if current and spaced:
+            grown, word = used + space + _advance(piece, size, weight), piece
+        else:
+            word = last + piece if current else piece
+            grown = used - (_advance(last, size, weight) if current else 0.0) + _advance(word, size, weight)
+        if grown <= room:
+            current, used, last = (
+                (f"{current} {piece}" if current and spaced else current + piece),
+                grown,
+                word,
+            )
             continue
         if current:
             lines.append(current)
@@ -130,10 +156,10 @@ def wrap_lines(
                 cut -= 1
             lines.append(piece[:cut])
             piece = piece[cut:]
-        current = piece
+        current, used, last = piece, _advance(piece, size, weight), piece
     if current or not lines:
         lines.append(current)
-    return Wrapped(lines, size, whole)
+    return tuple(lines), whole
 
 
 def fit_lines(
@@ -180,6 +206,30 @@ def join_lines(
     return lines
 
 
+@lru_cache(maxsize=4096)
+def wrap_words(text: str, size: int, max_width: float, weight: str = "regular") -> tuple[str, ...]:
+    """Each paragraph of ``text`` in greedy lines of whole words no wider than ``max_width`` (cached).
+
+    A word wider than a line gets a line of its own. The line's width grows by a space and the
+    word's advance, as ``text_width`` measures it, rather than the line being measured again.
+    """
+    lines: list[str] = []
+    space = _advance(" ", size, weight)
+    for paragraph in text.split("\n"):
+        current, used = "", 0.0
+        for word in paragraph.split():
+            wide = _advance(word, size, weight)
+            if not current:
+                current, used = word, wide
+            elif used + space + wide <= max_width:
+                current, used = f"{current} {word}", used + space + wide
+            else:
+                lines.append(current)
+                current, used = word, wide
+        lines.append(current)
+    return tuple(lines)
+
+
 def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
     """PNG bytes of ``image``; level 3 is the knee of size vs time for flat board art."""
     buffer = io.BytesIO()
@@ -187,17 +237,18 @@ def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
     return buffer.getvalue()
 
 
-def encode_png_indexed(image: Image.Image, palette: Image.Image, compress_level: int = 3) -> bytes:
+def encode_png_indexed(image: Image.Image, palette: Image.Image) -> bytes:
     """PNG bytes of ``image`` mapped, without dithering, onto the fixed palette of ``palette``.
 
     For flat board art this is about a third of the bytes of RGB and several times faster to
     encode. Colours in the palette come through exactly; others go to their nearest entry, so put
     every fill colour in it and leave the rest for anti-aliased text edges. A "P" image is taken to
-    be drawn in that palette already (``render.core.indexed``) and is saved as it is.
+    be drawn in that palette already (``render.core.indexed``) and is saved as it is. The bytes
+    come from ``render.core.png`` (a fast deflate), not Pillow's encoder.
     """
-    if image.mode == "P":
-        return encode_png(image, compress_level)
-    return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level)
+    if image.mode != "P":
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    return encode_palette_png(image)
 
 
 def fixed_palette(colours: Sequence[RGB], spare: RGB | None = None) -> Image.Image:
@@ -211,6 +262,100 @@ def fixed_palette(colours: Sequence[RGB], spare: RGB | None = None) -> Image.Ima
     image = Image.new("P", (1, 1))
     image.putpalette([value for colour in kept for value in colour])
     return image
+
+
+_NAME_REF = re.compile(r"\{P(\d+)\}")
+#: a name's room in a line of names and words, in em of the line's size (a typical name is 6)
+NAME_EM = 8.0
+
+
+class Segment(NamedTuple):
+    """One piece of a line of names and words: its text, size and where it starts (px from the left)."""
+
+    text: str
+    size: int
+    x: float
+
+
+def fitted_name(
+    name: str, size: int, slot: float, weight: str = "regular", min_size: int = 14
+) -> tuple[str, int]:
+    """``name`` at the first of ``_steps`` (``size``, halfway, ``min_size``) that fits ``slot``.
+
+    Then ellipsised at ``min_size``. It depends on nothing else on its line, and the steps are
+    few so a name's words come in at most three sizes per slot, not a new one per name length.
+    """
+    for step in _steps(size, min_size):
+        if text_width(name, step, weight) <= slot:
+            return name, step
+    return fit(name, min(min_size, size), slot, weight, min(min_size, size))
+
+
+def _steps(size: int, min_size: int) -> tuple[int, ...]:
+    """The sizes a line of names and words may take: ``size``, halfway down, ``min_size``."""
+    min_size = min(min_size, size)
+    return tuple(dict.fromkeys((size, (size + min_size) // 2, min_size)))
+
+
+@lru_cache(maxsize=4096)
+def _literal_plan(
+    template: str, size: int, max_width: float, weight: str, min_size: int
+) -> tuple[int, float] | None:
+    """The line's size and each name's slot for ``template``, or None when no size leaves room.
+
+    Worked out from the template alone: the first of ``_steps`` at which the words leave each
+    name ``NAME_EM`` em (else the smallest, with what is left shared out). So neither the words'
+    size nor a name's depends on the other names: a new name costs one mask per size, and old
+    words keep theirs.
+    """
+    parts = _NAME_REF.split(template)
+    words, count = parts[0::2], len(parts) // 2
+    if not count:
+        return None
+    for trial in _steps(size, min_size):
+        slot = (max_width - sum(text_width(part, trial, weight) for part in words if part)) / count
+        if slot >= NAME_EM * trial:
+            return trial, slot
+    return (trial, slot) if slot >= 2 * trial else None  # not even a short name would fit
+
+
+def named_line(
+    template: str,
+    names: Sequence[str],
+    size: int,
+    max_width: float,
+    weight: str = "regular",
+    min_size: int = 16,
+) -> list[Segment]:
+    """A line of ``{P1}``-style name slots and words, each fitted apart (see ``_literal_plan``).
+
+    The words take one of three sizes from the template alone; each name is fitted to its slot
+    from that size down. A template that cannot leave a slot for each name is fitted whole.
+    """
+    plan = _literal_plan(template, size, max_width, weight, min_size)
+    parts = _NAME_REF.split(template)
+    if plan is None:
+        filled = "".join(part if n % 2 == 0 else _name(names, part) for n, part in enumerate(parts))
+        text, fitted = fit(filled, size, max_width, weight, min_size)
+        return [Segment(text, fitted, 0.0)]
+    words_size, slot = plan
+    segments: list[Segment] = []
+    x = 0.0
+    for n, part in enumerate(parts):
+        if n % 2 == 0:
+            text, at = part, words_size
+        else:
+            text, at = fitted_name(_name(names, part), words_size, slot, weight, min_size)
+        if text:
+            segments.append(Segment(text, at, x))
+            x += text_width(text, at, weight)
+    return segments
+
+
+def _name(names: Sequence[str], number: str) -> str:
+    """The name of seat ``number`` (counted from 1), or "Player N"."""
+    index = int(number) - 1
+    return names[index] if 0 <= index < len(names) and names[index] else f"Player {index + 1}"
 
 
 class Canvas:
@@ -246,6 +391,49 @@ class Canvas:
             text, size = fit(text, size, max_width, weight, min_size)
         self.put(xy, text, size, fill, weight, anchor)
 
+    def named(
+        self,
+        xy: tuple[float, float],
+        template: str,
+        names: Sequence[str],
+        size: int,
+        fill: RGB = INK,
+        weight: str = "regular",
+        anchor: str = "la",
+        max_width: float | None = None,
+        min_size: int = 16,
+    ) -> None:
+        """One line with ``{P1}``-style player names, fitted by ``named_line`` (anchor "la" or "ra").
+
+        A name's size depends on the name alone, so each new player costs one rasterised word per
+        size; the pieces share one baseline, at the line's top plus the tallest piece's ascent.
+        """
+        room = max_width if max_width is not None else float(self.width)
+        segments = named_line(template, names, size, room, weight, min_size)
+        if not segments:
+            return
+        end = segments[-1].x + text_width(segments[-1].text, segments[-1].size, weight)
+        left = xy[0] - end if anchor[0] == "r" else xy[0]
+        baseline = xy[1] + max(font(piece.size, weight).getmetrics()[0] for piece in segments)
+        for piece in segments:
+            self.put((left + piece.x, baseline), piece.text, piece.size, fill, weight, "ls")
+
+    def name(
+        self,
+        xy: tuple[float, float],
+        name: str,
+        size: int,
+        fill: RGB = INK,
+        weight: str = "regular",
+        anchor: str = "la",
+        max_width: float | None = None,
+        min_size: int = 14,
+    ) -> None:
+        """A player's name alone, fitted to ``max_width`` by ``fitted_name`` (three sizes at most)."""
+        if max_width is not None:
+            name, size = fitted_name(name, size, max_width, weight, min_size)
+        self.put(xy, name, size, fill, weight, anchor)
+
     def put(self, xy: tuple[float, float], text: str, size: int, fill: RGB, weight: str, anchor: str) -> None:
         """Draw one line exactly as given (no fitting); subclasses change how glyphs are drawn."""
         self.draw.text(xy, text, font=font(size, weight), fill=fill, anchor=anchor)
@@ -276,18 +464,7 @@ class Canvas:
 
     def wrap(self, text: str, size: int, max_width: int, weight: str = "regular") -> list[str]:
         """Split ``text`` into lines no wider than ``max_width`` at this font size."""
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            current = ""
-            for word in paragraph.split():
-                trial = f"{current} {word}".strip()
-                if self.textlength(trial, size, weight) <= max_width or not current:
-                    current = trial
-                else:
-                    lines.append(current)
-                    current = word
-            lines.append(current)
-        return lines
+        return list(wrap_words(text, size, max_width, weight))
 
     def paragraph(
         self,

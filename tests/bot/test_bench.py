@@ -44,6 +44,9 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
         assert image["images"] == 20
         assert 0 < image["ms_p50"] <= image["ms_p95"]
         assert image["encode_floor_ms_p50"] > 0 and image["to_floor"] > 0
+        # the drawing and its floor in thread CPU time too, the ratio the target judges
+        assert 0 < image["cpu_ms_p50"] <= image["cpu_ms_p95"] and image["cpu_floor_ms_p50"] > 0
+        assert image["cpu_to_floor"] == pytest.approx(image["cpu_ms_p50"] / image["cpu_floor_ms_p50"])
         assert image["width_min"] == 1200 and 0 < image["kb_p50"] <= image["kb_max"]
 
     sqlite = result["pipeline"]["sqlite"]
@@ -144,3 +147,7 @@ def test_render_warm_up_and_each_measured_picture_meet_new_player_names(tiny: No
     seen = [name for names in measured for name in names]
     assert len(set(seen)) == len(seen)  # every measured picture has players new to the process
     assert not set(seen) & {name for names in warmed for name in names}
+    # the next mode measured (a new call) meets new players too, not the last mode's again
+    drawn.clear()
+    measure_render(RULESET, Recorder(), states, warm=warm)
+    assert not set(seen) & {name for names in drawn for name in names}

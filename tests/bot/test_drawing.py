@@ -5,8 +5,11 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -156,3 +159,39 @@ def test_auto_draws_in_one_process_per_core_up_to_four_and_in_threads_on_one_cor
     assert [auto_drawing_processes(cores) for cores in (1, 2, 3, 4, 8, 64)] == [0, 2, 3, 4, 4, 4]
     settings = load_settings({"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "Auto"}, dotenv_path=None)
     assert settings.drawing_processes() == auto_drawing_processes(usable_cores())
+
+
+def test_drawing_processes_end_when_the_process_they_draw_for_is_killed() -> None:
+    """A SIGKILLed parent cannot close its pool: its drawing processes must not live on (150 MB each)."""
+    probe = (
+        "import sys, time\n"
+        "from bot.service import drawing\n"
+        "with drawing.started(2, warm=False) as pool:\n"
+        "    assert pool is not None\n"
+        "    [f.result() for f in [pool._executor.submit(drawing._ready) for _ in range(4)]]\n"
+        "    print(' '.join(str(p) for p in pool.pids()), flush=True)\n"
+        "    time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", probe], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        children = [int(p) for p in parent.stdout.readline().split()]
+        assert len(children) == 2 and all(_alive(p) for p in children)
+        parent.kill()
+        parent.wait(10)
+        deadline = time.monotonic() + 3 * drawing.ORPHAN_CHECK_SECONDS + 5
+        while any(_alive(p) for p in children) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = {p: Path(f"/proc/{p}/status").read_text() for p in children if _alive(p)}
+        assert not left, f"drawing processes outlived their parent: {left}"
+    finally:
+        parent.kill()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie or a reaped process does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(") ", 1)[1][0] != "Z"
+    except FileNotFoundError:
+        return False

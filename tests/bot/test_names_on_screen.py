@@ -14,13 +14,13 @@ import pytest
 from bot.service.delivery import build_public, seat_update
 from engines import registry
 from engines.core import GameConfig, RandomBot, Rng
-from tests.bot.test_secret_filter import CASES, _loaded
+from tests.bot.test_secret_filter import CASES, loaded_table
 
 RAW = re.compile(r"\{P\d\}|\bPlayer \d\b")
 
 
 def _texts(slug: str, mode: str, state: object, players: int) -> list[str]:
-    loaded = _loaded(slug, mode, state, players)
+    loaded = loaded_table(slug, mode, state, players)
     public = build_public(loaded)
     texts = [public.text, *public.narration, *(p.line for p in public.asked)]
     if public.outcome is not None:

@@ -44,7 +44,7 @@ LANGUAGE_CASES = [
 ]
 
 
-def _loaded(slug: str, mode: str, state: Any, players: int) -> Loaded:
+def loaded_table(slug: str, mode: str, state: Any, players: int) -> Loaded:
     """A table as the service holds it, around ``state`` (no database needed to draw it)."""
     table = TableRow(
         id=1,
@@ -90,7 +90,7 @@ def _components(view: discord.ui.View | None) -> list[dict[str, Any]]:
 
 def _shown(slug: str, mode: str, state: Any, viewer: int | None, players: int) -> tuple[Any, ...]:
     """Everything ``viewer`` is shown of ``state`` by the service and the Discord adapter."""
-    loaded = _loaded(slug, mode, state, players)
+    loaded = loaded_table(slug, mode, state, players)
     if viewer is None:
         public = build_public(loaded)
         return (public, table_embed(public).to_dict(), _components(table_view(public)))
@@ -180,7 +180,7 @@ async def test_a_private_prompt_text_stays_off_the_table() -> None:
         report = _run(registry.get("tiny"), GameConfig("race", 3), range(1, 3), every=1, extra_every=1)
         assert report.differing > 0
         public = build_public(
-            _loaded("tiny", "race", registry.get("tiny").setup(GameConfig("race", 2), 1), 2)
+            loaded_table("tiny", "race", registry.get("tiny").setup(GameConfig("race", 2), 1), 2)
         )
         assert [p.line for p in public.asked] == ["Player1 is choosing in private"]
 

@@ -83,3 +83,47 @@ def test_hand_marks_choices_during_the_support_stage() -> None:
             assert "Choices:" not in RENDERER.describe(view)
             return
     raise AssertionError("no support stage reached")
+
+
+def _drawn(state: ArclashState, names: list[str]) -> list[tuple[str, int, str]]:
+    """Every piece of text the board puts on the picture: (text, size, weight)."""
+    from render.arclash.board import render_board
+    from render.core.indexed_canvas import IndexedCanvas
+
+    drawn: list[tuple[str, int, str]] = []
+    put = IndexedCanvas.put
+
+    def spy(self: IndexedCanvas, xy: tuple[float, float], text: str, size: int, *rest: str) -> None:
+        drawn.append((text, size, rest[1]))
+        put(self, xy, text, size, *rest)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(IndexedCanvas, "put", spy)
+        render_board(RULESET.view(state, None), names)
+    return drawn
+
+
+def _a_name(text: str, names: list[str]) -> bool:
+    """Whether ``text`` is one of ``names``, whole or shortened with "…"."""
+    cut = text.removesuffix("…").rstrip()
+    return text in names or (text.endswith("…") and any(name.startswith(cut) for name in names))
+
+
+def test_names_are_fitted_apart_so_the_words_around_them_keep_their_size() -> None:
+    """Issue 27: a name's size does not depend on its line, nor the line's on the names."""
+    short = ["Ada", "Bo", "Cy", "Di", "Ed", "Fy"]
+    long = ["Bartholomew Fitzgerald", "Ada", "Cassandra Montgomery", "Di", "Ed", "Fy"]
+    sizes: dict[str, set[int]] = {}
+    for state in states(6, 5, every=9)[1:]:
+        with_short, with_long = _drawn(state, short), _drawn(state, long)
+        # the words around the names are the same pieces at the same sizes whatever the names
+        words = [piece for piece in with_short if not _a_name(piece[0], short)]
+        assert words == [piece for piece in with_long if not _a_name(piece[0], long)]
+        for text, size, weight in with_short + with_long:
+            if text in short + long:
+                sizes.setdefault(f"{text} {weight}", set()).add(size)
+    # only the steps of the lines that carry names (footer 21/18/16 px, header 19/17/16 px; the
+    # panel title 27/22/18 bold), never a size of a name's own: "Ada" beside long names or short
+    steps = {21, 18, 16, 19, 17}
+    assert sizes["Ada bold"] == {27} and sizes["Ada regular"] <= steps
+    assert sizes["Bartholomew Fitzgerald regular"] <= steps

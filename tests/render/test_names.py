@@ -36,3 +36,24 @@ def test_seat_names_fall_back_to_player_n_for_missing_empty_and_undrawable_names
     assert seat_names(["Ann", "", "山田太郎"], 4) == ("Ann", "Player 2", "Player 3", "Player 4")
     assert seat_names((), 2) == (default_name(0), default_name(1)) == ("Player 1", "Player 2")
     assert seat_names(["Ann", "Bob", "Cat"], 2) == ("Ann", "Bob")  # extra names are ignored
+
+
+def test_a_line_of_names_fits_its_words_from_the_template_and_each_name_alone() -> None:
+    from render.core.canvas import fit, named_line
+
+    template = "{P1} wins the battle against {P2} and {P3}; support order: {P3} → {P1}"
+    short = named_line(template, ["Ada", "Bo", "Cy"], 21, 700, min_size=16)
+    long = named_line(template, ["Ada", "Bartholomew Fitzgerald-Smythe", "Cy"], 21, 700, min_size=16)
+    words = [(piece.text, piece.size) for piece in short if piece.text not in ("Ada", "Bo", "Cy")]
+    assert words == [
+        (piece.text, piece.size)
+        for piece in long
+        if piece.text not in ("Ada", "Cy") and "Barth" not in piece.text
+    ]
+    assert {piece.size for piece in short if piece.text == "Ada"} == {
+        piece.size for piece in long if piece.text == "Ada"
+    }
+    assert [piece.x for piece in long] == sorted(piece.x for piece in long)  # laid out left to right
+    # no names: the whole line is fitted as ``fit`` would; no room for a name slot: likewise
+    assert named_line("Game over", [], 21, 40)[0][:2] == fit("Game over", 21, 40, "regular", 16)
+    assert named_line("A very long sentence before {P1}", ["Ada"], 21, 200)[0].text.endswith("…")

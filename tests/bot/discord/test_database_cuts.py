@@ -20,10 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from bot.discord.delivery import CATCH_UP_MAX
 from bot.service.play import UNSURE
 from bot.service.truth import IN_DOUBT, MOVE_NOT_MADE, SAVED_BEHIND, SAVED_DB_DOWN
+from engines import registry
 from tests.bot.discord.helpers import latest_dm_with_choices, started_table, table_message
 from tests.bot.discord.simharness import World, world
 from tests.bot.faults import Cut
@@ -61,82 +63,137 @@ async def moves(w: World) -> int:
     return len(await w.bot.services.tables.log(1))
 
 
-async def cut_click(w: World, alice: Any, arm: int | None, blip: bool = False) -> tuple[str, Cut]:
-    """Alice makes her first move with the database cut at point ``arm``; returns the reply."""
+async def cut_click(w: World, mover: Any, arm: int | None, blip: bool = False) -> tuple[str, Cut]:
+    """``mover`` takes their first choice with the database cut at point ``arm``; returns the reply."""
     cut = Cut(w.bot.services.db.engine)
-    dm = latest_dm_with_choices(w, alice)
+    dm = latest_dm_with_choices(w, mover)
     cut.start(arm, blip=blip)
     try:
-        result = await w.choose(alice, dm, w.choices(dm)[0])
+        result = await w.choose(mover, dm, w.choices(dm)[0])
     finally:
         cut.restore()
         cut.remove()
     return w.said(result), cut
 
 
-async def census(backend: str, tmp_path: Path) -> list[str]:
+async def to_the_last_move(w: World, players: list[Any]) -> tuple[Any, Any]:
+    """Play first choices until the next one ends the game; (who makes it, the other player)."""
+    ruleset = registry.get("tiny")
+    while True:
+        state = (await w.bot.services.runtime.load(1, fresh=True)).state
+        for player in players:
+            dm = latest_dm_with_choices(w, player)
+            if dm is None:
+                continue
+            choice = w.choices(dm)[0]
+            if ruleset.outcome(ruleset.apply(state, choice.seat, choice.key).state) is not None:
+                return player, next(p for p in players if p is not player)
+            await w.choose(player, dm, choice)
+            break
+        else:
+            raise AssertionError("nobody was asked to move")
+
+
+async def scene(w: World, last: bool) -> tuple[Any, Any, int]:
+    """A started duel at its first move or its last: (who moves, the other, moves logged so far)."""
+    alice, bob = await started_table(w)
+    if not last:
+        return alice, bob, 0
+    mover, other = await to_the_last_move(w, [alice, bob])
+    return mover, other, await moves(w)
+
+
+#: what a finished duel leaves: its result rows, its rated-game claim, each person's rated games
+KEPT = (
+    "SELECT count(*) FROM results WHERE table_id = 1",
+    "SELECT count(*) FROM rated_games WHERE table_id = 1",
+    "SELECT games FROM ratings WHERE board = '*' AND mode = '' AND kind = 'person' ORDER BY entity",
+)
+
+
+async def kept_results(w: World) -> tuple[int, int, list[int]]:
+    """Table #1's result rows, its rated-game claims, and each person's rated games everywhere."""
+    async with w.bot.services.db.engine.connect() as connection:
+        results, claims = [(await connection.execute(text(q))).scalar_one() for q in KEPT[:2]]
+        games = [int(g) for (g,) in await connection.execute(text(KEPT[2]))]
+        return int(results), int(claims), games
+
+
+async def census(backend: str, tmp_path: Path, last: bool) -> list[str]:
     """The database points of one click, in order, with nothing cut."""
-    async with table_on(backend, tmp_path / "census") as w:
-        alice, _bob = await started_table(w)
-        reply, cut = await cut_click(w, alice, None)
-        assert reply == "" and await moves(w) == 1
+    async with table_on(backend, tmp_path / f"census{'-last' if last else ''}") as w:
+        mover, _other, before = await scene(w, last)
+        reply, cut = await cut_click(w, mover, None)
+        assert reply == "" and await moves(w) == before + 1
         return cut.points
 
 
-async def check_one_cut(backend: str, tmp_path: Path, arm: int, at: str, blip: bool) -> str:
+async def check_one_cut(backend: str, tmp_path: Path, arm: int, at: str, blip: bool, last: bool) -> str:
     """Cut at point ``arm`` (labelled ``at``) and check everything the module promises; the reply."""
-    async with table_on(backend, tmp_path / f"cut{arm}{'b' if blip else ''}") as w:
-        alice, bob = await started_table(w)
-        old_dm = latest_dm_with_choices(w, alice)
+    where = f"cut at {arm} ({at}){' of the last move' if last else ''}"
+    async with table_on(backend, tmp_path / f"cut{arm}{'b' if blip else ''}{'-last' if last else ''}") as w:
+        mover, other, before = await scene(w, last)
+        old_dm = latest_dm_with_choices(w, mover)
         old_choice = w.choices(old_dm)[0]
-        reply, cut = await cut_click(w, alice, arm, blip)
+        reply, cut = await cut_click(w, mover, arm, blip)
         assert cut.fell_at == at, (cut.fell_at, at)
-        assert reply in SAVED, f"cut at {arm} ({at}): unexpected reply {reply!r}"
-        made = await moves(w)
-        assert made in (0, 1), f"cut at {arm} ({at}): {made} moves logged for one click"
-        if SAVED[reply] is not None:
-            assert made == int(SAVED[reply]), f"cut at {arm} ({at}): reply {reply!r} but {made} moves"
+        assert reply in SAVED, f"{where}: unexpected reply {reply!r}"
+        made = await moves(w) - before
+        assert made in (0, 1), f"{where}: {made} moves logged for one click"
+        saved = SAVED[reply]
+        if saved is not None:
+            assert made == int(saved), f"{where}: reply {reply!r} but {made} moves"
         if reply in (UNSURE, IN_DOUBT):
-            assert at.startswith("commit"), f"cut at {arm} ({at}): in doubt where no commit was"
+            assert at.startswith("commit"), f"{where}: in doubt where no commit was"
         assert "nothing was changed" not in reply or made == 0
         # The database answers again: whatever fell behind catches up by itself.
         await w.advance(CATCH_UP_MAX + 1)
         if made == 0:
-            again = await w.choose(alice, old_dm, old_choice)  # the same button makes the move
-            assert w.said(again) == "", f"cut at {arm} ({at}): retry said {w.said(again)!r}"
-            assert await moves(w) == 1
-        now = table_message(w).embeds[0].description
-        assert "bob is choosing" in now, f"cut at {arm} ({at}): the table message missed the move"
+            again = await w.choose(mover, old_dm, old_choice)  # the same button makes the move
+            assert w.said(again) == "", f"{where}: retry said {w.said(again)!r}"
+            assert await moves(w) == before + 1
         assert not w.bot.controls.courier.catching_up
-        # Bob's newest DM offers his move, and it counts; Alice's newest offers nothing stale.
-        mine = latest_dm_with_choices(w, alice)
+        mine = latest_dm_with_choices(w, mover)  # the mover's newest DM offers nothing stale
         assert mine is None or w.choices(mine)[0].token != old_choice.token
-        bobs = latest_dm_with_choices(w, bob)
-        assert bobs is not None, f"cut at {arm} ({at}): Bob's DM was never brought up to date"
-        answer = await w.choose(bob, bobs, w.choices(bobs)[0])
-        assert w.said(answer) == "", f"cut at {arm} ({at}): Bob's move said {w.said(answer)!r}"
-        assert await moves(w) == 2
+        if last:
+            # the game ended once: shown as over, its results and ratings written exactly once
+            shown = table_message(w).embeds[0].title.lower()
+            assert "game over" in shown, f"{where}: the table message missed the end ({shown})"
+            assert await kept_results(w) == (2, 1, [1, 1]), f"{where}: {await kept_results(w)}"
+        else:
+            name = other.name
+            now = table_message(w).embeds[0].description
+            assert f"{name} is choosing" in now, f"{where}: the table message missed the move"
+            # the other player's newest DM offers their move, and it counts
+            theirs = latest_dm_with_choices(w, other)
+            assert theirs is not None, f"{where}: the other player's DM was never brought up to date"
+            answer = await w.choose(other, theirs, w.choices(theirs)[0])
+            assert w.said(answer) == "", f"{where}: the next move said {w.said(answer)!r}"
+            assert await moves(w) == 2
         assert await w.bot.services.tables.replay_check(1)
         w.take_error_logs()  # a cut may log the redraw it could not make; the checks above judge it
         return reply
 
 
 async def sweep(
-    backend: str, tmp_path: Path, blip: bool, only: Callable[[list[str]], set[int]] | None = None
+    backend: str,
+    tmp_path: Path,
+    blip: bool,
+    last: bool = False,
+    only: Callable[[list[str]], set[int]] | None = None,
 ) -> list[str]:
     """Cut each point of a click in turn (``only``: those it picks); the reply at each, a line a point."""
-    points = await census(backend, tmp_path)
+    points = await census(backend, tmp_path, last)
     assert any(p.startswith("UPDATE") for p in points) and "commit (answer lost)" in points
     chosen = set(range(len(points))) if only is None else only(points)
     replies = []
     for arm, at in enumerate(points):
         if arm in chosen:
-            reply = await check_one_cut(backend, tmp_path, arm, at, blip)
+            reply = await check_one_cut(backend, tmp_path, arm, at, blip, last)
             replies.append(f"{arm:2} {at:<24} -> {reply[:60] or '(no note: the move was shown)'}")
-    return [
-        f"{backend}, {'one statement fails' if blip else 'down until the reply'}: {len(points)} points",
-        *replies,
-    ]
+    how = "one statement fails" if blip else "down until the reply"
+    moment = "the last move" if last else "a move"
+    return [f"{backend}, {moment}, {how}: {len(points)} points", *replies]
 
 
 def key_points(points: list[str]) -> set[int]:
@@ -146,17 +203,19 @@ def key_points(points: list[str]) -> set[int]:
 
 async def test_a_cut_before_during_and_after_the_commit_is_told_truly(tmp_path: Path) -> None:
     """The quick run: three points of a click on SQLite (the slow set sweeps every point, both backends)."""
-    lines = await sweep("sqlite", tmp_path, False, key_points)
+    lines = await sweep("sqlite", tmp_path, False, only=key_points)
     assert len(lines) == 1 + 3, lines
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("last", [False, True], ids=["move", "last-move"])
 @pytest.mark.parametrize("blip", [False, True], ids=["down", "blip"])
 @pytest.mark.parametrize("backend", BACKENDS)
 async def test_a_cut_at_every_point_of_a_click_is_told_truly_and_loses_nothing(
-    backend: str, blip: bool, tmp_path: Path, record: Callable[[str], None]
+    backend: str, blip: bool, last: bool, tmp_path: Path, record: Callable[[str], None]
 ) -> None:
-    record("\n".join(await sweep(backend, tmp_path, blip)))
+    """Every point of a move, and of the move that ends the game (results and ratings in its commit)."""
+    record("\n".join(await sweep(backend, tmp_path, blip, last)))
 
 
 @pytest.fixture

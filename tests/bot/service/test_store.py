@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import aiosqlite
@@ -12,8 +14,10 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import event, inspect
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service import ServiceError, Services
+from bot.service.truth import NOT_DONE, Unavailable
 from bot.store import schema, upgrade
 from bot.store.db import Database, create_engine
 from bot.store.migrate import SHIPPED_HEAD, current_revision, head_revision
@@ -112,13 +116,18 @@ async def test_an_unreachable_database_is_unavailable(tmp_path: object) -> None:
         await broken.close()
 
 
+@asynccontextmanager
+async def down() -> AsyncIterator[AsyncConnection]:
+    """A database that does not answer: not one statement reaches it."""
+    raise Unavailable(NOT_DONE)
+    yield
+
+
 async def test_a_commit_that_landed_before_the_connection_dropped_counts_and_says_so(
     services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue: a move saved just before the connection dropped was reported as "nothing was changed"."""
-    from contextlib import asynccontextmanager
-
-    from bot.service.truth import IN_DOUBT, Unavailable
+    from bot.service.truth import IN_DOUBT
 
     delivery = await duel(services)
     _, user, key = asked(delivery)
@@ -145,9 +154,6 @@ async def test_when_even_the_check_fails_the_player_is_told_it_is_unknown(
     services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A commit the database was confirming when it dropped, and no answer to the check either."""
-    from contextlib import asynccontextmanager
-
-    from bot.service.truth import NOT_DONE, Unavailable
 
     delivery = await duel(services)
     _, user, key = asked(delivery)
@@ -155,11 +161,6 @@ async def test_when_even_the_check_fails_the_player_is_told_it_is_unknown(
     def drops_at_commit(connection: object) -> None:
         event.remove(services.db.engine.sync_engine, "commit", drops_at_commit)
         raise OSError("connection reset while committing")
-
-    @asynccontextmanager
-    async def down():  # type: ignore[no-untyped-def]
-        raise Unavailable(NOT_DONE)
-        yield
 
     event.listen(services.db.engine.sync_engine, "commit", drops_at_commit)
     monkeypatch.setattr(services.runtime, "reading", down)
@@ -174,18 +175,11 @@ async def test_a_database_down_before_the_click_says_the_move_was_not_made(
     services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 22 item 3: nothing was sent, so the player hears plainly that the move can be made again."""
-    from contextlib import asynccontextmanager
-
-    from bot.service.truth import MOVE_NOT_MADE, NOT_DONE, Unavailable
+    from bot.service.truth import MOVE_NOT_MADE
 
     delivery = await duel(services)
     _, user, key = asked(delivery)
     real = services.runtime.transaction
-
-    @asynccontextmanager
-    async def down():  # type: ignore[no-untyped-def]
-        raise Unavailable(NOT_DONE)  # no connection: not one statement reached the database
-        yield
 
     monkeypatch.setattr(services.runtime, "transaction", down)
     with pytest.raises(ServiceError) as error:

@@ -14,7 +14,7 @@ from engines.core.bots import Bot, RandomBot
 from engines.core.driver import Match, bot_for
 from engines.eternia import RULESET
 from engines.eternia.bots import BOTS, GreedyBot, determinize
-from engines.eternia.search import SearchBot
+from engines.eternia.search import SearchBot, evaluate, round_end
 from engines.eternia.selfplay import seats_for, versus_config
 from engines.eternia.selfplay import winner as selfplay_winner
 from engines.eternia.state import CTRL, TEAM, EtState
@@ -209,6 +209,21 @@ def test_search_bot_stays_greedy_in_the_order_phase() -> None:
         actions = RULESET.legal_actions(state, seat)
         action, found = BOTS["search"].plan(view, prompt, actions, Rng(1))  # type: ignore[attr-defined]
         assert found is None and action == GREEDY.choose(view, prompt, actions, Rng(1))
+
+
+def test_search_evaluation_sees_the_beacons_decide_the_game_at_the_rounds_end() -> None:
+    # Eternos: 6 VP wins, a beacon held scores 1 at each Round's end, the team scoring first.
+    state = RULESET.setup(versus_config(SEARCH_SCENARIO, SEARCH_PLAYERS), 2)
+    keys = sorted(state.beacons)
+    state.beacons = {k: (TEAM if i < 2 else CTRL) for i, k in enumerate(keys)}
+    state.vp = {TEAM: 4, CTRL: 5}
+    assert round_end(state) == TEAM  # the team reaches 6 first, though the Controller leads
+    losing = evaluate(state, CTRL)
+    state.beacons[keys[0]] = CTRL  # the Controller takes one of the team's beacons
+    assert round_end(state) == CTRL and evaluate(state, CTRL) > losing + 100
+    state.beacons = dict.fromkeys(keys, "")
+    state.vp = {TEAM: 1, CTRL: 1}
+    assert round_end(state) == ""  # nobody near the target: the game goes on
 
 
 def search_wins(game: tuple[str, int]) -> bool:

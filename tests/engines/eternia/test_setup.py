@@ -160,7 +160,7 @@ def test_a1_1_9_a_lone_character_faces_more_minions_than_a_full_team_in_the_ai_r
     four = dealt("ai", 4, scenario="snake_mountain")
     assert sum(1 for m in alone.models if m.kind == "minion" and m.hexes) == 8
     assert sum(1 for m in four.models if m.kind == "minion" and m.hexes) == 2
-    assert not alone.objectives and len(four.objectives) == 5
+    assert not alone.objectives and len(four.objectives) == 3
 
 
 def test_a_variant_for_a_team_size_outside_1_to_4_is_a_content_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -74,3 +74,68 @@ def test_the_japanese_faces_draw_every_card_name_and_text() -> None:
     strings = {card_face("x", d, "ja").name + card_face("x", d, "ja").text for d in cat.cards}
     strings |= {deck.name_ja for deck in cat.decks}
     assert _missing(strings, ("ja", "ja-bold")) == set()
+
+
+def _wrap_measuring_whole_lines(text: str, size: int, max_width: float, weight: str) -> list[str]:
+    """The wrap as it was: the line so far measured whole before each piece (the reference)."""
+    from render.climax.text import _strip, _words
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        built: list[list[str]] = [[]]
+        for piece in tokens(paragraph):
+            line = built[-1]
+            if piece.isspace():
+                if line:
+                    line.append(" ")
+                continue
+            if not line or width("".join(line) + piece, size, weight) <= max_width:
+                line.append(piece)
+                continue
+            moved = [piece]
+            while (moved[0].isspace() or moved[0][0] in NO_START) and _words(line) > 1:
+                moved.insert(0, line.pop())
+            _strip(line)
+            while _words(line) > 1 and line[-1] in NO_END:
+                moved.insert(0, line.pop())
+                _strip(line)
+            built.append(moved)
+        lines += ["".join(line).strip() for line in built]
+    return lines
+
+
+def test_wrapping_by_summed_widths_breaks_every_card_text_where_whole_line_measuring_did() -> None:
+    # the kerning where two pieces meet is counted, so "パワーを＋1000。" still fits where it did
+    cat = catalog()
+    for lang, weights in (("ja", ("ja", "ja-bold")), ("en", ("regular", "bold"))):
+        texts = sorted({card_face("x", d, lang).text for d in cat.cards})[::3]
+        for text in texts:
+            for size, max_width in ((14, 480.0), (17, 233.5), (21, 300.0), (26, 120.0)):
+                for weight in weights:
+                    assert wrap(text, size, max_width, weight) == _wrap_measuring_whole_lines(
+                        text, size, max_width, weight
+                    ), (text, size, max_width, weight)
+
+
+def test_japanese_wrapping_measures_each_character_once_not_the_line_so_far() -> None:
+    from render.climax import text as climax_text
+    from render.core import canvas
+
+    text = "このカードのパワーを＋1500する。" * 12  # 16 kinds of piece, 204 pieces
+    for cached in (canvas._advance, canvas.text_width, canvas.word_starts, climax_text.runs):
+        cached.cache_clear()
+    for cached in (climax_text._wrapped, climax_text._piece_width, climax_text._kerning):
+        cached.cache_clear()
+    lines = wrap(text, 19, 260.5, "ja")
+    shaped = canvas._advance.cache_info().misses
+    assert len(lines) > 10
+    # each piece and each pair that meets is shaped once; the whole-line wrap shaped ~200 prefixes
+    assert shaped <= 40
+
+
+def test_a_wrapped_card_text_is_remembered_and_a_caller_cannot_change_it() -> None:
+    text = "【起動】ストックを1枚払い、このカードをレストする：このカードのパワーを＋1000"
+    first = wrap(text, 18, 201.0, "ja")
+    first.append("scribbled")
+    again = wrap(text, 18, 201.0, "ja")
+    assert "scribbled" not in again and again == first[:-1]

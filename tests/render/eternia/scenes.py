@@ -11,7 +11,7 @@ from engines.eternia.state import EtState, EtView
 
 #: (mode, seats, scenario, seed): every seat count of both modes, each Scenario at least twice
 GAMES: tuple[tuple[str, int, str, int], ...] = (
-    ("versus", 2, "grayskull_gate", 7),
+    ("versus", 2, "grayskull_gate", 11),
     ("versus", 3, "crossroads", 3),
     ("versus", 4, "snake_mountain", 5),
     ("versus", 5, "eternos_village", 7),

@@ -1,0 +1,111 @@
+"""The hand-written palette PNG: every shipped picture decodes to what Pillow's own PNG decodes to."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.bench.samples import bench_config, random_game, spread
+from engines import registry
+from render import registry as renderers
+from render.core import png
+from render.core.png import encode_palette_png
+from render.core.renderer import MemoRenderer
+
+#: each game and mode at its most seats (in each language), as the bench draws them
+CASES = [
+    pytest.param(slug, mode.name, lang, id=f"{slug}-{mode.name}" + (f"-{lang}" if lang else ""))
+    for slug in registry.slugs()
+    for mode in registry.get(slug).modes
+    for lang in (registry.get(slug).languages if len(registry.get(slug).languages) > 1 else (None,))
+]
+
+
+def pillow_png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=3)  # what pictures were saved with before
+    return buffer.getvalue()
+
+
+def decoded(data: bytes) -> tuple[str, tuple[int, int], bytes, list[int] | None, Any]:
+    """Everything a viewer gets from a PNG: mode, size, pixel indices, palette, transparency."""
+    image = Image.open(io.BytesIO(data))
+    image.load()  # Pillow checks every chunk's CRC as it reads
+    return image.mode, image.size, image.tobytes(), image.getpalette(), image.info.get("transparency")
+
+
+def pictures(slug: str, mode: str, lang: str | None) -> list[Image.Image]:
+    """The palette images of the board and every seat's hand midway through a game and at its end."""
+    ruleset = registry.get(slug)
+    renderer = renderers.get(slug)
+    assert isinstance(renderer, MemoRenderer)
+    config = bench_config(ruleset, mode, lang)
+    names = [f"Seat {n + 1}" for n in range(config.players)]
+    images = []
+    for state in spread(random_game(ruleset, config, 3), 3)[1:]:
+        images.append(renderer.draw_board(ruleset.view(state, None), names).image)
+        for seat in range(config.players):
+            part = renderer.hand_part(ruleset.view(state, seat))
+            canvas = None if part is None else renderer.draw_hand(part, names)
+            if canvas is not None:
+                images.append(canvas.image)
+    return images
+
+
+@pytest.mark.parametrize(("slug", "mode", "lang"), CASES)
+def test_every_shipped_picture_decodes_to_the_pixels_and_palette_pillow_would_ship(
+    slug: str, mode: str, lang: str | None
+) -> None:
+    new_bytes = old_bytes = 0
+    for image in pictures(slug, mode, lang):
+        assert image.mode == "P"  # drawn on the palette: the writer's fast path, not its fallback
+        ours, pillows = encode_palette_png(image), pillow_png(image)
+        assert decoded(ours) == decoded(pillows)
+        new_bytes, old_bytes = new_bytes + len(ours), old_bytes + len(pillows)
+        assert len(ours) <= 1.12 * len(pillows)  # the worst picture (an Eternia map) is about 1.09×
+    assert 0.95 <= new_bytes / old_bytes <= 1.10
+
+
+def test_the_deflate_is_isal_when_installed() -> None:
+    assert png.DEFLATE == "isal" and png.LEVEL in (1, 2)
+
+
+def test_without_isal_zlib_writes_the_same_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    import zlib
+
+    image = pictures("arclash", "standard", None)[0]
+    monkeypatch.setattr(png, "_compress", zlib.compress)
+    monkeypatch.setattr(png, "LEVEL", 3)
+    assert decoded(encode_palette_png(image)) == decoded(pillow_png(image))
+
+
+def strip(colours: int) -> Image.Image:
+    image = Image.new("P", (40, 3))
+    image.putpalette([v for n in range(colours) for v in (n * 7 % 256, n * 3 % 256, 255 - n)])
+    image.putdata([n % colours for n in range(120)])
+    return image
+
+
+@pytest.mark.parametrize("transparency", [0, 5, 300, bytes(range(0, 250, 10))])
+def test_transparency_comes_through_as_pillow_writes_it(transparency: int | bytes) -> None:
+    image = strip(40)
+    image.info["transparency"] = transparency
+    ours = encode_palette_png(image)
+    assert b"tRNS" in ours
+    assert decoded(ours) == decoded(pillow_png(image))
+
+
+def test_short_palettes_and_other_metadata_are_left_to_pillow() -> None:
+    small = strip(12)  # Pillow packs 12 colours into 4 bits a pixel
+    assert encode_palette_png(small) == pillow_png(small)
+    tagged = strip(40)
+    tagged.info["icc_profile"] = b"not a real profile"
+    assert encode_palette_png(tagged) == pillow_png(tagged)
+
+
+def test_a_palette_png_needs_a_palette_image() -> None:
+    with pytest.raises(ValueError, match="mode P image, not RGB"):
+        encode_palette_png(Image.new("RGB", (2, 2)))
