@@ -69,11 +69,11 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
     names = {t["name"] for t in result["targets"]}
     assert {
         "engine action / state encode+decode",
-        "public render p95",
+        "public render p95 (thread CPU)",
         "public PNG size max",
         "public width min",
-        "public render / encode floor",
-        "private render p95",
+        "public render / encode floor (thread CPU)",
+        "private render p95 (thread CPU)",
         "pipeline sqlite p99",
         "pipeline sqlite / floor",
         "live tables in 1 GB",
