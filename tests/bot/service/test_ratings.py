@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from bot.service import ratings as ratings_service
 from bot.service.api import ServiceError
 from bot.service.rating import RatedGame, SeatResult, rate, shown, sides
 from bot.store import ratings_repo
+from bot.store.archive import archive
 from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, duel, lobby, play_out
 
 
@@ -76,6 +78,20 @@ async def test_a_rebuild_from_results_gives_exactly_the_stored_ratings(services:
     assert len({r["entity"] for r in before[0]}) == 4  # Ann, Bob, Cat and the easy bot
     done = await ratings_service.rebuild(services.db)
     assert done.games == 5
+    assert await _stored(services) == before
+
+
+async def test_archived_games_keep_their_ratings_and_a_rebuild_still_counts_them(
+    services: Services, tmp_path: Path
+) -> None:
+    """Issue 23 item 6: `db archive` moves move logs and snapshots out; results and ratings stay."""
+    for _ in range(2):
+        await play_out(services, await duel(services))
+    before = await _stored(services)
+    done = await archive(services.db, services.runtime.clock() + 1, tmp_path / "a.jsonl.gz")
+    assert done.games == 2
+    assert await _stored(services) == before
+    assert (await ratings_service.rebuild(services.db)).games == 2
     assert await _stored(services) == before
 
 
