@@ -155,20 +155,8 @@ async def test_every_lookup_is_an_index_lookup(db_url: str) -> None:
             ).one()
         problems = []
         for name, (lookup, indexes) in lookups(*row).items():
-            seen, stop = captured(engine)
-            async with engine.connect() as connection:
-                try:
-                    await lookup(connection)
-                finally:
-                    stop()
-                    await connection.rollback()
-            assert seen, name
-            async with engine.connect() as connection:
-                if not sqlite:
-                    # small tables (results, settings) would rightly be scanned: ask for the index
-                    await connection.exec_driver_sql("SET enable_seqscan = off")
-                plans = [await explain(connection, st, params, sqlite) for st, params in seen]
-            lines = [line for plan in plans for line in plan]
+            # small tables (results, settings) would rightly be scanned: ask for the index
+            lines = await planned(engine, lookup, sqlite, name)
             scans = full_scans(lines, sqlite)
             missing = {index for index in indexes if not uses(lines, index, sqlite)}
             if scans or missing:
@@ -178,6 +166,26 @@ async def test_every_lookup_is_an_index_lookup(db_url: str) -> None:
         assert not problems, "\n".join(problems)
     finally:
         await engine.dispose()
+
+
+async def planned(engine: Any, lookup: Lookup, sqlite: bool, name: str, no_sort: bool = False) -> list[str]:
+    """The plan lines of every statement ``lookup`` runs (on PostgreSQL with sequential scans, and
+    with ``no_sort`` sorts, made the planner's last resort)."""
+    seen, stop = captured(engine)
+    async with engine.connect() as connection:
+        try:
+            await lookup(connection)
+        finally:
+            stop()
+            await connection.rollback()
+    assert seen, name
+    async with engine.connect() as connection:
+        if not sqlite:
+            await connection.exec_driver_sql("SET enable_seqscan = off")
+            if no_sort:
+                await connection.exec_driver_sql("SET enable_sort = off")
+        plans = [await explain(connection, st, params, sqlite) for st, params in seen]
+    return [line for plan in plans for line in plan]
 
 
 def sorts(plan: list[str], sqlite: bool) -> list[str]:
@@ -271,22 +279,9 @@ async def test_every_board_read_is_an_index_lookup_in_index_order(db_url: str) -
         problems = []
         reads = board_reads(boards.user(person), boards.user(other), boards.home(person), 1)
         for name, (lookup, indexes, ordered) in reads.items():
-            seen, stop = captured(engine)
-            async with engine.connect() as connection:
-                try:
-                    await lookup(connection)
-                finally:
-                    stop()
-                    await connection.rollback()
-            assert seen, name
-            async with engine.connect() as connection:
-                if not sqlite:
-                    # a few thousand rows: ask for the index, and for its order where it has one
-                    # (a sort is then planned only where no index gives the order)
-                    await connection.exec_driver_sql("SET enable_seqscan = off")
-                    await connection.exec_driver_sql("SET enable_sort = off")
-                plans = [await explain(connection, st, params, sqlite) for st, params in seen]
-            lines = [line for plan in plans for line in plan]
+            # a few thousand rows: ask for the index, and for its order where it has one (a sort
+            # is then planned only where no index gives the order)
+            lines = await planned(engine, lookup, sqlite, name, no_sort=True)
             scans = full_scans(lines, sqlite)
             missing = {index for index in indexes if not uses(lines, index, sqlite)}
             sorted_ = sorts(lines, sqlite) if ordered else []
