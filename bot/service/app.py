@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from bot.service.guilds import GuildService
 from bot.service.play import Pipeline
+from bot.service.replays import Replays
 from bot.service.runtime import Runtime
 from bot.service.stats import StatsService
 from bot.service.tables import TableService
@@ -28,6 +29,7 @@ class Services:
         self.tables = TableService(self.runtime, self.guilds, self.pipeline)
         self.timers = TimerService(self.runtime, self.guilds, self.pipeline)
         self.stats = StatsService(self.runtime)
+        self.replays = Replays(self.runtime, self.guilds, self.pipeline)
 
     @classmethod
     async def start(

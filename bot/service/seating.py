@@ -39,11 +39,26 @@ def mode_name(game: Game, mode: str | None) -> str:
 RATED = OptionSpec(
     RATED_OPTION, "Whether the game counts for ratings (off: a casual game)", True, kind="bool"
 )
+#: the table option that lets a finished game's players see every hand in its replay
+REVEAL_OPTION = "reveal"
+REVEAL = OptionSpec(
+    REVEAL_OPTION,
+    "Whether the players may see every hand when they replay the game after it ends",
+    True,
+    kind="bool",
+)
+#: the options every table has besides its game's own: the platform reads them, the rules never do
+PLATFORM_OPTIONS = {spec.name: spec for spec in (RATED, REVEAL)}
+
+
+def reveals(options: Mapping[str, object]) -> bool:
+    """Whether a table's options let its players see every hand once the game is over (the default)."""
+    return options.get(REVEAL_OPTION, True) is not False
 
 
 def game_options(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
-    """The table options the game itself reads (the platform's ``rated`` left out)."""
-    return {name: value for name, value in options.items() if name != RATED_OPTION}
+    """The table options the game itself reads (the platform's own left out)."""
+    return {name: value for name, value in options.items() if name not in PLATFORM_OPTIONS}
 
 
 def check_options(game: Game, mode: str, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
@@ -51,10 +66,14 @@ def check_options(game: Game, mode: str, options: Mapping[str, OptionValue]) -> 
     spec = game.ruleset.mode(mode)
     try:
         resolved = game.ruleset.resolve_config(GameConfig(mode, min(spec.players), game_options(options)))
-        rated = {RATED_OPTION: RATED.parse(options[RATED_OPTION])} if RATED_OPTION in options else {}
+        platform = {
+            name: PLATFORM_OPTIONS[name].parse(value)
+            for name, value in options.items()
+            if name in PLATFORM_OPTIONS
+        }
     except SetupError as error:
         raise ServiceError(Code.BAD_OPTION, error.message) from None
-    return {**{name: resolved.options[name] for name in options if name != RATED_OPTION}, **rated}
+    return {**{name: resolved.options[name] for name in options if name not in PLATFORM_OPTIONS}, **platform}
 
 
 def speaks_several(game: Game, mode: str) -> bool:

@@ -299,6 +299,18 @@ class Ruleset(Generic[S, V]):
         code = (wanted or "").split("-")[0].lower()
         return code if code in self.languages else self.languages[0]
 
+    def chapter(self, view: V) -> str:
+        """The round or turn ``view`` is in, as a replay's jump menu names it ("Round 3"; "" for none).
+
+        By default the view's ``round`` (else its ``turn``) number; a game overrides this to name
+        its own parts (whose turn, its language).
+        """
+        for field, label in (("round", "Round"), ("turn", "Turn")):
+            number = getattr(view, field, None)
+            if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+                return f"{label} {number}"
+        return ""
+
     def seat_name(self, state: S, seat: int) -> str:
         """A default name for a seat when the platform has none."""
         return f"Player {seat + 1}"
