@@ -26,6 +26,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import msgspec
 
@@ -38,7 +39,7 @@ from bot.service.room import Room
 from bot.service.runtime import Loaded, load_from
 from bot.service.seating import reveals
 from bot.store import tables_repo as repo
-from engines.core import Code, GameConfig, Outcome, fill_names
+from engines.core import Code, Event, GameConfig, Outcome, fill_names
 from engines.core.record import Record, RecordSeat, sealed
 from engines.core.replay import ReplayError
 from engines.core.timeline import Chapter, Timeline, build
@@ -208,36 +209,22 @@ class Replays(Room):
         timeline = self._timeline(read, lang)
         number = timeline.steps if step is None else timeline.clamp(step)
         state, events = timeline.step(number)
-        ruleset = read.game.ruleset
-        renderer = drawing.renderer_for(read.game.renderer)
         names = read.loaded.names()
-        spectator = ruleset.view(state, None)
-        hand_png = None
-        lines: Sequence[str]
-        if seat is not None:
-            own_view = ruleset.view(state, seat)
-            hand_png = renderer.hand(own_view, names)
-            text = renderer.describe(own_view)
-            lines = narration(events, seat, names)
-        else:
-            text = renderer.describe(spectator)
-            lines = narration(events, None, names)
-        moment = timeline.moments[number]
-        last = number == timeline.steps
-        outcome = timeline.outcome if last else None
+        seen = seen_at(read.game, state, events, seat, names)
+        outcome = timeline.outcome if number == timeline.steps else None
         if outcome is not None:
             outcome = msgspec.structs.replace(outcome, reason=fill_names(outcome.reason, names))
         return ReplayFrame(
             table=read.info,
             step=number,
             steps=timeline.steps,
-            chapter=moment.chapter,
+            chapter=timeline.moments[number].chapter,
             chapters=timeline.chapters(),
-            board_png=renderer.board(spectator, names),
-            text=fill_names(text, names),
-            narration=tuple(lines),
+            board_png=seen.board_png,
+            text=seen.text,
+            narration=seen.narration,
             seat=seat,
-            hand_png=hand_png,
+            hand_png=seen.hand_png,
             may_show=allowed,
             over=timeline.over,
             outcome=outcome,
@@ -258,6 +245,30 @@ class Replays(Room):
                 "so it is not exported.",
             )
         return record_of(read.loaded, read.log, read.game)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one viewer is shown of one replayed step: pictures, text and narration."""
+
+    board_png: bytes
+    text: str
+    narration: tuple[str, ...]
+    hand_png: bytes | None
+
+
+def seen_at(game: Game, state: Any, events: Sequence[Event], seat: int | None, names: Sequence[str]) -> Seen:
+    """What ``seat`` (None: anyone watching) is shown of ``state`` and the events that led to it.
+
+    The board is always the spectator's; the text, the narration and the second picture are the
+    seat's own. Everything is built from Views and the viewer's event text (the secret filter).
+    """
+    ruleset = game.ruleset
+    renderer = drawing.renderer_for(game.renderer)
+    board = renderer.board(ruleset.view(state, None), names)
+    view = ruleset.view(state, seat)
+    hand = renderer.hand(view, names) if seat is not None else None
+    return Seen(board, fill_names(renderer.describe(view), names), narration(events, seat, names), hand)
 
 
 def record_of(loaded: Loaded, log: Sequence[tuple[int, int, str]], game: Game) -> Record:

@@ -5,7 +5,8 @@ what one viewer may not know (hands, deck order, sealed picks, the RNG, and the 
 made). Here every output built above the engine is added to the comparison: the table's
 :class:`PublicTable` (board picture, text, public lines, buttons, token) through the service's
 one secret filter, each seat's own :class:`SeatUpdate` (hand picture, text, prompt, choices,
-token), and what the Discord adapter makes of both (embeds, components, the DM fingerprint).
+token), what the Discord adapter makes of both (embeds, components, the DM fingerprint), and
+what a replay shows that viewer of the same moment (``bot.service.replays.seen_at``).
 A new game registered in ``engines.registry`` and ``render.registry`` is covered with no change.
 """
 
@@ -20,7 +21,9 @@ from bot.discord.delivery import dm_digest
 from bot.discord.embeds import hand_embed, table_embed
 from bot.discord.views import seat_view, table_view
 from bot.service.delivery import build_public, seat_update
+from bot.service.game import resolve
 from bot.service.records import SeatRow, TableRow, table_info
+from bot.service.replays import seen_at
 from bot.service.runtime import Loaded
 from engines import registry
 from engines.core import AnyRuleset, GameConfig, Prompt
@@ -91,9 +94,10 @@ def _components(view: discord.ui.View | None) -> list[dict[str, Any]]:
 def _shown(slug: str, mode: str, state: Any, viewer: int | None, players: int) -> tuple[Any, ...]:
     """Everything ``viewer`` is shown of ``state`` by the service and the Discord adapter."""
     loaded = loaded_table(slug, mode, state, players)
+    replayed = seen_at(resolve(slug), state, (), viewer, loaded.names())
     if viewer is None:
         public = build_public(loaded)
-        return (public, table_embed(public).to_dict(), _components(table_view(public)))
+        return (public, table_embed(public).to_dict(), _components(table_view(public)), replayed)
     update = seat_update(loaded, loaded.seat(viewer))
     table = table_info(loaded.table, loaded.seats)
     return (
@@ -101,6 +105,7 @@ def _shown(slug: str, mode: str, state: Any, viewer: int | None, players: int) -
         hand_embed(table, update).to_dict(),
         _components(seat_view(table, update)),
         dm_digest(table, update, ()),
+        replayed,
     )
 
 
