@@ -120,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot import cli_ratings
 
     cli_ratings.add_parser(sub)
+    from bot import cli_ladder
+
+    cli_ladder.add_parser(sub, _game_args)
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
@@ -527,6 +530,13 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """``tablekeeper ladder GAME`` (see :mod:`bot.cli_ladder`)."""
+    from bot.cli_ladder import cmd_ladder as run
+
+    return run(args, _game)
+
+
 COMMANDS = {
     "play": cmd_play,
     "selfplay": cmd_selfplay,
@@ -539,6 +549,7 @@ COMMANDS = {
     "rules": cmd_rules,
     "bench": cmd_bench,
     "ratings": cmd_ratings,
+    "ladder": cmd_ladder,
 }
 
 

@@ -31,24 +31,28 @@ def bot_rng(seed: int, seq: int) -> Rng:
     return Rng((seed + (seq + 1) * _GOLDEN) & _MASK).fork()
 
 
-def bot_for(ruleset: AnyRuleset, difficulty: str) -> Bot:
-    """Map a difficulty (easy / normal / hard, or a bot's own name) onto the game's bots.
+def bot_name(ruleset: AnyRuleset, difficulty: str) -> str:
+    """The name of the game's bot a difficulty (easy / normal / hard, or a bot's own name) stands for.
 
     ``bots()`` lists a game's bots weakest first: easy is the weakest, hard the strongest and
     normal the one in the middle (rounding up towards the stronger).
     """
-    bots = list(ruleset.bots().values())
-    by_name = ruleset.bots()
-    if difficulty in by_name:
-        return by_name[difficulty]
+    names = list(ruleset.bots())
+    if difficulty in names:
+        return difficulty
     if difficulty == "easy":
-        return bots[0]
+        return names[0]
     if difficulty == "hard":
-        return bots[-1]
+        return names[-1]
     if difficulty == "normal":
-        return bots[len(bots) // 2]
-    names = ", ".join([*DIFFICULTIES, *by_name])
-    raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of: {names}.")
+        return names[len(names) // 2]
+    listed = ", ".join([*DIFFICULTIES, *names])
+    raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of: {listed}.")
+
+
+def bot_for(ruleset: AnyRuleset, difficulty: str) -> Bot:
+    """The game's bot for a difficulty (see :func:`bot_name`)."""
+    return ruleset.bots()[bot_name(ruleset, difficulty)]
 
 
 def bot_choice(ruleset: AnyRuleset, state: Any, seat: int, bot: Bot, seed: int) -> Action:

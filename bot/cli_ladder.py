@@ -1,0 +1,52 @@
+"""``tablekeeper ladder GAME``: every bot level against every other, rated (see :mod:`bot.console.ladder`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+
+def add_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    game_args: Callable[[argparse.ArgumentParser, bool], None],
+) -> None:
+    """Register ``ladder``."""
+    ladder = sub.add_parser(
+        "ladder",
+        help="play every bot level against every other (seat-balanced) and rate them",
+    )
+    game_args(ladder, False)
+    ladder.add_argument(
+        "--games", type=int, default=20, help="deals per pair of levels (each played from both sides)"
+    )
+    ladder.add_argument("--seed", type=int, default=1, help="the first deal's seed (then +1 each)")
+    ladder.add_argument("--jobs", type=int, default=0, help="processes to play on (default: one a core)")
+    ladder.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def cmd_ladder(args: argparse.Namespace, game: Callable[[str], object]) -> int:
+    """Run the ladder and print it."""
+    from bot.console import ladder
+    from bot.console.config import build_config
+    from engines.core import AnyRuleset
+
+    ruleset: AnyRuleset = game(args.game)  # type: ignore[assignment]
+    config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
+    if args.games < 1:
+        print("tablekeeper: --games must be at least 1.", file=sys.stderr)
+        return 2
+    levels = ladder.levels_of(ruleset)
+    pairs = list(ladder.pairings(ruleset.slug, config, levels, range(args.seed, args.seed + args.games)))
+    played = ladder.run(pairs, args.jobs or ladder.default_jobs())
+    summary = ladder.summarize(ruleset, config, levels, played)
+    summary["command"] = (
+        " ".join(["tablekeeper", "ladder", *sys.argv[2:]]) if sys.argv[1:2] == ["ladder"] else ""
+    )
+    summary["games"] = len(played)
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        print("\n".join(ladder.text(summary)))
+    return 0
