@@ -1,7 +1,7 @@
 """Shared contract types, RNG, content loading and test harness for every game engine."""
 
 from engines.core.agenda import Agenda, Task
-from engines.core.bots import Bot, RandomBot
+from engines.core.bots import Bot, RandomBot, Suggestion
 from engines.core.errors import Code, ContentError, Rejected, SetupError
 from engines.core.keywords import Registry, Use
 from engines.core.rng import Rng
@@ -57,6 +57,7 @@ __all__ = [
     "SetupError",
     "StateBase",
     "Step",
+    "Suggestion",
     "Task",
     "Use",
     "ViewBase",
