@@ -36,11 +36,11 @@ import threading
 import time
 import types
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -50,6 +50,7 @@ from render.core.memo import picture_key
 from render.core.renderer import MemoRenderer, Renderer
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BOARD = "board"
 HAND = "hand"
@@ -204,6 +205,26 @@ class DrawingPool:
         with self._lock:
             self.fallbacks += 1
         return _render(fallback, key)
+
+    def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker (a module-level function of picklable arguments); here on failure.
+
+        For CPU work other than pictures that must not hold this process's GIL: a bot's
+        thinking, an animation, a review. The work must give the same answer wherever it runs.
+        """
+        with self._lock:
+            executor = self._executor
+            closed = self._closed
+        if not closed:
+            try:
+                return executor.submit(work, *args).result()
+            except BrokenProcessPool:
+                self._replace(executor)
+            except Exception:  # e.g. a game only this process knows (a test's), or a pool shutting down
+                log.warning("worker process failed on %s; running it here", work.__name__, exc_info=True)
+        with self._lock:
+            self.fallbacks += 1
+        return work(*args)
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """A worker died: start a fresh pool (once, however many threads saw it break)."""

@@ -25,7 +25,6 @@ from bot.service.runtime import Loaded, Runtime
 from bot.service.truth import NOT_DONE, Unavailable, note_saved
 from bot.store import tables_repo as repo
 from engines.core import Code, Event, Outcome
-from engines.core.driver import bot_for, run_bots
 from engines.core.types import Step
 
 UNSURE = (
@@ -83,17 +82,6 @@ class Change:
             self.public_moves += 1
         self.events.extend(step.events)
         self.state = step.state
-
-
-def run_bot_seats(change: Change) -> None:
-    """Let every bot-played seat move until a person must decide (or the game ends)."""
-    ruleset = change.game.ruleset
-    if ruleset.outcome(change.state) is not None:
-        return
-    bots = {s.seat: bot_for(ruleset, s.bot) for s in change.seats if s.bot is not None}
-    if not bots:
-        return
-    run_bots(ruleset, change.state, bots, change.loaded.table.seed or 0, on_step=change.record)
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:

@@ -20,10 +20,11 @@ from bot.service.api import ABORTED, Delivery, ServiceError, TableInfo
 from bot.service.delivery import build_public_token, deliver
 from bot.service.facts import facts_of
 from bot.service.game import Game, resolve
-from bot.service.play import Change, run_bot_seats
+from bot.service.play import Change
 from bot.service.records import SeatRow, table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded
+from bot.service.thinking import run_bot_seats
 from bot.service.truth import MOVE_NOT_MADE, Unavailable
 from engines.core import Code, Event, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
@@ -192,7 +193,7 @@ class Playing(Room):
                 "content_version": ruleset.content_version,
             },
         )
-        run_bot_seats(change)
+        await run_bot_seats(change)
         committed = await self.pipeline.commit(change)
         return await deliver(committed, change.events, game=game, shown=change.shown)
 
@@ -252,7 +253,7 @@ class Playing(Room):
                 raise ServiceError(error.code, error.message) from None
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             change.record(row.seat, action_key, step)
-            run_bot_seats(change)
+            await run_bot_seats(change)
             committed = await self.pipeline.commit(change)
         return committed, change
 
@@ -286,6 +287,6 @@ class Playing(Room):
             for s in loaded.seats
         ]
         change = Change(game=resolve(loaded.table.game), loaded=loaded, state=loaded.state, seats=seats)
-        run_bot_seats(change)
+        await run_bot_seats(change)
         committed = await self.pipeline.commit(change)
         return table_info(committed.table, committed.seats)

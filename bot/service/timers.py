@@ -20,9 +20,10 @@ from bot.service.api import PLAYING, Delivery, Reminder, ServiceError
 from bot.service.delivery import deliver
 from bot.service.game import resolve
 from bot.service.guilds import GuildService
-from bot.service.play import Change, Pipeline, run_bot_seats
+from bot.service.play import Change, Pipeline
 from bot.service.records import table_info
 from bot.service.runtime import Loaded, Runtime, rows_from
+from bot.service.thinking import run_bot_seats
 from bot.store import tables_repo as repo
 from engines.core import Outcome, Rejected, public, seat_ref
 
@@ -125,7 +126,7 @@ class TimerService:
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             if action == "forfeit":
                 self._forfeit(loaded, change, late[0], self.rt.settings.default_difficulty)
-                run_bot_seats(change)
+                await run_bot_seats(change)
             elif action == "default":
                 for seat in late:
                     if seat in ruleset.prompts(change.state):
@@ -134,13 +135,13 @@ class TimerService:
                             change.record(seat, move.key, ruleset.apply(change.state, seat, move))
                         except Rejected as error:
                             log.warning("default action refused at table %s: %s", table_id, error.code)
-                run_bot_seats(change)
+                await run_bot_seats(change)
             else:
                 level = self.rt.settings.default_difficulty
                 change.seats = [
                     dataclasses.replace(x, bot=level) if x.seat in late else x for x in change.seats
                 ]
-                run_bot_seats(change)
+                await run_bot_seats(change)
             committed = await self.pipeline.commit(change)
         delivery = await deliver(committed, change.events, game=game, shown=change.shown)
         if action == "bot":

@@ -1,0 +1,55 @@
+"""Bots think off the event loop: the moves of bot-played seats are worked out in a worker.
+
+A search bot weighs its choices for up to half a second of CPU a decision, and a table may ask
+several bots in a row. Worked out on the event loop (as it once was, inside the click's
+transaction), that time would hold up every other table's clicks in the process. So the moves
+are worked out elsewhere: in one of the process's drawing workers when a pool runs (another
+core, another GIL), else in a thread. Only plain values cross: the game's slug, the encoded
+state, which level plays each bot seat and the match seed; back come the moves as
+``(seat, action key)``. The caller then applies them to its own state and records them, so the
+log, the events and the commit are exactly what they were when the bots thought in place.
+
+A bot's move depends only on its seat's View and the generator ``bot_rng(seed, seq)`` gives it,
+so where it is worked out never changes what it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.service import drawing
+from bot.service.play import Change
+from engines import registry
+from engines.core.driver import bot_for, run_bots
+
+
+def bot_moves(slug: str, snapshot: bytes, levels: dict[int, str], seed: int) -> list[tuple[int, str]]:
+    """The moves bots make from ``snapshot`` until a person must decide (runs in a worker)."""
+    ruleset = registry.get(slug)
+    state = ruleset.decode(snapshot)
+    bots = {seat: bot_for(ruleset, level) for seat, level in levels.items()}
+    made: list[tuple[int, str]] = []
+    run_bots(ruleset, state, bots, seed, on_step=lambda seat, key, _step: made.append((seat, key)))
+    return made
+
+
+def _work_out(slug: str, snapshot: bytes, levels: dict[int, str], seed: int) -> list[tuple[int, str]]:
+    pool = drawing.current()
+    if pool is None:
+        return bot_moves(slug, snapshot, levels, seed)
+    return pool.run(bot_moves, slug, snapshot, levels, seed)
+
+
+async def run_bot_seats(change: Change) -> None:
+    """Let every bot-played seat move until a person must decide (or the game ends)."""
+    ruleset = change.game.ruleset
+    if ruleset.outcome(change.state) is not None:
+        return
+    levels = {s.seat: s.bot for s in change.seats if s.bot is not None}
+    if not levels or not any(seat in levels for seat in ruleset.prompts(change.state)):
+        return
+    seed = change.loaded.table.seed or 0
+    snapshot = ruleset.encode(change.state)
+    moves = await asyncio.to_thread(_work_out, change.game.slug, snapshot, levels, seed)
+    for seat, key in moves:
+        change.record(seat, key, ruleset.apply(change.state, seat, key))
