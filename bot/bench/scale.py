@@ -37,6 +37,7 @@ from bot.bench.boards import BoardFigures, board_lines, measure_boards
 from bot.bench.busy import ClickFigures, run_processes
 from bot.bench.stats import fmt
 from bot.bench.tables import Plan, make_tables
+from bot.bench.thinking import Thinking, measure_thinking, thinking_lines
 from bot.store import upgrade
 
 
@@ -56,6 +57,7 @@ class ScaleBudget:
     pictures: int = 24  # boards drawn to time the drawing step alone, per pool size
     rated_games: int = 20_000  # rated games stored for the boards' reads
     board_calls: int = 60  # callers timed per board read
+    thinkers: int = 2  # tables whose hard bot thinks while the bot-free clicks are timed
 
 
 QUICK = ScaleBudget(
@@ -83,6 +85,7 @@ FULL = ScaleBudget(
     pictures=120,
     rated_games=1_000_000,
     board_calls=300,
+    thinkers=4,
 )
 
 
@@ -325,6 +328,19 @@ def measure_clicks(budget: ScaleBudget, folder: Path) -> list[ClickFigures]:
     return [_median_run(found) for found in runs.values()]
 
 
+def measure_thinking_run(budget: ScaleBudget, folder: Path) -> Thinking:
+    """Bot-free clicks alone and while hard bots think (one process, the largest drawing pool)."""
+    url = f"sqlite+aiosqlite:///{folder}/thinking.db"
+    asyncio.run(upgrade(url))
+    options = {
+        "tables": budget.tables,
+        "inflight": budget.inflight,
+        "clicks": budget.clicks,
+        "warm": budget.warm,
+    }
+    return measure_thinking(url, max(budget.draw_processes), budget.thinkers, options)
+
+
 def measure_board_reads(budget: ScaleBudget, folder: Path) -> tuple[list[BoardFigures], dict[str, float]]:
     """The boards' reads on SQLite, and on PostgreSQL too when ``TEST_DATABASE_URL`` is set."""
     from bot.bench.pipeline import _bench_database
@@ -414,6 +430,9 @@ def measure(budget: ScaleBudget, folder: Path, *, say: Any = None) -> dict[str, 
     result["clicks"] = measure_clicks(budget, folder)
     if say:
         say(click_lines(result["clicks"], result["backend"]))
+    result["thinking"] = measure_thinking_run(budget, folder)
+    if say:
+        say(thinking_lines(result["thinking"]))
     result["boards"], filled = measure_board_reads(budget, folder)
     result["boards_stored_s"] = filled
     if say:

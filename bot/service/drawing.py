@@ -309,11 +309,28 @@ class PooledRenderer:
 
 
 _current: DrawingPool | None = None
+_thinking: DrawingPool | None = None
+_thinking_lock = threading.Lock()
 
 
 def current() -> DrawingPool | None:
     """The process's drawing pool, or None to draw in threads."""
     return _current
+
+
+def thinker() -> DrawingPool | None:
+    """The process's one thinking worker (bots' search), started on first use; None without a pool.
+
+    Apart from the drawing workers on purpose: a bot weighing a decision for half a second
+    would otherwise hold a drawing worker, and other tables' pictures would queue behind it.
+    """
+    global _thinking
+    if _current is None:
+        return None
+    with _thinking_lock:
+        if _thinking is None and _current is not None:
+            _thinking = DrawingPool(1, warm=False)
+        return _thinking
 
 
 def renderer_for(renderer: Renderer) -> Renderer:
@@ -333,10 +350,15 @@ def started(size: int, *, warm: bool = True) -> Iterator[DrawingPool | None]:
         return
     if _current is not None:
         raise RuntimeError("a drawing pool is already running in this process")
+    global _thinking
     pool = DrawingPool(size, warm=warm)
     _current = pool
     try:
         yield pool
     finally:
-        _current = None
+        with _thinking_lock:
+            _current = None
+            thinking, _thinking = _thinking, None
         pool.close()
+        if thinking is not None:
+            thinking.close()

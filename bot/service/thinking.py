@@ -3,11 +3,12 @@
 A search bot weighs its choices for up to half a second of CPU a decision, and a table may ask
 several bots in a row. Worked out on the event loop (as it once was, inside the click's
 transaction), that time would hold up every other table's clicks in the process. So the moves
-are worked out elsewhere: in one of the process's drawing workers when a pool runs (another
-core, another GIL), else in a thread. Only plain values cross: the game's slug, the encoded
-state, which level plays each bot seat and the match seed; back come the moves as
-``(seat, action key)``. The caller then applies them to its own state and records them, so the
-log, the events and the commit are exactly what they were when the bots thought in place.
+are worked out elsewhere: in the process's thinking worker when it runs a drawing pool (another
+process, so another core and GIL; see ``drawing.thinker``), else in a thread. Only plain values
+cross: the game's slug, the encoded state, which level plays each bot seat and the match seed;
+back come the moves as ``(seat, action key)``. The caller then applies them to its own state and
+records them, so the log, the events and the commit are exactly what they were when the bots
+thought in place.
 
 A bot's move depends only on its seat's View and the generator ``bot_rng(seed, seq)`` gives it,
 so where it is worked out never changes what it is.
@@ -34,7 +35,7 @@ def bot_moves(slug: str, snapshot: bytes, levels: dict[int, str], seed: int) -> 
 
 
 def _work_out(slug: str, snapshot: bytes, levels: dict[int, str], seed: int) -> list[tuple[int, str]]:
-    pool = drawing.current()
+    pool = drawing.thinker()
     if pool is None:
         return bot_moves(slug, snapshot, levels, seed)
     return pool.run(bot_moves, slug, snapshot, levels, seed)
