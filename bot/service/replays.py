@@ -107,22 +107,26 @@ def game_title(slug: str) -> str:
         return slug
 
 
+#: a cached timeline's key: table, language, and a fingerprint of the game (game, seed, config, log)
+_Key = tuple[int, str, int]
+
+
 class _Timelines:
     """A small thread-safe LRU of built timelines."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[int, int, str], Timeline] = OrderedDict()
+        self._kept: OrderedDict[_Key, Timeline] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, int, str]) -> Timeline | None:
+    def get(self, key: _Key) -> Timeline | None:
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
             return found
 
-    def put(self, key: tuple[int, int, str], timeline: Timeline) -> None:
+    def put(self, key: _Key, timeline: Timeline) -> None:
         with self._lock:
             self._kept[key] = timeline
             self._kept.move_to_end(key)
@@ -175,7 +179,12 @@ class Replays(Room):
         ruleset = read.game.ruleset
         config = msgspec.convert(read.loaded.table.config, GameConfig)
         lang_key = ruleset.language(lang) if lang else ""
-        key = (read.loaded.table.id, len(read.log), lang_key)
+        # the whole record in the key, not just the table and its move count: table ids start
+        # again in another database (a test's, a restored copy), and a log of the same length
+        # may be another game's
+        table = read.loaded.table
+        record = (table.game, table.seed, repr(table.config), read.log)
+        key = (table.id, lang_key, hash(record))
         timeline = self._timelines.get(key)
         if timeline is None:
             try:
