@@ -72,8 +72,9 @@ async def test_the_jump_menu_and_the_seat_menu_after_the_end(w: World) -> None:
     viewer = shown(await w.click(alice, table_message(w), label="Replay"))
     menu = select(w, viewer, ids.REPLAY_JUMP)
     assert menu is not None
-    labels = [o["label"] for o in menu["options"]]
-    assert labels[0] == "Start" or labels, labels
+    steps = [int(o["value"]) for o in menu["options"]]
+    assert steps[0] == 0 and steps == sorted(set(steps))  # each chapter once, in order, from the deal
+    assert [o.get("default", False) for o in menu["options"]][0]  # the deal's chapter is marked
     target = menu["options"][-1]
     await w.select(alice, viewer, menu["custom_id"], target["value"])
     viewer = w.message(*place(viewer))
@@ -155,3 +156,32 @@ async def test_export_gives_a_finished_games_players_its_record(w: World, who: s
     record = load(data, {r.slug: (r.rules_version, r.content_version) for r in registry.all_rulesets()})
     assert record.game == "tiny" and len(record.moves) == len(await w.bot.services.tables.log(1))
     assert json.loads(data)["source"] == "table 1"
+
+
+async def test_suggestions_list_the_callers_and_the_channels_games_newest_first(w: World) -> None:
+    alice, bob = await finished_tiny(w)
+    await started_table(w)  # table 2, running, in the same channel
+    erin = w.member("erin")
+    assert await w.autocomplete(erin, "table replay", "game", "") == ["2", "1"]
+    elsewhere = w.text_channel("elsewhere")
+    found = await erin.autocomplete(elsewhere, "table replay", "game", "")
+    assert found == []  # not her games, not that channel's
+    # from anywhere, a player's own games; in the channel, the channel's too (labels say which)
+    assert await alice.autocomplete(elsewhere, "table export", "game", "") == [
+        {"name": "Tiny #1 · finished just now", "value": "1"}
+    ]
+    labels = [c["name"] for c in await alice.autocomplete(w.channel, "table export", "game", "")]
+    assert labels == ["Tiny #2 · playing, started just now", "Tiny #1 · finished just now"]
+    assert await bob.autocomplete(elsewhere, "table replay", "game", "") == [
+        {"name": "Tiny #1 · finished just now", "value": "1"}
+    ]
+    assert await w.autocomplete(alice, "table replay", "game", "#1") == ["1"]
+
+
+async def test_stats_offers_the_last_rated_games_to_replay(w: World) -> None:
+    alice, _bob = await finished_tiny(w)
+    stats = shown(await w.slash(alice, "stats", game="tiny"))
+    menu = select(w, stats, ids.REPLAY_PICK)
+    assert menu is not None and [o["value"] for o in menu["options"]] == ["1"]
+    opened = shown(await w.select(alice, stats, menu["custom_id"], "1"))
+    assert opened.ephemeral and step_of(opened)[0] == 0 and "Table #1" in words(opened)
