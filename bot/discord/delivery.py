@@ -19,6 +19,7 @@ import discord
 from bot.discord.embeds import BOARD_FILE, FIELD, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
 from bot.discord.layout import clip
 from bot.discord.ratings import rating_changes_line
+from bot.discord.replay_view import open_view
 from bot.discord.replies import PartialDelivery, scrubbed_traceback, with_view
 from bot.discord.views import lobby_view, reclaim_view, seat_actions, seat_view, table_view
 from bot.service import Services
@@ -538,7 +539,7 @@ class Courier:
         update = delivery.seats[0] if delivery.seats else None
         embeds = [await self._with_ratings(table, table_embed(delivery.public), delivery.outcome is not None)]
         files = [_file(delivery.public.board_png, BOARD_FILE)]
-        view: discord.ui.View | None = None
+        view: discord.ui.View | None = open_view(table.id) if delivery.outcome is not None else None
         if update is not None and delivery.outcome is None:
             embeds.append(hand_embed(table, update))
             files += self._hand_files(update)

@@ -109,3 +109,46 @@ def table_choice_id(table: int, option: str) -> str:
 def reclaim_id(table: int) -> str:
     """The custom_id of the "Take my seat back" button."""
     return _checked(f"tk:j:{table}")
+
+
+#: "Replay" on a finished table message: opens a private viewer of that game.
+REPLAY_OPEN = r"tk:v:(?P<table>\d+)"
+#: The viewer's First/Back/Forward/Last and jump-menu page buttons: table, verb (f, b, n, l, p;
+#: it keeps two buttons that lead to one step apart), step to show, seat shown ("-" for the
+#: viewer's own or the public view) and the jump menu's page.
+REPLAY_STEP = r"tk:vs:(?P<table>\d+):(?P<verb>[fbnlp]):(?P<step>\d+):(?P<seat>\d+|-):(?P<page>\d+)"
+#: The viewer's jump menu (option values are step numbers): table and seat shown.
+REPLAY_JUMP = r"tk:vj:(?P<table>\d+):(?P<seat>\d+|-)"
+#: The viewer's seat menu (option values are seats): table and step shown.
+REPLAY_SEAT = r"tk:vw:(?P<table>\d+):(?P<step>\d+)"
+#: /stats' menu of a player's last games (option values are table ids).
+REPLAY_PICK = r"tk:vp"
+
+
+def replay_open_id(table: int) -> str:
+    """The custom_id of the "Replay" button on a finished table message."""
+    return _checked(f"tk:v:{table}")
+
+
+def _seat_part(seat: int | None) -> str:
+    return "-" if seat is None else str(seat)
+
+
+def replay_step_id(table: int, verb: str, step: int, seat: int | None, page: int) -> str:
+    """The custom_id of a replay viewer's step or jump-page button."""
+    return _checked(f"tk:vs:{table}:{verb}:{step}:{_seat_part(seat)}:{page}")
+
+
+def replay_jump_id(table: int, seat: int | None) -> str:
+    """The custom_id of a replay viewer's jump menu."""
+    return _checked(f"tk:vj:{table}:{_seat_part(seat)}")
+
+
+def replay_seat_id(table: int, step: int) -> str:
+    """The custom_id of a replay viewer's seat menu."""
+    return _checked(f"tk:vw:{table}:{step}")
+
+
+def replay_pick_id() -> str:
+    """The custom_id of /stats' menu of games to replay."""
+    return REPLAY_PICK

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.discord import ids
 from bot.discord.embeds import COLOUR, FIELD, TITLE, lines_within
-from bot.discord.layout import clip
+from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip
+from bot.discord.replay_view import ReplayPickSelect
 from bot.discord.replies import defer, reported
-from bot.service.api import Board, BoardRow, GameRecord
+from bot.service.api import Board, BoardRow, GameRecord, RatingChange
 from bot.service.stats import EVERYWHERE_SCOPE, SERVER
 from engines import registry
 
@@ -182,4 +184,21 @@ def board_view(board: Board, bots: bool) -> discord.ui.View | None:
             board.game, board.mode, everywhere, board.season, bots, page, label, disabled
         )
         view.add_item(button)
+    return view
+
+
+def replay_pick_view(last: Sequence[RatingChange]) -> discord.ui.View | None:
+    """/stats' menu of the last rated games, each opening the replay viewer (None without games)."""
+    if not last:
+        return None
+    options = [
+        discord.SelectOption(
+            label=clip(f"Table #{c.table_id} · {c.mode} · {'won' if c.won else 'lost'}", OPTION_TEXT),
+            value=str(c.table_id),
+            description=f"rating {c.before} → {c.after}",
+        )
+        for c in last[:OPTIONS_PER_SELECT]
+    ]
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReplayPickSelect(options))
     return view

@@ -27,6 +27,7 @@ from bot.discord.items import (
     action_option,
 )
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, ROWS, ChoiceLayout, clip, lay_out
+from bot.discord.replay_view import open_view
 from bot.discord.seat_text import button_label, text_specs
 from bot.service.api import PublicTable, SeatUpdate, TableInfo
 from bot.words import language_name
@@ -103,8 +104,10 @@ def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
 
 
 def table_view(public: PublicTable, pages: dict[int, int] | None = None) -> discord.ui.View | None:
-    """Public decisions as controls, plus "Show my hand"; None once the game is over."""
-    if public.outcome is not None or not public.asked:
+    """Public decisions as controls, plus "Show my hand"; once the game is over, "Replay"."""
+    if public.outcome is not None:
+        return open_view(public.table.id)
+    if not public.asked:
         return None
     table = public.table
     items: list[discord.ui.Item[Any]] = []

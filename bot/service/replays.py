@@ -31,14 +31,16 @@ from typing import Any
 import msgspec
 
 from bot.service import drawing
-from bot.service.api import ABORTED, FINISHED, LOBBY, ServiceError, TableInfo
+from bot.service.api import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.game import Game, resolve
 from bot.service.projection import narration
 from bot.service.records import table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded, load_from
 from bot.service.seating import reveals
+from bot.store import replays_repo
 from bot.store import tables_repo as repo
+from engines import registry
 from engines.core import Code, Event, GameConfig, Outcome, fill_names
 from engines.core.record import Record, RecordSeat, sealed
 from engines.core.replay import ReplayError
@@ -46,6 +48,10 @@ from engines.core.timeline import Chapter, Timeline, build
 
 #: timelines kept per process (a few hundred KB each at most)
 CACHE = 32
+#: suggestions of ``/table replay`` (Discord shows at most 25)
+RECENT = 25
+#: how a game's status reads in a suggestion
+_STATUS_WORDS = {PLAYING: "playing, started", FINISHED: "finished", ABORTED: "stopped"}
 
 
 @dataclass(frozen=True)
@@ -75,22 +81,53 @@ class ReplayFrame:
     mover: int | None
 
 
+@dataclass(frozen=True)
+class RecentGame:
+    """A game ``/table replay`` suggests: its table, game and a short label ("Arclash #42 · ...")."""
+
+    table_id: int
+    game: str
+    status: str
+    label: str
+
+
+def ago(seconds: float) -> str:
+    """How long ago, as a person says it: "just now", "5 minutes ago", "2 days ago"."""
+    for size, unit in ((86_400, "day"), (3_600, "hour"), (60, "minute")):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {unit}{'s' if count != 1 else ''} ago"
+    return "just now"
+
+
+def game_title(slug: str) -> str:
+    """A game's title (its slug when the game does not load)."""
+    try:
+        return str(registry.get(slug).title)
+    except Exception:  # an unloadable game is still listed, by its slug
+        return slug
+
+
+#: a cached timeline's key: table, language, and a fingerprint of the game (game, seed, config, log)
+_Key = tuple[int, str, int]
+
+
 class _Timelines:
     """A small thread-safe LRU of built timelines."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[int, int, str], Timeline] = OrderedDict()
+        self._kept: OrderedDict[_Key, Timeline] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, int, str]) -> Timeline | None:
+    def get(self, key: _Key) -> Timeline | None:
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
             return found
 
-    def put(self, key: tuple[int, int, str], timeline: Timeline) -> None:
+    def put(self, key: _Key, timeline: Timeline) -> None:
         with self._lock:
             self._kept[key] = timeline
             self._kept.move_to_end(key)
@@ -143,7 +180,12 @@ class Replays(Room):
         ruleset = read.game.ruleset
         config = msgspec.convert(read.loaded.table.config, GameConfig)
         lang_key = ruleset.language(lang) if lang else ""
-        key = (read.loaded.table.id, len(read.log), lang_key)
+        # the whole record in the key, not just the table and its move count: table ids start
+        # again in another database (a test's, a restored copy), and a log of the same length
+        # may be another game's
+        table = read.loaded.table
+        record = (table.game, table.seed, repr(table.config), read.log)
+        key = (table.id, lang_key, hash(record))
         timeline = self._timelines.get(key)
         if timeline is None:
             try:
@@ -230,6 +272,38 @@ class Replays(Room):
             outcome=outcome,
             mover=timeline.mover(number),
         )
+
+    async def recent(
+        self, user_id: int, channel_id: int | None = None, limit: int = RECENT
+    ) -> tuple[RecentGame, ...]:
+        """The dealt games ``user_id`` played and those of ``channel_id``, newest first.
+
+        Each is one the caller may replay from ``channel_id``: their own anywhere, the
+        channel's (or thread's) because they are in it.
+        """
+        async with self.rt.reading() as connection:
+            rows = list(await replays_repo.games_of(connection, user_id, limit))
+            if channel_id is not None:
+                rows += await replays_repo.games_in(connection, channel_id, limit)
+        now = self.rt.clock()
+        found: dict[int, RecentGame] = {}
+        for row in sorted(rows, key=lambda r: int(r["id"]), reverse=True):
+            table_id, status = int(row["id"]), str(row["status"])
+            if table_id in found:
+                continue
+            when = row["finished_at"] if status != PLAYING else row["created_at"]
+            words = _STATUS_WORDS.get(status, status)
+            label = f"{game_title(row['game'])} #{table_id} · {words} {ago(now - float(when or now))}"
+            found[table_id] = RecentGame(table_id, str(row["game"]), status, label)
+        return tuple(found.values())[:limit]
+
+    async def last_in(self, channel_id: int) -> int:
+        """The table id of the newest dealt game of a channel or thread (running or over)."""
+        async with self.rt.reading() as connection:
+            rows = await replays_repo.games_in(connection, channel_id, 1)
+        if not rows:
+            raise ServiceError(Code.NOT_FOUND, "No game has been played in this channel yet.")
+        return int(rows[0]["id"])
 
     async def record(self, table_id: int, user_id: int) -> Record:
         """The finished game's record file contents (``/table export``), for its players only."""

@@ -88,6 +88,8 @@ Index("ix_tables_status", tables.c.status)
 Index("ix_tables_thread", tables.c.thread_id)
 # a server's running tables: a new turn timeout moves their timers at once
 Index("ix_tables_guild_status", tables.c.guild_id, tables.c.status)
+# a channel's games, newest first (/table replay's suggestions)
+Index("ix_tables_channel", tables.c.channel_id, tables.c.id)
 
 #: who sits where; a seat is a Discord user, a bot, or a user whose seat a bot took over
 seats = Table(
@@ -110,7 +112,8 @@ seats = Table(
     Column("reminded", Boolean, nullable=False),
     Column("moves", Integer, nullable=False, server_default="0"),  # moves this seat made
 )
-Index("ix_seats_user", seats.c.user_id)
+# a person's seats; with the table, their games newest first (/table replay's suggestions)
+Index("ix_seats_user", seats.c.user_id, seats.c.table_id)
 # the timer sweeps read only due rows through these: a deadline is cleared when its turn is
 # answered or timed out, and remind_at when its reminder is claimed, so each range holds only
 # what is still to do

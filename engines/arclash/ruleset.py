@@ -107,6 +107,10 @@ class ArclashRules(Ruleset[ArclashState, ArclashView]):
     def _check_seat(self, config: GameConfig, seat: int) -> None:
         deck_for(config, seat)
 
+    def chapter(self, view: ArclashView) -> str:
+        """A replay's chapters are the book's turns (its ``round`` counts advance rounds within one)."""
+        return f"Turn {view.turn}" if view.turn > 0 else ""
+
     def _setup(self, config: GameConfig, seed: int) -> ArclashState:
         return deal(config, seed)
 

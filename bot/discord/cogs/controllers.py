@@ -12,6 +12,7 @@ import discord
 
 from bot.discord.cogs.lobby_control import LobbyControl
 from bot.discord.cogs.play_control import PlayControl
+from bot.discord.cogs.replay_control import ReplayControl
 from bot.discord.cogs.rules_control import RulesControl
 from bot.discord.cogs.solo_control import SoloControl
 from bot.discord.delivery import Courier
@@ -26,6 +27,7 @@ class Controllers:
     courier: Courier
     lobby: LobbyControl
     play: PlayControl
+    replay: ReplayControl
     rules: RulesControl
     solo: SoloControl
 
@@ -37,6 +39,7 @@ class Controllers:
             courier=courier,
             lobby=LobbyControl(services, courier),
             play=PlayControl(services.tables, courier, queue),
+            replay=ReplayControl(services.replays, services.guilds),
             rules=RulesControl(services.guilds),
             solo=SoloControl(client, services.tables, courier),
         )

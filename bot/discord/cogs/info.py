@@ -15,7 +15,14 @@ from bot.discord.choices import games_autocomplete, modes_autocomplete
 from bot.discord.cogs.asking import display_name
 from bot.discord.info import stats_embed
 from bot.discord.language import LANGUAGE_CHOICES
-from bot.discord.ratings import LeaderboardButton, board_embed, board_view, record_fields, record_title
+from bot.discord.ratings import (
+    LeaderboardButton,
+    board_embed,
+    board_view,
+    record_fields,
+    record_title,
+    replay_pick_view,
+)
 from bot.discord.replies import defer, reported, with_view
 from bot.service.stats import known_game
 from render.core.chart import rating_chart
@@ -114,6 +121,7 @@ class InfoCog(commands.Cog):
             board = await stats.leaderboard(guild_id, slug) if guild_id is not None and slug else []
             embed = stats_embed(display_name(who), mine, server, board, slug)
             files: list[discord.File] = []
+            record = None
             if slug is not None:
                 record = await stats.record(
                     who.id, slug, guild_id=guild_id, versus=versus.id if versus is not None else None
@@ -124,7 +132,8 @@ class InfoCog(commands.Cog):
                     png = await asyncio.to_thread(rating_chart, record.history, title)
                     files.append(discord.File(io.BytesIO(png), filename=CHART))
                     embed.set_image(url=f"attachment://{CHART}")
-            await interaction.followup.send(embed=embed, files=files, ephemeral=True)
+            view = replay_pick_view(record.last) if record is not None else None
+            await interaction.followup.send(embed=embed, files=files, ephemeral=True, **with_view(view))
 
     @app_commands.command(
         name="leaderboard", description="A game's rating ladder, in this server or everywhere"

@@ -1,4 +1,4 @@
-"""``/table new|join|leave|rejoin|start|abort|status``: a game in a server channel."""
+"""``/table new|join|leave|rejoin|start|abort|status|replay|export``: a game in a server channel."""
 
 from __future__ import annotations
 
@@ -89,6 +89,26 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
     async def status(self, interaction: discord.Interaction) -> None:
         """Show the table here."""
         await self.bot.controls.play.status(interaction)
+
+    @app_commands.command(name="replay", description="Step through a game, privately, move by move")
+    @app_commands.describe(game="Which game (this channel's latest if left out)")
+    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """Open the replay viewer."""
+        await self.bot.controls.replay.command(interaction, game)
+
+    @app_commands.command(name="export", description="Download a finished game's record as a file")
+    @app_commands.describe(game="Which game (this channel's latest if left out)")
+    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """Send the game's record file."""
+        await self.bot.controls.replay.export(interaction, game)
+
+    @replay.autocomplete("game")
+    @export.autocomplete("game")
+    async def recent_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's and this channel's recent games."""
+        return await self.bot.controls.replay.suggest(interaction, current)
 
 
 async def setup(bot: TablekeeperBot) -> None:

@@ -57,3 +57,8 @@ def news(w: World) -> str:
     """The "What just happened" field of the table message ("" when it has none)."""
     fields = table_message(w).embeds[0].fields
     return next((f.value or "" for f in fields if f.name == "What just happened"), "")
+
+
+def only_replay(w: World, message: Any) -> bool:
+    """Whether a finished game's message offers nothing but its "Replay" button (no game choice)."""
+    return [c.get("label") for c in w.components(message)] == ["Replay"]

@@ -6,6 +6,7 @@ from bot.discord.cogs.play_control import STALE_WITH_CHOICES
 from bot.service.playing import STALE_CLICK
 from tests.bot.discord.helpers import (
     latest_dm_with_choices,
+    only_replay,
     open_two_player_table,
     play_by_dm,
     started_table,
@@ -38,7 +39,7 @@ async def test_two_members_join_start_and_play_to_the_end(w: World) -> None:
     assert "Winner" in final.embeds[0].description
     assert final.embeds[0].image.url == "attachment://board.png"
     assert any(f.name == "Ranking" for f in final.embeds[0].fields)
-    assert w.components(final) == []  # no controls once the game is over
+    assert only_replay(w, final)  # no game controls once the game is over: only its replay
     assert any(m.content.startswith("Game over") for m in w.messages())
     for player in (alice, bob):
         assert latest_dm_with_choices(w, player) is None

@@ -8,6 +8,7 @@ import pytest
 
 from bot.service import Services
 from bot.service.api import ServiceError
+from bot.service.replays import ago
 from engines import registry
 from engines.core import Code
 from engines.core.record import RecordError, dump, load
@@ -92,3 +93,27 @@ async def test_a_host_who_keeps_hands_private_keeps_them_private_after_the_game(
     assert frame.may_show == (0,)
     with pytest.raises(ServiceError):
         await services.replays.record(done.table.id, ANN)
+
+
+def test_a_suggestion_says_how_long_ago_as_a_person_would() -> None:
+    assert [ago(s) for s in (5, 60, 125, 3 * 3600 + 5, 86_400, 9 * 86_400)] == [
+        "just now",
+        "1 minute ago",
+        "2 minutes ago",
+        "3 hours ago",
+        "1 day ago",
+        "9 days ago",
+    ]
+
+
+async def test_recent_lists_a_players_games_anywhere_and_a_channels_games(services: Services) -> None:
+    done = await play_out(services, await duel(services))
+    assert [g.table_id for g in await services.replays.recent(ANN)] == [done.table.id]
+    assert await services.replays.recent(CAT) == ()  # Cat played nothing
+    here = await services.replays.recent(CAT, CHANNEL)
+    assert [(g.table_id, g.status) for g in here] == [(done.table.id, "finished")]
+    assert here[0].label.startswith(f"Tiny #{done.table.id} · finished ")
+    assert await services.replays.last_in(CHANNEL) == done.table.id
+    with pytest.raises(ServiceError) as refused:
+        await services.replays.last_in(CHANNEL + 5)
+    assert refused.value.message == "No game has been played in this channel yet."
