@@ -80,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, required=True, help="how many games")
     selfplay.add_argument("--seed", type=int, required=True, help="seed of the first game (then +1 each)")
     selfplay.add_argument("--bot", default="normal", help="easy, normal, hard, or a bot's name")
+    selfplay.add_argument(
+        "--save",
+        type=Path,
+        metavar="DIR",
+        help="write each game's record into this folder, for `tablekeeper replay` (default: none)",
+    )
 
     render = sub.add_parser("render", help="write the images of a game K random moves in")
     _game_args(render, mode_required=True)
@@ -120,6 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot import cli_ratings
 
     cli_ratings.add_parser(sub)
+    from bot import cli_replay
+
+    cli_replay.add_parser(sub)
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
@@ -206,8 +215,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     if args.games < 1:
         return _fail("--games must be at least 1.")
+    if args.save is not None and args.save.exists() and not args.save.is_dir():
+        return _fail(f"--save must be a folder; {args.save} is a file.")
     try:
-        report = selfplay(ruleset, config, args.games, args.seed, args.bot, sys.stderr)
+        report = selfplay(ruleset, config, args.games, args.seed, args.bot, sys.stderr, args.save)
     except ValueError as exc:
         if isinstance(exc, SetupError):
             raise
@@ -520,6 +531,13 @@ async def _startup_probe(url: str) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``tablekeeper replay`` (see :mod:`bot.cli_replay`)."""
+    from bot.cli_replay import cmd_replay as run
+
+    return run(args)
+
+
 def cmd_ratings(args: argparse.Namespace) -> int:
     """``tablekeeper ratings rebuild`` / ``ratings show GAME`` (see :mod:`bot.cli_ratings`)."""
     from bot.cli_ratings import cmd_ratings as run
@@ -539,6 +557,7 @@ COMMANDS = {
     "rules": cmd_rules,
     "bench": cmd_bench,
     "ratings": cmd_ratings,
+    "replay": cmd_replay,
 }
 
 
