@@ -179,6 +179,7 @@ def archived_record(game: dict[str, Any]) -> Record:
     Raises :class:`RecordError` (one line) when the line lacks what a replay needs.
     """
     table = game.get("table") or {}
+    where = f"Archived table {table.get('id', '?')}"
     try:
         return sealed(
             msgspec.convert(
@@ -200,6 +201,6 @@ def archived_record(game: dict[str, Any]) -> Record:
             )
         )
     except KeyError as error:
-        raise RecordError(f"Archived table {table.get('id', '?')} is damaged: no {error.args[0]!r}.") from None
+        raise RecordError(f"{where} is damaged: it has no {error.args[0]!r}.") from None
     except (TypeError, msgspec.ValidationError) as error:
-        raise RecordError(f"Archived table {table.get('id', '?')} is damaged: {error}.") from None
+        raise RecordError(f"{where} is damaged: {error}.") from None
