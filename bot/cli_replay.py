@@ -19,20 +19,16 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import msgspec
-
-from bot.console.replay import Replay
-from bot.console.rulebook import rules_language
-from bot.service.api import ServiceError
-from bot.service.game import Game, resolve
-from bot.store.archive import archived_record, read_archive
-from engines import registry
-from engines.core import SetupError, counted
+from engines.core import Outcome, SetupError, counted
 from engines.core.record import Record, RecordError, dump, load
 from engines.core.replay import ReplayError
 from engines.core.timeline import Timeline, build
+
+if TYPE_CHECKING:  # the service, the renderers and the database are imported by `replay` alone,
+    from bot.console.replay import Replay  # so every other command starts as fast as before
+    from bot.service.game import Game
 
 EXIT_USAGE = 2
 GZIP_MAGIC = b"\x1f\x8b"
@@ -68,6 +64,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Run ``tablekeeper replay``; one line on stderr and status 2 for anything it cannot replay."""
+    from bot.service.api import ServiceError
+
     try:
         record = read_record(args.file, args.table)
         if record is None:  # an archive of several games listed, none picked
@@ -75,6 +73,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         replay, game = prepare(record, args.seat, args.hands, args.lang)
     except Refused as refused:
         return _fail(str(refused))
+    except ServiceError as error:  # a game without a picture maker
+        return _fail(error.message)
     if args.out is not None:
         return write_out(replay, game, args.out, args.lang)
     mode = replay.ruleset.mode(record.config.mode).title
@@ -105,6 +105,8 @@ def read_record(path: Path, table: int | None) -> Record | None:
 
 def _versions() -> dict[str, tuple[str, str]]:
     """This build's (rules, content) version of every game."""
+    from engines import registry
+
     return {r.slug: (r.rules_version, r.content_version) for r in registry.all_rulesets()}
 
 
@@ -117,6 +119,8 @@ def _load(data: bytes) -> Record:
 
 def _from_archive(path: Path, table: int | None) -> Record | None:
     """Game ``table`` of the archive at ``path`` as a checked record (see :func:`read_record`)."""
+    from bot.store.archive import archived_record, read_archive
+
     try:
         games = read_archive(path)
     except (OSError, EOFError, ValueError, LookupError, TypeError):
@@ -153,15 +157,20 @@ def archive_line(entry: dict[str, Any]) -> str:
 
 
 def prepare(record: Record, seat: int | None, hands: bool, lang: str | None) -> tuple[Replay, Game]:
-    """Replay ``record`` into steps and check it ends as it says; the seats asked for, checked."""
-    try:
-        game = resolve(record.game)
-        if lang is not None:
+    """Replay ``record`` into steps and check it ends as it says; the seats asked for, checked.
+
+    Raises :class:`Refused`, or ``ServiceError`` for a game this build cannot draw.
+    """
+    from bot.console.replay import Replay
+    from bot.console.rulebook import rules_language
+    from bot.service.game import resolve
+
+    game = resolve(record.game)
+    if lang is not None:
+        try:
             lang = rules_language(game.ruleset, lang)
-    except ServiceError as error:
-        raise Refused(error.message) from None
-    except SetupError as error:
-        raise Refused(error.message) from None
+        except SetupError as error:
+            raise Refused(error.message) from None
     ruleset = game.ruleset
     players = record.config.players
     if sorted(s.seat for s in record.seats) != list(range(players)):
@@ -190,17 +199,33 @@ def _timeline(record: Record, game: Game, lang: str | None) -> Timeline:
 def _tampered(record: Record, timeline: Timeline) -> str | None:
     """Why the replay's end differs from the record's stated result (tampered), else None.
 
-    A record without a result is a game that was not finished: its moves must not end it. A
-    game ended by a forfeit has a result the rules never reached: its moves stop short of one.
+    A record without a result is a game that was not finished: its moves must not end it. The
+    one result the rules never reach is a forfeit on time, which ends a game whose late seat is
+    still being asked: only that may stand at the end of moves that stop short.
     """
     reached = timeline.outcome
     if reached is None:
-        return None
+        if record.outcome is None or _forfeited(record.outcome, timeline):
+            return None
+        return "This record was tampered with: its moves stop before the result it states."
     if record.outcome is None:
         return "This record was tampered with: its moves end the game, but it says the game did not end."
-    if msgspec.to_builtins(reached) != msgspec.to_builtins(record.outcome):
+    if _facts(reached) != _facts(record.outcome):
         return "This record was tampered with: its moves end the game with another result than it states."
     return None
+
+
+def _facts(outcome: Outcome) -> tuple[object, ...]:
+    """What a result says, without its words (a replay in another language words it otherwise)."""
+    return (outcome.winners, outcome.ranking, outcome.scores, outcome.automaton)
+
+
+def _forfeited(outcome: Outcome, timeline: Timeline) -> bool:
+    """Whether ``outcome`` is a forfeit by a seat the end of ``timeline`` is still asking."""
+    asked = timeline.ruleset.prompts(timeline.state_after(len(timeline.log)))
+    last = outcome.ranking[-1] if outcome.ranking else ()
+    # the table's wording for a seat that ran out of time (bot/service/timers.py)
+    return len(last) == 1 and last[0] in asked and "forfeit" in outcome.reason
 
 
 def write_out(replay: Replay, game: Game, out: Path, lang: str | None) -> int:
