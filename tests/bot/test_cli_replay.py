@@ -257,7 +257,8 @@ def test_a_missing_file_is_one_line_and_status_2_from_the_real_command(tmp_path:
         check=False,
     )
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == f"tablekeeper: cannot read {tmp_path / 'nowhere.json'}: No such file or directory.\n"
+    missing = tmp_path / "nowhere.json"
+    assert done.stderr == f"tablekeeper: cannot read {missing}: No such file or directory.\n"
 
 
 def test_selfplay_save_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
