@@ -1,4 +1,4 @@
-"""The ``tablekeeper`` command: play in the terminal, self-play, render, cards, run the bot, migrate, bench.
+"""The ``tablekeeper`` command: play, self-play and replay in the terminal, render, cards, run, migrate, bench
 
 Every refusal of a game set-up (wrong game, mode, player count or option) is one line on stderr
 and exit status 2, the same status argparse uses for a malformed command line. A broken content
@@ -73,6 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         metavar="DIR",
         help="write the board and hand pictures of every decision into this folder (default: none)",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="at the end, write the game's record to this file, for `tablekeeper replay` (default: none)",
     )
 
     selfplay = sub.add_parser("selfplay", help="bots play whole games; one summary line")
@@ -196,9 +202,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if args.images is not None and args.images.exists() and not args.images.is_dir():
         return _fail(f"--images must be a folder; {args.images} is a file.")
+    if args.save is not None and args.save.is_dir():
+        return _fail(f"--save must name a file; {args.save} is a folder.")
     try:
         _renderer(ruleset.slug)  # a game without pictures is refused before the deal
-        game = TerminalGame(ruleset, config, seed, args.difficulty, args.images, sys.stdout)
+        game = TerminalGame(ruleset, config, seed, args.difficulty, args.images, sys.stdout, args.save)
     except ValueError as exc:  # unknown difficulty
         if isinstance(exc, SetupError):
             raise

@@ -24,6 +24,9 @@ from engines import registry
 from engines.core import GameConfig
 from engines.core.record import Record, dump, load
 from engines.core.timeline import build
+from render import registry as render_registry
+from tests.bot.tinyrender import RENDERER as TINY_RENDERER
+from tests.engines.core.tinygame import RULESET as TINY
 
 ROOT = Path(__file__).resolve().parents[2]
 #: one mode of each game and a seed whose game is short enough to draw in a few seconds
@@ -267,3 +270,41 @@ def test_selfplay_save_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFi
     args = ["selfplay", "clashofdecks", "--mode", "solo", "--games", "1", "--seed", "1", "--save", str(afile)]
     assert cli.main(args) == 2
     assert capsys.readouterr().err == f"tablekeeper: --save must be a folder; {afile} is a file.\n"
+
+
+# ---------------------------------------------------------------- play --save
+def _play(monkeypatch: pytest.MonkeyPatch, lines: str, *args: str) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    status = cli.main(["play", *args])
+    return status, out.getvalue()
+
+
+def test_a_terminal_game_played_to_its_end_is_saved_as_a_record_that_replays(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "mine.json"
+    with registry.registered("tiny", TINY), render_registry.registered("tiny", TINY_RENDERER):
+        status, out = _play(
+            monkeypatch, "1\n" * 40, "tiny", "--players", "2", "--seed", "11", "--save", str(path)
+        )
+        assert status == 0 and "Game over" in out
+        assert out.endswith(f"Record saved; step through it with: tablekeeper replay {path}\n")
+        record = load(path.read_bytes(), {"tiny": ("1", "1")})
+        assert record.names == ("Player 1 (you)", "Player 2 (normal bot)") and record.outcome is not None
+        monkeypatch.setattr(sys, "stdin", io.StringIO("l\nq\n"))
+        replayed = io.StringIO()
+        monkeypatch.setattr(sys, "stdout", replayed)
+        assert cli.main(["replay", str(path)]) == 0
+    assert "Game over: " in replayed.getvalue() and "(table " in replayed.getvalue()
+
+
+def test_a_terminal_game_left_before_its_end_saves_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "mine.json"
+    with registry.registered("tiny", TINY), render_registry.registered("tiny", TINY_RENDERER):
+        status, out = _play(monkeypatch, "q\n", "tiny", "--seed", "11", "--save", str(path))
+    assert status == 0 and out.endswith("No record saved: the game was left before its end.\n")
+    assert not path.exists()
