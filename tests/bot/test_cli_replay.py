@@ -11,12 +11,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import msgspec
 import pytest
 from PIL import Image
 
-from bot import cli
+from bot import cli, cli_replay
 from bot.cli_replay import write_extras
 from bot.console.selfplay import match_record, play_match
 from bot.service.game import resolve
@@ -53,6 +54,13 @@ def _saved(tmp_path: Path, game: str, mode: str, seed: int, *extra: str) -> Path
     return path
 
 
+@pytest.fixture
+def frames_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replay --out`` writes the frames alone: the animation and the review (seconds of CPU per
+    game) are other modules' work, checked by their own tests and by the hook's test below."""
+    monkeypatch.setattr(cli_replay, "_optional", lambda module: None)
+
+
 def _pngs(folder: Path, pattern: str) -> list[Path]:
     found = sorted(folder.glob(pattern))
     for path in found:
@@ -63,7 +71,7 @@ def _pngs(folder: Path, pattern: str) -> list[Path]:
 
 @pytest.mark.parametrize(("game", "mode", "seed"), GAMES)
 def test_every_game_saved_by_selfplay_replays_into_one_board_picture_per_step(
-    game: str, mode: str, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    game: str, mode: str, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str], frames_only: None
 ) -> None:
     path = _saved(tmp_path, game, mode, seed)
     record = load(path.read_bytes(), _versions())
@@ -83,7 +91,7 @@ def test_every_game_saved_by_selfplay_replays_into_one_board_picture_per_step(
     assert f"of {steps + 1} steps into {out}" in said
 
 
-def test_hands_adds_each_seats_own_picture_beside_the_board(tmp_path: Path) -> None:
+def test_hands_adds_each_seats_own_picture_beside_the_board(tmp_path: Path, frames_only: None) -> None:
     path = _saved(tmp_path, "clashofdecks", "duel", 2)
     out = tmp_path / "out"
     assert cli.main(["replay", str(path), "--out", str(out), "--hands"]) == 0
@@ -151,6 +159,41 @@ def test_the_animation_and_review_are_written_only_by_a_build_that_makes_them(tm
         assert any(line.startswith(f"No {thing} written: this build has no") for line in said) != there
     if not (ROOT / "bot" / "service" / "animations.py").exists():
         assert list(tmp_path.iterdir()) == []  # nothing faked in their place
+
+
+def test_the_hook_writes_what_the_animation_and_review_makers_return(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The contract the lead wires: ``animation_of(game, timeline, names, lang)`` and
+    ``review_of(game, timeline, names)``; stand-ins here record what they were given."""
+    given: list[tuple[object, ...]] = []
+
+    def animation_of(*args: object) -> SimpleNamespace:
+        given.append(("animation", *args))
+        return SimpleNamespace(data=b"RIFF-anim", filename="tablekeeper-clashofdecks-x.webp", frames=7)
+
+    def review_of(*args: object) -> SimpleNamespace:
+        given.append(("review", *args))
+        return SimpleNamespace(chart_png=b"\x89PNG-chart", lines=["1. Step 4: a turning point."])
+
+    makers = {
+        "bot.service.animations": SimpleNamespace(animation_of=animation_of),
+        "bot.service.reviews": SimpleNamespace(review_of=review_of),
+    }
+    monkeypatch.setattr(cli_replay, "_optional", makers.get)
+    ruleset = registry.get("clashofdecks")
+    config = GameConfig(mode="duel", players=2, options={"format": "precon"})
+    timeline = build(ruleset, config, 2, play_match(ruleset, config, 2, "normal").log)
+    game = resolve("clashofdecks")
+    said = write_extras(game, timeline, ("A", "B"), "en", tmp_path)
+    assert (tmp_path / "animation.webp").read_bytes() == b"RIFF-anim"
+    assert (tmp_path / "review.png").read_bytes() == b"\x89PNG-chart"
+    assert said == [
+        f"Wrote the animation (7 frames) to {tmp_path / 'animation.webp'}.",
+        f"Wrote the review chart to {tmp_path / 'review.png'}.",
+        "  1. Step 4: a turning point.",
+    ]
+    assert given == [("animation", game, timeline, ("A", "B"), "en"), ("review", game, timeline, ("A", "B"))]
 
 
 # ---------------------------------------------------------------- refusals
