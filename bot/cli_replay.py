@@ -107,7 +107,14 @@ def _versions() -> dict[str, tuple[str, str]]:
     """This build's (rules, content) version of every game."""
     from engines import registry
 
-    return {r.slug: (r.rules_version, r.content_version) for r in registry.all_rulesets()}
+    versions: dict[str, tuple[str, str]] = {}
+    for slug in registry.slugs():
+        try:
+            ruleset = registry.get(slug)
+        except (ImportError, AttributeError):  # a game still being written has no RULESET yet
+            continue
+        versions[slug] = (ruleset.rules_version, ruleset.content_version)
+    return versions
 
 
 def _load(data: bytes) -> Record:

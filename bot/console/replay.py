@@ -10,6 +10,7 @@ every hand, so showing any seat's side of it tells nobody what they may not know
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,8 @@ from engines.core import AnyRuleset, Event, Outcome, fill_names
 from engines.core.timeline import Chapter, Timeline
 from render.core.renderer import Renderer
 
+#: the pictures :meth:`Replay.write_frames` writes, and replaces when written again
+STEP_FILE = re.compile(r"step-\d+(-seat\d+)?\.png")
 #: the width narration is wrapped to (board text keeps its own lines)
 COLUMNS = 100
 HELP = (
@@ -93,9 +96,13 @@ class Replay:
         """Write every step's public board (and the asked-for seats' pictures) into ``out``.
 
         Files are ``step-000.png``, ``step-001.png``... (more digits for longer games) and, for
-        each seat shown, ``step-000-seat1.png`` where that seat has a private picture.
+        each seat shown, ``step-000-seat1.png`` where that seat has a private picture. Step
+        pictures an earlier replay left in ``out`` go first, so the folder holds one game's steps.
         """
         out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("step-*.png"):
+            if STEP_FILE.fullmatch(old.name):
+                old.unlink()
         digits = max(3, len(str(self.timeline.steps)))
         written: list[Path] = []
         for number in range(self.timeline.steps + 1):

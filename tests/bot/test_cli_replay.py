@@ -104,6 +104,22 @@ def test_hands_adds_each_seats_own_picture_beside_the_board(tmp_path: Path, fram
     assert _pngs(only, "step-*-seat2.png") and not list(only.glob("*-seat1.png"))
 
 
+def test_replaying_into_the_same_folder_again_leaves_one_games_steps(
+    tmp_path: Path, frames_only: None
+) -> None:
+    longer = _saved(tmp_path / "a", "clashofdecks", "duel", 2)
+    shorter = _saved(tmp_path / "b", "clashofdecks", "solo", 1)
+    out = tmp_path / "out"
+    assert cli.main(["replay", str(longer), "--out", str(out), "--hands"]) == 0
+    (out / "notes.txt").write_text("mine")
+    assert cli.main(["replay", str(shorter), "--out", str(out)]) == 0
+    record = load(shorter.read_bytes(), _versions())
+    steps = build(registry.get("clashofdecks"), record.config, record.seed, record.moves).steps
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["notes.txt", *(f"step-{n:03d}.png" for n in range(steps + 1))]
+    )
+
+
 def test_piped_stepping_walks_every_step_in_order_to_the_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
