@@ -1,4 +1,4 @@
-"""The ``tablekeeper`` command: play in the terminal, self-play, render, cards, run the bot, migrate, bench.
+"""The ``tablekeeper`` command: play, self-play and replay in the terminal, render, cards, run, migrate, bench
 
 Every refusal of a game set-up (wrong game, mode, player count or option) is one line on stderr
 and exit status 2, the same status argparse uses for a malformed command line. A broken content
@@ -74,12 +74,24 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write the board and hand pictures of every decision into this folder (default: none)",
     )
+    play.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="at the end, write the game's record to this file, for `tablekeeper replay` (default: none)",
+    )
 
     selfplay = sub.add_parser("selfplay", help="bots play whole games; one summary line")
     _game_args(selfplay, mode_required=True)
     selfplay.add_argument("--games", type=int, required=True, help="how many games")
     selfplay.add_argument("--seed", type=int, required=True, help="seed of the first game (then +1 each)")
     selfplay.add_argument("--bot", default="normal", help="easy, normal, hard, or a bot's name")
+    selfplay.add_argument(
+        "--save",
+        type=Path,
+        metavar="DIR",
+        help="write each game's record into this folder, for `tablekeeper replay` (default: none)",
+    )
 
     render = sub.add_parser("render", help="write the images of a game K random moves in")
     _game_args(render, mode_required=True)
@@ -123,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot import cli_ladder
 
     cli_ladder.add_parser(sub, _game_args)
+    from bot import cli_replay
+
+    cli_replay.add_parser(sub)
     sub.add_parser("games", help="list the games, their modes and options")
     cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
     cards.add_argument("game", help="game slug (see `tablekeeper games`)")
@@ -190,9 +205,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if args.images is not None and args.images.exists() and not args.images.is_dir():
         return _fail(f"--images must be a folder; {args.images} is a file.")
+    if args.save is not None and args.save.is_dir():
+        return _fail(f"--save must name a file; {args.save} is a folder.")
     try:
         _renderer(ruleset.slug)  # a game without pictures is refused before the deal
-        game = TerminalGame(ruleset, config, seed, args.difficulty, args.images, sys.stdout)
+        game = TerminalGame(ruleset, config, seed, args.difficulty, args.images, sys.stdout, args.save)
     except ValueError as exc:  # unknown difficulty
         if isinstance(exc, SetupError):
             raise
@@ -209,8 +226,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     if args.games < 1:
         return _fail("--games must be at least 1.")
+    if args.save is not None and args.save.exists() and not args.save.is_dir():
+        return _fail(f"--save must be a folder; {args.save} is a file.")
     try:
-        report = selfplay(ruleset, config, args.games, args.seed, args.bot, sys.stderr)
+        report = selfplay(ruleset, config, args.games, args.seed, args.bot, sys.stderr, args.save)
     except ValueError as exc:
         if isinstance(exc, SetupError):
             raise
@@ -523,6 +542,13 @@ async def _startup_probe(url: str) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``tablekeeper replay`` (see :mod:`bot.cli_replay`)."""
+    from bot.cli_replay import cmd_replay as run
+
+    return run(args)
+
+
 def cmd_ratings(args: argparse.Namespace) -> int:
     """``tablekeeper ratings rebuild`` / ``ratings show GAME`` (see :mod:`bot.cli_ratings`)."""
     from bot.cli_ratings import cmd_ratings as run
@@ -550,6 +576,7 @@ COMMANDS = {
     "bench": cmd_bench,
     "ratings": cmd_ratings,
     "ladder": cmd_ladder,
+    "replay": cmd_replay,
 }
 
 

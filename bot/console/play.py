@@ -20,6 +20,7 @@ from bot.service.app import Services
 from bot.service.tables import TableService
 from engines.core import Action, AnyRuleset, GameConfig, Prompt, counted, fill_names
 from engines.core.driver import bot_for
+from engines.core.record import dump
 from engines.core.ruleset import LANGUAGE_OPTION
 from render import registry as render_registry
 
@@ -165,6 +166,8 @@ class TerminalGame:
     difficulty: str
     images: Path | None
     out: TextIO
+    #: where the finished game's record goes, for ``tablekeeper replay`` (None: nowhere)
+    save: Path | None = None
     written: list[Path] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -177,6 +180,8 @@ class TerminalGame:
         # The person's own decisions, not the game's move number: that counts the bots' hidden
         # moves too, and would tell the person about them.
         self.decisions = 0
+        self.table_id = 0  # the in-memory table, once dealt
+        self.finished = False
 
     def card_texts(self, table: str, actions: Sequence[Action]) -> str:
         """The rules text of every catalogue card named on the table or among the choices."""
@@ -268,9 +273,25 @@ class TerminalGame:
     async def _play(self, chooser: Chooser) -> int:
         services = await Services.in_memory()
         try:
-            return await self._session(services.tables, chooser)
+            status = await self._session(services.tables, chooser)
+            if self.save is not None:
+                await self._save(services, self.save)
+            return status
         finally:
             await services.close()
+
+    async def _save(self, services: Services, path: Path) -> None:
+        """Write the game's record to ``path`` if it was played to its end; say what happened."""
+        if not self.finished:
+            self.out.write("No record saved: the game was left before its end.\n")
+            return
+        try:
+            record = await services.replays.record(self.table_id, USER)
+        except ServiceError as exc:
+            self.out.write(f"No record saved: {exc.message}\n")
+            return
+        path.write_bytes(dump(record))
+        self.out.write(f"Record saved; step through it with: tablekeeper replay {shlex.quote(str(path))}\n")
 
     async def _open(self, tables: TableService) -> Delivery:
         seats = self.config.seat_options
@@ -297,6 +318,7 @@ class TerminalGame:
         )
         self.opening()
         delivery = await self._open(tables)
+        self.table_id = delivery.table.id
         try:
             while True:
                 mine = _seat_update(delivery)
@@ -322,6 +344,7 @@ class TerminalGame:
         self.out.write(f"\n{mine.text}\n")
         if delivery.outcome is not None:
             self.out.write(describe_outcome(delivery.outcome, self.names) + "\n")
+            self.finished = True
         return 0
 
 

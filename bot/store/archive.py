@@ -8,7 +8,8 @@ which stay, as do the table and seat rows). Each archived game is one JSON line:
 Order of work, so nothing is lost: a batch of games is written to the file and flushed to disk
 (``fsync``) before the transaction that removes those games' moves and snapshots commits. If the
 process stops in between, the next run archives the batch again into its own file; a reader keeps
-the last line per table id.
+the last line per table id. :func:`archived_record` turns one line back into a match record,
+which ``tablekeeper replay FILE --table ID`` replays.
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import RowMapping
 
 from bot.store.db import Database
 from bot.store.schema import ABORTED, FINISHED, moves, seats, tables
+from engines.core.record import Record, RecordError, sealed
+from engines.core.rng import ALGORITHM
 
 #: statuses of a table whose game is over (an aborted lobby has nothing to archive: no snapshot)
 OVER = (FINISHED, ABORTED)
@@ -167,3 +171,36 @@ def read_archive(path: Path) -> dict[int, dict[str, Any]]:
             record = json.loads(line)
             games[int(record["table"]["id"])] = record
     return games
+
+
+def archived_record(game: dict[str, Any]) -> Record:
+    """One archived game (a line of :func:`read_archive`) as a match record with its check filled in.
+
+    Raises :class:`RecordError` (one line) when the line lacks what a replay needs.
+    """
+    table = game.get("table") or {}
+    where = f"Archived table {table.get('id', '?')}"
+    try:
+        return sealed(
+            msgspec.convert(
+                {
+                    "game": table["game"],
+                    "rules_version": table["rules_version"],
+                    "content_version": table["content_version"],
+                    "rng": table.get("rng_algorithm") or ALGORITHM,
+                    "config": table["config"],
+                    "seed": table["seed"],
+                    "seats": [{k: s[k] for k in ("seat", "name", "bot")} for s in game["seats"]],
+                    "moves": [move[:3] for move in game["moves"]],
+                    "outcome": table.get("outcome"),
+                    "source": f"table {table['id']} (archived)",
+                    "finished_at": table.get("finished_at"),
+                },
+                Record,
+                strict=False,  # JSON keeps the scores' seat numbers as strings
+            )
+        )
+    except KeyError as error:
+        raise RecordError(f"{where} is damaged: it has no {error.args[0]!r}.") from None
+    except (TypeError, msgspec.ValidationError) as error:
+        raise RecordError(f"{where} is damaged: {error}.") from None

@@ -68,12 +68,21 @@ class Record(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(s.name for s in sorted(self.seats, key=lambda s: s.seat))
 
 
-_encoder = msgspec.json.Encoder(order="deterministic")
+_encoder = msgspec.json.Encoder()
+
+
+def _canonical(record: Record) -> bytes:
+    """``record`` as canonical JSON: fields in their order, map keys sorted.
+
+    JSON keys are strings, so a result's scores (keyed by seat number) are written with string
+    keys; :func:`load` reads them back as seat numbers.
+    """
+    return _encoder.encode(msgspec.to_builtins(record, str_keys=True, order="deterministic"))
 
 
 def _body_check(record: Record) -> str:
     """The check of ``record``: a hash of its canonical JSON without the check itself."""
-    body = _encoder.encode(msgspec.structs.replace(record, check=""))
+    body = _canonical(msgspec.structs.replace(record, check=""))
     return hashlib.sha256(body).hexdigest()
 
 
@@ -84,7 +93,7 @@ def sealed(record: Record) -> Record:
 
 def dump(record: Record) -> bytes:
     """The record as the JSON bytes of a file (indented, check included)."""
-    return msgspec.json.format(_encoder.encode(sealed(record)), indent=1) + b"\n"
+    return msgspec.json.format(_canonical(sealed(record)), indent=1) + b"\n"
 
 
 def load(data: bytes, versions: dict[str, tuple[str, str]]) -> Record:
@@ -105,7 +114,7 @@ def load(data: bytes, versions: dict[str, tuple[str, str]]) -> Record:
             "upgrade to replay it."
         )
     try:
-        record = msgspec.convert(raw, Record)
+        record = msgspec.convert(raw, Record, str_keys=True)
     except msgspec.ValidationError as error:
         raise RecordError(f"This record is damaged: {error}.") from None
     if record.check != _body_check(record):
