@@ -19,6 +19,7 @@ import pytest
 
 from bot import cli
 from bot.console.play import Chooser
+from bot.store.migrate import SHIPPED_HEAD
 from engines import registry as engines_registry
 from engines.core import Action, Prompt
 from render import registry as render_registry
@@ -422,7 +423,9 @@ def test_db_upgrade_migrates_the_configured_database(tmp_path: Path) -> None:
         "db", "upgrade", env={"TABLEKEEPER_DATABASE_URL": f"sqlite+aiosqlite:///{database}"}, cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout == f"Database migrated from empty to 0007: sqlite+aiosqlite:///{database}\n"
+    assert (
+        result.stdout == f"Database migrated from empty to {SHIPPED_HEAD}: sqlite+aiosqlite:///{database}\n"
+    )
     import sqlite3
 
     with sqlite3.connect(database) as connection:
