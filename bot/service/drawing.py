@@ -36,11 +36,11 @@ import threading
 import time
 import types
 from collections import deque
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -50,6 +50,9 @@ from render.core.memo import picture_key
 from render.core.renderer import MemoRenderer, Renderer
 
 log = logging.getLogger(__name__)
+
+A = TypeVar("A")
+R = TypeVar("R")
 
 BOARD = "board"
 HAND = "hand"
@@ -204,6 +207,33 @@ class DrawingPool:
         with self._lock:
             self.fallbacks += 1
         return _render(fallback, key)
+
+    def run(self, job: Callable[[A], R], arg: A) -> R:
+        """``job(arg)`` in a worker, for long work (``job`` module-level, ``arg`` picklable).
+
+        The job's own errors come back as raised; if the pool is broken or closing, the job runs
+        in this thread instead (a worker that died is replaced, as for pictures).
+        """
+        with self._lock:
+            executor = self._executor
+            closed = self._closed
+        if not closed:
+            try:
+                future = executor.submit(job, arg)
+            except BrokenProcessPool:
+                self._replace(executor)
+            except RuntimeError:  # shut down since the check above
+                pass
+            else:
+                try:
+                    return future.result()
+                except BrokenProcessPool:
+                    self._replace(executor)
+                except CancelledError:  # close() cancelled it
+                    log.warning("the drawing pool closed under a long job; running it here")
+        with self._lock:
+            self.fallbacks += 1
+        return job(arg)
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """A worker died: start a fresh pool (once, however many threads saw it break)."""

@@ -35,7 +35,7 @@ from bot.service.game import Game, resolve
 from bot.service.projection import narration
 from bot.service.records import table_info
 from bot.service.room import Room
-from bot.service.runtime import Loaded, load_from
+from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seating import reveals
 from bot.store import tables_repo as repo
 from engines.core import Code, GameConfig, Outcome, fill_names
@@ -98,7 +98,7 @@ class _Timelines:
 
 
 @dataclass(frozen=True)
-class _Game:
+class StartedGame:
     """A started table read for a replay: its row, seats, log and resolved game."""
 
     loaded: Loaded
@@ -107,11 +107,46 @@ class _Game:
 
     @property
     def info(self) -> TableInfo:
+        """The table as the adapters show it."""
         return table_info(self.loaded.table, self.loaded.seats)
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended (finished or aborted)."""
         return self.loaded.table.status in (FINISHED, ABORTED)
+
+
+async def read_started(runtime: Runtime, table_id: int) -> StartedGame:
+    """Table ``table_id`` with its seats and whole log, read together; refused before a game exists."""
+    async with runtime.reading() as connection:
+        loaded = await load_from(connection, table_id)
+        log = tuple(await repo.move_log(connection, table_id))
+    table = loaded.table
+    if table.status == LOBBY or table.seed is None or table.config is None:
+        raise ServiceError(
+            Code.NOT_STARTED, "This table's game has not started, so there is nothing to replay."
+        )
+    if loaded.state is None and not log:
+        raise ServiceError(
+            Code.NOT_FOUND,
+            f"Table #{table_id}'s game was archived; an admin can replay it from the archive file "
+            f"with `tablekeeper replay FILE --table {table_id}`.",
+        )
+    return StartedGame(loaded, log, resolve(table.game))
+
+
+def may_watch(read: StartedGame, user_id: int, channel_id: int | None) -> bool:
+    """Whether ``user_id`` (asking from ``channel_id``) may watch the game's public side.
+
+    Its players may, anywhere; anyone else only from the server table's channel or thread (a
+    solo game in DMs is its player's alone).
+    """
+    table = read.loaded.table
+    if any(s.user_id == user_id for s in read.loaded.seats):
+        return True
+    if table.guild_id is None:
+        return False
+    return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
 
 
 class Replays(Room):
@@ -119,25 +154,7 @@ class Replays(Room):
 
     _timelines = _Timelines(CACHE)
 
-    async def _read(self, table_id: int) -> _Game:
-        """The table, its seats and its whole log, read together; refused before a game exists."""
-        async with self.rt.reading() as connection:
-            loaded = await load_from(connection, table_id)
-            log = tuple(await repo.move_log(connection, table_id))
-        table = loaded.table
-        if table.status == LOBBY or table.seed is None or table.config is None:
-            raise ServiceError(
-                Code.NOT_STARTED, "This table's game has not started, so there is nothing to replay."
-            )
-        if loaded.state is None and not log:
-            raise ServiceError(
-                Code.NOT_FOUND,
-                f"Table #{table_id}'s game was archived; an admin can replay it from the archive file "
-                f"with `tablekeeper replay FILE --table {table_id}`.",
-            )
-        return _Game(loaded, log, resolve(table.game))
-
-    def _timeline(self, read: _Game, lang: str | None) -> Timeline:
+    def _timeline(self, read: StartedGame, lang: str | None) -> Timeline:
         """The table's timeline in ``lang`` (built once per moves and language)."""
         ruleset = read.game.ruleset
         config = msgspec.convert(read.loaded.table.config, GameConfig)
@@ -155,16 +172,7 @@ class Replays(Room):
         return timeline
 
     @staticmethod
-    def _may_watch(read: _Game, user_id: int, channel_id: int | None) -> bool:
-        table = read.loaded.table
-        if any(s.user_id == user_id for s in read.loaded.seats):
-            return True
-        if table.guild_id is None:  # a solo game in DMs is its player's alone
-            return False
-        return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
-
-    @staticmethod
-    def _seats_for(read: _Game, user_id: int) -> tuple[int, ...]:
+    def _seats_for(read: StartedGame, user_id: int) -> tuple[int, ...]:
         """The seats whose private side ``user_id`` may see in the replay."""
         own = tuple(s.seat for s in read.loaded.seats if s.user_id == user_id)
         if own and read.over and reveals(read.loaded.table.options):
@@ -187,8 +195,8 @@ class Replays(Room):
         shows the caller's own seat if they played); ``channel_id`` is where the request came
         from (anyone in a server table's channel may watch); ``lang`` the viewer's language.
         """
-        read = await self._read(table_id)
-        if not self._may_watch(read, user_id, channel_id):
+        read = await read_started(self.rt, table_id)
+        if not may_watch(read, user_id, channel_id):
             raise ServiceError(
                 Code.NOT_PLAYER,
                 "You can replay this game from its channel, or if you played in it.",
@@ -202,7 +210,12 @@ class Replays(Room):
         return await asyncio.to_thread(self._draw, read, step, seat, allowed, lang)
 
     def _draw(
-        self, read: _Game, step: int | None, seat: int | None, allowed: tuple[int, ...], lang: str | None
+        self,
+        read: StartedGame,
+        step: int | None,
+        seat: int | None,
+        allowed: tuple[int, ...],
+        lang: str | None,
     ) -> ReplayFrame:
         """Build the frame (in a worker thread): replay to the step, then draw its pictures."""
         timeline = self._timeline(read, lang)
@@ -246,7 +259,7 @@ class Replays(Room):
 
     async def record(self, table_id: int, user_id: int) -> Record:
         """The finished game's record file contents (``/table export``), for its players only."""
-        read = await self._read(table_id)
+        read = await read_started(self.rt, table_id)
         if not read.over:
             raise ServiceError(Code.GAME_OVER, "A game's record can be exported once the game is over.")
         if not any(s.user_id == user_id for s in read.loaded.seats):
