@@ -130,8 +130,9 @@ def _frame(
     return frame
 
 
-def _encode(frames: Sequence[Image.Image], durations: list[int]) -> list[tuple[bytes, str]]:
-    """The frames as an animated WebP and as a GIF."""
+def encodings(frames: Sequence[Image.Image], durations: Sequence[int]) -> list[tuple[bytes, str]]:
+    """``frames`` (``durations`` ms each) as an animated WebP and as a GIF: (bytes, extension) each."""
+    durations = list(durations)
     found = []
     webp = io.BytesIO()
     frames[0].save(webp, "WEBP", save_all=True, append_images=frames[1:], duration=durations, loop=0, **_WEBP)
@@ -187,19 +188,11 @@ def animate(
     if len(frames) != len(captions):
         raise ValueError(f"{len(frames)} frames but {len(captions)} captions")
     boards = [_image(frame) for frame in frames]
-    palette = _palette(boards[0])
-    weights = _weights(captions, lang)
     smallest: Animated | None = None
     for kept, width in _plans(len(boards)):
-        height = max(round(boards[i].height * width / boards[i].width) for i in kept) + band_height(width)
-        shown = [
-            _frame(boards[i], captions[i], width, height, weights).quantize(
-                palette=palette, dither=Image.Dither.NONE
-            )
-            for i in kept
-        ]
+        shown = captioned([boards[i] for i in kept], [captions[i] for i in kept], width, lang)
         durations = [frame_ms] * (len(shown) - 1) + [last_ms]
-        data, ext = min(_encode(shown, durations), key=lambda pair: len(pair[0]))
+        data, ext = min(encodings(shown, durations), key=lambda pair: len(pair[0]))
         smallest = Animated(data, ext, len(shown), width)
         if len(data) <= limit:
             return smallest
@@ -208,3 +201,24 @@ def animate(
         f"The animation is {len(smallest.data) / 1e6:.1f} MB even at {smallest.frames} frames "
         f"{smallest.width} px wide, over the {limit / 1e6:.1f} MB limit."
     )
+
+
+def captioned(
+    frames: Sequence[bytes | Image.Image],
+    captions: Sequence[Caption],
+    width: int = WIDTH,
+    lang: str | None = None,
+) -> list[Image.Image]:
+    """The frames of an animation ``width`` px wide: each board scaled, over its caption band.
+
+    Every frame is as tall as the tallest (a shorter board is padded below) and mapped, without
+    dithering, onto one palette: the first board's when it has one.
+    """
+    boards = [_image(frame) for frame in frames]
+    palette = _palette(boards[0])
+    weights = _weights(captions, lang)
+    height = max(round(b.height * width / b.width) for b in boards) + band_height(width)
+    return [
+        _frame(board, caption, width, height, weights).quantize(palette=palette, dither=Image.Dither.NONE)
+        for board, caption in zip(boards, captions, strict=True)
+    ]
