@@ -36,11 +36,10 @@ from bot.service.game import Game, resolve
 from bot.service.guilds import GuildService
 from bot.service.play import Pipeline
 from bot.service.projection import narration
-from bot.service.replays import StartedGame, may_watch, read_started
+from bot.service.replays import StartedGame, may_watch, read_started, timeline_of
 from bot.service.room import Room
 from bot.service.runtime import Runtime
 from engines.core import Code, GameConfig, Outcome, fill_names
-from engines.core.replay import ReplayError
 from engines.core.timeline import Timeline, build
 from render.core.animation import LIMIT, AnimationTooLarge, Caption, animate
 
@@ -212,13 +211,12 @@ class _Kept:
 class Animations(Room):
     """Animations of tables' games, made off the event loop (see the module docstring)."""
 
-    _kept = _Kept(CACHE)
-
     def __init__(self, runtime: Runtime, guilds: GuildService, pipeline: Pipeline) -> None:
         super().__init__(runtime, guilds, pipeline)
         #: table -> (its lock, how many requests hold or wait for it)
         self._tables: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._one = asyncio.Semaphore(1)
+        self._kept = _Kept(CACHE)
 
     async def make(
         self,
@@ -239,11 +237,12 @@ class Animations(Room):
                 Code.NOT_PLAYER,
                 "You can ask for this game's animation from its channel, or if you played in it.",
             )
-        table = read.loaded.table
+        timeline = await asyncio.to_thread(timeline_of, read, lang)
+        # Keyed by the steps the table has seen, never by the log's length: a hidden move must
+        # not make the next request slower than the one before it.
         lang_key = read.game.ruleset.language(lang) if lang else ""
-        # Keyed by what the table has seen (its public moves), never by the log's length: a
-        # hidden move must not make the next request slower than the one before it.
-        key = (table_id, table.public_moves, read.over, lang_key, tuple(read.loaded.names()))
+        names = tuple(read.loaded.names())
+        key = (table_id, read.loaded.table.seed, timeline.steps, timeline.over, lang_key, names)
         lock, users = self._tables.setdefault(table_id, (asyncio.Lock(), [0]))
         users[0] += 1
         try:
@@ -251,7 +250,7 @@ class Animations(Room):
                 found = self._kept.get(key)
                 if found is None:
                     async with self._one:  # an animation takes a core for seconds: one at a time
-                        found = await self._run(job_for(read, lang))
+                        found = await self._run(read, timeline, lang)
                     self._kept.put(key, found)
         finally:
             users[0] -= 1
@@ -260,16 +259,13 @@ class Animations(Room):
         return found
 
     @staticmethod
-    async def _run(job: AnimationJob) -> Animation:
-        """``job`` in a drawing process when a pool runs, else in a thread; its failures in one line."""
+    async def _run(read: StartedGame, timeline: Timeline, lang: str | None) -> Animation:
+        """Animate ``read``'s game in a drawing process when a pool runs, else in a thread."""
         pool = drawing.current()
         try:
             if pool is None:
-                return await asyncio.to_thread(run_job, job)
-            return await asyncio.to_thread(pool.run, run_job, job)
-        except ReplayError as error:  # the rules changed under a stored game
-            raise ServiceError(
-                Code.NOT_FOUND, f"{job.source.capitalize()}'s game no longer replays: {error}"
-            ) from None
+                names, source = read.loaded.names(), f"table {read.loaded.table.id}"
+                return await asyncio.to_thread(animation_of, read.game, timeline, names, lang, source=source)
+            return await asyncio.to_thread(pool.run, run_job, job_for(read, lang))
         except AnimationTooLarge as error:
             raise ServiceError(Code.NOT_FOUND, str(error)) from None

@@ -14,7 +14,7 @@ A running game's timeline ends at the last step the table could see (see
 record file (``/table export``) replays every hand, so it is given only to the players of a
 finished game whose hands may be shown.
 
-Timelines are kept in a small per-process cache keyed by table, moves and language: a viewer's
+Timelines are kept in a small per-process cache keyed by table, seed, moves and language: a viewer's
 every click redraws one step, and rebuilding a 300-move game each time would waste a tenth of a
 second of CPU. Building and drawing run in a worker thread, off the event loop.
 """
@@ -79,17 +79,17 @@ class _Timelines:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[int, int, str], Timeline] = OrderedDict()
+        self._kept: OrderedDict[tuple[int, int, int, str], Timeline] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, int, str]) -> Timeline | None:
+    def get(self, key: tuple[int, int, int, str]) -> Timeline | None:
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
             return found
 
-    def put(self, key: tuple[int, int, str], timeline: Timeline) -> None:
+    def put(self, key: tuple[int, int, int, str], timeline: Timeline) -> None:
         with self._lock:
             self._kept[key] = timeline
             self._kept.move_to_end(key)
@@ -149,27 +149,30 @@ def may_watch(read: StartedGame, user_id: int, channel_id: int | None) -> bool:
     return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
 
 
+_timelines = _Timelines(CACHE)
+
+
+def timeline_of(read: StartedGame, lang: str | None) -> Timeline:
+    """The table's timeline in ``lang`` (built once per table, seed, moves and language; blocking)."""
+    ruleset = read.game.ruleset
+    table = read.loaded.table
+    lang_key = ruleset.language(lang) if lang else ""
+    key = (table.id, table.seed or 0, len(read.log), lang_key)
+    timeline = _timelines.get(key)
+    if timeline is None:
+        config = msgspec.convert(table.config, GameConfig)
+        try:
+            timeline = build(ruleset, config, table.seed or 0, read.log, lang=lang)
+        except ReplayError as error:  # a log that no longer replays: the rules changed under it
+            raise ServiceError(
+                Code.NOT_FOUND, f"Table #{table.id}'s game no longer replays: {error}"
+            ) from None
+        _timelines.put(key, timeline)
+    return timeline
+
+
 class Replays(Room):
     """Replay frames and game records (see the module docstring)."""
-
-    _timelines = _Timelines(CACHE)
-
-    def _timeline(self, read: StartedGame, lang: str | None) -> Timeline:
-        """The table's timeline in ``lang`` (built once per moves and language)."""
-        ruleset = read.game.ruleset
-        config = msgspec.convert(read.loaded.table.config, GameConfig)
-        lang_key = ruleset.language(lang) if lang else ""
-        key = (read.loaded.table.id, len(read.log), lang_key)
-        timeline = self._timelines.get(key)
-        if timeline is None:
-            try:
-                timeline = build(ruleset, config, read.loaded.table.seed or 0, read.log, lang=lang)
-            except ReplayError as error:  # a log that no longer replays: the rules changed under it
-                raise ServiceError(
-                    Code.NOT_FOUND, f"Table #{read.loaded.table.id}'s game no longer replays: {error}"
-                ) from None
-            self._timelines.put(key, timeline)
-        return timeline
 
     @staticmethod
     def _seats_for(read: StartedGame, user_id: int) -> tuple[int, ...]:
@@ -218,7 +221,7 @@ class Replays(Room):
         lang: str | None,
     ) -> ReplayFrame:
         """Build the frame (in a worker thread): replay to the step, then draw its pictures."""
-        timeline = self._timeline(read, lang)
+        timeline = timeline_of(read, lang)
         number = timeline.steps if step is None else timeline.clamp(step)
         state, events = timeline.step(number)
         ruleset = read.game.ruleset

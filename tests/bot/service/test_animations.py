@@ -1,0 +1,160 @@
+"""Animations in the service (``services.animations``): what they show, who may ask, and that
+nothing hidden reaches them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.service import Services, animations
+from bot.service.animations import animation_of, frame_steps
+from bot.service.api import ServiceError
+from bot.service.game import resolve
+from engines import registry
+from engines.core import Code, GameConfig, RandomBot
+from engines.core.driver import Match
+from engines.core.timeline import build
+from render import registry as renderers
+from render.core.animation import Caption, band_height, captioned
+from tests.bot.service.helpers import ANN, BOB, CAT, CHANNEL, asked, duel, lobby, play_out, tok
+from tests.bot.service.tinyrender import TinyRenderer
+
+
+def frames_of(data: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(data))
+    found = []
+    for index in range(image.n_frames):
+        image.seek(index)
+        found.append(image.convert("RGB"))
+    return found
+
+
+async def _timeline_of(services: Services, table_id: int) -> Any:
+    record = await services.replays.record(table_id, ANN)
+    return build(registry.get(record.game), record.config, record.seed, record.moves)
+
+
+class SpyRenderer(TinyRenderer):
+    """The tiny renderer, noting every board it draws and refusing to draw a hand."""
+
+    def __init__(self) -> None:
+        self.boards: list[Any] = []
+
+    def board(self, view: Any, names: Sequence[str] = ()) -> bytes:
+        self.boards.append(view)
+        return super().board(view, names)
+
+    def hand(self, view: Any, names: Sequence[str] = ()) -> bytes | None:
+        raise AssertionError("an animation drew a hand")
+
+
+async def test_a_finished_games_animation_has_a_frame_per_chosen_step(services: Services) -> None:
+    done = await play_out(services, await duel(services))
+    table_id = done.table.id
+    made = await services.animations.make(table_id)  # the bot itself, for the final message
+    timeline = await _timeline_of(services, table_id)
+    steps = frame_steps(timeline)
+    assert steps[0] == 0 and steps[-1] == timeline.steps
+    assert made.frames == len(steps) == len(frames_of(made.data))
+    ext = Image.open(io.BytesIO(made.data)).format.lower()  # type: ignore[union-attr]
+    assert made.filename == f"tablekeeper-tiny-table-{table_id}.{ext}"
+    assert made.cpu_seconds > 0
+
+
+async def test_every_frame_is_the_public_board_of_its_step_and_no_hand_is_drawn(services: Services) -> None:
+    done = await play_out(services, await duel(services))
+    timeline = await _timeline_of(services, done.table.id)
+    spy = SpyRenderer()
+    renderers.register("tiny", spy)  # the autouse fixture unregisters it after the test
+    made = await services.animations.make(done.table.id, BOB)
+    ruleset = registry.get("tiny")
+    public = [ruleset.view(timeline.step(n)[0], None) for n in frame_steps(timeline)]
+    assert spy.boards == public  # every board drawn is the spectator's view at a frame's step
+    names = ("Ann", "Bob")
+    frames = frames_of(made.data)
+    width = frames[0].width
+    board_box = (0, 0, width, frames[0].height - band_height(width))
+    boards = [TinyRenderer().board(view, names) for view in public]
+    alone = captioned(boards, [Caption("")] * len(boards), width)  # the same boards, uncaptioned
+    for frame, expected in zip(frames, alone, strict=True):
+        assert frame.crop(board_box).tobytes() == expected.convert("RGB").crop(board_box).tobytes()
+
+
+async def test_only_the_players_and_the_tables_channel_may_ask(services: Services) -> None:
+    running = await duel(services)
+    table_id = running.table.id
+    with pytest.raises(ServiceError) as refused:
+        await services.animations.make(table_id, CAT, channel_id=CHANNEL + 5)
+    assert refused.value.code == Code.NOT_PLAYER and "channel" in refused.value.message
+    watched = await services.animations.make(table_id, CAT, channel_id=CHANNEL)
+    played = await services.animations.make(table_id, BOB)  # a player, from anywhere
+    assert watched == played and watched.frames == 1  # the deal, nothing else seen yet
+
+
+async def test_a_lobby_has_nothing_to_animate(services: Services) -> None:
+    table = await lobby(services, (BOB, "Bob"))
+    with pytest.raises(ServiceError) as refused:
+        await services.animations.make(table.id, ANN)
+    assert refused.value.code == Code.NOT_STARTED
+
+
+async def test_a_running_game_animates_as_far_as_the_table_has_seen(services: Services) -> None:
+    running = await duel(services)
+    first = await services.animations.make(running.table.id)
+    _seat, user, key = asked(running)
+    running = await services.tables.act(running.table.id, user, tok(running, user), key)
+    second = await services.animations.make(running.table.id)
+    assert (first.frames, second.frames) == (1, 2)
+
+
+async def test_one_animation_per_table_at_a_time_and_asking_again_costs_nothing(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = await play_out(services, await duel(services))
+    jobs: list[tuple[Any, ...]] = []
+
+    real = animations.animation_of
+
+    def counted(*args: Any, **kwargs: Any) -> animations.Animation:
+        jobs.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(animations, "animation_of", counted)
+    both = await asyncio.gather(
+        services.animations.make(done.table.id), services.animations.make(done.table.id, ANN)
+    )
+    again = await services.animations.make(done.table.id, BOB)
+    assert len(jobs) == 1 and both[0] == both[1] == again
+
+
+def _arclash_at_a_sealed_choice() -> tuple[Any, GameConfig, Match, int]:
+    """A three-seat Arclash game stopped where several seats choose in secret at once."""
+    ruleset = registry.get("arclash")
+    config = ruleset.resolve_config(GameConfig("standard", 3, {}))
+    match = Match(ruleset, config, 5)
+    while True:
+        sealed = [seat for seat, prompt in match.prompts().items() if prompt.sealed]
+        if match.seq > 20 and len(sealed) >= 2 and len(match.choices(sealed[0])) >= 2:
+            return ruleset, config, match, sealed[0]
+        match.advance(RandomBot(), steps=1)
+
+
+def test_twin_games_that_differ_only_in_a_sealed_choice_animate_alike() -> None:
+    ruleset, config, match, seat = _arclash_at_a_sealed_choice()
+    game = resolve("arclash")
+    names = ("Ada", "Bram", "Cleo")
+    one, other = match.choices(seat)[:2]
+    made = []
+    for action in (one, other):
+        log = [*match.log, (match.seq, seat, action.key)]
+        timeline = build(ruleset, config, 5, log)
+        assert not timeline.over
+        made.append(animation_of(game, timeline, names, source="table 3"))
+    # the seat's choice is still sealed (others have yet to choose): the animations are the same
+    assert made[0].data == made[1].data
