@@ -39,13 +39,15 @@ def test_a_game_s_replay_figures_are_measured_and_printed_with_targets(tiny: Non
     assert verdicts == ["PASS" if t.passed else "MISS" for t in targets]
 
 
-def test_the_targets_judge_the_slowest_seek_and_the_longest_game() -> None:
+def test_the_targets_judge_the_slowest_seek_and_the_dearest_long_game() -> None:
     def figures(game: str, moves: int, seek: float, animation: float) -> ReplayFigures:
         return ReplayFigures(
             game, "m", moves, moves, 1.0, 1.0, 2.0, seek, 1.0, 1.0, 1.0, animation, 1.0, 10, 100.0, "webp"
         )
 
-    targets = replay_targets([figures("a", 250, 1200.0, 3.0), figures("b", 120, 300.0, 20.0)])
+    games = [figures("a", 250, 1200.0, 3.0), figures("b", 120, 300.0, 20.0), figures("c", 300, 90.0, 4.0)]
+    targets = replay_targets(games)
     assert targets[0].value == 1200.0 and not targets[0].passed and "(a m)" in targets[0].name
-    assert targets[1].value == 3.0 and targets[1].passed and "250 moves" in targets[1].name
+    # b's dear animation is of a short game; of the long ones, c's cost the most
+    assert targets[1].value == 4.0 and targets[1].passed and "c m, 300 moves" in targets[1].name
     assert replay_targets([]) == []
