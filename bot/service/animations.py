@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import msgspec
+from PIL import Image
 
 from bot.service import drawing
 from bot.service.api import ServiceError
@@ -41,7 +42,7 @@ from bot.service.room import Room
 from bot.service.runtime import Runtime
 from engines.core import Code, GameConfig, Outcome, fill_names
 from engines.core.timeline import Timeline, build
-from render.core.animation import LIMIT, AnimationTooLarge, Caption, animate
+from render.core.animation import LIMIT, AnimationTooLarge, Caption, animate, board_image
 
 #: the most frames an animation has (a minute of pictures at 1.2 s each)
 FRAMES_MAX = 60
@@ -140,7 +141,7 @@ def animation_of(
     wanted = set(frame_steps(timeline))
     language = ruleset.language(lang) if lang else "en"
     step_word = _STEP_WORD.get(language, "step")
-    boards: list[bytes] = []
+    boards: list[bytes | Image.Image] = []
     captions: list[Caption] = []
     told: list[str] = []
     for moment, state, events in timeline.walk():
@@ -153,7 +154,7 @@ def animation_of(
             lines.append(result_line(timeline.outcome, names, language))
         title = f"{moment.chapter} · " if moment.chapter else ""
         captions.append(Caption(f"{title}{step_word} {moment.number}/{timeline.steps}", _lines(lines)))
-        boards.append(renderer.board(spectator, names))
+        boards.append(board_image(renderer, spectator, names))
         told.clear()
     made = animate(boards, captions, lang=lang, limit=limit)
     label = _slug(source) if source else f"seed-{timeline.seed}"

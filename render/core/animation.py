@@ -17,12 +17,13 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from render.core.canvas import fit, font, line_step
 from render.core.palette import INK, MUTED, PANEL
+from render.core.renderer import MemoRenderer, Renderer
 
 #: the animation's width in px before any degradation
 WIDTH = 800
@@ -65,6 +66,22 @@ class Animated(NamedTuple):
 
 class AnimationTooLarge(ValueError):
     """Even the smallest animation degrading allows is over the size limit."""
+
+
+def board_image(renderer: Renderer, view: Any, names: Sequence[str] = ()) -> bytes | Image.Image:
+    """The public board of ``view`` as an animation frame: the renderer's own pixels.
+
+    A :class:`MemoRenderer`'s board is drawn afresh in its palette and kept out of its picture
+    cache: a game's worth of frames would push out the boards of the tables being played now, and
+    a PNG encoded only to be decoded again is wasted. Any other renderer gives its PNG.
+    """
+    if not isinstance(renderer, MemoRenderer):
+        return renderer.board(view, names)
+    checked = renderer.checked(view)
+    image = renderer.draw_board(checked, renderer.names(checked, names)).image
+    return (
+        image if image.mode == "P" else image.quantize(palette=renderer.palette(), dither=Image.Dither.NONE)
+    )
 
 
 def _is_cjk(text: str) -> bool:

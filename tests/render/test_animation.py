@@ -14,6 +14,7 @@ from render.core.animation import (
     Caption,
     animate,
     band_height,
+    board_image,
     captioned,
     encodings,
     thin,
@@ -158,3 +159,21 @@ def test_frames_and_captions_must_pair_up() -> None:
         animate([board(0), board(1)], captions(1))
     with pytest.raises(ValueError, match="at least one frame"):
         animate([], [])
+
+
+def test_a_board_frame_is_the_shipped_board_s_pixels_drawn_outside_the_picture_cache() -> None:
+    from bot.bench.samples import bench_config
+    from engines import registry
+    from engines.core.driver import Match
+    from render import registry as renderers
+    from render.core.renderer import MemoRenderer
+
+    ruleset, renderer = registry.get("clashofdecks"), renderers.get("clashofdecks")
+    assert isinstance(renderer, MemoRenderer)
+    view = ruleset.view(Match(ruleset, bench_config(ruleset, "duel"), 2).state, None)
+    renderer.memo.clear()
+    frame = board_image(renderer, view, ("Ann", "Bob"))
+    assert isinstance(frame, Image.Image) and len(renderer.memo) == 0  # nothing remembered
+    shipped = Image.open(io.BytesIO(renderer.board(view, ("Ann", "Bob"))))
+    assert frame.mode == shipped.mode == "P" and frame.getpalette() == shipped.getpalette()
+    assert frame.tobytes() == shipped.tobytes()
