@@ -8,7 +8,8 @@ For each game, the longest of a few random games of its modes (at their most sea
   to a 300-move game (building is linear in the moves; the seek itself is not).
 - **frame:** the public board of the middle step drawn with every picture cache empty and new
   names, in thread CPU time, beside the encode floor of the very PNG shipped (as
-  :mod:`bot.bench.render` measures pictures).
+  :mod:`bot.bench.render` measures pictures: the first and last steps' boards are drawn first,
+  untimed, so fonts are loaded as in a running bot).
 - **animation:** ``animation_of`` on the whole game with caches empty: its thread CPU time in all
   and per move, its frames, size and the format chosen. The target is the most CPU an animation
   of a game of at least 200 moves took.
@@ -35,6 +36,7 @@ ANIMATION_MOVES = 200
 ANIMATION_CPU_S = 10.0
 
 _NAMES = Names("Replay ")
+_WARM = Names("Warm replay ")
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ def measure_replay(slug: str, seeds: int, rounds: int) -> ReplayFigures:
 
     state, _events = timeline.step(middle)
     spectator = ruleset.view(state, None)
+    for number in (0, timeline.steps):  # untimed: fonts loaded and labels rasterised, as in a bot
+        renderer.board(ruleset.view(timeline.step(number)[0], None), _WARM.seats(spectator.players))
     frame_cpu, floor_cpu = [], []
     for _ in range(rounds):
         names = _NAMES.seats(spectator.players)
