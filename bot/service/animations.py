@@ -14,17 +14,15 @@ way at most :data:`FRAMES_MAX` frames, the first and last step always among them
 Drawing a game's frames and encoding them costs seconds of CPU, so :class:`Animations` never
 does it on the event loop: with a drawing pool running (``bot.service.drawing``) a pool process
 replays the record and draws (its own process, so not even the GIL of the clicks is held);
-without one, a thread does. One animation per table is made at a time in a process, and one
-at all: a second asking for the same game waits and gets the first one's result.
+without one, a thread does. A process makes one animation at a time; a second request for the
+same game waits for the first and gets its result, kept in a small cache.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,7 +35,7 @@ from bot.service.game import Game, resolve
 from bot.service.guilds import GuildService
 from bot.service.play import Pipeline
 from bot.service.projection import narration
-from bot.service.replays import StartedGame, may_watch, read_started, timeline_of
+from bot.service.replays import Kept, StartedGame, may_watch, read_started, timeline_of
 from bot.service.room import Room
 from bot.service.runtime import Runtime
 from engines.core import Code, GameConfig, Outcome, fill_names
@@ -187,28 +185,6 @@ def job_for(read: StartedGame, lang: str | None) -> AnimationJob:
     )
 
 
-class _Kept:
-    """A small thread-safe LRU of finished animations."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[tuple[object, ...], Animation] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[object, ...]) -> Animation | None:
-        with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[object, ...], animation: Animation) -> None:
-        with self._lock:
-            self._kept[key] = animation
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-
-
 class Animations(Room):
     """Animations of tables' games, made off the event loop (see the module docstring)."""
 
@@ -217,7 +193,7 @@ class Animations(Room):
         #: table -> (its lock, how many requests hold or wait for it)
         self._tables: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._one = asyncio.Semaphore(1)
-        self._kept = _Kept(CACHE)
+        self._kept: Kept[tuple[object, ...], Animation] = Kept(CACHE)
 
     async def make(
         self,

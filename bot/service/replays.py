@@ -24,8 +24,9 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import msgspec
 
@@ -74,24 +75,30 @@ class ReplayFrame:
     mover: int | None
 
 
-class _Timelines:
-    """A small thread-safe LRU of built timelines."""
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Kept(Generic[K, V]):
+    """A small thread-safe LRU (built timelines here, finished animations in ``animations``)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[tuple[int, int, int, str], Timeline] = OrderedDict()
+        self._kept: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, int, int, str]) -> Timeline | None:
+    def get(self, key: K) -> V | None:
+        """The value kept under ``key`` (now the most recently used), or None."""
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
             return found
 
-    def put(self, key: tuple[int, int, int, str], timeline: Timeline) -> None:
+    def put(self, key: K, value: V) -> None:
+        """Keep ``value`` under ``key``, forgetting the least recently used beyond ``size``."""
         with self._lock:
-            self._kept[key] = timeline
+            self._kept[key] = value
             self._kept.move_to_end(key)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
@@ -149,7 +156,7 @@ def may_watch(read: StartedGame, user_id: int, channel_id: int | None) -> bool:
     return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
 
 
-_timelines = _Timelines(CACHE)
+_timelines: Kept[tuple[int, int, int, str], Timeline] = Kept(CACHE)
 
 
 def timeline_of(read: StartedGame, lang: str | None) -> Timeline:
