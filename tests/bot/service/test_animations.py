@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -158,3 +159,62 @@ def test_twin_games_that_differ_only_in_a_sealed_choice_animate_alike() -> None:
         made.append(animation_of(game, timeline, names, source="table 3"))
     # the seat's choice is still sealed (others have yet to choose): the animations are the same
     assert made[0].data == made[1].data
+
+
+async def test_captions_tell_the_public_story_and_the_result_never_a_private_line(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = await play_out(services, await duel(services))
+    told: list[Caption] = []
+    real = animations.animate
+
+    def spied(boards: Any, captions: Sequence[Caption], **kwargs: Any) -> Any:
+        told.extend(captions)
+        return real(boards, captions, **kwargs)
+
+    monkeypatch.setattr(animations, "animate", spied)
+    await services.animations.make(done.table.id, ANN)
+    timeline = await _timeline_of(services, done.table.id)
+    chapter = [m.chapter for m in timeline.moments]
+    assert [c.title for c in told] == [
+        f"{chapter[n]} · step {n}/{timeline.steps}" if chapter[n] else f"step {n}/{timeline.steps}"
+        for n in frame_steps(timeline)
+    ]
+    lines = [line for caption in told for line in caption.lines]
+    assert any(line.startswith(("Ann plays", "Bob plays")) for line in lines)
+    assert any(line.endswith(("Ann draws a card.", "Bob draws a card.")) for line in lines)
+    assert not any("You draw" in line for line in lines)  # a player's own draw stays theirs
+    assert told[-1].lines[-1] in (
+        "Game over: Ann wins (target reached).",
+        "Game over: Bob wins (target reached).",
+    )
+    assert told[0].lines == ()  # nothing has happened at the deal
+
+
+def _timeline(slug: str, mode: str, seed: int = 3) -> Any:
+    ruleset = registry.get(slug)
+    from bot.bench.samples import bench_config
+
+    config = bench_config(ruleset, mode)
+    match = Match(ruleset, config, seed)
+    match.advance(RandomBot(), steps=5000, random_order=True)
+    return build(ruleset, config, seed, match.log)
+
+
+def test_a_game_of_many_turns_gets_a_frame_at_the_end_of_each() -> None:
+    timeline = _timeline("clashofdecks", "ffa")
+    chapters = timeline.chapters()
+    assert 12 <= len(chapters) < 60
+    ends = [c.step - 1 for c in chapters[1:]] + [timeline.steps]
+    assert frame_steps(timeline) == (0, *[end for end in ends if end > 0])
+
+
+def test_a_game_of_few_rounds_gets_frames_through_its_steps_at_most_sixty() -> None:
+    timeline = _timeline("hackclad", "basic")
+    assert len(timeline.chapters()) < 12 and timeline.steps > 60
+    steps = frame_steps(timeline)
+    assert len(steps) == 60 and steps[0] == 0 and steps[-1] == timeline.steps
+    gaps = {b - a for a, b in itertools.pairwise(steps)}
+    assert max(gaps) - min(gaps) <= 1  # evenly through the game
+    short = _timeline("clashofdecks", "duel")
+    assert len(short.chapters()) < 12 and frame_steps(short) == tuple(range(short.steps + 1))
