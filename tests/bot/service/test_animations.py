@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.bench.samples import bench_config
 from bot.service import Services, animations
 from bot.service.animations import animation_of, frame_steps
 from bot.service.api import ServiceError
@@ -134,31 +135,48 @@ async def test_one_animation_per_table_at_a_time_and_asking_again_costs_nothing(
     assert len(jobs) == 1 and both[0] == both[1] == again
 
 
-def _arclash_at_a_sealed_choice() -> tuple[Any, GameConfig, Match, int]:
-    """A three-seat Arclash game stopped where several seats choose in secret at once."""
-    ruleset = registry.get("arclash")
-    config = ruleset.resolve_config(GameConfig("standard", 3, {}))
+def _asked_in_public(ruleset: Any, state: Any) -> list[tuple[int, str, bool]]:
+    """Who is asked after a move, as everyone may know it (whether a seat is still choosing is public)."""
+    return sorted((seat, p.public_line(), p.sealed) for seat, p in ruleset.prompts(state).items())
+
+
+def _twin_moves(slug: str, mode: str) -> tuple[Any, GameConfig, Match, int, list[str]]:
+    """A game of ``slug`` stopped where several seats choose in secret, and two choices of one
+    of them that leave the table asked alike (both finish the seat's choice, or neither does)."""
+    ruleset = registry.get(slug)
+    config = bench_config(ruleset, mode)
     match = Match(ruleset, config, 5)
-    while True:
+    for _ in range(3000):
         sealed = [seat for seat, prompt in match.prompts().items() if prompt.sealed]
-        if match.seq > 20 and len(sealed) >= 2 and len(match.choices(sealed[0])) >= 2:
-            return ruleset, config, match, sealed[0]
+        if match.seq > 5 and len(sealed) >= 2:
+            seat = sealed[0]
+            by_effect: dict[str, list[str]] = {}
+            for action in match.choices(seat):
+                after = ruleset.apply(match.state, seat, action.key).state
+                by_effect.setdefault(repr(_asked_in_public(ruleset, after)), []).append(action.key)
+            pair = next((keys[:2] for keys in by_effect.values() if len(keys) >= 2), None)
+            if pair is not None:
+                return ruleset, config, match, seat, pair
         match.advance(RandomBot(), steps=1)
+    raise AssertionError(f"{slug} {mode}: no moment where several seats choose in secret")
 
 
-def test_twin_games_that_differ_only_in_a_sealed_choice_animate_alike() -> None:
-    ruleset, config, match, seat = _arclash_at_a_sealed_choice()
-    game = resolve("arclash")
-    names = ("Ada", "Bram", "Cleo")
-    one, other = match.choices(seat)[:2]
+@pytest.mark.parametrize(
+    ("slug", "mode"), [("arclash", "standard"), ("hackclad", "basic"), ("eternia", "versus")]
+)
+def test_twin_games_that_differ_only_in_a_sealed_choice_animate_alike(slug: str, mode: str) -> None:
+    ruleset, config, match, seat, keys = _twin_moves(slug, mode)
+    game = resolve(slug)
+    names = tuple(f"Seat {n + 1}" for n in range(config.players))
     made = []
-    for action in (one, other):
-        log = [*match.log, (match.seq, seat, action.key)]
-        timeline = build(ruleset, config, 5, log)
+    for key in keys:
+        timeline = build(ruleset, config, 5, [*match.log, (match.seq, seat, key)])
         assert not timeline.over
         made.append(animation_of(game, timeline, names, source="table 3"))
     # the seat's choice is still sealed (others have yet to choose): the animations are the same
     assert made[0].data == made[1].data
+    # ...and they are of the game so far: the moves before it show
+    assert made[0].frames >= 2
 
 
 async def test_captions_tell_the_public_story_and_the_result_never_a_private_line(
@@ -193,8 +211,6 @@ async def test_captions_tell_the_public_story_and_the_result_never_a_private_lin
 
 def _timeline(slug: str, mode: str, seed: int = 3) -> Any:
     ruleset = registry.get(slug)
-    from bot.bench.samples import bench_config
-
     config = bench_config(ruleset, mode)
     match = Match(ruleset, config, seed)
     match.advance(RandomBot(), steps=5000, random_order=True)
