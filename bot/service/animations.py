@@ -150,7 +150,7 @@ def animation_of(
         lines = list(told)
         if moment.number == timeline.steps and timeline.outcome is not None:
             lines.append(result_line(timeline.outcome, names, language))
-        title = f"{moment.chapter} · " if moment.chapter else ""
+        title = f"{fill_names(moment.chapter, names)} · " if moment.chapter else ""
         captions.append(Caption(f"{title}{step_word} {moment.number}/{timeline.steps}", _lines(lines)))
         boards.append(board_image(renderer, spectator, names))
         told.clear()
