@@ -21,6 +21,12 @@ picture is drawn in the calling thread instead and a warning is logged: the clic
 answered. Renderers that are not :class:`~render.core.renderer.MemoRenderer` (test doubles,
 plug-ins) are drawn in-thread, as before.
 
+A pool also runs long jobs off the click path (:meth:`DrawingPool.run`: a module-level function
+and one picklable argument), such as a game's animation (``bot.service.animations``). That job
+carries the game's match record, since it replays the game, so the worker could rebuild every
+hand; what it draws and returns is the public board and public narration only, which the
+animation tests hold with twin games.
+
 One pool serves a whole process: :func:`started` installs it (``tablekeeper run``/``work`` do,
 sized by the ``draw_processes`` setting; 0 installs none) and :func:`current` is what
 :mod:`bot.service.delivery` draws through.
