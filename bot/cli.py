@@ -150,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="names and text in this language, for a game that has several (en, ja; default en)",
     )
 
-    bench = sub.add_parser("bench", help="measure engine, render, pipeline and memory figures")
+    bench = sub.add_parser("bench", help="measure engine, render, pipeline, memory and replay figures")
     bench.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
     bench.add_argument("--quick", action="store_true", help="a short run (under 3 minutes)")
     bench.add_argument("--game", help="only this game")

@@ -39,6 +39,8 @@ class Budget:
     pipeline_actions: int
     memory_tables: int
     pipeline_tables: int = 8  # tables the pipeline's clicks are spread over, in random order
+    replay_seeds: int = 1  # random games per mode, the longest of which each game's replays measure
+    replay_rounds: int = 3  # seeks and frames measured per game
 
 
 # Quick keeps every registered game and mode under three minutes on a busy 2-core machine.
@@ -46,7 +48,13 @@ QUICK = Budget(
     engine_seconds=0.6, render_states=20, pipeline_actions=60, memory_tables=100, pipeline_tables=6
 )
 FULL = Budget(
-    engine_seconds=6.0, render_states=60, pipeline_actions=300, memory_tables=1000, pipeline_tables=25
+    engine_seconds=6.0,
+    render_states=60,
+    pipeline_actions=300,
+    memory_tables=1000,
+    pipeline_tables=25,
+    replay_seeds=3,
+    replay_rounds=9,
 )
 
 
@@ -189,6 +197,13 @@ def main(quick: bool = False, as_json: bool = False, game: str | None = None) ->
             results.append(result)
             if not as_json:
                 print("\n".join(_text(result)), flush=True)
+    from bot.bench.replays import measure_replay, replay_lines, replay_targets
+
+    measured = list(dict.fromkeys(r["game"] for r in results))
+    replays = [measure_replay(slug, budget.replay_seeds, budget.replay_rounds) for slug in measured]
+    replay_checks = replay_targets(replays)
+    if not as_json:
+        print("\n".join(replay_lines(replays, replay_checks)), flush=True)
     seconds = time.perf_counter() - started
     if as_json:
         document = {
@@ -197,6 +212,7 @@ def main(quick: bool = False, as_json: bool = False, game: str | None = None) ->
             "machine": machine(),
             "skipped": skipped,
             "results": [_plain({k: v for k, v in r.items() if k != "_targets"}) for r in results],
+            "replays": {"games": _plain(replays), "targets": [t.as_dict() for t in replay_checks]},
         }
         json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -204,7 +220,8 @@ def main(quick: bool = False, as_json: bool = False, game: str | None = None) ->
         for slug, why in skipped.items():
             print(f"{slug}: skipped ({why})")
         missed = sum(not t.passed for r in results for t in r["_targets"])
-        total = sum(len(r["_targets"]) for r in results)
+        missed += sum(not t.passed for t in replay_checks)
+        total = sum(len(r["_targets"]) for r in results) + len(replay_checks)
         print(
             f"bench: {len(results)} game modes (each language apart) in {seconds:.0f} s; "
             f"{total - missed}/{total} targets PASS"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from bot.service.animations import Animations
 from bot.service.guilds import GuildService
 from bot.service.play import Pipeline
 from bot.service.replays import Replays
@@ -30,6 +31,7 @@ class Services:
         self.timers = TimerService(self.runtime, self.guilds, self.pipeline)
         self.stats = StatsService(self.runtime)
         self.replays = Replays(self.runtime, self.guilds, self.pipeline)
+        self.animations = Animations(self.runtime, self.guilds, self.pipeline)
 
     @classmethod
     async def start(

@@ -21,6 +21,12 @@ picture is drawn in the calling thread instead and a warning is logged: the clic
 answered. Renderers that are not :class:`~render.core.renderer.MemoRenderer` (test doubles,
 plug-ins) are drawn in-thread, as before.
 
+A pool also runs long jobs off the click path (:meth:`DrawingPool.run`: a module-level function
+and one picklable argument), such as a game's animation (``bot.service.animations``). That job
+carries the game's match record, since it replays the game, so the worker could rebuild every
+hand; what it draws and returns is the public board and public narration only, which the
+animation tests hold with twin games.
+
 One pool serves a whole process: :func:`started` installs it (``tablekeeper run``/``work`` do,
 sized by the ``draw_processes`` setting; 0 installs none) and :func:`current` is what
 :mod:`bot.service.delivery` draws through.
@@ -37,7 +43,7 @@ import time
 import types
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -207,21 +213,30 @@ class DrawingPool:
         return _render(fallback, key)
 
     def run(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` in a worker (a module-level function of picklable arguments); here on failure.
+        """``work(*args)`` in a worker, for long work other than pictures (``work`` module-level,
+        ``args`` picklable): a bot's thinking, an animation, a review.
 
-        For CPU work other than pictures that must not hold this process's GIL: a bot's
-        thinking, an animation, a review. The work must give the same answer wherever it runs.
+        The work's own errors come back as raised; if the pool is broken or closing, the work
+        runs in this thread instead (a worker that died is replaced, as for pictures). The work
+        must give the same answer wherever it runs.
         """
         with self._lock:
             executor = self._executor
             closed = self._closed
         if not closed:
             try:
-                return executor.submit(work, *args).result()
+                future = executor.submit(work, *args)
             except BrokenProcessPool:
                 self._replace(executor)
-            except Exception:  # e.g. a game only this process knows (a test's), or a pool shutting down
-                log.warning("worker process failed on %s; running it here", work.__name__, exc_info=True)
+            except RuntimeError:  # shut down since the check above
+                pass
+            else:
+                try:
+                    return future.result()
+                except BrokenProcessPool:
+                    self._replace(executor)
+                except CancelledError:  # close() cancelled it
+                    log.warning("the worker pool closed under a long job; running it here")
         with self._lock:
             self.fallbacks += 1
         return work(*args)

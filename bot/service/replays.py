@@ -14,7 +14,7 @@ A running game's timeline ends at the last step the table could see (see
 record file (``/table export``) replays every hand, so it is given only to the players of a
 finished game whose hands may be shown.
 
-Timelines are kept in a small per-process cache keyed by table, moves and language: a viewer's
+Timelines are kept in a small per-process cache keyed by table, seed, moves and language: a viewer's
 every click redraws one step, and rebuilding a 300-move game each time would waste a tenth of a
 second of CPU. Building and drawing run in a worker thread, off the event loop.
 """
@@ -24,9 +24,9 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -36,7 +36,7 @@ from bot.service.game import Game, resolve
 from bot.service.projection import narration
 from bot.service.records import table_info
 from bot.service.room import Room
-from bot.service.runtime import Loaded, load_from
+from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seating import reveals
 from bot.store import replays_repo
 from bot.store import tables_repo as repo
@@ -108,35 +108,37 @@ def game_title(slug: str) -> str:
         return slug
 
 
-#: a cached timeline's key: table, language, and a fingerprint of the game (game, seed, config, log)
-_Key = tuple[int, str, int]
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
-class _Timelines:
-    """A small thread-safe LRU of built timelines."""
+class Kept(Generic[K, V]):
+    """A small thread-safe LRU (built timelines here, finished animations in ``animations``)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[_Key, Timeline] = OrderedDict()
+        self._kept: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: _Key) -> Timeline | None:
+    def get(self, key: K) -> V | None:
+        """The value kept under ``key`` (now the most recently used), or None."""
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
             return found
 
-    def put(self, key: _Key, timeline: Timeline) -> None:
+    def put(self, key: K, value: V) -> None:
+        """Keep ``value`` under ``key``, forgetting the least recently used beyond ``size``."""
         with self._lock:
-            self._kept[key] = timeline
+            self._kept[key] = value
             self._kept.move_to_end(key)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
 
 
 @dataclass(frozen=True)
-class _Game:
+class StartedGame:
     """A started table read for a replay: its row, seats, log and resolved game."""
 
     loaded: Loaded
@@ -145,69 +147,78 @@ class _Game:
 
     @property
     def info(self) -> TableInfo:
+        """The table as the adapters show it."""
         return table_info(self.loaded.table, self.loaded.seats)
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended (finished or aborted)."""
         return self.loaded.table.status in (FINISHED, ABORTED)
+
+
+async def read_started(runtime: Runtime, table_id: int) -> StartedGame:
+    """Table ``table_id`` with its seats and whole log, read together; refused before a game exists."""
+    async with runtime.reading() as connection:
+        loaded = await load_from(connection, table_id)
+        log = tuple(await repo.move_log(connection, table_id))
+    table = loaded.table
+    if table.status == LOBBY or table.seed is None or table.config is None:
+        raise ServiceError(
+            Code.NOT_STARTED, "This table's game has not started, so there is nothing to replay."
+        )
+    if loaded.state is None and not log:
+        raise ServiceError(
+            Code.NOT_FOUND,
+            f"Table #{table_id}'s game was archived; an admin can replay it from the archive file "
+            f"with `tablekeeper replay FILE --table {table_id}`.",
+        )
+    return StartedGame(loaded, log, resolve(table.game))
+
+
+def may_watch(read: StartedGame, user_id: int, channel_id: int | None) -> bool:
+    """Whether ``user_id`` (asking from ``channel_id``) may watch the game's public side.
+
+    Its players may, anywhere; anyone else only from the server table's channel or thread (a
+    solo game in DMs is its player's alone).
+    """
+    table = read.loaded.table
+    if any(s.user_id == user_id for s in read.loaded.seats):
+        return True
+    if table.guild_id is None:
+        return False
+    return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
+
+
+_timelines: Kept[tuple[int, str, int], Timeline] = Kept(CACHE)
+
+
+def timeline_of(read: StartedGame, lang: str | None) -> Timeline:
+    """The table's timeline in ``lang`` (built once per table, seed, moves and language; blocking)."""
+    ruleset = read.game.ruleset
+    table = read.loaded.table
+    lang_key = ruleset.language(lang) if lang else ""
+    # the whole record in the key, not just the table and its move count: table ids start again
+    # in another database (a test's, a restored copy), and a log of the same length may be
+    # another game's
+    key = (table.id, lang_key, hash((table.game, table.seed, repr(table.config), read.log)))
+    timeline = _timelines.get(key)
+    if timeline is None:
+        config = msgspec.convert(table.config, GameConfig)
+        try:
+            timeline = build(ruleset, config, table.seed or 0, read.log, lang=lang)
+        except ReplayError as error:  # a log that no longer replays: the rules changed under it
+            raise ServiceError(
+                Code.NOT_FOUND, f"Table #{table.id}'s game no longer replays: {error}"
+            ) from None
+        _timelines.put(key, timeline)
+    return timeline
 
 
 class Replays(Room):
     """Replay frames and game records (see the module docstring)."""
 
-    _timelines = _Timelines(CACHE)
-
-    async def _read(self, table_id: int) -> _Game:
-        """The table, its seats and its whole log, read together; refused before a game exists."""
-        async with self.rt.reading() as connection:
-            loaded = await load_from(connection, table_id)
-            log = tuple(await repo.move_log(connection, table_id))
-        table = loaded.table
-        if table.status == LOBBY or table.seed is None or table.config is None:
-            raise ServiceError(
-                Code.NOT_STARTED, "This table's game has not started, so there is nothing to replay."
-            )
-        if loaded.state is None and not log:
-            raise ServiceError(
-                Code.NOT_FOUND,
-                f"Table #{table_id}'s game was archived; an admin can replay it from the archive file "
-                f"with `tablekeeper replay FILE --table {table_id}`.",
-            )
-        return _Game(loaded, log, resolve(table.game))
-
-    def _timeline(self, read: _Game, lang: str | None) -> Timeline:
-        """The table's timeline in ``lang`` (built once per moves and language)."""
-        ruleset = read.game.ruleset
-        config = msgspec.convert(read.loaded.table.config, GameConfig)
-        lang_key = ruleset.language(lang) if lang else ""
-        # the whole record in the key, not just the table and its move count: table ids start
-        # again in another database (a test's, a restored copy), and a log of the same length
-        # may be another game's
-        table = read.loaded.table
-        record = (table.game, table.seed, repr(table.config), read.log)
-        key = (table.id, lang_key, hash(record))
-        timeline = self._timelines.get(key)
-        if timeline is None:
-            try:
-                timeline = build(ruleset, config, read.loaded.table.seed or 0, read.log, lang=lang)
-            except ReplayError as error:  # a log that no longer replays: the rules changed under it
-                raise ServiceError(
-                    Code.NOT_FOUND, f"Table #{read.loaded.table.id}'s game no longer replays: {error}"
-                ) from None
-            self._timelines.put(key, timeline)
-        return timeline
-
     @staticmethod
-    def _may_watch(read: _Game, user_id: int, channel_id: int | None) -> bool:
-        table = read.loaded.table
-        if any(s.user_id == user_id for s in read.loaded.seats):
-            return True
-        if table.guild_id is None:  # a solo game in DMs is its player's alone
-            return False
-        return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
-
-    @staticmethod
-    def _seats_for(read: _Game, user_id: int) -> tuple[int, ...]:
+    def _seats_for(read: StartedGame, user_id: int) -> tuple[int, ...]:
         """The seats whose private side ``user_id`` may see in the replay."""
         own = tuple(s.seat for s in read.loaded.seats if s.user_id == user_id)
         if own and read.over and reveals(read.loaded.table.options):
@@ -230,8 +241,8 @@ class Replays(Room):
         shows the caller's own seat if they played); ``channel_id`` is where the request came
         from (anyone in a server table's channel may watch); ``lang`` the viewer's language.
         """
-        read = await self._read(table_id)
-        if not self._may_watch(read, user_id, channel_id):
+        read = await read_started(self.rt, table_id)
+        if not may_watch(read, user_id, channel_id):
             raise ServiceError(
                 Code.NOT_PLAYER,
                 "You can replay this game from its channel, or if you played in it.",
@@ -245,10 +256,15 @@ class Replays(Room):
         return await asyncio.to_thread(self._draw, read, step, seat, allowed, lang)
 
     def _draw(
-        self, read: _Game, step: int | None, seat: int | None, allowed: tuple[int, ...], lang: str | None
+        self,
+        read: StartedGame,
+        step: int | None,
+        seat: int | None,
+        allowed: tuple[int, ...],
+        lang: str | None,
     ) -> ReplayFrame:
         """Build the frame (in a worker thread): replay to the step, then draw its pictures."""
-        timeline = self._timeline(read, lang)
+        timeline = timeline_of(read, lang)
         number = timeline.steps if step is None else timeline.clamp(step)
         state, events = timeline.step(number)
         names = read.loaded.names()
@@ -307,7 +323,7 @@ class Replays(Room):
 
     async def record(self, table_id: int, user_id: int) -> Record:
         """The finished game's record file contents (``/table export``), for its players only."""
-        read = await self._read(table_id)
+        read = await read_started(self.rt, table_id)
         if not read.over:
             raise ServiceError(Code.GAME_OVER, "A game's record can be exported once the game is over.")
         if not any(s.user_id == user_id for s in read.loaded.seats):

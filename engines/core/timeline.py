@@ -20,7 +20,7 @@ secret filter) to decide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,6 +112,17 @@ class Timeline:
             events.extend(applied.events)
             state = applied.state
         return state, events
+
+    def walk(self) -> Iterator[tuple[Moment, Any, list[Event]]]:
+        """Every step in order with its state and events, replaying the log once (for animations)."""
+        state = self.kept[0]
+        for moment in self.moments:
+            events: list[Event] = []
+            for _, seat, key in self.log[moment.first : moment.last]:
+                applied = self.ruleset.apply(state, seat, key)
+                events.extend(applied.events)
+                state = applied.state
+            yield moment, state, events
 
     def mover(self, number: int) -> int | None:
         """The seat that made the step's last move (None for the deal)."""

@@ -80,6 +80,10 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
     } <= names
     assert all(isinstance(t["passed"], bool) for t in result["targets"])
 
+    (replay,) = document["replays"]["games"]  # the replay figures of the games measured
+    assert replay["game"] == "tiny" and replay["moves"] > 0 and replay["animation_frames"] >= 2
+    assert [t["limit"] for t in document["replays"]["targets"]] == [1000.0, 10.0]
+
 
 def test_text_bench_prints_targets_with_verdicts(tiny: None, capsys: pytest.CaptureFixture[str]) -> None:
     from bot.bench import runner
