@@ -8,6 +8,7 @@ from collections.abc import Callable
 from bot.service.guilds import GuildService
 from bot.service.play import Pipeline
 from bot.service.replays import Replays
+from bot.service.reviews import Reviews
 from bot.service.runtime import Runtime
 from bot.service.stats import StatsService
 from bot.service.tables import TableService
@@ -30,6 +31,7 @@ class Services:
         self.timers = TimerService(self.runtime, self.guilds, self.pipeline)
         self.stats = StatsService(self.runtime)
         self.replays = Replays(self.runtime, self.guilds, self.pipeline)
+        self.reviews = Reviews(self.runtime, self.guilds, self.pipeline)
 
     @classmethod
     async def start(

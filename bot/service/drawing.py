@@ -36,11 +36,11 @@ import threading
 import time
 import types
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -50,6 +50,8 @@ from render.core.memo import picture_key
 from render.core.renderer import MemoRenderer, Renderer
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 BOARD = "board"
 HAND = "hand"
@@ -204,6 +206,29 @@ class DrawingPool:
         with self._lock:
             self.fallbacks += 1
         return _render(fallback, key)
+
+    def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker (a review's playouts, say): heavy work off this process's GIL.
+
+        ``work`` must be a module-level function and ``args`` plain values (they are pickled). A
+        broken or closed pool runs it in the calling thread instead, as :meth:`draw` does.
+        """
+        with self._lock:
+            executor = self._executor
+            closed = self._closed
+        if not closed:
+            try:
+                future = executor.submit(work, *args)
+            except (BrokenProcessPool, RuntimeError):  # broken, or shut down meanwhile
+                future = None
+            try:
+                if future is not None:
+                    return future.result()
+            except BrokenProcessPool:
+                self._replace(executor)
+        with self._lock:
+            self.fallbacks += 1
+        return work(*args)
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """A worker died: start a fresh pool (once, however many threads saw it break)."""

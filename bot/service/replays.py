@@ -35,7 +35,7 @@ from bot.service.game import Game, resolve
 from bot.service.projection import narration
 from bot.service.records import table_info
 from bot.service.room import Room
-from bot.service.runtime import Loaded, load_from
+from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seating import reveals
 from bot.store import tables_repo as repo
 from engines.core import Code, GameConfig, Outcome, fill_names
@@ -114,6 +114,25 @@ class _Game:
         return self.loaded.table.status in (FINISHED, ABORTED)
 
 
+async def read_with_log(rt: Runtime, table_id: int) -> tuple[Loaded, tuple[tuple[int, int, str], ...]]:
+    """A table, its seats and its whole move log, read together (replays and reviews read alike)."""
+    async with rt.reading() as connection:
+        loaded = await load_from(connection, table_id)
+        log = tuple(await repo.move_log(connection, table_id))
+    return loaded, log
+
+
+def may_watch(loaded: Loaded, user_id: int, channel_id: int | None) -> bool:
+    """Whether ``user_id`` may look back at the table's game: its players, or anyone asking from
+    a server table's channel or thread (a solo game in DMs is its player's alone)."""
+    table = loaded.table
+    if any(s.user_id == user_id for s in loaded.seats):
+        return True
+    if table.guild_id is None:
+        return False
+    return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
+
+
 class Replays(Room):
     """Replay frames and game records (see the module docstring)."""
 
@@ -121,9 +140,7 @@ class Replays(Room):
 
     async def _read(self, table_id: int) -> _Game:
         """The table, its seats and its whole log, read together; refused before a game exists."""
-        async with self.rt.reading() as connection:
-            loaded = await load_from(connection, table_id)
-            log = tuple(await repo.move_log(connection, table_id))
+        loaded, log = await read_with_log(self.rt, table_id)
         table = loaded.table
         if table.status == LOBBY or table.seed is None or table.config is None:
             raise ServiceError(
@@ -155,15 +172,6 @@ class Replays(Room):
         return timeline
 
     @staticmethod
-    def _may_watch(read: _Game, user_id: int, channel_id: int | None) -> bool:
-        table = read.loaded.table
-        if any(s.user_id == user_id for s in read.loaded.seats):
-            return True
-        if table.guild_id is None:  # a solo game in DMs is its player's alone
-            return False
-        return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
-
-    @staticmethod
     def _seats_for(read: _Game, user_id: int) -> tuple[int, ...]:
         """The seats whose private side ``user_id`` may see in the replay."""
         own = tuple(s.seat for s in read.loaded.seats if s.user_id == user_id)
@@ -188,7 +196,7 @@ class Replays(Room):
         from (anyone in a server table's channel may watch); ``lang`` the viewer's language.
         """
         read = await self._read(table_id)
-        if not self._may_watch(read, user_id, channel_id):
+        if not may_watch(read.loaded, user_id, channel_id):
             raise ServiceError(
                 Code.NOT_PLAYER,
                 "You can replay this game from its channel, or if you played in it.",

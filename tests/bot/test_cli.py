@@ -422,7 +422,7 @@ def test_db_upgrade_migrates_the_configured_database(tmp_path: Path) -> None:
         "db", "upgrade", env={"TABLEKEEPER_DATABASE_URL": f"sqlite+aiosqlite:///{database}"}, cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout == f"Database migrated from empty to 0007: sqlite+aiosqlite:///{database}\n"
+    assert result.stdout == f"Database migrated from empty to 0008: sqlite+aiosqlite:///{database}\n"
     import sqlite3
 
     with sqlite3.connect(database) as connection:
