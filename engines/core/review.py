@@ -44,8 +44,9 @@ from engines.core.types import Action, GameConfig, Outcome, Prompt
 
 #: playouts per estimated step
 PLAYOUTS = 12
-#: playout moves per review at most (the alternatives' playouts come on top, at most 3 steps' worth)
-BUDGET = 40_000
+#: playout moves per review (the alternatives' playouts come on top, at most 3 steps' worth; finding
+#: the turning points of a long game may take half as much again)
+BUDGET = 36_000
 #: steps spread evenly over the game before narrowing down the swings
 POINTS = 40
 #: the moves one playout may make before it is scored as undecided
@@ -263,8 +264,12 @@ def review(
         if done >= FLOOR and estimator.moves >= budget * SPREAD_SHARE:
             break
         estimate(step)
-    # narrow the widest swings down to single steps while the budget lasts
-    while estimator.moves < budget:
+    # narrow the widest swings down to single steps while the budget lasts, and past it (up to
+    # half as much again) while fewer than three single-step swings are known: a long game's chart
+    # may take most of the budget, and a review without its turning points says little
+    while estimator.moves < budget or (
+        estimator.moves < budget * 3 // 2 and _singles(timeline, known) < TURNING
+    ):
         gap = _widest_gap(timeline, sides, known)
         if gap is None:
             break
@@ -272,6 +277,11 @@ def review(
     turning = _turning(ruleset, timeline, sides, known, estimator)
     chart = tuple(Point(step, known[step]) for step in sorted(known))
     return Review(sides, chart, turning, last, playouts, estimator.moves)
+
+
+def _singles(timeline: Timeline, known: dict[int, tuple[float, ...]]) -> int:
+    """How many steps were estimated together with the step before them (turning-point candidates)."""
+    return sum(1 for step in known if step > 0 and step - 1 in known and timeline.mover(step) is not None)
 
 
 def _step_swing(
