@@ -28,6 +28,7 @@ RENDER_MIN_WIDTH = 1200
 RENDER_TO_FLOOR = 2.5
 LIVE_TABLES_PER_GB = 5000
 ENGINE_TO_CODEC = 3.0
+REVIEW_CPU_S = 20.0
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Budget:
     pipeline_tables: int = 8  # tables the pipeline's clicks are spread over, in random order
     replay_seeds: int = 1  # random games per mode, the longest of which each game's replays measure
     replay_rounds: int = 3  # seeks and frames measured per game
+    review_games: int = 0  # finished games reviewed (each costs seconds of CPU)
 
 
 # Quick keeps every registered game and mode under three minutes on a busy 2-core machine.
@@ -55,6 +57,7 @@ FULL = Budget(
     pipeline_tables=25,
     replay_seeds=3,
     replay_rounds=9,
+    review_games=3,
 )
 
 
@@ -119,6 +122,13 @@ def measure_mode(ruleset: AnyRuleset, mode: str, budget: Budget, lang: str | Non
     result["memory"] = memory
     targets.append(Target("live tables in 1 GB", memory.tables_per_gb, LIVE_TABLES_PER_GB, at_most=False))
 
+    from bot.bench.reviews import measure_reviews
+
+    reviewed = measure_reviews(ruleset, config, budget.review_games)
+    result["review"] = reviewed
+    if reviewed is not None:
+        targets.append(Target("review CPU per game max", reviewed.cpu_s_max, REVIEW_CPU_S, " s"))
+
     result["targets"] = [t.as_dict() for t in targets]
     result["_targets"] = targets
     return result
@@ -162,6 +172,15 @@ def _text(result: dict[str, Any]) -> list[str]:
         f"  memory    {fmt(m.kb_per_table)} KB per live table (tracemalloc over {m.tables} cached), "
         f"RSS delta {fmt(m.rss_kb_per_table)} KB (a fresh process); {fmt(m.tables_per_gb)} tables per GB"
     )
+    r = result.get("review")
+    if r is None:
+        lines.append("  review    not measured (a full run reviews games)")
+    else:
+        lines.append(
+            f"  review    CPU p50 {fmt(r.cpu_s_p50)} s, max {fmt(r.cpu_s_max)} s per game over {r.games} "
+            f"games of {fmt(r.moves_p50)} moves (max {r.moves_max}); {fmt(r.playout_moves_p50)} playout "
+            f"moves, {fmt(r.points_p50)} chart points, at least {r.turning_min} turning points"
+        )
     lines.extend(f"  target    {t.line()}" for t in result["_targets"])
     return lines
 

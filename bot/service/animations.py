@@ -209,7 +209,7 @@ class Animations(Room):
         to watch the game's replay (its players, or anyone in its channel or thread).
         """
         read = await read_started(self.rt, table_id)
-        if user_id is not None and not may_watch(read, user_id, channel_id):
+        if user_id is not None and not may_watch(read.loaded, user_id, channel_id):
             raise ServiceError(
                 Code.NOT_PLAYER,
                 "You can ask for this game's animation from its channel, or if you played in it.",
@@ -238,7 +238,7 @@ class Animations(Room):
     @staticmethod
     async def _run(read: StartedGame, timeline: Timeline, lang: str | None) -> Animation:
         """Animate ``read``'s game in a drawing process when a pool runs, else in a thread."""
-        pool = drawing.current()
+        pool = drawing.side(drawing.LONG)
         try:
             if pool is None:
                 names, source = read.loaded.names(), f"table {read.loaded.table.id}"

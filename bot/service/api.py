@@ -306,6 +306,8 @@ class RatingChange:
     before: int
     after: int
     at: float
+    #: the game's review can be shown (it is stored, or its log is still here to work it out)
+    review: bool = False
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from bot.service.animations import Animations
 from bot.service.guilds import GuildService
 from bot.service.play import Pipeline
 from bot.service.replays import Replays
+from bot.service.reviews import Reviews
 from bot.service.runtime import Runtime
 from bot.service.stats import StatsService
 from bot.service.tables import TableService
@@ -32,6 +33,7 @@ class Services:
         self.stats = StatsService(self.runtime)
         self.replays = Replays(self.runtime, self.guilds, self.pipeline)
         self.animations = Animations(self.runtime, self.guilds, self.pipeline)
+        self.reviews = Reviews(self.runtime, self.guilds, self.pipeline)
 
     @classmethod
     async def start(

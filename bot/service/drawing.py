@@ -58,6 +58,7 @@ from render.core.renderer import MemoRenderer, Renderer
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+
 BOARD = "board"
 HAND = "hand"
 #: a pool that breaks this often within RESTART_WINDOW seconds is given up: something kills every
@@ -324,8 +325,13 @@ class PooledRenderer:
 
 
 _current: DrawingPool | None = None
-_thinking: DrawingPool | None = None
-_thinking_lock = threading.Lock()
+#: the process's side workers by job, each one process started on first use (see :func:`side`)
+_sides: dict[str, DrawingPool] = {}
+_sides_lock = threading.Lock()
+#: bots' search (``bot.service.thinking``)
+THINKING = "thinking"
+#: long jobs of seconds: reviews and animations
+LONG = "long"
 
 
 def current() -> DrawingPool | None:
@@ -333,19 +339,21 @@ def current() -> DrawingPool | None:
     return _current
 
 
-def thinker() -> DrawingPool | None:
-    """The process's one thinking worker (bots' search), started on first use; None without a pool.
+def side(job: str) -> DrawingPool | None:
+    """The process's one worker for ``job`` (:data:`THINKING` or :data:`LONG`), started on first
+    use; None when the process runs no drawing pool (then such work runs in a thread).
 
-    Apart from the drawing workers on purpose: a bot weighing a decision for half a second
-    would otherwise hold a drawing worker, and other tables' pictures would queue behind it.
+    Apart from the drawing workers, and from each other, on purpose: a bot weighing a decision
+    for half a second, or a review working for twenty, would otherwise hold a drawing worker and
+    other tables' pictures (or bots) would queue behind it.
     """
-    global _thinking
     if _current is None:
         return None
-    with _thinking_lock:
-        if _thinking is None and _current is not None:
-            _thinking = DrawingPool(1, warm=False)
-        return _thinking
+    with _sides_lock:
+        pool = _sides.get(job)
+        if pool is None and _current is not None:
+            pool = _sides[job] = DrawingPool(1, warm=False)
+        return pool
 
 
 def renderer_for(renderer: Renderer) -> Renderer:
@@ -365,15 +373,15 @@ def started(size: int, *, warm: bool = True) -> Iterator[DrawingPool | None]:
         return
     if _current is not None:
         raise RuntimeError("a drawing pool is already running in this process")
-    global _thinking
     pool = DrawingPool(size, warm=warm)
     _current = pool
     try:
         yield pool
     finally:
-        with _thinking_lock:
+        with _sides_lock:
             _current = None
-            thinking, _thinking = _thinking, None
+            sides = list(_sides.values())
+            _sides.clear()
         pool.close()
-        if thinking is not None:
-            thinking.close()
+        for each in sides:
+            each.close()

@@ -156,11 +156,17 @@ class StartedGame:
         return self.loaded.table.status in (FINISHED, ABORTED)
 
 
-async def read_started(runtime: Runtime, table_id: int) -> StartedGame:
-    """Table ``table_id`` with its seats and whole log, read together; refused before a game exists."""
-    async with runtime.reading() as connection:
+async def read_with_log(rt: Runtime, table_id: int) -> tuple[Loaded, tuple[tuple[int, int, str], ...]]:
+    """A table, its seats and its whole move log, read together (replays and reviews read alike)."""
+    async with rt.reading() as connection:
         loaded = await load_from(connection, table_id)
         log = tuple(await repo.move_log(connection, table_id))
+    return loaded, log
+
+
+async def read_started(runtime: Runtime, table_id: int) -> StartedGame:
+    """Table ``table_id`` with its seats and whole log, read together; refused before a game exists."""
+    loaded, log = await read_with_log(runtime, table_id)
     table = loaded.table
     if table.status == LOBBY or table.seed is None or table.config is None:
         raise ServiceError(
@@ -175,14 +181,14 @@ async def read_started(runtime: Runtime, table_id: int) -> StartedGame:
     return StartedGame(loaded, log, resolve(table.game))
 
 
-def may_watch(read: StartedGame, user_id: int, channel_id: int | None) -> bool:
-    """Whether ``user_id`` (asking from ``channel_id``) may watch the game's public side.
+def may_watch(loaded: Loaded, user_id: int, channel_id: int | None) -> bool:
+    """Whether ``user_id`` (asking from ``channel_id``) may look back at the table's game.
 
     Its players may, anywhere; anyone else only from the server table's channel or thread (a
     solo game in DMs is its player's alone).
     """
-    table = read.loaded.table
-    if any(s.user_id == user_id for s in read.loaded.seats):
+    table = loaded.table
+    if any(s.user_id == user_id for s in loaded.seats):
         return True
     if table.guild_id is None:
         return False
@@ -242,7 +248,7 @@ class Replays(Room):
         from (anyone in a server table's channel may watch); ``lang`` the viewer's language.
         """
         read = await read_started(self.rt, table_id)
-        if not may_watch(read, user_id, channel_id):
+        if not may_watch(read.loaded, user_id, channel_id):
             raise ServiceError(
                 Code.NOT_PLAYER,
                 "You can replay this game from its channel, or if you played in it.",

@@ -6,10 +6,19 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.service.api import Board, BoardRow, GameRecord, GameStats, LeaderRow, RatingChange, ServiceError
+from bot.service.api import (
+    FINISHED,
+    Board,
+    BoardRow,
+    GameRecord,
+    GameStats,
+    LeaderRow,
+    RatingChange,
+    ServiceError,
+)
 from bot.service.rating import AUTO, BOT, EVERYWHERE, PERSON, WHOLE_GAME, person_key, season_board
 from bot.service.runtime import Runtime
-from bot.store import guilds_repo, ratings_repo, results_repo
+from bot.store import guilds_repo, ratings_repo, results_repo, reviews_repo
 from engines import registry
 from engines.core import Code, SetupError
 
@@ -227,6 +236,9 @@ class StatsService:
                     server_rating = int(here["shown"])
                     server_rank = await _rank(connection, key, here, here_need)
             changes = await ratings_repo.changes(connection, user_id, slug, EVERYWHERE, LAST_GAMES)
+            reviewable = await reviews_repo.reviewable(
+                connection, [int(c["table_id"]) for c in changes], FINISHED
+            )
             history = await ratings_repo.history(connection, user_id, slug, EVERYWHERE, HISTORY)
             together = (
                 await ratings_repo.head_to_head(connection, user_id, versus, slug)
@@ -262,6 +274,7 @@ class StatsService:
                     int(c["before"]),
                     int(c["after"]),
                     float(c["at"]),
+                    int(c["table_id"]) in reviewable,
                 )
                 for c in changes
             ),

@@ -4,7 +4,7 @@ A search bot weighs its choices for up to half a second of CPU a decision, and a
 several bots in a row. Worked out on the event loop (as it once was, inside the click's
 transaction), that time would hold up every other table's clicks in the process. So the moves
 are worked out elsewhere: in the process's thinking worker when it runs a drawing pool (another
-process, so another core and GIL; see ``drawing.thinker``), else in a thread. Only plain values
+process, so another core and GIL; see ``drawing.side``), else in a thread. Only plain values
 cross: the game's slug, the encoded state, which level plays each bot seat and the match seed;
 back come the moves as ``(seat, action key)``. The caller then applies them to its own state and
 records them, so the log, the events and the commit are exactly what they were when the bots
@@ -35,7 +35,7 @@ def bot_moves(slug: str, snapshot: bytes, levels: dict[int, str], seed: int) -> 
 
 
 def _work_out(slug: str, snapshot: bytes, levels: dict[int, str], seed: int) -> list[tuple[int, str]]:
-    pool = drawing.thinker()
+    pool = drawing.side(drawing.THINKING)
     if pool is None:
         return bot_moves(slug, snapshot, levels, seed)
     return pool.run(bot_moves, slug, snapshot, levels, seed)

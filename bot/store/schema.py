@@ -248,3 +248,13 @@ hidden_players = Table(
     Column("user_id", BigInteger, primary_key=True, autoincrement=False),
     Column("at", Float, nullable=False),
 )
+
+#: a finished game's review (win chances along the game, turning points), worked out once: the
+#: chart is drawn again from ``data`` on each look, so only figures and words are kept
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("data", JSON, nullable=False),
+    Column("made_at", Float, nullable=False),
+)

@@ -134,6 +134,7 @@ ROWS: dict[str, list[dict[str, Any]]] = {
     ],
     "seasons": [dict(guild_id=BIG, number=2, name="Spring ✓", started_at=2.0)],
     "hidden_players": [dict(user_id=BIG, at=1.5)],
+    "reviews": [dict(table_id=1, data={"en": {"steps": 12, "note": "✓"}}, made_at=4.5)],
 }
 
 

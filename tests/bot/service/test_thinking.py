@@ -66,7 +66,7 @@ async def test_with_a_worker_pool_the_bots_think_in_a_worker_and_play_the_same()
     with drawing.started(1, warm=False):
         there = _change("climax", "duel", levels)
         await run_bot_seats(there)
-        thinker = drawing.thinker()
+        thinker = drawing.side(drawing.THINKING)
         assert thinker is not None and thinker.fallbacks == 0  # the thinking worker answered
     assert [m.key for m in there.moves] == [m.key for m in here.moves] and there.moves
     assert registry.get("climax").encode(there.state) == registry.get("climax").encode(here.state)
