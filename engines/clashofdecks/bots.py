@@ -19,8 +19,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engines.clashofdecks.reading import (
+    across,
+    card_of,
+    creatures,
+    deed,
+    fit,
+    friendly,
+    hp_cost,
+    my_kingdom,
+    side_units,
+    unit_lines,
+)
 from engines.clashofdecks.state import CardInfo, ClashView, HandView, UnitView
-from engines.core.bots import Bot, RandomBot
+from engines.core.bots import Bot, RandomBot, Suggestion
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
 
@@ -56,21 +68,6 @@ def card_worth(card: CardInfo) -> float:
     return card.hp + card.av * 1.3 + sum(ABILITY_WORTH.get(a, 0) for a in card.abilities)
 
 
-def _units(view: ClashView) -> dict[str, UnitView]:
-    """Every creature in play by id."""
-    found: dict[str, UnitView] = {}
-    for line in view.lines:
-        for side in (line.left, line.right):
-            for unit in side.units:
-                found[unit.id] = unit
-    return found
-
-
-def _unit_lines(view: ClashView) -> dict[str, int]:
-    """The line each creature in play stands on, by id."""
-    return {u.id: line.index for line in view.lines for side in (line.left, line.right) for u in side.units}
-
-
 #: how much an enemy creature matters to the viewer, by where it stands (see ``_relevance``)
 MY_LINE, PARTNER_LINE, ELSEWHERE = 1.0, 0.8, 0.2
 
@@ -92,16 +89,6 @@ def _relevance(view: ClashView, me: int, line: int) -> float:
     return ELSEWHERE
 
 
-def _my_kingdom(view: ClashView) -> int:
-    """The viewer's kingdom index."""
-    return next(k.index for k in view.kingdoms if k.seat == view.viewer)
-
-
-def _friendly(view: ClashView, me: int, other: int) -> bool:
-    """True when ``other`` is on the viewer's side."""
-    return view.kingdoms[other].team == view.kingdoms[me].team
-
-
 def _life(view: ClashView, k: int) -> int:
     """Roughly how much damage kingdom ``k`` can still take: its side's HP, plus a Fort behind a Bastion."""
     kingdom = view.kingdoms[k]
@@ -116,32 +103,17 @@ def _focus(view: ClashView, me: int, line: int) -> float:
     """
     mine = view.kingdoms[me]
     other = mine.lower_line if line == mine.upper_line else mine.upper_line
-    this_enemy, other_enemy = _across(view, line, me), _across(view, other, me)
+    this_enemy, other_enemy = across(view, line, me), across(view, other, me)
     if this_enemy == other_enemy:
         return 0.0
     gap = _life(view, other_enemy) - _life(view, this_enemy)
     return max(0.0, min(1.0, gap / 8))
 
 
-def _across(view: ClashView, line: int, k: int) -> int:
-    """The kingdom facing ``k`` across ``line``."""
-    ln = view.lines[line]
-    return ln.right.kingdom if ln.left.kingdom == k else ln.left.kingdom
-
-
-def _hp_cost(hand: HandView, iid: str) -> int:
-    """HP lost by playing ``iid``: only cards to the right of the Stronghold hold it up."""
-    ids = [c.id for c in hand.cards]
-    index = ids.index(iid) if iid in ids else -1
-    if index < 0:
-        return 0  # the Champion is not in the hand
-    return 1 if index >= hand.stronghold_pos else 0
-
-
 def _suicide(view: ClashView, me: int, hand: HandView, iid: str, blood: int) -> bool:
     """True when playing ``iid`` would destroy the viewer's own Fort (or Bastion, as a near miss)."""
     hp = len(hand.cards) - hand.stronghold_pos
-    return hp - _hp_cost(hand, iid) - blood <= 0
+    return hp - hp_cost(hand, iid) - blood <= 0
 
 
 class Greedy:
@@ -152,15 +124,36 @@ class Greedy:
 
     def choose(self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Pick the costliest safe play, else end the turn."""
+        return self._best(view, prompt, actions, rng)[0]
+
+    def suggest(self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The same choice, with the cost that made it."""
+        chosen, score = self._best(view, prompt, actions, rng)
+        card = card_of(view, chosen.card) if chosen.card else None
         if prompt.kind == "draft":
-            return max(actions, key=lambda a: self._pick_value(view, a))
-        me = _my_kingdom(view)
+            return Suggestion(chosen, fit(f"{deed(view, chosen)}: the costliest card in the row."))
+        if score is None or card is None:
+            why = (
+                "no card left that it can pay for" if len(actions) == 1 else "no card it can pay for is safe"
+            )
+            return Suggestion(chosen, fit(f"End the summoning and attack: {why} to play."))
+        return Suggestion(
+            chosen, fit(f"{deed(view, chosen)}: the costliest card it can play safely ({card.cost} mana).")
+        )
+
+    def _best(
+        self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, float | None]:
+        """The choice and its score (None: a draft pick, or ending the summoning)."""
+        if prompt.kind == "draft":
+            return max(actions, key=lambda a: self._pick_value(view, a)), None
+        me = my_kingdom(view)
         hand = view.hand
         best: tuple[float, Action] | None = None
         for action in actions:
             if action.key == "end" or hand is None:
                 continue
-            card = self._card(view, action.card)
+            card = card_of(view, action.card)
             if card is None:
                 continue
             blood = max(0, card.cost - view.kingdoms[me].mana) if "price_of_blood" in card.abilities else 0
@@ -168,16 +161,16 @@ class Greedy:
                 continue
             score = float(card.cost) + rng.below(100) / 1000
             if action.key.startswith("i."):
-                target = _units(view).get(str(action.params[1]))
-                if target is None or _friendly(view, me, target.owner):
+                target = creatures(view).get(str(action.params[1]))
+                if target is None or friendly(view, me, target.owner):
                     continue
-                relevance = _relevance(view, me, _unit_lines(view)[target.id])
+                relevance = _relevance(view, me, unit_lines(view)[target.id])
                 if relevance <= ELSEWHERE:
                     continue  # it fights two other kingdoms: leave it to them
                 score -= 0.2 * (MY_LINE - relevance)  # what hits us before what hits a partner
             if action.key.startswith("p."):
                 line = int(action.params[1])
-                mine = self._side(view, line, me)
+                mine = side_units(view, line, me)
                 # Vulnerability only sets a target up: it joins the line where others finish the job.
                 crowd = -0.1 if "vulnerability" not in card.abilities else 0.1
                 score += crowd * len(mine) + FOCUS_GREEDY * _focus(view, me, line)
@@ -185,28 +178,12 @@ class Greedy:
                     score += 0.5  # Aerial flies over creatures only from the upper line
             if best is None or score > best[0]:
                 best = (score, action)
-        return best[1] if best else next(a for a in actions if a.key == "end")
+        return (best[1], best[0]) if best else (next(a for a in actions if a.key == "end"), None)
 
     def _pick_value(self, view: ClashView, action: Action) -> float:
         assert view.draft is not None
         card = next(c for c in view.draft.row if c.id == action.card)
         return float(card.cost)
-
-    @staticmethod
-    def _card(view: ClashView, iid: str) -> CardInfo | None:
-        if view.hand is not None:
-            for card in view.hand.cards:
-                if card.id == iid:
-                    return card
-        for kingdom in view.kingdoms:
-            if kingdom.champion and kingdom.champion.card.id == iid:
-                return kingdom.champion.card
-        return None
-
-    @staticmethod
-    def _side(view: ClashView, line: int, k: int) -> tuple[UnitView, ...]:
-        ln = view.lines[line]
-        return ln.left.units if ln.left.kingdom == k else ln.right.units
 
 
 #: weight of pressing the weaker of two enemies in reach (four-kingdom games), per bot
@@ -236,12 +213,40 @@ class Tactician(Greedy):
 
     def choose(self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Take the best-scoring action; end the turn when nothing is worth its price."""
+        return max(self._scored(view, prompt, actions, rng), key=lambda pair: pair[0])[1]
+
+    def suggest(self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The same choice, with its rating against the next best."""
+        scored = sorted(self._scored(view, prompt, actions, rng), key=lambda pair: -pair[0])
+        best, chosen = scored[0]
         if prompt.kind == "draft":
-            return max(actions, key=lambda a: self._pick_value(view, a) + rng.below(10) / 100)
-        me = _my_kingdom(view)
+            return Suggestion(chosen, fit(f"{deed(view, chosen)}: the most value for its cost in the row."))
+        rest = scored[1:]
+        if chosen.key == "end":
+            if not rest:
+                return Suggestion(chosen, "End the summoning and attack: no card left that it can pay for.")
+            runner = f"{rest[0][1].label} at {rest[0][0]:.1f}"
+            return Suggestion(
+                chosen, fit(f"End the summoning and attack: no play rates above 0 (best: {runner}).")
+            )
+        other = f", the next best {rest[0][0]:.1f}" if rest else ""
+        return Suggestion(chosen, fit(f"{deed(view, chosen)}; rated {best:.1f}{other}."))
+
+    def score(self, view: ClashView, prompt: Prompt, action: Action) -> float:
+        """The rules of thumb's rating of one action (higher is better; the search ranks by it)."""
+        if prompt.kind == "draft":
+            return self._pick_value(view, action)
+        return self._score(view, my_kingdom(view), action)
+
+    def _scored(
+        self, view: ClashView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> list[tuple[float, Action]]:
+        """Every action with its rating, dice included, in the order given."""
+        if prompt.kind == "draft":
+            return [(self._pick_value(view, a) + rng.below(10) / 100, a) for a in actions]
+        me = my_kingdom(view)
         noise = _restlessness(view.turn)
-        scored = [(self._score(view, me, a) + rng.below(100) * noise, a) for a in actions]
-        return max(scored, key=lambda pair: pair[0])[1]
+        return [(self._score(view, me, a) + rng.below(100) * noise, a) for a in actions]
 
     def _pick_value(self, view: ClashView, action: Action) -> float:
         assert view.draft is not None
@@ -252,7 +257,7 @@ class Tactician(Greedy):
         if action.key == "end":
             return 0.0
         hand = view.hand
-        card = self._card(view, action.card)
+        card = card_of(view, action.card)
         if hand is None or card is None:
             return -1.0
         mana = view.kingdoms[me].mana
@@ -260,14 +265,14 @@ class Tactician(Greedy):
         if _suicide(view, me, hand, action.card, blood):
             return -100.0
         hp_left = len(hand.cards) - hand.stronghold_pos
-        hp_loss = _hp_cost(hand, action.card) + blood
+        hp_loss = hp_cost(hand, action.card) + blood
         # Losing HP matters more the closer the Stronghold is to the right edge (and on the Fort).
         risk = hp_loss * (2.5 + (6.0 if hand.side == "fort" else 0.0) + max(0, 4 - hp_left) * 1.5)
-        units = _units(view)
+        units = creatures(view)
         if action.key.startswith("i."):
             # A spell comes back at the right end: cast from left of the Stronghold it gains an HP,
             # from its right it costs nothing (unless a Mercenary spell leaves for good).
-            left_of = _hp_cost(hand, action.card) == 0
+            left_of = hp_cost(hand, action.card) == 0
             leaves = "mercenary" in card.abilities
             swing = {(True, True): 0.0, (True, False): -2.5, (False, True): 2.0, (False, False): 0.0}[
                 (leaves, left_of)
@@ -276,19 +281,19 @@ class Tactician(Greedy):
             target = units.get(str(action.params[1]))
             value = self._spell(card, target, view, me)
             if target is not None and value > 0:
-                value *= _relevance(view, me, _unit_lines(view)[target.id])
+                value *= _relevance(view, me, unit_lines(view)[target.id])
             return value - spell_risk + swing
         value = card_worth(card)
         if action.key.startswith("s."):
             return value + 1.0 - risk
         line = int(action.params[1])
-        mine = self._side(view, line, me)
+        mine = side_units(view, line, me)
         enemy_k = (
             view.lines[line].right.kingdom
             if view.lines[line].left.kingdom == me
             else view.lines[line].left.kingdom
         )
-        theirs = self._side(view, line, enemy_k)
+        theirs = side_units(view, line, enemy_k)
         threat = sum(u.av for u in theirs)
         guard = sum(u.hp for u in mine)
         upper = view.kingdoms[me].upper_line == line
@@ -324,23 +329,23 @@ class Tactician(Greedy):
     def _spell(card: CardInfo, target: UnitView | None, view: ClashView, me: int) -> float:
         if target is None:
             return -1.0
-        friendly = _friendly(view, me, target.owner)
+        ours = friendly(view, me, target.owner)
         left = target.hp - target.damage
         if card.effect == "strike":
             damage = left - 1 if "vulnerability" in card.abilities else card.power
             kills = damage >= left and "indestructible" not in target.abilities
             if "protection" in target.abilities and not target.protection_spent:
                 kills = False
-            if friendly:
+            if ours:
                 return -10.0
             return (target.cost * 2.0 + target.av if kills else damage * 0.6) + 0.5 * len(card.abilities)
         if card.effect == "bounce":
             # Sending a creature home heals its owner, unless a Mercenary card then comes to us.
-            if friendly:
+            if ours:
                 return -10.0
             return target.cost * 1.5 if "mercenary" in target.abilities else target.cost * 0.8
         # rout: pull a dangerous front creature away from the Bridge
-        return -10.0 if friendly else (1.5 if target.position == 0 else -0.5)
+        return -10.0 if ours else (1.5 if target.position == 0 else -0.5)
 
 
 BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "tactician": Tactician()}

@@ -11,6 +11,7 @@ from engines.clashofdecks.catalogue import decks, entries, read_ability_help
 from engines.clashofdecks.content import CARDS_PATH, Card, catalog, load_catalog
 from engines.clashofdecks.formats import advance_draft, take
 from engines.clashofdecks.modes import mode_specs
+from engines.clashofdecks.search import SearchBot
 from engines.clashofdecks.setup import check_seat, finish_draft, setup
 from engines.clashofdecks.state import STRONGHOLD, ClashState, ClashView, Unit, copy_state
 from engines.clashofdecks.summoning import (
@@ -55,6 +56,7 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
     state_type = ClashState
     view_type = ClashView
     think_seconds = 90
+    _bots: dict[str, Bot] | None = None  # built on first use: the search bot plays worlds with this ruleset
 
     # ------------------------------------------------------------------ setup
     def _check_seat(self, config: GameConfig, seat: int) -> None:
@@ -334,8 +336,10 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return {"cards": where, "instances": len(state.cards)}
 
     def bots(self) -> Mapping[str, Bot]:
-        """Random, greedy and lookahead bots, weakest first."""
-        return BOTS
+        """Random, greedy, the tactician and the search bot (it plays lines out), weakest first."""
+        if self._bots is None:
+            self._bots = {**BOTS, "search": SearchBot(self)}
+        return self._bots
 
     def check_content(self) -> None:
         """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them."""

@@ -311,3 +311,7 @@ class ClashView(ViewBase, kw_only=True):
     draft: DraftView | None = None
     winners: tuple[int, ...] = ()  # winning seats once over
     result: str = ""
+    # The table's options the rules read, public like every table option: the AI kingdoms'
+    # custom play and the sudden-death house rule (a search bot plays its sampled worlds by them).
+    ai: AiSettings = AiSettings()
+    sudden_death: int = 0

@@ -175,6 +175,8 @@ def build_view(state: ClashState, viewer: int | None) -> ClashView:
         draft=draft,
         winners=tuple(state.winners),
         result=state.result,
+        ai=state.ai,
+        sudden_death=state.sudden_death,
     )
 
 

@@ -15,7 +15,7 @@ SEEDS = range(1, 101)
 
 
 def test_bots_listed_weakest_first() -> None:
-    assert list(RULESET.bots()) == ["random", "greedy", "tactician"]
+    assert list(RULESET.bots()) == ["random", "greedy", "tactician", "search"]
 
 
 def test_bots_tactician_beats_random_in_at_least_90_percent_of_duels() -> None:
