@@ -85,13 +85,19 @@ def play(pairing: Pairing) -> Played:
         bool(ruleset.mode(pairing.config.mode).automata)
         and ruleset.automaton_result(pairing.config, outcome) < 0
     )
-    return Played(pairing, *_placed(outcome, sides), beat_rules=beat, scored=bool(outcome.scores))
+    # Sides take the levels in turn (a, b, a, b... in a free-for-all), so each level's seats are
+    # the union of its sides: its place is its best seat's, as ratings count a team.
+    count = len(pairing.levels)
+    mine = [
+        tuple(seat for i, side in enumerate(sides) if i % count == k for seat in side) for k in range(count)
+    ]
+    return Played(pairing, *_placed(outcome, mine), beat_rules=beat, scored=bool(outcome.scores))
 
 
 def _placed(
     outcome: Outcome, sides: Sequence[Sequence[int]]
 ) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[float, ...]]:
-    """Each side's place (its best seat's group in the ranking), whether it won, and its score."""
+    """Each level's place (its best seat's group in the ranking), whether it won, and its score."""
     place_of = {seat: place for place, group in enumerate(outcome.ranking) for seat in group}
     worst = len(outcome.ranking)
     places = tuple(min(place_of.get(seat, worst) for seat in side) for side in sides)
