@@ -18,6 +18,14 @@ production.
 A click's wait runs from the moment it is queued to the moment a picture showing it is ready to
 upload: its own drawing, or for a click applied without drawing, the next drawing of its table.
 p50 and p99 are over every click of a run; the figures printed are the medians over the runs.
+
+A click queued while an earlier click on its table was still waiting or running is "behind": it
+cannot start before that one's job ends. For these the bench also reports their wait (median,
+p95, how many waited over a second) and the gap from the end of the job ahead to the start of
+their own, which is what the queue adds: how soon a worker notices that the table is free.
+``--burst 2`` queues each table's clicks two at a time (a click and the next one right behind
+it, as a double click or two quick choices make), so that with ``--rate`` most pairs are behind
+one another while the workers are not saturated.
 """
 
 from __future__ import annotations
@@ -34,6 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import procrastinate
+
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import text
@@ -42,6 +52,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service import Services
 from bot.service.api import Delivery
+from bot.service.truth import Journal
 from bot.settings import Settings
 from bot.work import Click, ClickWork
 from bot.work.pgqueue import ProcrastinateQueue
@@ -58,7 +69,11 @@ class Nowhere:
         """Say when the click was applied without drawing."""
         print("applied", click.table_id, time.time(), flush=True)
 
-    async def failed(self, click: Click | None, error: Exception) -> None:
+    def catch_up(self, table_id: int) -> None:
+        """Say so: the bench's database does not go away, so this is a fault."""
+        print("catch-up wanted for table", table_id, file=sys.stderr)
+
+    async def failed(self, click: Click | None, error: Exception, kept: Journal) -> None:
         """Say so."""
         print("failed:", type(error).__name__, error, file=sys.stderr)
 
@@ -73,7 +88,17 @@ async def admin(url: str, statement: str) -> None:
         await engine.dispose()
 
 
-async def worker(url: str, coalesce: bool, game: str) -> None:
+async def timed(call_next: Any, context: procrastinate.JobContext, worker: Any) -> Any:
+    """Say when each job starts and ends (a procrastinate worker middleware)."""
+    table = int(str(context.job.lock).removeprefix("table-"))
+    print("start", table, time.time(), flush=True)
+    try:
+        return await call_next()
+    finally:
+        print("end", table, time.time(), flush=True)
+
+
+async def worker(url: str, coalesce: bool, game: str, poll: float | None) -> None:
     """One worker process: warm up (content, fonts: one game dealt and drawn), then work until killed."""
     warm = await Services.in_memory()
     await warm.tables.open_solo(1, 2, game, seed=1)
@@ -83,7 +108,10 @@ async def worker(url: str, coalesce: bool, game: str) -> None:
     queue = ProcrastinateQueue(url)
     await queue.open()
     print("ready", flush=True)
-    await queue.work(ClickWork(services.tables, Nowhere()), coalesce=coalesce, fetch_job_polling_interval=0.5)
+    options: dict[str, Any] = {"worker_middleware": [timed]}
+    if poll is not None:  # else the queue's own setting
+        options["fetch_job_polling_interval"] = poll
+    await queue.work(ClickWork(services.tables, Nowhere()), coalesce=coalesce, **options)
 
 
 async def script(services: Services, game: str, tables: int, clicks: int, seed: int) -> list[list[Click]]:
@@ -116,6 +144,8 @@ class Run:
 
     rate: float  # clicks a second, from the first queued to the last one's picture ready
     waits: list[float]  # seconds, per click
+    behind: list[float]  # seconds, per click queued behind another on its table: its wait
+    gaps: list[float]  # seconds, per such click: from the end of the job ahead to its own start
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -124,21 +154,42 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def waits(queued: dict[int, list[float]], outputs: list[str]) -> list[tuple[float, float]]:
-    """Each click's (queued, shown) times: shown is its table's first drawing once it was applied."""
+def reported(outputs: list[str], kinds: tuple[str, ...]) -> dict[int, list[tuple[float, str]]]:
+    """The workers' lines of ``kinds`` per table: (time, kind), in time order."""
     events: dict[int, list[tuple[float, str]]] = {}
     for output in outputs:
         for line in output.splitlines():
             kind, where, when = line.split()
-            if kind in ("drawn", "applied"):
+            if kind in kinds:
                 events.setdefault(int(where), []).append((float(when), kind))
+    return {table: sorted(times) for table, times in events.items()}
+
+
+def waits(queued: dict[int, list[float]], outputs: list[str]) -> list[tuple[float, float]]:
+    """Each click's (queued, shown) times: shown is its table's first drawing once it was applied."""
+    events = reported(outputs, ("drawn", "applied"))
     found: list[tuple[float, float]] = []
     for table, times in queued.items():
-        done: list[tuple[float, str]] = sorted(events.get(table, []))
+        done = events.get(table, [])
         assert len(done) == len(times), f"table {table}: {len(done)} of {len(times)} clicks reported"
         for n in range(len(done)):  # one table's clicks end in the order they were queued
             shown = next(w for w, k in done[n:] if k == "drawn")
             found.append((times[n], shown))
+    return found
+
+
+def behind(queued: dict[int, list[float]], outputs: list[str]) -> list[tuple[float, float, float]]:
+    """Per click queued before the job of the click ahead of it on its table ended: (queued, ahead
+    ended, own job started). One table's jobs run one at a time, in the order queued."""
+    found: list[tuple[float, float, float]] = []
+    starts = reported(outputs, ("start",))
+    ends = reported(outputs, ("end",))
+    for table, times in queued.items():
+        started, ended = starts.get(table, []), ends.get(table, [])
+        assert len(started) == len(ended) == len(times), f"table {table}: jobs started/ended/queued differ"
+        for n in range(1, len(times)):
+            if times[n] < ended[n - 1][0]:
+                found.append((times[n], ended[n - 1][0], started[n][0]))
     return found
 
 
@@ -157,7 +208,8 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> Run:
         for _ in range(workers):
             procs.append(
                 subprocess.Popen(
-                    [sys.executable, __file__, "--worker", url, mode, "--game", args.game],
+                    [sys.executable, __file__, "--worker", url, mode, "--game", args.game]
+                    + (["--poll", str(args.poll)] if args.poll is not None else []),
                     stdout=subprocess.PIPE,
                     text=True,
                 )
@@ -168,13 +220,13 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> Run:
         queued: dict[int, list[float]] = {}
         first = time.time()
         n = 0
-        for depth in range(max(len(row) for row in clicks)):  # the tables interleaved, as clicks arrive
+        for depth in range(0, max(len(row) for row in clicks), args.burst):  # the tables interleaved
             for row in clicks:
-                if depth < len(row):
-                    if args.rate:  # a steady load: the n-th click goes in at n / rate
-                        await asyncio.sleep(max(0.0, first + n / args.rate - time.time()))
-                    queued.setdefault(row[depth].table_id, []).append(time.time())
-                    await queue.submit(row[depth], _never)
+                if args.rate and depth < len(row):  # a steady load: a burst of k clicks goes in at n / rate
+                    await asyncio.sleep(max(0.0, first + n / args.rate - time.time()))
+                for click in row[depth : depth + args.burst]:
+                    queued.setdefault(click.table_id, []).append(time.time())
+                    await queue.submit(click, _never)
                     n += 1
         while True:
             left = await queue.app.connector.execute_query_one_async(
@@ -197,7 +249,14 @@ async def one_run(args: argparse.Namespace, workers: int, seed: int) -> Run:
             outputs.append(proc.communicate()[0])
         found = waits(queued, outputs)
         last = max(shown for _, shown in found)  # the last click's picture
-        return Run(total / (last - first), [shown - queued for queued, shown in found])
+        shown_at = dict(found)
+        held = behind(queued, outputs)
+        return Run(
+            total / (last - first),
+            [shown - queued for queued, shown in found],
+            [shown_at[q] - q for q, _, _ in held],
+            [start - end for _, end, start in held],
+        )
     finally:
         for proc in procs:
             if proc.poll() is None:
@@ -221,7 +280,7 @@ async def main(args: argparse.Namespace) -> None:
             load = os.getloadavg()[0]
             print(
                 f"run {run + 1}: {workers} worker(s): {found.rate:.1f} clicks/s, "
-                f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, load {load:.1f}",
+                f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, load {load:.1f}; {held_line(found)}",
                 flush=True,
             )
     print("workers  median clicks/s  median p50 ms  median p99 ms  runs (clicks/s)")
@@ -231,6 +290,24 @@ async def main(args: argparse.Namespace) -> None:
         p99 = statistics.median(percentile(r.waits, 0.99) for r in runs) * 1000
         rate = statistics.median(r.rate for r in runs)
         print(f"{workers:>7}  {rate:>15.1f}  {p50:>13.0f}  {p99:>13.0f}  {shown}")
+    print("behind another click on the same table, every run pooled:")
+    for workers, runs in results.items():
+        pooled = Run(0.0, [], [w for r in runs for w in r.behind], [g for r in runs for g in r.gaps])
+        print(f"{workers:>7} worker(s): {held_line(pooled)}")
+
+
+def held_line(run: Run) -> str:
+    """The figures of the clicks queued behind another on their table."""
+    if not run.behind:
+        return "no click queued behind another"
+    wait50, wait95 = (percentile(run.behind, share) * 1000 for share in (0.5, 0.95))
+    gap50, gap95 = (percentile(run.gaps, share) * 1000 for share in (0.5, 0.95))
+    over = sum(1 for w in run.behind if w > 1.0)
+    return (
+        f"{len(run.behind)} behind: wait p50 {wait50:.0f} ms, p95 {wait95:.0f} ms, {over} over 1 s; "
+        f"start after the table was free p50 {gap50:.0f} ms, p95 {gap95:.0f} ms, "
+        f"max {max(run.gaps) * 1000:.0f} ms"
+    )
 
 
 def parse(argv: list[str]) -> Any:
@@ -245,12 +322,14 @@ def parse(argv: list[str]) -> Any:
     parser.add_argument("--game", default="clashofdecks")
     parser.add_argument("--rate", type=float, default=0.0, help="clicks queued a second (0: all at once)")
     parser.add_argument("--coalesce", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--burst", type=int, default=1, help="clicks a table queues together (default 1)")
+    parser.add_argument("--poll", type=float, help="the workers' polling interval, s (default: the queue's)")
     return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     arguments = parse(sys.argv[1:])
     if arguments.worker:
-        asyncio.run(worker(arguments.worker, arguments.coalesce, arguments.game))
+        asyncio.run(worker(arguments.worker, arguments.coalesce, arguments.game, arguments.poll))
     else:
         asyncio.run(main(arguments))

@@ -5,7 +5,9 @@ jobs there (``SELECT … FOR UPDATE SKIP LOCKED``, woken by ``LISTEN/NOTIFY``), 
 number of machines share one queue with no broker to run. Its ``lock`` runs the jobs that share a
 lock one at a time in the order they were queued (a job waits while an earlier one with its lock
 is waiting or running), which is exactly "one table's clicks in order": each job's lock is its
-table. Jobs survive restarts; a worker asked to stop gives its running jobs a few seconds and
+table. When a job ends, the database wakes the workers if a job with its lock waits
+(:data:`WAKE_NEXT`), so the table's next click starts at once, not at a worker's next poll. Jobs
+survive restarts; a worker asked to stop gives its running jobs a few seconds and
 hands back those still running (:data:`HAND_BACK`); a job left running by a worker that died is
 queued again by the others once its heartbeat stops. Either way the click's token makes a second
 try of an applied click a polite refusal, never a double move, and the retried job redraws the
@@ -57,11 +59,12 @@ HAND_BACK = procrastinate.RetryStrategy(
     max_attempts=5,
     retry_exceptions=[asyncio.CancelledError],  # type: ignore[list-item]  # a BaseException
 )
-#: how often an idle worker looks for jobs without being woken. procrastinate wakes workers only
-#: when a job is inserted, not when a table's running job ends and frees the next click queued
-#: behind it, nor when a dead worker's job is queued again: its default (5 s) was each such
-#: click's wait
-POLL_SECONDS = 0.5
+#: how often an idle worker looks for jobs without being woken. Only a fallback: the database
+#: wakes every worker when a job is queued (procrastinate's trigger) and when a job ends while
+#: another with its lock waits (:data:`WAKE_NEXT`). It bounds the one wait a wake can miss:
+#: procrastinate clears a worker's wake after each fetch, so a wake arriving while that worker
+#: was already fetching (and saw the lock still held) is dropped, unless another worker takes it.
+POLL_SECONDS = 2.0
 NOT_QUEUED = "The game's work queue is not answering right now; your choice was not made. Please try again."
 
 #: "tablekeeper.click[42](click={...}, earlier=[...])", as procrastinate writes a job in its logs
@@ -114,8 +117,34 @@ REQUEUE = (
     "UPDATE procrastinate_jobs SET status = 'todo', attempts = attempts + 1 "
     "WHERE id = %(id)s AND status = 'doing' AND worker_id IS NOT DISTINCT FROM %(worker)s RETURNING id"
 )
-#: what procrastinate sends when a job is inserted, so idle workers fetch a job queued again at once
-WAKE = "SELECT pg_notify(%(channel)s, %(payload)s)"
+#: the trigger that wakes the workers when a running job ends (done, failed, handed back, or
+#: queued again after its worker died) and a job with its lock waits. procrastinate notifies only
+#: when a job is inserted, so the table's next click, queued while this one ran and skipped by
+#: every fetch since, waited for a worker's next poll. The notice is procrastinate's own
+#: ``job_inserted`` (the workers fetch on it), sent when the ending commits, so a fetch it causes
+#: sees the lock free. A new version gets a new name (``…_v2``), installed beside or instead.
+WAKE_NEXT_TRIGGER = "tablekeeper_wake_next_v1"
+WAKE_NEXT = f"""
+CREATE OR REPLACE FUNCTION {WAKE_NEXT_TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    waiting record;
+    payload text;
+BEGIN
+    SELECT id, queue_name INTO waiting FROM procrastinate_jobs
+        WHERE lock = OLD.lock AND status = 'todo' ORDER BY priority DESC, id LIMIT 1;
+    IF FOUND THEN
+        payload := json_build_object('type', 'job_inserted', 'job_id', waiting.id)::text;
+        PERFORM pg_notify('procrastinate_queue_v1#' || waiting.queue_name, payload);
+        PERFORM pg_notify('procrastinate_any_queue_v1', payload);
+    END IF;
+    RETURN NULL;
+END;
+$$;
+CREATE TRIGGER {WAKE_NEXT_TRIGGER}
+    AFTER DELETE OR UPDATE OF status ON procrastinate_jobs
+    FOR EACH ROW WHEN (OLD.status = 'doing' AND OLD.lock IS NOT NULL)
+    EXECUTE FUNCTION {WAKE_NEXT_TRIGGER}();
+"""
 
 
 def conninfo(url: str) -> str:
@@ -129,7 +158,7 @@ def table_lock(table_id: int) -> str:
 
 
 async def ensure_schema(dsn: str) -> None:
-    """Create procrastinate's tables once, however many processes start together."""
+    """Create procrastinate's tables and the :data:`WAKE_NEXT` trigger once, however many processes start."""
     async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as connection:
         await connection.execute(f"SELECT pg_advisory_lock({SCHEMA_LOCK})")
         try:
@@ -137,6 +166,9 @@ async def ensure_schema(dsn: str) -> None:
             if row is None or row[0] is None:
                 # no parameters: psycopg sends the script as one simple query
                 await connection.execute(SchemaManager.get_schema())
+            found = "SELECT 1 FROM pg_trigger WHERE tgname = %s"
+            if await (await connection.execute(found, (WAKE_NEXT_TRIGGER,))).fetchone() is None:
+                await connection.execute(WAKE_NEXT)  # as one simple query, like the schema
         finally:
             await connection.execute(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})")
 
@@ -259,11 +291,8 @@ class ProcrastinateQueue:
                     )
                     if not requeued:  # another worker's sweep queued it first
                         continue
+                    # the job is waiting on its own lock now, so WAKE_NEXT woke the workers
                     log.warning("job %s of a stopped worker queued again", job.id)
-                    payload = json.dumps({"type": "job_inserted", "job_id": job.id})
-                    await self.app.connector.execute_query_async(
-                        WAKE, channel=f"procrastinate_queue_v1#{QUEUE}", payload=payload
-                    )
             except (ConnectorException, psycopg.Error, OSError) as error:
                 log.warning("stalled-job sweep failed: %s", type(error).__name__)
             except Exception as error:  # a bug here must not leave tables blocked for good
