@@ -5,7 +5,8 @@ Both adapters call these (``/rules search:``, ``/card`` and its autocomplete on 
 means the same thing everywhere. Nothing here reads a table: pages and catalogues in, hits out.
 A refusal is a ``SetupError`` whose one-line message both adapters show as it is.
 
-Ranking: a whole word beats the start of a word, which beats a match inside a word. Japanese is
+Ranking: a whole word beats the start of a word, which beats a match inside a word; then a page
+whose heading holds the match, then the page with more matches. Japanese is
 written without spaces, so a search holding Japanese (or other wide) characters matches anywhere
 and counts as a whole word; a Latin word inside Japanese text ends where the Japanese starts.
 """
@@ -41,10 +42,14 @@ def _wordy(ch: str) -> bool:
     return (ch.isalnum() or ch == "_") and not wide(ch)
 
 
+#: Markdown emphasis and code marks in the rules pages: left out of what is searched and shown
+_MARKS = re.compile(r"\*\*|`")
+
+
 def flatten(body: str) -> str:
-    """A page as one line: hard-wrapped lines joined by a space, or by nothing between wide characters."""
+    """A page as one plain line: lines joined by a space (by nothing between wide characters), no marks."""
     out = ""
-    for raw in body.splitlines():
+    for raw in _MARKS.sub("", body).splitlines():
         line = raw.strip()
         if not line:
             continue
@@ -63,6 +68,7 @@ class Hit:
     lang: str
     match: int  # WHOLE, PREFIX or INSIDE
     count: int  # hits on the page of that best kind
+    titled: bool  # the page's heading holds such a hit: the page is about it
     before: str
     found: str
     after: str
@@ -121,7 +127,7 @@ def checked_search(search: str) -> str:
 
 
 def search_pages(pages: Sequence[tuple[str, str]], search: str, lang: str = "en") -> list[Hit]:
-    """The pages whose heading or text mention ``search``, best match first (then in page order)."""
+    """The pages whose heading or text mention ``search``: best match first, a heading naming it next."""
     wanted = checked_search(search)
     pattern = _pattern(wanted)
     spaced = not any(wide(ch) for ch in wanted)
@@ -139,8 +145,8 @@ def search_pages(pages: Sequence[tuple[str, str]], search: str, lang: str = "en"
             before, hit, after = _around(text, *found[kinds.index(best)])
         else:  # the heading names it: the page's first words show what it says
             before, hit, after = _around(text, 0, 0)
-        hits.append(Hit(index, heading, lang, best, count, before, hit, after))
-    return sorted(hits, key=lambda h: (h.match, -h.count, h.page))
+        hits.append(Hit(index, heading, lang, best, count, best in named, before, hit, after))
+    return sorted(hits, key=lambda h: (h.match, not h.titled, -h.count, h.page))
 
 
 def search_rules(ruleset: AnyRuleset, search: str, lang: str | None = None, prefer: str = "") -> list[Hit]:
@@ -163,7 +169,7 @@ def search_rules(ruleset: AnyRuleset, search: str, lang: str | None = None, pref
         raise SetupError(
             f"No page of {ruleset.title}'s rules mentions “{checked_search(search)}”.", option="search"
         )
-    return sorted(hits, key=lambda h: (h.match, h.lang != prefer, -h.count, h.page, h.lang))
+    return sorted(hits, key=lambda h: (h.match, not h.titled, h.lang != prefer, -h.count, h.page, h.lang))
 
 
 # ---------------------------------------------------------------------------------------- cards

@@ -238,12 +238,12 @@ class World:
         await self.env.advance_time(seconds)
 
     # ------------------------------------------------------------------ acting
-    async def slash(self, actor: Actor, name: str, channel: Any = None, **options: Any) -> Any:
+    async def slash(self, actor: Actor, name: str, /, channel: Any = None, **options: Any) -> Any:
         """Run a slash command in a server channel (the table channel by default)."""
         mark = len(self.env.http_requests)
         return self._acknowledged_first(mark, await actor.slash(channel or self.channel, name, **options))
 
-    async def slash_dm(self, actor: Actor, name: str, **options: Any) -> Any:
+    async def slash_dm(self, actor: Actor, name: str, /, **options: Any) -> Any:
         """Run a slash command in the actor's DM with the bot."""
         mark = len(self.env.http_requests)
         return self._acknowledged_first(mark, await self.user(actor).slash(name, **options))
