@@ -163,7 +163,8 @@ def test_one_card_by_name_prints_its_whole_text(capsys: pytest.CaptureFixture[st
     lines = out.splitlines()
     assert lines[0] == "He-Man  (Masters of the Universe: Clash for Eternia · Heroes · char.he_man)"
     assert lines[1] == f"  {entry.stats}"
-    assert " ".join(line.strip() for line in lines[3:]).startswith(" ".join(entry.text.split("\n")[0].split()))
+    first_paragraph = " ".join(entry.text.split("\n")[0].split())
+    assert " ".join(line.strip() for line in lines[3:]).startswith(first_paragraph)
     assert "Choose it by its id he_man:" in out and "--seat-option SEAT:characters=ID,ID" in out
     status, out, _ = _run(capsys, "climax", "提灯の娘")
     assert status == 0 and out.startswith("提灯の娘  (Climax · キャラ · Y01)")

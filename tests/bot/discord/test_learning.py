@@ -1,4 +1,4 @@
-"""``/rules search:`` and ``/card`` end to end through SimCord: the right page or card, and one clear line for bad input."""
+"""``/rules search:`` and ``/card`` through SimCord: the right page or card; one clear line for bad input."""
 
 from __future__ import annotations
 
@@ -68,7 +68,8 @@ async def test_rules_search_refusals_are_one_line(w: World) -> None:
     nothing = await w.slash(alice, "rules", game="hackclad", search="xylophone")
     assert w.said(nothing) == "No page of HackClad's rules mentions “xylophone”."
     assert nothing.ephemeral
-    assert w.said(await w.slash(alice, "rules", game="hackclad", search="   ")) == "Type a word to search for."
+    empty = await w.slash(alice, "rules", game="hackclad", search="   ")
+    assert w.said(empty) == "Type a word to search for."
     assert w.said(await w.slash(alice, "rules", game="chess", search="dice")) == "There is no game 'chess'."
     assert w.take_error_logs() == []
 
