@@ -103,7 +103,7 @@ def test_find_card_by_id_name_or_unique_start_and_refusals() -> None:
     assert find_card(eternia, "he-man").entry.id == "char.he_man"
     assert find_card(eternia, "HE_MAN").entry.id == "char.he_man"  # the id a table option takes
     hackclad = registry.get("hackclad")
-    twins = "“tail whip” could be Tail Whip · Rosette's cards or Tail Whip · Clad"
+    twins = "“tail whip” could be Tail Whip · Rosette's cards or Tail Whip · Clad; name one."
     with pytest.raises(SetupError, match=_whole(twins)):
         find_card(hackclad, "tail whip")
     assert find_card(hackclad, "clad:tail_whip").entry.group == "Clad"
