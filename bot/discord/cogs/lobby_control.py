@@ -15,6 +15,7 @@ import discord
 
 from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
 from bot.discord.delivery import Courier
+from bot.discord.first_contact import lobby_note, with_newcomers
 from bot.discord.language import server_locale
 from bot.discord.replies import defer, reported, tell
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
@@ -91,7 +92,7 @@ class LobbyControl:
                 locale=server_locale(interaction),
             )
             table = await self._maybe_thread(interaction, table)
-            await self.courier.show_lobby(table)
+            await self.courier.show_lobby(table, await lobby_note(self.services, table))
             where = f" in <#{table.thread_id}>" if table.thread_id else ""
             await tell(interaction, f"Table #{table.id} is open{where}. Others join with the Join button.")
 
@@ -330,7 +331,7 @@ class LobbyControl:
 
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
         delivery = await self.tables.start(table_id, interaction.user.id, is_admin=is_admin(interaction))
-        await self.courier.publish(delivery, actor_id=None)
+        await self.courier.publish(await with_newcomers(self.services, delivery), actor_id=None)
         await tell(interaction, "The game is on. Good luck!")
 
     async def abort(self, interaction: discord.Interaction) -> None:

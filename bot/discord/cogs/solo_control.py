@@ -10,6 +10,7 @@ import discord
 
 from bot.discord.cogs.asking import display_name, parse_options, split_seat_options
 from bot.discord.delivery import Courier
+from bot.discord.first_contact import with_newcomers
 from bot.discord.replies import defer, reported, tell
 from bot.service import TableService
 from bot.service.api import ServiceError
@@ -58,6 +59,7 @@ class SoloControl:
                 guild_id=interaction.guild_id,
                 locale=str(interaction.locale),
             )
+            delivery = await with_newcomers(self.courier.services, delivery)
             title = registry.get(delivery.table.game).title
             if in_dm:
                 # Answer first so the game message is the newest one in the conversation.
