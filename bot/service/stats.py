@@ -9,7 +9,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.service.api import Board, BoardRow, GameRecord, GameStats, LeaderRow, RatingChange, ServiceError
 from bot.service.rating import AUTO, BOT, EVERYWHERE, PERSON, WHOLE_GAME, person_key, season_board
 from bot.service.runtime import Runtime
-from bot.store import firsts_repo, guilds_repo, ratings_repo, results_repo
+from bot.store import guilds_repo, ratings_repo, results_repo
+from bot.store.firsts_repo import earlier_table, first_timers
 from engines import registry
 from engines.core import Code, SetupError
 
@@ -317,9 +318,9 @@ class StatsService:
     async def first_table(self, guild_id: int, table_id: int) -> bool:
         """Whether ``table_id`` is the first table opened in ``guild_id`` (solo games aside)."""
         async with self.rt.reading() as connection:
-            return not await firsts_repo.earlier_table(connection, guild_id, table_id)
+            return not await earlier_table(connection, guild_id, table_id)
 
     async def newcomers(self, table_id: int) -> list[int]:
         """The people at ``table_id`` (seat order) for whom it is their first dealt game of its game."""
         async with self.rt.reading() as connection:
-            return await firsts_repo.newcomers(connection, table_id)
+            return await first_timers(connection, table_id)

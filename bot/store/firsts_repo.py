@@ -23,7 +23,7 @@ async def earlier_table(connection: AsyncConnection, guild_id: int, table_id: in
     return bool(await connection.scalar(query))
 
 
-async def newcomers(connection: AsyncConnection, table_id: int) -> list[int]:
+async def first_timers(connection: AsyncConnection, table_id: int) -> list[int]:
     """The people seated at ``table_id`` with no seat at another dealt game of the same game."""
     here = select(_t.c.game).where(_t.c.id == table_id).scalar_subquery()
     other_seat = _s.alias("other_seat")

@@ -84,7 +84,7 @@ def lookups(
             {"ix_tables_guild_status"},
         ),
         "a game's newcomers": (
-            lambda c: firsts_repo.newcomers(c, table_id),
+            lambda c: firsts_repo.first_timers(c, table_id),
             {"seats_pkey", "ix_seats_user", "tables_pkey"},
         ),
         "a channel's recent games": (
