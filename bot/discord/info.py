@@ -57,7 +57,7 @@ def first_table_line(slug: str) -> str:
 
 
 def newcomers_line(slug: str, user_ids: Sequence[int]) -> str:
-    """The note on the start of a game that is some players' first of its game."""
+    """The note on a lobby when a player there has never played its game."""
     who = ", ".join(f"<@{u}>" for u in user_ids)
     return f"First game of {_title(slug)} for {who}: {learn_hint(slug)}"
 
@@ -103,6 +103,11 @@ def rules_embed(slug: str, page: int, lang: str = "en") -> tuple[discord.Embed, 
     )
     embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
     return embed, page, len(pages)
+
+
+def game_title(slug: str) -> str:
+    """A game's title (its slug when it has no ruleset)."""
+    return _title(slug)
 
 
 def _title(slug: str) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.discord import info
 from bot.discord.info import first_table_line, learn_hint, newcomers_line, welcome_line
-from tests.bot.discord.helpers import news, started_table
+from tests.bot.discord.helpers import news, open_two_player_table
 from tests.bot.discord.simharness import World
 from tests.bot.discord.test_solo import game_message, play_solo
 
@@ -42,40 +42,40 @@ async def test_no_system_channel_or_no_right_to_write_there_means_silence(
 async def test_the_first_table_in_a_server_says_it_on_the_lobby(w: World) -> None:
     alice = w.member("alice")
     await w.slash(alice, "table new", game="tiny")
-    lobby = w.messages()[-1]
-    assert _latest(lobby) == first_table_line("tiny")
+    assert _latest(w.messages()[-1]) == first_table_line("tiny")
     await w.slash(alice, "table abort")
-    await w.slash(alice, "table new", game="tiny", channel=w.text_channel("second"))
-    assert _latest(w.messages(w.guild.channels["second"])[-1]) == ""
+    # the next table is not the server's first, and Alice has not played Tiny yet
+    second = w.text_channel("second")
+    await w.slash(alice, "table new", game="tiny", channel=second)
+    assert _latest(w.messages(second)[-1]) == newcomers_line("tiny", [alice.id])
 
 
-async def test_a_players_first_game_of_a_game_says_it_on_the_start(w: World) -> None:
-    alice, bob = await started_table(w)
-    assert newcomers_line("tiny", [alice.id, bob.id]) in news(w)
-    assert f"<@{alice.id}>, <@{bob.id}>" in news(w)
+async def test_a_players_first_game_of_a_game_says_it_on_the_lobby_they_join(w: World) -> None:
+    alice, bob, lobby = await open_two_player_table(w)
+    assert _latest(lobby) == f"bob joined. {newcomers_line('tiny', [bob.id])}"
+    await w.click(alice, lobby, label="Start")
+    assert "First game of" not in news(w)  # the running game's message never carries it
     await w.slash(alice, "table abort")
-    # the same two again: no line; a newcomer: a line naming only her
-    carol = w.member("carol")
+    # Bob has played Tiny now (a dealt game counts); Carol has not
     room = w.text_channel("again")
     await w.slash(alice, "table new", game="tiny", channel=room)
-    lobby = w.messages(room)[-1]
-    await w.click(carol, lobby, label="Join")
-    await w.click(alice, w.messages(room)[-1], label="Start")
-    started = w.messages(room)[0]
-    happened = next(str(f.value) for f in started.embeds[0].fields if f.name == "What just happened")
-    assert newcomers_line("tiny", [carol.id]) in happened
-    assert f"<@{alice.id}>" not in happened
+    assert _latest(w.messages(room)[-1]) == ""
+    await w.click(bob, w.messages(room)[-1], label="Join")
+    assert _latest(w.messages(room)[-1]) == "bob joined."
+    carol = w.member("carol")
+    await w.click(carol, w.messages(room)[-1], label="Join")
+    assert _latest(w.messages(room)[-1]) == f"carol joined. {newcomers_line('tiny', [carol.id])}"
 
 
 async def test_a_first_solo_game_says_it_and_the_next_of_that_game_does_not(w: World) -> None:
     alice = w.member("alice")
-    await w.slash_dm(alice, "solo", game="tiny", difficulty="easy")
-    line = newcomers_line("tiny", [alice.id])
-    assert line in str(game_message(w, alice).embeds[0].to_dict())
+    result = await w.slash(alice, "solo", game="tiny", difficulty="easy")
+    ready = "Your game of Tiny is ready in our direct messages."
+    assert w.said(result) == f"{ready} It is your first game of Tiny: {learn_hint('tiny')}"
+    assert "First game" not in str(game_message(w, alice).embeds[0].to_dict())
     await play_solo(w, alice)
-    await w.slash_dm(alice, "solo", game="tiny", difficulty="easy")
-    again = game_message(w, alice)
-    assert again.id != w.dms(alice)[0].id and "First game of" not in str(again.embeds[0].to_dict())
+    result = await w.slash_dm(alice, "solo", game="tiny", difficulty="easy")
+    assert w.said(result) == "Your game of Tiny is below. Good luck!"
 
 
 async def test_the_lines_name_only_commands_the_bot_has(w: World) -> None:
