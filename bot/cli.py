@@ -20,7 +20,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.words import LANGUAGE_NAMES
 from engines.core import AnyRuleset, ContentError, SetupError
 
 if TYPE_CHECKING:  # the renderers (and Pillow) are imported only by the commands that draw
@@ -99,13 +98,6 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--steps", type=int, required=True, help="random moves to play first")
     render.add_argument("--out", type=Path, required=True, help="folder to write the PNGs into")
 
-    rules = sub.add_parser("rules", help="read a game's rules, the same pages as /rules on Discord")
-    rules.add_argument("game", help="game slug (see `tablekeeper games`)")
-    rules.add_argument("--lang", default="en", metavar="LANG", help="en or ja, for a game written in both")
-    rules.add_argument(
-        "--page", default="all", metavar="N", help="only page N (default: all, after a list of the pages)"
-    )
-
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser(
         "work",
@@ -139,16 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_replay.add_parser(sub)
     sub.add_parser("games", help="list the games, their modes and options")
-    cards = sub.add_parser("cards", help="read a game's cards and its ready-made decks with their codes")
-    cards.add_argument("game", help="game slug (see `tablekeeper games`)")
-    cards.add_argument("--deck", default="", help="only the cards of this ready-made deck")
-    cards.add_argument("--search", default="", help="only cards whose name, numbers or text hold this")
-    cards.add_argument(
-        "--lang",
-        default="en",
-        metavar="LANG",
-        help="names and text in this language, for a game that has several (en, ja; default en)",
-    )
+    from bot import cli_rules
+
+    cli_rules.add_parsers(sub)
 
     bench = sub.add_parser("bench", help="measure engine, render, pipeline, memory and replay figures")
     bench.add_argument("--json", action="store_true", help="print one JSON document instead of a table")
@@ -439,43 +424,17 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
-    """``tablekeeper cards``."""
-    from bot.console.cards import describe_cards
-    from engines.core.catalogue import select
+    """``tablekeeper cards`` (see :mod:`bot.cli_rules`)."""
+    from bot.cli_rules import cmd_cards as run
 
-    ruleset = _game(args.game)
-    lang = _language(ruleset, args.lang)
-    chosen = select(ruleset, args.search, args.deck, lang)
-    print("\n".join(describe_cards(ruleset, chosen, args.search, args.deck)))
-    return 0
-
-
-def _language(ruleset: AnyRuleset, wanted: str) -> str:
-    """``--lang`` checked: a language Tablekeeper knows, and one this game is written in."""
-    from bot.console.rulebook import rules_language
-
-    lang = wanted.strip().lower()
-    if lang not in LANGUAGE_NAMES:
-        raise SetupError(f"--lang must be one of {', '.join(LANGUAGE_NAMES)}, not {wanted!r}.", option="lang")
-    return rules_language(ruleset, lang)
+    return run(args, _game)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """``tablekeeper rules``: the rules pages ``/rules`` shows, all of them or one."""
-    from bot.console.rulebook import contents, rules_pages, show_page
+    """``tablekeeper rules`` (see :mod:`bot.cli_rules`)."""
+    from bot.cli_rules import cmd_rules as run
 
-    ruleset = _game(args.game)
-    pages = rules_pages(ruleset, _language(ruleset, args.lang))
-    wanted = args.page.strip().lower()
-    if wanted == "all":
-        print(f"{ruleset.title} rules, {len(pages)} pages:\n{contents(pages)}")
-        for index in range(len(pages)):
-            print("\n" + show_page(ruleset, pages, index))
-        return 0
-    if not wanted.isdigit() or not 1 <= int(wanted) <= len(pages):
-        return _fail(f"--page must be a number from 1 to {len(pages)} or all, not {args.page!r}.")
-    print(show_page(ruleset, pages, int(wanted) - 1))
-    return 0
+    return run(args, _game)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

@@ -122,3 +122,15 @@ def describe_cards(
     if chosen.decks:
         lines += _deck_lines(chosen.decks, code_hint(ruleset))
     return lines
+
+
+def describe_card(ruleset: AnyRuleset, entry: CatalogueEntry, decks: Sequence[DeckEntry] = ()) -> list[str]:
+    """Every line ``tablekeeper cards GAME NAME`` prints: one card's name, numbers, whole text and decks."""
+    lines = [f"{entry.name}  ({ruleset.title} · {entry.group} · {entry.id})", f"  {entry.stats}", ""]
+    for paragraph in entry.text.splitlines():
+        lines += wrap(paragraph, WIDTH, "  ")
+    held = [d.title for d in decks if d.name in entry.decks] or list(entry.decks)
+    if held:
+        lines += ["", "In the ready-made decks:", *wrap_items(held, "  ")]
+    usage = pick_usage(ruleset, [entry])
+    return lines + (["", f"Choose it by its id {entry.pick}:", *usage[2:]] if usage else [])

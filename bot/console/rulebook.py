@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.lookup import Hit
 from engines.core import AnyRuleset, SetupError
 from engines.core.content import load_rules_pages
 
@@ -129,3 +130,15 @@ def show_page(ruleset: AnyRuleset, pages: Sequence[tuple[str, str]], index: int)
 def contents(pages: Sequence[tuple[str, str]]) -> str:
     """The numbered list of page headings."""
     return "\n".join(f"  {number:>2}. {heading}" for number, (heading, _) in enumerate(pages, 1))
+
+
+def describe_hits(ruleset: AnyRuleset, search: str, hits: Sequence[Hit]) -> list[str]:
+    """The pages a search found, best first: number, heading (and language if several), the words around."""
+    several = len({h.lang for h in hits}) > 1
+    pages = "page" if len(hits) == 1 else "pages"
+    lines = [f"“{search}” in {ruleset.title}'s rules: {len(hits)} {pages}, best match first"]
+    for hit in hits:
+        where = f" ({_ENGLISH_NAMES.get(hit.lang, hit.lang)})" if several else ""
+        found = f"[{hit.found}]" if hit.found else ""
+        lines.append(f"  {hit.page + 1:>2}. {hit.heading}{where}: {hit.before}{found}{hit.after}")
+    return lines

@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot.discord.cogs import COGS
 from bot.discord.cogs.controllers import Controllers
+from bot.discord.first_contact import greet
 from bot.discord.gate import InteractionGate
 from bot.discord.items import ALL_ITEMS
 from bot.discord.replay_view import REPLAY_ITEMS
@@ -117,6 +118,10 @@ class TablekeeperBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Joined a server: one line in its system channel on how to start and learn a game."""
+        await greet(guild)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

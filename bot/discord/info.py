@@ -16,6 +16,10 @@ from engines import registry
 from engines.core import Code
 from engines.core.content import load_rules_pages
 
+#: whether ``/learn`` (a guided first game) exists: the step that adds that command turns this on,
+#: and until then the first-contact lines point to ``/rules`` and ``/card``, which do exist
+LEARN_EXISTS = False
+
 #: a line that starts a list item or a table row of a rules page (kept on a line of its own)
 _ITEM = re.compile(r"^(?:[-*•]\s|\d+[.)]\s|\|)")
 
@@ -33,6 +37,29 @@ def rules_pages(slug: str, lang: str = "en") -> list[tuple[str, str]]:
     if not pages:
         raise ServiceError(Code.NOT_FOUND, f"{ruleset.title} has no rules summary yet.")
     return pages
+
+
+def learn_hint(game: str) -> str:
+    """How a newcomer learns ``game`` (a slug, or ``GAME`` for any), in one sentence."""
+    if LEARN_EXISTS:
+        return f"`/learn {game}` plays a guided first game."
+    return f"`/rules {game}` explains it (`search:` finds a word) and `/card {game}` shows any card whole."
+
+
+def welcome_line() -> str:
+    """What the bot says in a server's system channel when it joins the server."""
+    return f"Thanks for adding Tablekeeper! `/table new` opens a game. To learn one, {learn_hint('GAME')}"
+
+
+def first_table_line(slug: str) -> str:
+    """The note on the lobby of the first table opened in a server."""
+    return f"This server's first table! New to {_title(slug)}? {learn_hint(slug)}"
+
+
+def newcomers_line(slug: str, user_ids: Sequence[int]) -> str:
+    """The note on a lobby when a player there has never played its game."""
+    who = ", ".join(f"<@{u}>" for u in user_ids)
+    return f"First game of {_title(slug)} for {who}: {learn_hint(slug)}"
 
 
 def _wide(ch: str) -> bool:
@@ -76,6 +103,11 @@ def rules_embed(slug: str, page: int, lang: str = "en") -> tuple[discord.Embed, 
     )
     embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
     return embed, page, len(pages)
+
+
+def game_title(slug: str) -> str:
+    """A game's title (its slug when it has no ruleset)."""
+    return _title(slug)
 
 
 def _title(slug: str) -> str:

@@ -19,6 +19,7 @@ from bot.service.api import (
 from bot.service.rating import AUTO, BOT, EVERYWHERE, PERSON, WHOLE_GAME, person_key, season_board
 from bot.service.runtime import Runtime
 from bot.store import guilds_repo, ratings_repo, results_repo, reviews_repo
+from bot.store.firsts_repo import earlier_table, first_timers
 from engines import registry
 from engines.core import Code, SetupError
 
@@ -326,3 +327,13 @@ class StatsService:
                 if row is not None and row["provisional_games"] is not None:
                     need = int(row["provisional_games"])
             return await ratings_repo.current_shown(connection, EVERYWHERE, game, user_ids), need
+
+    async def first_table(self, guild_id: int, table_id: int) -> bool:
+        """Whether ``table_id`` is the first table opened in ``guild_id`` (solo games aside)."""
+        async with self.rt.reading() as connection:
+            return not await earlier_table(connection, guild_id, table_id)
+
+    async def newcomers(self, table_id: int) -> list[int]:
+        """The people at ``table_id`` (seat order) for whom it is their first dealt game of its game."""
+        async with self.rt.reading() as connection:
+            return await first_timers(connection, table_id)

@@ -154,3 +154,26 @@ def test_cards_language_flag_is_checked_and_searches_read_that_language(
     status, out, err = _run(capsys, "clashofdecks", "--lang", "ja")
     assert status == 2 and out == ""
     assert err == "tablekeeper: Clash of Decks is in English only; --lang ja is for climax.\n"
+
+
+def test_one_card_by_name_prints_its_whole_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "eternia", "He-Man")
+    entry = next(e for e in registry.get("eternia").catalogue() if e.id == "char.he_man")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "He-Man  (Masters of the Universe: Clash for Eternia · Heroes · char.he_man)"
+    assert lines[1] == f"  {entry.stats}"
+    first_paragraph = " ".join(entry.text.split("\n")[0].split())
+    assert " ".join(line.strip() for line in lines[3:]).startswith(first_paragraph)
+    assert "Choose it by its id he_man:" in out and "--seat-option SEAT:characters=ID,ID" in out
+    status, out, _ = _run(capsys, "climax", "提灯の娘")
+    assert status == 0 and out.startswith("提灯の娘  (Climax · キャラ · Y01)")
+
+
+def test_one_card_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "hackclad", "nope")
+    assert (status, out, err) == (2, "", "tablekeeper: HackClad has no card called “nope”.\n")
+    status, _, err = _run(capsys, "hackclad", "Tail Whip")
+    assert status == 2 and err.startswith("tablekeeper: “Tail Whip” could be Tail Whip · Rosette's cards or")
+    status, _, err = _run(capsys, "hackclad", "shot", "--search", "bolt")
+    assert status == 2 and "Name one card, or narrow the list" in err

@@ -1,4 +1,4 @@
-"""``/rules``, ``/cards`` and ``/stats``: reading, for everyone, in servers and DMs."""
+"""``/rules``, ``/cards``, ``/card`` and ``/stats``: reading, for everyone, in servers and DMs."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.card_view import NAME_MAX, cards_autocomplete, show_card
 from bot.discord.cards import SEARCH_MAX, CardsButton, decks_autocomplete, show_cards
 from bot.discord.choices import games_autocomplete, modes_autocomplete
 from bot.discord.cogs.asking import display_name
@@ -24,6 +25,7 @@ from bot.discord.ratings import (
     replay_pick_view,
 )
 from bot.discord.replies import defer, reported, with_view
+from bot.discord.rules_search import RulesMatchSelect, show_rules_search
 from bot.service.stats import known_game
 from render.core.chart import rating_chart
 
@@ -45,6 +47,7 @@ class InfoCog(commands.Cog):
     @app_commands.describe(
         game="Which game",
         page="Page to open at (1 is the first)",
+        search="Open the page that best matches this word, with the other pages that mention it",
         language="For a game with several: the server's language setting, else yours, if left out",
     )
     @app_commands.autocomplete(game=games_autocomplete)
@@ -54,10 +57,33 @@ class InfoCog(commands.Cog):
         interaction: discord.Interaction,
         game: str,
         page: app_commands.Range[int, 1, 99] = 1,
+        search: app_commands.Range[str, 1, SEARCH_MAX] | None = None,
         language: str | None = None,
     ) -> None:
-        """Show a rules page."""
+        """Show a rules page, or the pages that mention ``search`` (every language if none is named)."""
+        if search is not None:
+            await show_rules_search(interaction, game, search, language)
+            return
         await self.bot.controls.rules.rules(interaction, game.strip().lower(), page - 1, language)
+
+    @app_commands.command(name="card", description="Show one card, character or scenario with its whole text")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.describe(
+        game="Which game",
+        name="The card's name (pick from the list, or type it or its start)",
+        language="For a game with several: the server's language setting, else yours, if left out",
+    )
+    @app_commands.autocomplete(game=games_autocomplete, name=cards_autocomplete)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def card(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        name: app_commands.Range[str, 1, NAME_MAX],
+        language: str | None = None,
+    ) -> None:
+        """Show one entry of a game's catalogue (only to the asker)."""
+        await show_card(interaction, game, name, language)
 
     @app_commands.command(
         name="cards", description="Read a game's cards and ready-made decks with their codes"
@@ -178,6 +204,7 @@ class InfoCog(commands.Cog):
 
 async def setup(bot: TablekeeperBot) -> None:
     """Load the cog."""
-    # the catalogue's and the ladder's Prev/Next buttons: registered here so they survive restarts
-    bot.add_dynamic_items(CardsButton, LeaderboardButton)
+    # the catalogue's and the ladder's Prev/Next buttons and the rules search's menu: registered
+    # here so they survive restarts
+    bot.add_dynamic_items(CardsButton, LeaderboardButton, RulesMatchSelect)
     await bot.add_cog(InfoCog(bot))

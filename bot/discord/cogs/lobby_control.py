@@ -15,6 +15,7 @@ import discord
 
 from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
 from bot.discord.delivery import Courier
+from bot.discord.first_contact import lobby_note
 from bot.discord.language import server_locale
 from bot.discord.replies import defer, reported, tell
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
@@ -91,7 +92,9 @@ class LobbyControl:
                 locale=server_locale(interaction),
             )
             table = await self._maybe_thread(interaction, table)
-            await self.courier.show_lobby(table)
+            await self.courier.show_lobby(
+                table, await lobby_note(self.services, table, interaction.user.id, opened=True)
+            )
             where = f" in <#{table.thread_id}>" if table.thread_id else ""
             await tell(interaction, f"Table #{table.id} is open{where}. Others join with the Join button.")
 
@@ -177,7 +180,8 @@ class LobbyControl:
             except ServiceError as error:
                 # The seat is taken either way; say why the choices were not kept.
                 note = f" Your choices were not saved: {error.message}"
-        await self.courier.show_lobby(table, f"{display_name(interaction.user)} joined.")
+        hint = await lobby_note(self.services, table, interaction.user.id)
+        await self.courier.show_lobby(table, f"{display_name(interaction.user)} joined. {hint}".strip())
         await tell(interaction, f"You joined table #{table_id}.{note}")
 
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -10,6 +10,7 @@ import discord
 
 from bot.discord.cogs.asking import display_name, parse_options, split_seat_options
 from bot.discord.delivery import Courier
+from bot.discord.first_contact import solo_note
 from bot.discord.replies import defer, reported, tell
 from bot.service import TableService
 from bot.service.api import ServiceError
@@ -59,9 +60,10 @@ class SoloControl:
                 locale=str(interaction.locale),
             )
             title = registry.get(delivery.table.game).title
+            hint = await solo_note(self.courier.services, delivery.table, interaction.user.id)
             if in_dm:
                 # Answer first so the game message is the newest one in the conversation.
-                await tell(interaction, f"Your game of {title} is below. Good luck!")
+                await tell(interaction, f"Your game of {title} is below. Good luck! {hint}".strip())
             try:
                 await self.courier.publish(delivery, actor_id=interaction.user.id)
             except discord.Forbidden:
@@ -71,4 +73,6 @@ class SoloControl:
                     "I can't send you direct messages. Allow DMs from this server and try again.",
                 ) from None
             if not in_dm:
-                await tell(interaction, f"Your game of {title} is ready in our direct messages.")
+                await tell(
+                    interaction, f"Your game of {title} is ready in our direct messages. {hint}".strip()
+                )

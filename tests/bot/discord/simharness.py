@@ -25,6 +25,7 @@ import simcord
 import simcord.interactions as _interactions
 from aiohttp import web
 from simcord._dpy_internals import install_http
+from simcord.backend import serializers
 from simcord.backend.errors import BackendError, SetupError
 from simcord.http import router
 from simcord.http.client import FakeHTTPClient
@@ -109,6 +110,30 @@ class World:
     def server(self, name: str, shard: int) -> Any:
         """Another server, one Discord gives to ``shard`` (its id says so: ``(id >> 22) % shards``)."""
         return self.env.create_guild(name, shard_id=shard)
+
+    async def bot_joins(self, name: str, *, welcome: bool = True, writable: bool = True) -> Any:
+        """A server that adds the bot now; with ``welcome`` it has a system channel, which the bot
+        may write in if ``writable`` (else @everyone is denied Send Messages there).
+
+        SimCord announces a server the moment it is created, before it has channels (and as one
+        coming back from an outage); so the server is made and set up, then the bot is removed
+        from it (GUILD_DELETE) and added again as Discord adds a bot to a server.
+        """
+        guild = self.env.create_guild(name)
+        await self.env.settle()
+        if welcome:
+            deny = {guild.default_role: discord.PermissionOverwrite(send_messages=False)}
+            channel = guild.create_text_channel("welcome", overwrites=None if writable else deny)
+            self.env.backend.edit_guild(guild.id, {"system_channel_id": channel.id})
+        backend = self.env.backend
+        backend.emit("GUILD_DELETE", {"id": str(guild.id)})
+        payload = dict(serializers.guild_create_payload(backend, backend.get_guild(guild.id)))
+        # Discord marks ``unavailable: false`` only on a server coming back from an outage (discord.py
+        # then says guild_available); a server that adds the bot comes without it (guild_join)
+        payload.pop("unavailable", None)
+        backend.emit("GUILD_CREATE", payload)
+        await self.env.settle()
+        return guild
 
     async def rest_client(self) -> discord.Client:
         """A client logged in over REST only, on this simulated Discord, as a worker process has.
@@ -238,12 +263,12 @@ class World:
         await self.env.advance_time(seconds)
 
     # ------------------------------------------------------------------ acting
-    async def slash(self, actor: Actor, name: str, channel: Any = None, **options: Any) -> Any:
+    async def slash(self, actor: Actor, name: str, /, channel: Any = None, **options: Any) -> Any:
         """Run a slash command in a server channel (the table channel by default)."""
         mark = len(self.env.http_requests)
         return self._acknowledged_first(mark, await actor.slash(channel or self.channel, name, **options))
 
-    async def slash_dm(self, actor: Actor, name: str, **options: Any) -> Any:
+    async def slash_dm(self, actor: Actor, name: str, /, **options: Any) -> Any:
         """Run a slash command in the actor's DM with the bot."""
         mark = len(self.env.http_requests)
         return self._acknowledged_first(mark, await self.user(actor).slash(name, **options))

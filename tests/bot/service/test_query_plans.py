@@ -17,7 +17,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.bench import boards
-from bot.store import guilds_repo, ratings_repo, replays_repo, results_repo
+from bot.store import firsts_repo, guilds_repo, ratings_repo, replays_repo, results_repo
 from bot.store import tables_repo as repo
 from bot.store.db import create_engine, is_sqlite
 from tests.bot.service.helpers import make_tables_script
@@ -78,6 +78,15 @@ def lookups(
         "server stats": (lambda c: results_repo.server_games(c, guild_id, None), {"ix_results_guild_game"}),
         "leaderboard": (lambda c: results_repo.leaders(c, guild_id, "tiny", 10), {"ix_results_guild_game"}),
         "a player's recent games": (lambda c: replays_repo.games_of(c, user_id, 25), {"ix_seats_user"}),
+        "a server's first table": (
+            # asked for a table just opened: its id is above every stored one
+            lambda c: firsts_repo.earlier_table(c, guild_id, 2**31 - 1),
+            {"ix_tables_guild_status"},
+        ),
+        "a game's newcomers": (
+            lambda c: firsts_repo.first_timers(c, table_id),
+            {"seats_pkey", "ix_seats_user", "tables_pkey"},
+        ),
         "a channel's recent games": (
             lambda c: replays_repo.games_in(c, channel_id, 25),
             {"ix_tables_channel", "ix_tables_thread"},
