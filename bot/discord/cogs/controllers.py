@@ -39,7 +39,7 @@ class Controllers:
             courier=courier,
             lobby=LobbyControl(services, courier),
             play=PlayControl(services.tables, courier, queue),
-            replay=ReplayControl(services.replays, services.guilds),
+            replay=ReplayControl(services),
             rules=RulesControl(services.guilds),
             solo=SoloControl(client, services.tables, courier),
         )
