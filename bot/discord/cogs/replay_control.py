@@ -78,7 +78,9 @@ class ReplayControl:
         mine = tuple(frame.table.seats_of(interaction.user.id))
         return replay_embeds(frame, mine), replay_files(frame)
 
-    async def command(self, interaction: discord.Interaction, game: str | None, animation: bool = False) -> None:
+    async def command(
+        self, interaction: discord.Interaction, game: str | None, animation: bool = False
+    ) -> None:
         """``/table replay [game] [animation]``: open a private viewer at the deal, or post the animation."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "replay"):

@@ -62,7 +62,9 @@ async def test_the_final_message_gets_the_animation_after_the_last_click_is_answ
     check_final_animation(w, final)
     moves = len(await w.bot.services.tables.log(1))
     footer = final.embeds[1].footer.text or ""
-    assert footer.startswith("Table #1 · ") and await frames_of(final) == int(footer.split(" · ")[1].split()[0])
+    assert footer.startswith("Table #1 · ") and await frames_of(final) == int(
+        footer.split(" · ")[1].split()[0]
+    )
     assert 2 <= await frames_of(final) <= moves + 1  # the deal, then the steps the table saw
     # the animation came in an edit of its own, after the final click's answer and the final board
     paths = [c.path for c in w.env.http_requests[mark:]]
@@ -90,7 +92,7 @@ async def test_an_animation_that_cannot_be_made_leaves_the_final_message_and_log
 
     monkeypatch.setattr(w.bot.services.animations, "make", refused)
     with caplog.at_level(logging.WARNING, logger="tablekeeper"):
-        alice, bob = await finished_tiny(w)
+        await finished_tiny(w)
     final = table_message(w)
     assert files(final) == ["board.png"] and len(final.embeds) == 1
     assert "game over" in (final.embeds[0].title or "")
