@@ -13,12 +13,10 @@ stepping itself is :mod:`bot.console.replay`.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Outcome, SetupError, counted
@@ -60,6 +58,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="DIR",
         help="write every step's picture, the animation and the review chart here instead of stepping",
     )
+    replay.add_argument(
+        "--steps-only",
+        action="store_true",
+        help="with --out: only the steps' pictures (the animation and the review take seconds)",
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -76,7 +79,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ServiceError as error:  # a game without a picture maker
         return _fail(error.message)
     if args.out is not None:
-        return write_out(replay, game, args.out, args.lang)
+        return write_out(replay, game, args.out, args.lang, extras=not args.steps_only)
+    if args.steps_only:
+        return _fail("--steps-only goes with --out DIR.")
     mode = replay.ruleset.mode(record.config.mode).title
     source = record.source or f"seed {record.seed}"
     print(
@@ -235,56 +240,67 @@ def _forfeited(outcome: Outcome, timeline: Timeline) -> bool:
     return len(last) == 1 and last[0] in asked and "forfeit" in outcome.reason
 
 
-def write_out(replay: Replay, game: Game, out: Path, lang: str | None) -> int:
-    """``--out DIR``: every step's pictures, then the animation and the review where this build has them."""
+def write_out(replay: Replay, game: Game, out: Path, lang: str | None, *, extras: bool = True) -> int:
+    """``--out DIR``: every step's pictures, then (``extras``) the animation and the review."""
     if out.exists() and not out.is_dir():
         return _fail(f"--out must be a folder; {out} is a file.")
     written = replay.write_frames(out)
     boards = replay.timeline.steps + 1
     print(f"Wrote {counted(len(written), 'picture')} of {counted(boards, 'step')} into {out}.")
-    for line in write_extras(game, replay.timeline, replay.names, lang, out):
-        print(line)
+    if extras:
+        for line in write_extras(game, replay.timeline, replay.names, lang, out):
+            print(line)
     return 0
 
 
-def _optional(module: str) -> ModuleType | None:
-    """``module`` if this build has it, else None (another part of the project adds it)."""
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name != module:
-            raise
-        return None
-
-
 def write_extras(
-    game: Game, timeline: Timeline, names: Sequence[str], lang: str | None, out: Path
+    game: Game,
+    timeline: Timeline,
+    names: Sequence[str],
+    lang: str | None,
+    out: Path,
+    *,
+    playouts: int | None = None,
+    budget: int | None = None,
 ) -> list[str]:
-    """Write the animation and the review chart into ``out``; one line per file, or why it is not there.
+    """Write the animation and (for a game that reached its end) the review chart into ``out``.
 
-    The animation comes from ``bot.service.animations.animation_of`` and the review from
-    ``bot.service.reviews.review_of``; a build without one of them writes nothing for it.
+    One line per file written, then the review's turning points; ``playouts`` and ``budget``
+    make the review rougher and quicker (the defaults are the bot's own).
     """
+    from bot.service.animations import animation_of
+    from bot.service.api import ServiceError
+    from bot.service.reviews import review_of
+    from engines.core.review import BUDGET, PLAYOUTS
+    from render.core.animation import AnimationTooLarge
+
     said: list[str] = []
-    animations = _optional("bot.service.animations")
-    if animations is None:
-        said.append("No animation written: this build has no animation maker yet.")
+    try:
+        animation = animation_of(game, timeline, names, lang)
+    except AnimationTooLarge as error:  # a game too long for one file
+        said.append(f"No animation written: {error}")
     else:
-        animation = animations.animation_of(game, timeline, names, lang)
         path = out / f"animation{Path(animation.filename).suffix}"
         path.write_bytes(animation.data)
         said.append(f"Wrote the animation ({counted(animation.frames, 'frame')}) to {path}.")
-    reviews = _optional("bot.service.reviews")
-    if reviews is None:
-        said.append("No review chart written: this build has no game review yet.")
-    elif not timeline.over:
+    if not timeline.over:
         said.append("No review chart written: the game did not reach its end by the rules.")
-    else:
-        review = reviews.review_of(game, timeline, names)
-        path = out / "review.png"
-        path.write_bytes(review.chart_png)
-        said.append(f"Wrote the review chart to {path}.")
-        said += [f"  {line}" for line in review.lines]
+        return said
+    try:
+        review = review_of(
+            game,
+            timeline,
+            names,
+            playouts=PLAYOUTS if playouts is None else playouts,
+            budget=BUDGET if budget is None else budget,
+        )
+    except ServiceError as error:
+        said.append(f"No review chart written: {error.message}")
+        return said
+    path = out / "review.png"
+    path.write_bytes(review.chart_png)
+    said.append(f"Wrote the review chart to {path}.")
+    said += [f"  {line}" for line in review.lines]
     return said
 
 

@@ -31,6 +31,7 @@ from bot.discord.gate import InteractionGate
 from bot.discord.items import ALL_ITEMS
 from bot.discord.replay_view import REPLAY_ITEMS
 from bot.discord.replies import scrubbed_traceback, tell
+from bot.discord.review_view import REVIEW_ITEMS
 from bot.service import Services
 from bot.service.truth import SOMETHING_WRONG
 from bot.settings import Settings
@@ -104,7 +105,7 @@ class TablekeeperBot(commands.AutoShardedBot):
         self._services = await Services.start(self.settings, clock=self.clock)
         self._queue = await open_queue(self.settings)
         self._controls = Controllers.build(self, self._services, self._queue)
-        self.add_dynamic_items(*ALL_ITEMS, *REPLAY_ITEMS)
+        self.add_dynamic_items(*ALL_ITEMS, *REPLAY_ITEMS, *REVIEW_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for name in COGS:
             await self.load_extension(name)

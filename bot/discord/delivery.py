@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.animation_post import FinalAnimations
 from bot.discord.embeds import BOARD_FILE, FIELD, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
 from bot.discord.layout import clip
 from bot.discord.ratings import rating_changes_line
@@ -176,6 +177,8 @@ class Courier:
         self.services = services
         #: tables whose messages fell behind a saved change, each with the task redrawing it
         self._catching_up: dict[int, asyncio.Task[None]] = {}
+        #: the finished games' animations, added to their final messages off the click path
+        self.finals = FinalAnimations(client, services)
 
     # ------------------------------------------------------------------ catching up
     def catch_up(self, table_id: int, *, at_once: bool = False) -> None:
@@ -227,6 +230,7 @@ class Courier:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.finals.close()
 
     # ------------------------------------------------------------------ lobby
     async def show_lobby(self, table: TableInfo, note: str = "") -> None:
@@ -368,11 +372,13 @@ class Courier:
                     content=None, embed=embed, attachments=files, view=view, allowed_mentions=QUIET
                 )
                 records.public = PublicRef(table.public_message_id, public.digest)
+                self.finals.shown(public, table_place(table), table.public_message_id, [embed])
                 return
             except discord.NotFound:
                 files = [_file(public.board_png, BOARD_FILE)]  # a File is spent once sent
         message = await channel.send(embed=embed, files=files, allowed_mentions=QUIET, **with_view(view))
         records.public = PublicRef(message.id, public.digest)
+        self.finals.shown(public, table_place(table), message.id, [embed])
         await records.flush()  # a new message: its id is kept before anything else is sent
 
     async def _with_ratings(self, table: TableInfo, embed: discord.Embed, over: bool) -> discord.Embed:
@@ -550,6 +556,7 @@ class Courier:
                 await channel.get_partial_message(table.public_message_id).edit(
                     embeds=embeds, attachments=files, view=view
                 )
+                self.finals.shown(delivery.public, table.channel_id, table.public_message_id, embeds)
                 return False
             except discord.NotFound:
                 files = [
@@ -557,6 +564,7 @@ class Courier:
                     *(self._hand_files(update) if update else []),
                 ]
         message = await channel.send(embeds=embeds, files=files, **with_view(view))
+        self.finals.shown(delivery.public, table.channel_id, message.id, embeds)
         return not await kept(self.services.tables.record_public_message(table.id, message.id))
 
     # ------------------------------------------------------------------ timers

@@ -114,15 +114,20 @@ def reclaim_id(table: int) -> str:
 #: "Replay" on a finished table message: opens a private viewer of that game.
 REPLAY_OPEN = r"tk:v:(?P<table>\d+)"
 #: The viewer's First/Back/Forward/Last and jump-menu page buttons: table, verb (f, b, n, l, p;
-#: it keeps two buttons that lead to one step apart), step to show, seat shown ("-" for the
-#: viewer's own or the public view) and the jump menu's page.
-REPLAY_STEP = r"tk:vs:(?P<table>\d+):(?P<verb>[fbnlp]):(?P<step>\d+):(?P<seat>\d+|-):(?P<page>\d+)"
+#: it keeps two buttons that lead to one step apart; r and t are the review page's way back to
+#: the replay and to a turning point), step to show, seat shown ("-" for the viewer's own or the
+#: public view) and the jump menu's page.
+REPLAY_STEP = r"tk:vs:(?P<table>\d+):(?P<verb>[fbnlprt]):(?P<step>\d+):(?P<seat>\d+|-):(?P<page>\d+)"
 #: The viewer's jump menu (option values are step numbers): table and seat shown.
 REPLAY_JUMP = r"tk:vj:(?P<table>\d+):(?P<seat>\d+|-)"
 #: The viewer's seat menu (option values are seats): table and step shown.
 REPLAY_SEAT = r"tk:vw:(?P<table>\d+):(?P<step>\d+)"
 #: /stats' menu of a player's last games (option values are table ids).
 REPLAY_PICK = r"tk:vp"
+#: "Review" in a finished game's viewer: table, and the step and seat to come back to.
+REVIEW_OPEN = r"tk:vr:(?P<table>\d+):(?P<step>\d+):(?P<seat>\d+|-)"
+#: /stats' menu of a player's last games that can be reviewed (option values are table ids).
+REVIEW_PICK = r"tk:vq"
 
 
 def replay_open_id(table: int) -> str:
@@ -152,3 +157,13 @@ def replay_seat_id(table: int, step: int) -> str:
 def replay_pick_id() -> str:
     """The custom_id of /stats' menu of games to replay."""
     return REPLAY_PICK
+
+
+def review_open_id(table: int, step: int, seat: int | None) -> str:
+    """The custom_id of a finished game's "Review" button in its viewer."""
+    return _checked(f"tk:vr:{table}:{step}:{_seat_part(seat)}")
+
+
+def review_pick_id() -> str:
+    """The custom_id of /stats' menu of games to review."""
+    return REVIEW_PICK

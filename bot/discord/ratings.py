@@ -13,6 +13,7 @@ from bot.discord.embeds import COLOUR, FIELD, TITLE, lines_within
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip
 from bot.discord.replay_view import ReplayPickSelect
 from bot.discord.replies import defer, reported
+from bot.discord.review_view import review_pick
 from bot.service.api import Board, BoardRow, GameRecord, RatingChange
 from bot.service.stats import EVERYWHERE_SCOPE, SERVER
 from engines import registry
@@ -188,7 +189,8 @@ def board_view(board: Board, bots: bool) -> discord.ui.View | None:
 
 
 def replay_pick_view(last: Sequence[RatingChange]) -> discord.ui.View | None:
-    """/stats' menu of the last rated games, each opening the replay viewer (None without games)."""
+    """/stats' menus of the last rated games: one opens the replay viewer, one the review of those
+    that have one (None without games)."""
     if not last:
         return None
     options = [
@@ -201,4 +203,7 @@ def replay_pick_view(last: Sequence[RatingChange]) -> discord.ui.View | None:
     ]
     view = discord.ui.View(timeout=None)
     view.add_item(ReplayPickSelect(options))
+    reviews = review_pick(last)
+    if reviews is not None:
+        view.add_item(reviews)
     return view

@@ -8,7 +8,8 @@ click asks the service again, which checks that the clicker may still see what t
 
 Rows: the step buttons; the jump menu (a page of up to 25 rounds or turns); the seat menu when
 more than one seat may be opened; the jump menu's page buttons when the game has more than 25
-chapters. The last row is left free for a later "Review" button.
+chapters; on a finished game with a result, the "Review" button (the page is
+:mod:`bot.discord.review_view`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from bot.discord.colours import seat_embed_colour
 from bot.discord.embeds import COLOUR, DESCRIPTION, DONE_COLOUR, FIELD, TITLE, game_title, lines_within
 from bot.discord.items import controls
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip, clip_block
+from bot.service.api import FINISHED
 from engines.core.timeline import Chapter
 from render.core.palette import seat_colour_name
 
@@ -177,6 +179,8 @@ def replay_view(frame: ReplayFrame, page: int | None = None) -> discord.ui.View:
             ("Later turns ▶", min(page + 1, pages - 1), page >= pages - 1),
         ):
             view.add_item(ReplayStepButton(table, "p", step, shown, target, label, row=3, disabled=disabled))
+    if frame.over and frame.table.status == FINISHED:  # reviews exist only for games that ended
+        view.add_item(review_button(table, step, shown))
     return view
 
 
@@ -355,10 +359,44 @@ class ReplayPickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=
         await controls(interaction).replay.open(interaction, int(value) if value.isdigit() else 0, step=0)
 
 
+def review_button(table: int, step: int, seat: int | None) -> ReviewOpenButton:
+    """The viewer's "Review" button (row 4), for a finished game with a result."""
+    return ReviewOpenButton(table, step, seat, row=4)
+
+
+class ReviewOpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REVIEW_OPEN):
+    """ "Review" in a finished game's viewer: the same private message shows the review."""
+
+    def __init__(self, table: int, step: int, seat: int | None, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Review",
+                emoji="📈",
+                custom_id=ids.review_open_id(table, step, seat),
+                style=discord.ButtonStyle.primary,
+                row=row,
+            )
+        )
+        self.table, self.step, self.seat = table, step, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReviewOpenButton:
+        """Rebuild the button from its custom_id."""
+        seat = None if match["seat"] == "-" else int(match["seat"])
+        return cls(int(match["table"]), int(match["step"]), seat)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Show the review in place of the viewer."""
+        await controls(interaction).review.show(interaction, self.table, self.step, self.seat)
+
+
 REPLAY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReplayOpenButton,
     ReplayStepButton,
     ReplayJumpSelect,
     ReplaySeatSelect,
     ReplayPickSelect,
+    ReviewOpenButton,
 )

@@ -210,6 +210,10 @@ class Reviews(Room):
         super().__init__(*args, **kwargs)
         #: the reviews being worked out in this process, by table
         self._working: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        #: playouts per position and playout moves per review for reviews worked out from now on
+        #: (lower them for quick rough reviews, as the adapters' tests do)
+        self.playouts = PLAYOUTS
+        self.budget = BUDGET
 
     async def get(
         self, table_id: int, user_id: int, *, channel_id: int | None = None, lang: str | None = None
@@ -270,10 +274,13 @@ class Reviews(Room):
         moves = [(int(seq), int(seat), str(key)) for seq, seat, key in log]
         pool = drawing.side(drawing.LONG)
         try:
+            seed, playouts, budget = table.seed or 0, self.playouts, self.budget
             if pool is None:
-                data = await asyncio.to_thread(work_out, table.game, config, table.seed or 0, moves)
+                data = await asyncio.to_thread(work_out, table.game, config, seed, moves, playouts, budget)
             else:
-                data = await asyncio.to_thread(pool.run, work_out, table.game, config, table.seed or 0, moves)
+                data = await asyncio.to_thread(
+                    pool.run, work_out, table.game, config, seed, moves, playouts, budget
+                )
         except ReplayError as error:  # the rules changed under the stored log
             raise ServiceError(
                 Code.NOT_FOUND, f"Table #{table.id}'s game no longer replays: {error}"

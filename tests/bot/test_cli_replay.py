@@ -11,13 +11,12 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 
 import msgspec
 import pytest
 from PIL import Image
 
-from bot import cli, cli_replay
+from bot import cli
 from bot.cli_replay import write_extras
 from bot.console.selfplay import match_record, play_match
 from bot.service.game import resolve
@@ -54,13 +53,6 @@ def _saved(tmp_path: Path, game: str, mode: str, seed: int, *extra: str) -> Path
     return path
 
 
-@pytest.fixture
-def frames_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``replay --out`` writes the frames alone: the animation and the review (seconds of CPU per
-    game) are other modules' work, checked by their own tests and by the hook's test below."""
-    monkeypatch.setattr(cli_replay, "_optional", lambda module: None)
-
-
 def _pngs(folder: Path, pattern: str) -> list[Path]:
     found = sorted(folder.glob(pattern))
     for path in found:
@@ -71,7 +63,11 @@ def _pngs(folder: Path, pattern: str) -> list[Path]:
 
 @pytest.mark.parametrize(("game", "mode", "seed"), GAMES)
 def test_every_game_saved_by_selfplay_replays_into_one_board_picture_per_step(
-    game: str, mode: str, seed: int, tmp_path: Path, capsys: pytest.CaptureFixture[str], frames_only: None
+    game: str,
+    mode: str,
+    seed: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = _saved(tmp_path, game, mode, seed)
     record = load(path.read_bytes(), _versions())
@@ -83,7 +79,7 @@ def test_every_game_saved_by_selfplay_replays_into_one_board_picture_per_step(
     capsys.readouterr()
 
     out = tmp_path / "out"
-    assert cli.main(["replay", str(path), "--out", str(out)]) == 0
+    assert cli.main(["replay", str(path), "--out", str(out), "--steps-only"]) == 0
     boards = _pngs(out, "step-*.png")
     digits = max(3, len(str(steps)))
     assert [p.name for p in boards] == [f"step-{n:0{digits}d}.png" for n in range(steps + 1)]
@@ -91,28 +87,28 @@ def test_every_game_saved_by_selfplay_replays_into_one_board_picture_per_step(
     assert f"of {steps + 1} steps into {out}" in said
 
 
-def test_hands_adds_each_seats_own_picture_beside_the_board(tmp_path: Path, frames_only: None) -> None:
+def test_hands_adds_each_seats_own_picture_beside_the_board(tmp_path: Path) -> None:
     path = _saved(tmp_path, "clashofdecks", "duel", 2)
     out = tmp_path / "out"
-    assert cli.main(["replay", str(path), "--out", str(out), "--hands"]) == 0
+    assert cli.main(["replay", str(path), "--out", str(out), "--hands", "--steps-only"]) == 0
     boards = _pngs(out, "step-???.png")
     for seat in (1, 2):
         hands = _pngs(out, f"step-*-seat{seat}.png")
         assert [p.name for p in hands] == [p.name.replace(".png", f"-seat{seat}.png") for p in boards]
     only = tmp_path / "only"
-    assert cli.main(["replay", str(path), "--out", str(only), "--seat", "2"]) == 0
+    assert cli.main(["replay", str(path), "--out", str(only), "--seat", "2", "--steps-only"]) == 0
     assert _pngs(only, "step-*-seat2.png") and not list(only.glob("*-seat1.png"))
 
 
 def test_replaying_into_the_same_folder_again_leaves_one_games_steps(
-    tmp_path: Path, frames_only: None
+    tmp_path: Path,
 ) -> None:
     longer = _saved(tmp_path / "a", "clashofdecks", "duel", 2)
     shorter = _saved(tmp_path / "b", "clashofdecks", "solo", 1)
     out = tmp_path / "out"
-    assert cli.main(["replay", str(longer), "--out", str(out), "--hands"]) == 0
+    assert cli.main(["replay", str(longer), "--out", str(out), "--hands", "--steps-only"]) == 0
     (out / "notes.txt").write_text("mine")
-    assert cli.main(["replay", str(shorter), "--out", str(out)]) == 0
+    assert cli.main(["replay", str(shorter), "--out", str(out), "--steps-only"]) == 0
     record = load(shorter.read_bytes(), _versions())
     steps = build(registry.get("clashofdecks"), record.config, record.seed, record.moves).steps
     assert sorted(p.name for p in out.iterdir()) == sorted(
@@ -164,52 +160,47 @@ def test_climax_replays_in_japanese(
     assert not any("\u3040" <= ch <= "\u30ff" for ch in last)
 
 
-def test_the_animation_and_review_are_written_only_by_a_build_that_makes_them(tmp_path: Path) -> None:
-    ruleset = registry.get("clashofdecks")
-    config = GameConfig(mode="duel", players=2, options={"format": "precon"})
-    match = play_match(ruleset, config, 2, "normal")
-    timeline = build(ruleset, config, 2, match.log)
-    said = write_extras(resolve("clashofdecks"), timeline, ("A", "B"), None, tmp_path)
-    for module, thing in (("animations", "animation"), ("reviews", "review chart")):
-        there = (ROOT / "bot" / "service" / f"{module}.py").exists()
-        assert any(line.startswith(f"No {thing} written: this build has no") for line in said) != there
-    if not (ROOT / "bot" / "service" / "animations.py").exists():
-        assert list(tmp_path.iterdir()) == []  # nothing faked in their place
-
-
-def test_the_hook_writes_what_the_animation_and_review_makers_return(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_out_writes_the_games_animation_and_review_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The contract the lead wires: ``animation_of(game, timeline, names, lang)`` and
-    ``review_of(game, timeline, names)``; stand-ins here record what they were given."""
-    given: list[tuple[object, ...]] = []
+    path = _saved(tmp_path, "clashofdecks", "duel", 2)
+    record = load(path.read_bytes(), _versions())
+    timeline = build(registry.get("clashofdecks"), record.config, record.seed, record.moves)
+    out = tmp_path / "out"
+    out.mkdir()
+    # the review rough and quick: a few playouts per step (the command's own are the bot's)
+    said = write_extras(resolve("clashofdecks"), timeline, record.names, None, out, playouts=2, budget=2_000)
+    [animation] = [p for p in out.iterdir() if p.name.startswith("animation.")]
+    with Image.open(animation) as image:
+        assert image.format in ("WEBP", "GIF") and image.width >= 400 and image.n_frames >= 2
+        frames = image.n_frames
+    with Image.open(out / "review.png") as chart:
+        assert chart.format == "PNG" and chart.width >= 400
+    assert said[:2] == [
+        f"Wrote the animation ({frames} frames) to {animation}.",
+        f"Wrote the review chart to {out / 'review.png'}.",
+    ]
+    turning = said[2:]
+    assert 1 <= len(turning) <= 3 and all(line.startswith("  ") for line in turning)
+    # --steps-only leaves both out; without it the command writes both after the steps
+    only = tmp_path / "only"
+    assert cli.main(["replay", str(path), "--out", str(only), "--steps-only"]) == 0
+    assert not [p for p in only.iterdir() if not p.name.startswith("step-")]
+    capsys.readouterr()
+    assert cli.main(["replay", str(path), "--steps-only"]) == 2
+    assert capsys.readouterr().err.strip() == "tablekeeper: --steps-only goes with --out DIR."
 
-    def animation_of(*args: object) -> SimpleNamespace:
-        given.append(("animation", *args))
-        return SimpleNamespace(data=b"RIFF-anim", filename="tablekeeper-clashofdecks-x.webp", frames=7)
 
-    def review_of(*args: object) -> SimpleNamespace:
-        given.append(("review", *args))
-        return SimpleNamespace(chart_png=b"\x89PNG-chart", lines=["1. Step 4: a turning point."])
-
-    makers = {
-        "bot.service.animations": SimpleNamespace(animation_of=animation_of),
-        "bot.service.reviews": SimpleNamespace(review_of=review_of),
-    }
-    monkeypatch.setattr(cli_replay, "_optional", makers.get)
+def test_a_game_that_did_not_end_gets_an_animation_but_no_review(tmp_path: Path) -> None:
     ruleset = registry.get("clashofdecks")
     config = GameConfig(mode="duel", players=2, options={"format": "precon"})
-    timeline = build(ruleset, config, 2, play_match(ruleset, config, 2, "normal").log)
-    game = resolve("clashofdecks")
-    said = write_extras(game, timeline, ("A", "B"), "en", tmp_path)
-    assert (tmp_path / "animation.webp").read_bytes() == b"RIFF-anim"
-    assert (tmp_path / "review.png").read_bytes() == b"\x89PNG-chart"
-    assert said == [
-        f"Wrote the animation (7 frames) to {tmp_path / 'animation.webp'}.",
-        f"Wrote the review chart to {tmp_path / 'review.png'}.",
-        "  1. Step 4: a turning point.",
+    log = play_match(ruleset, config, 2, "normal").log
+    timeline = build(ruleset, config, 2, log[: len(log) // 2])
+    said = write_extras(resolve("clashofdecks"), timeline, ("A", "B"), None, tmp_path)
+    assert said[0].startswith("Wrote the animation (") and said[1:] == [
+        "No review chart written: the game did not reach its end by the rules."
     ]
-    assert given == [("animation", game, timeline, ("A", "B"), "en"), ("review", game, timeline, ("A", "B"))]
+    assert sorted(p.suffix for p in tmp_path.iterdir()) in ([".webp"], [".gif"])
 
 
 # ---------------------------------------------------------------- refusals

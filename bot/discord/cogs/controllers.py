@@ -13,6 +13,7 @@ import discord
 from bot.discord.cogs.lobby_control import LobbyControl
 from bot.discord.cogs.play_control import PlayControl
 from bot.discord.cogs.replay_control import ReplayControl
+from bot.discord.cogs.review_control import ReviewControl
 from bot.discord.cogs.rules_control import RulesControl
 from bot.discord.cogs.solo_control import SoloControl
 from bot.discord.delivery import Courier
@@ -28,6 +29,7 @@ class Controllers:
     lobby: LobbyControl
     play: PlayControl
     replay: ReplayControl
+    review: ReviewControl
     rules: RulesControl
     solo: SoloControl
 
@@ -39,7 +41,8 @@ class Controllers:
             courier=courier,
             lobby=LobbyControl(services, courier),
             play=PlayControl(services.tables, courier, queue),
-            replay=ReplayControl(services.replays, services.guilds),
+            replay=ReplayControl(services),
+            review=ReviewControl(services),
             rules=RulesControl(services.guilds),
             solo=SoloControl(client, services.tables, courier),
         )

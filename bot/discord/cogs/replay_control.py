@@ -4,6 +4,10 @@ Who may see what is the service's decision (:meth:`bot.service.replays.Replays.f
 controller only asks for a step, in the viewer's language, and shows the answer privately. The
 language is the reader's (the server's ``/config language``, else their Discord language), as
 ``/rules`` reads: a replay never depends on the language it was played in.
+
+``/table replay animation:True`` posts the game's animation where the game is played: the table's
+channel or thread (its public board is public there, and only there), or the player's DMs for a
+solo game. It speaks the table's language, as the final message's animation does.
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ import io
 import discord
 from discord import app_commands
 
+from bot.discord.animation_post import animation_embed, animation_file
 from bot.discord.choices import LIMIT
+from bot.discord.delivery import table_place
 from bot.discord.language import reader_language
 from bot.discord.replay_view import replay_embeds, replay_files, replay_view
 from bot.discord.replies import defer, reported
-from bot.service import GuildService
+from bot.service import Services
 from bot.service.api import ServiceError
-from bot.service.replays import ReplayFrame, Replays
+from bot.service.replays import ReplayFrame
 from engines.core import Code
 from engines.core.record import dump
 
@@ -43,9 +49,10 @@ def record_filename(game: str, table_id: int) -> str:
 class ReplayControl:
     """What the replay viewer, its command and ``/table export`` do."""
 
-    def __init__(self, replays: Replays, guilds: GuildService) -> None:
-        self.replays = replays
-        self.guilds = guilds
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.replays = services.replays
+        self.guilds = services.guilds
 
     async def _which(self, interaction: discord.Interaction, game: str | None) -> int:
         """The table a command means: the one named, else the channel's newest game."""
@@ -71,11 +78,36 @@ class ReplayControl:
         mine = tuple(frame.table.seats_of(interaction.user.id))
         return replay_embeds(frame, mine), replay_files(frame)
 
-    async def command(self, interaction: discord.Interaction, game: str | None) -> None:
-        """``/table replay [game]``: open a private viewer at the deal."""
+    async def command(
+        self, interaction: discord.Interaction, game: str | None, animation: bool = False
+    ) -> None:
+        """``/table replay [game] [animation]``: open a private viewer at the deal, or post the animation."""
         await defer(interaction, ephemeral=True)
         async with reported(interaction, "replay"):
-            await self._open(interaction, await self._which(interaction, game), 0)
+            table_id = await self._which(interaction, game)
+            if animation:
+                await self._post_animation(interaction, table_id)
+            else:
+                await self._open(interaction, table_id, 0)
+
+    async def _post_animation(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Post the game's animation in its channel (a solo game's in its player's DMs), and say where."""
+        made = await self.services.animations.make(
+            table_id, interaction.user.id, channel_id=interaction.channel_id
+        )
+        table = await self.services.tables.get(table_id)
+        embed = animation_embed(table.id, table.game, table.mode, made)
+        asked = f"Asked for by <@{interaction.user.id}>."
+        if table.solo:
+            place: discord.abc.Messageable = await interaction.user.create_dm()
+            where = "in your DMs"
+        else:
+            place = interaction.client.get_partial_messageable(table_place(table))
+            where = f"in <#{table_place(table)}>"
+        await place.send(
+            asked, embed=embed, file=animation_file(made), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await interaction.followup.send(f"Posted the animation of table #{table_id} {where}.", ephemeral=True)
 
     async def open(self, interaction: discord.Interaction, table_id: int, step: int = 0) -> None:
         """The "Replay" button or /stats' menu: a new private viewer of ``table_id``."""

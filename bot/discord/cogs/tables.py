@@ -91,10 +91,15 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Play a 
         await self.bot.controls.play.status(interaction)
 
     @app_commands.command(name="replay", description="Step through a game, privately, move by move")
-    @app_commands.describe(game="Which game (this channel's latest if left out)")
-    async def replay(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        """Open the replay viewer."""
-        await self.bot.controls.replay.command(interaction, game)
+    @app_commands.describe(
+        game="Which game (this channel's latest if left out)",
+        animation="Post the game's animation where it is played instead (everyone there sees it)",
+    )
+    async def replay(
+        self, interaction: discord.Interaction, game: str | None = None, animation: bool = False
+    ) -> None:
+        """Open the replay viewer, or post the game's animation."""
+        await self.bot.controls.replay.command(interaction, game, animation)
 
     @app_commands.command(name="export", description="Download a finished game's record as a file")
     @app_commands.describe(game="Which game (this channel's latest if left out)")

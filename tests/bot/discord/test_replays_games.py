@@ -4,7 +4,10 @@ One game per test, kept short: two people start a table, a spectator and a playe
 it runs, then the server's turn timer hands both seats to bots, which play the game out in one
 change (no click per move). The finished game is then opened from its Replay button, stepped,
 jumped with the menu and read from another seat; a Climax game in Japanese reads in each viewer's
-language.
+language. The final message carries the game's animation (its task has ended by the time the
+step that finished the game has settled), and the viewer's Review page shows the chart and its
+turning points, worked out with a small playout budget to keep the run short; while the game
+ran, the viewer offered no Review.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from tests.bot.discord.replay_helpers import (
     words,
 )
 from tests.bot.discord.simharness import Actor, World
+from tests.bot.discord.test_animations import check_final_animation, frames_of
+from tests.bot.discord.test_reviews import check_review_page, open_review, review_button
 
 KANA = re.compile(r"[\u3040-\u30ff]")
 GAMES = {
@@ -38,6 +43,8 @@ GAMES = {
     "eternia": "versus",
 }
 TIMEOUT = 60
+#: a rough review (playouts per position, playout moves in all): seconds, not half a minute
+ROUGH = (3, 3_000)
 
 
 async def start(w: World, game: str) -> tuple[Actor, Actor]:
@@ -84,6 +91,7 @@ async def check_running(w: World, alice: Actor) -> None:
         assert mine.embeds[1].footer.text.startswith("Seat 1") and "your hand" in words(mine)
     assert "bob's hand" not in words(mine)
     assert select(w, mine, ids.REPLAY_SEAT) is None  # no other seat's hand while the game runs
+    assert review_button(w, mine) is None and review_button(w, viewer) is None  # no review yet
 
 
 async def check_finished(w: World, alice: Actor) -> Any:
@@ -116,12 +124,23 @@ async def check_finished(w: World, alice: Actor) -> Any:
     return viewer
 
 
+async def check_animation_and_review(w: World, alice: Actor, viewer: Any) -> None:
+    """The final message has the animation; the viewer's Review shows the chart and turning points."""
+    final = table_message(w)
+    check_final_animation(w, final)
+    assert await frames_of(final) >= 2
+    page = await open_review(w, alice, viewer)
+    check_review_page(w, page)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_each_game_replays_while_running_and_after_its_end(w: World, game: str) -> None:
+    w.bot.services.reviews.playouts, w.bot.services.reviews.budget = ROUGH
     alice, _bob = await start(w, game)
     await check_running(w, alice)
     await play_out_by_timeouts(w)
-    await check_finished(w, alice)
+    viewer = await check_finished(w, alice)
+    await check_animation_and_review(w, alice, viewer)
 
 
 async def test_a_climax_replay_reads_in_each_viewers_language(w: World) -> None:
