@@ -125,6 +125,7 @@ class Settings(BaseSettings):
     timeout_action: Annotated[TimeoutAction, Lower] = _setting("tables", "timeout_action", "bot")
     thread_per_game: bool = _setting("tables", "thread_per_game", False)
     mention_on_turn: bool = _setting("tables", "mention_on_turn", True)
+    final_animation: bool = _setting("tables", "final_animation", True)
     solo_turn_timeout_seconds: int = _setting(
         "tables", "solo_turn_timeout_seconds", 0, ge=0, le=MAX_TIMEOUT_SECONDS, note="0: no timer"
     )

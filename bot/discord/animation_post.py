@@ -65,7 +65,7 @@ class FinalAnimations:
         The animation is attached soon, by a task of its own; a newer final message of the same
         table (a redraw, which drops the attachment) replaces the task of an older one.
         """
-        if public.outcome is None:
+        if public.outcome is None or not self.services.settings.final_animation:
             return
         table = public.table
         older = self._tasks.pop(table.id, None)

@@ -532,6 +532,15 @@ class Courier:
             text += " (No DMs from me: use **Show my hand**.)"
         await self._say(table, text)
 
+    async def announce(self, table: TableInfo, text: str) -> None:
+        """Post one line of public news in the table's channel (a player left, came back).
+
+        A line of its own, not a line on the table message: the table message is edited only
+        when what the game shows changes, and a line added there would be taken off again by
+        the next move, a hidden one included, whose edit everyone could see.
+        """
+        await self._say(table, text)
+
     async def _say(self, table: TableInfo, text: str) -> None:
         try:
             await self.client.get_partial_messageable(table_place(table)).send(text, allowed_mentions=PINGS)

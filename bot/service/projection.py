@@ -163,12 +163,6 @@ def table_digest(public: PublicTable) -> str:
     ]
 
 
-def with_news(public: PublicTable, *lines: str) -> PublicTable:
-    """``public`` with more lines of news (a player left, came back), its digest brought up to date."""
-    more = dataclasses.replace(public, narration=(*public.narration, *lines))
-    return dataclasses.replace(more, digest=table_digest(more))
-
-
 def seat_view_of(
     ruleset: AnyRuleset,
     renderer: Renderer,

@@ -8,7 +8,6 @@ lobby and seating rooms); the options modal lives here as the lobby is its only 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import logging
 
 import discord
@@ -22,7 +21,6 @@ from bot.discord.seat_text import SeatTextModal, option_label, text_specs
 from bot.discord.views import bot_view
 from bot.service import Services, TableService
 from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
-from bot.service.projection import with_news
 from bot.words import language_name
 from engines import registry
 from engines.core import Code
@@ -206,13 +204,14 @@ class LobbyControl:
             await self.courier.show_lobby(table, f"{name} left.")
         else:
             # A bot now plays the seat and may already have moved: show the game as it stands,
-            # and say so on the table message, where everyone looks.
+            # and say so in the channel, where everyone looks.
             delivery = await self.tables.current(table_id)
             seats = [s.seat for s in table.seats if s.user_id == interaction.user.id]
             bot = next((s.bot for s in table.seats if s.seat in seats), None) or "normal"
-            note = f"{name} left the game; a {bot} bot plays their seat from now on."
-            delivery = dataclasses.replace(delivery, public=with_news(delivery.public, note))
             await self.courier.publish(delivery, actor_id=interaction.user.id)
+            await self.courier.announce(
+                table, f"{name} left the game; a {bot} bot plays their seat from now on."
+            )
             await tell(
                 interaction,
                 f"You left table #{table_id}. A {bot} bot plays your seat until the game ends "
@@ -243,9 +242,9 @@ class LobbyControl:
 
     async def _reclaim(self, interaction: discord.Interaction, table_id: int) -> None:
         delivery = await self.tables.reclaim(table_id, interaction.user.id)
-        note = f"{display_name(interaction.user)} is back and plays their own seat again."
-        delivery = dataclasses.replace(delivery, public=with_news(delivery.public, note))
         await self.courier.publish(delivery, actor_id=interaction.user.id)
+        note = f"{display_name(interaction.user)} is back and plays their own seat again."
+        await self.courier.announce(delivery.table, note)
 
     async def _options(self, interaction: discord.Interaction, table_id: int) -> None:
         # A modal must be the first answer to the click, so no defer here.

@@ -470,6 +470,9 @@ async def world(
     ``shards`` runs the bot as one process holding that many shards; the first server is on shard 0.
     """
     url = database_url or f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db"
+    # Off unless a test asks for it: each finished game's animation costs seconds of CPU, and
+    # only the tests about it (test_animations, test_replays_games) look at it.
+    settings.setdefault("final_animation", False)
     config = Settings(database_url=url, **settings)
     errors = ErrorLog()
     logger = logging.getLogger("tablekeeper")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +21,15 @@ from bot.service.api import ServiceError
 from engines.core import Code
 from tests.bot.discord.helpers import play_by_dm, started_table, table_message
 from tests.bot.discord.replay_helpers import files, shown
-from tests.bot.discord.simharness import Actor, World
+from tests.bot.discord.simharness import Actor, World, world
 from tests.bot.discord.test_solo import play_solo
+
+
+@pytest.fixture
+async def w(tmp_path: Path) -> AsyncIterator[World]:
+    """The simulated Discord, with the final message's animation on (the harness leaves it off)."""
+    async with world(tmp_path, final_animation=True) as here:
+        yield here
 
 
 def animation_name(message: Any) -> str:

@@ -13,6 +13,8 @@ ran, the viewer offered no Review.
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,7 +32,7 @@ from tests.bot.discord.replay_helpers import (
     step_of,
     words,
 )
-from tests.bot.discord.simharness import Actor, World
+from tests.bot.discord.simharness import Actor, World, world
 from tests.bot.discord.test_animations import check_final_animation, frames_of
 from tests.bot.discord.test_reviews import check_review_page, open_review, review_button
 
@@ -45,6 +47,13 @@ GAMES = {
 TIMEOUT = 60
 #: a rough review (playouts per position, playout moves in all): seconds, not half a minute
 ROUGH = (3, 3_000)
+
+
+@pytest.fixture
+async def w(tmp_path: Path) -> AsyncIterator[World]:
+    """The simulated Discord, with the final message's animation on (the harness leaves it off)."""
+    async with world(tmp_path, final_animation=True) as here:
+        yield here
 
 
 async def start(w: World, game: str) -> tuple[Actor, Actor]:
