@@ -4,7 +4,7 @@ words for a move (every Clash of Decks bot's reasons name the card and what it d
 from __future__ import annotations
 
 from engines.clashofdecks.state import CardInfo, ClashView, HandView, UnitView
-from engines.core.types import Action
+from engines.core.types import Action, counted
 
 
 def creatures(view: ClashView) -> dict[str, UnitView]:
@@ -103,7 +103,8 @@ def deed(view: ClashView, action: Action) -> str:
         if not foes:
             return f"Summon {name} on the {where} line{price}, where no enemy creature blocks it"
         attack = sum(u.av for u in foes)
-        return f"Summon {name} on the {where} line{price}, facing {len(foes)} creature(s) with {attack} AV"
+        facing = counted(len(foes), "creature")
+        return f"Summon {name} on the {where} line{price}, facing {facing} with {attack} AV"
     target = units.get(str(action.params[1]))
     aim = target.name if target is not None else "a creature"
     if action.key.startswith("s."):

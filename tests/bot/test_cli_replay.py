@@ -141,8 +141,8 @@ def test_a_seat_asked_for_shows_its_own_hand_and_no_other(
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert cli.main(["replay", str(path), "--seat", "2"]) == 0
     out = capsys.readouterr().out
-    assert "-- Player 2 (greedy) (seat 2) alone sees:" in out and out.count("Your hand") == 1
-    assert "Player 1 (greedy) (seat 1)" not in out
+    assert "-- Player 2 (tactician) (seat 2) alone sees:" in out and out.count("Your hand") == 1
+    assert "Player 1 (tactician) (seat 1)" not in out
 
 
 def test_climax_replays_in_japanese(
