@@ -35,10 +35,11 @@ def bot_name(ruleset: AnyRuleset, difficulty: str) -> str:
     """The name of the game's bot a difficulty (easy / normal / hard, or a bot's own name) stands for.
 
     ``bots()`` lists a game's bots weakest first: easy is the weakest, hard the strongest and
-    normal the one in the middle (rounding up towards the stronger).
+    normal the one in the middle (rounding up towards the stronger). ``tutorial:<game>`` is the
+    opponent of the game's tutorial (see :mod:`engines.core.tutorial`).
     """
     names = list(ruleset.bots())
-    if difficulty in names:
+    if difficulty in names or _tutorial_bot(ruleset, difficulty) is not None:
         return difficulty
     if difficulty == "easy":
         return names[0]
@@ -52,7 +53,17 @@ def bot_name(ruleset: AnyRuleset, difficulty: str) -> str:
 
 def bot_for(ruleset: AnyRuleset, difficulty: str) -> Bot:
     """The game's bot for a difficulty (see :func:`bot_name`)."""
-    return ruleset.bots()[bot_name(ruleset, difficulty)]
+    scripted = _tutorial_bot(ruleset, difficulty)
+    return scripted if scripted is not None else ruleset.bots()[bot_name(ruleset, difficulty)]
+
+
+def _tutorial_bot(ruleset: AnyRuleset, level: str) -> Bot | None:
+    """The tutorial opponent ``level`` names, if it names one of this game."""
+    if not level.startswith("tutorial:"):
+        return None
+    from engines.core.tutorial import script_bot  # the tutorial module plays through this driver
+
+    return script_bot(ruleset, level)
 
 
 def bot_choice(ruleset: AnyRuleset, state: Any, seat: int, bot: Bot, seed: int) -> Action:
