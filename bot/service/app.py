@@ -12,6 +12,7 @@ from bot.service.runtime import Runtime
 from bot.service.stats import StatsService
 from bot.service.tables import TableService
 from bot.service.timers import TimerService
+from bot.service.tutorials import Tutorials
 from bot.settings import Settings
 from bot.store import upgrade
 from bot.store.db import MEMORY_URL, Database, is_memory
@@ -30,6 +31,7 @@ class Services:
         self.timers = TimerService(self.runtime, self.guilds, self.pipeline)
         self.stats = StatsService(self.runtime)
         self.replays = Replays(self.runtime, self.guilds, self.pipeline)
+        self.tutorials = Tutorials(self.runtime, self.guilds, self.pipeline)
 
     @classmethod
     async def start(

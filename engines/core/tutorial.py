@@ -15,18 +15,19 @@ One format for every game, ``engines/<game>/data/tutorial.toml``:
   explanation shows the first time its condition holds.
 
 The learner sits in seat 1: the terminal and DM tables seat the person first. "First time" is
-worked out by replaying the log from the deal (:func:`lesson`), never kept in memory, so a
+worked out by replaying the log from the deal (``lesson``), never kept in memory, so a
 tutorial left and resumed (or a restarted bot) shows exactly what it would have shown.
 
 Loading validates the file (unique keys, every language, one known condition, sections that
-exist) and :func:`dry_run` plays the learner by the game's normal bot against the script: the
-game must end and every explanation must show, else a ``ContentError`` names the one that did not.
+exist); :func:`engines.core.lesson.dry_run` then plays the learner by the game's normal bot
+against the script: the game must end and every explanation must show, else a ``ContentError``
+names the one that did not. What the learner is told, and when, is :mod:`engines.core.lesson`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from importlib import resources
 from typing import Any
@@ -35,11 +36,11 @@ import msgspec
 
 from engines.core.bots import Bot
 from engines.core.content import load_content, load_rules_pages
-from engines.core.driver import bot_for, bot_name, bot_rng
+from engines.core.driver import bot_for, bot_name
 from engines.core.errors import ContentError
 from engines.core.rng import Rng
 from engines.core.ruleset import LANGUAGE_OPTION, AnyRuleset
-from engines.core.types import Action, Event, GameConfig, OptionValue, Prompt
+from engines.core.types import Action, GameConfig, OptionValue, Prompt
 
 FILENAME = "tutorial.toml"
 #: the bot level that names a game's tutorial opponent: ``tutorial:<slug>``
@@ -50,11 +51,6 @@ LEARNER = 0
 CONDITIONS = ("prompt", "event", "view")
 #: an explanation is two or three short sentences: longer text is a page of rules, not a note
 MAX_TEXT = 420
-#: the dry run gives up after this many moves (a tutorial is a short game)
-MAX_MOVES = 2_000
-
-_ALSO = {"en": "Also possible: {label}.", "ja": "ほかの選択肢：{label}。"}
-_FROM = {"en": "(Rules: {section})", "ja": "（ルール：{section}）"}
 
 
 class Header(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -188,7 +184,7 @@ def check(ruleset: AnyRuleset, tutorial: Tutorial) -> None:
         if not rule.prefer:
             raise ContentError(path, f"script #{number}", "prefer", "lists no action key pattern")
     seen: set[str] = set()
-    sections = {title for title, _ in load_rules_pages(_rules_package(ruleset))}
+    sections = {title for title, _ in load_rules_pages(rules_package(ruleset))}
     for item in tutorial.explains:
         if item.key in seen:
             raise ContentError(path, item.key, "key", "duplicate key")
@@ -207,7 +203,8 @@ def check(ruleset: AnyRuleset, tutorial: Tutorial) -> None:
                 raise ContentError(path, item.key, f"text.{lang}", f"longer than {MAX_TEXT} characters")
 
 
-def _rules_package(ruleset: AnyRuleset) -> str:
+def rules_package(ruleset: AnyRuleset) -> str:
+    """The package holding the game's ``rules.md`` (its sections are what explanations cite)."""
     return f"engines.{ruleset.slug}"
 
 
@@ -240,187 +237,3 @@ def script_bot(ruleset: AnyRuleset, level: str) -> ScriptBot | None:
     if level != f"{LEVEL}{ruleset.slug}" or not has_tutorial(ruleset):
         return None
     return ScriptBot(ruleset, load(ruleset))
-
-
-def holds(item: Explain, prompt: Prompt, events: Iterable[Event], view: Any) -> bool:
-    """Whether ``item``'s condition holds at a learner's decision (events: those they could read)."""
-    if item.prompt:
-        return fnmatchcase(prompt.kind, item.prompt)
-    if item.event:
-        return any(fnmatchcase(event.kind, item.event) for event in events)
-    name, _, wanted = item.view.partition("=")
-    value = view
-    for part in name.strip().split("."):
-        value = getattr(value, part, None)
-    return value is not None and str(value) == wanted.strip()
-
-
-@dataclass
-class Tracker:
-    """Which explanations have shown, fed the learner's decisions in order (one game's walk)."""
-
-    tutorial: Tutorial
-    shown: dict[str, int] = field(default_factory=dict)  # key -> the decision it showed at
-    seen: list[Event] = field(default_factory=list)
-    decisions: int = 0
-
-    def moved(self, events: Iterable[Event]) -> None:
-        """Note a move's events: only those the learner could read count."""
-        self.seen.extend(e for e in events if e.text_for(LEARNER) is not None)
-
-    def decide(self, prompt: Prompt, view: Any) -> tuple[Explain, ...]:
-        """The explanations first due at this learner decision (marked shown)."""
-        due = tuple(
-            item
-            for item in self.tutorial.explains
-            if item.key not in self.shown and holds(item, prompt, self.seen, view)
-        )
-        for item in due:
-            self.shown[item.key] = self.decisions
-        self.seen.clear()
-        self.decisions += 1
-        return due
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One learner decision of a replayed tutorial game: the state, what showed, and the move."""
-
-    state: Any
-    prompt: Prompt
-    explains: tuple[Explain, ...]
-    #: the learner's move here (None: the log ends at this decision)
-    key: str | None
-
-
-def walk(
-    ruleset: AnyRuleset, tutorial: Tutorial, config: GameConfig, seed: int, log: Sequence[tuple[int, int, str]]
-) -> Iterator[Decision]:
-    """Replay ``log`` and yield each learner decision: where the learner was asked and moved next.
-
-    At a sealed decision the bots seal first and the person is asked afterwards (the service does
-    it that way), so a decision is the state just before the learner's own move.
-    """
-    state = ruleset.setup(config, seed)
-    tracker = Tracker(tutorial)
-    for at in range(len(log) + 1):
-        asked = ruleset.prompts(state)
-        if LEARNER in asked and (at == len(log) or log[at][1] == LEARNER):
-            due = tracker.decide(asked[LEARNER], ruleset.view(state, LEARNER))
-            yield Decision(state, asked[LEARNER], due, log[at][2] if at < len(log) else None)
-        if at == len(log):
-            return
-        step = ruleset.apply(state, log[at][1], log[at][2])
-        tracker.moved(step.events)
-        state = step.state
-
-
-def explained(item: Explain, ruleset: AnyRuleset, lang: str) -> str:
-    """An explanation as the learner reads it: the text, then the rules section it comes from."""
-    lang = ruleset.language(lang)
-    section = item.section
-    if lang != ruleset.languages[0]:  # the translated summary's heading at the same place
-        package = _rules_package(ruleset)
-        first = [title for title, _ in load_rules_pages(package)]
-        local = [title for title, _ in load_rules_pages(package, lang)]
-        if len(first) == len(local):
-            section = local[first.index(section)]
-    return f"{item.text[lang]} {_FROM.get(lang, _FROM['en']).format(section=section)}"
-
-
-def note(ruleset: AnyRuleset, state: Any, key: str, seed: int, lang: str) -> str:
-    """A gentle line when the game's strongest bot would have chosen otherwise than ``key``.
-
-    The bot sees only the learner's View at that decision, so the note tells nothing the learner
-    could not know; "" when it agrees.
-    """
-    hard = bot_for(ruleset, "hard")
-    view = ruleset.view(state, LEARNER)
-    prompt = ruleset.prompts(state)[LEARNER]
-    actions = ruleset.legal_actions(state, LEARNER)
-    rng = bot_rng(seed, state.seq)
-    suggest = getattr(hard, "suggest", None)
-    if suggest is not None:
-        action, reason = suggest(view, prompt, actions, rng)
-    else:
-        action, reason = hard.choose(view, prompt, actions, rng), ""
-    if action.key == key:
-        return ""
-    lang = ruleset.language(lang)
-    line = _ALSO.get(lang, _ALSO["en"]).format(label=action.label)
-    return f"{line} {reason}".strip()
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """What the learner is told now: explanations above the choice, a note on their last move."""
-
-    explains: tuple[str, ...]
-    note: str
-    #: the learner is asked now (False once the game is over)
-    asked: bool
-
-
-def lesson(
-    ruleset: AnyRuleset,
-    tutorial: Tutorial,
-    config: GameConfig,
-    seed: int,
-    log: Sequence[tuple[int, int, str]],
-    lang: str,
-    *,
-    with_note: bool = True,
-) -> Lesson:
-    """The explanations first due at the learner's current decision and the note on their last move."""
-    last: Decision | None = None
-    previous: Decision | None = None
-    for decision in walk(ruleset, tutorial, config, seed, log):
-        previous, last = last, decision
-    if last is not None and last.key is not None:  # the log ends after the learner's move
-        previous, last = last, None
-    texts = tuple(explained(item, ruleset, lang) for item in last.explains) if last else ()
-    said = ""
-    if with_note and previous is not None and previous.key is not None:
-        said = note(ruleset, previous.state, previous.key, seed, lang)
-    return Lesson(texts, said, last is not None)
-
-
-def dry_run(ruleset: AnyRuleset, tutorial: Tutorial, learner: Bot | None = None) -> dict[str, int]:
-    """Play the tutorial with ``learner`` (the game's normal bot) against the script to its end.
-
-    Returns when each explanation first showed (key -> the learner's decision number); raises
-    ``ContentError`` naming an explanation that never showed, or saying the game did not end.
-    """
-    player = learner or bot_for(ruleset, "normal")
-    opponent = ScriptBot(ruleset, tutorial)
-    seed = tutorial.header.seed
-    config = tutorial.config(ruleset)
-    state = ruleset.setup(config, seed)
-    tracker = Tracker(tutorial)
-    for _ in range(MAX_MOVES):
-        asked = ruleset.prompts(state)
-        if not asked:
-            break
-        bots = [seat for seat in sorted(asked) if seat != LEARNER]
-        seat = bots[0] if bots else LEARNER
-        bot: Bot = opponent if seat != LEARNER else player
-        if seat == LEARNER:
-            tracker.decide(asked[LEARNER], ruleset.view(state, LEARNER))
-        action = bot.choose(
-            ruleset.view(state, seat), asked[seat], ruleset.legal_actions(state, seat), bot_rng(seed, state.seq)
-        )
-        step = ruleset.apply(state, seat, action)
-        tracker.moved(step.events)
-        state = step.state
-    else:
-        raise ContentError(tutorial.path, tutorial.header.id, "seed", f"no end within {MAX_MOVES} moves")
-    for item in tutorial.explains:
-        if item.key not in tracker.shown:
-            condition = item.condition
-            raise ContentError(
-                tutorial.path,
-                item.key,
-                condition,
-                f"never shows in the dry run ({condition} {getattr(item, condition)!r} never met)",
-            )
-    return dict(tracker.shown)

@@ -1,0 +1,71 @@
+"""A guided first game in the terminal: ``tablekeeper learn GAME``.
+
+The game is an ordinary terminal game (:class:`~bot.console.play.TerminalGame`: the same service,
+play loop and choices read from the input, so piped input works) dealt from the tutorial's deal,
+against the tutorial's scripted opponent, unrated. Before each choice the explanations first due
+there stand above it; after a move the strongest bot would have played otherwise, one gentle
+line says what else was possible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, TextIO
+
+from bot.console.narrate import seat_names
+from bot.console.play import HUMAN, USER, TerminalGame
+from bot.service.ratings import RATED_OPTION
+from bot.service.tutorials import tutorial_level
+from engines.core import AnyRuleset
+from engines.core.lesson import Lesson
+from engines.core.tutorial import Tutorial, load
+from engines.core.types import OptionValue
+
+#: what the learner's opponent is called
+TUTOR = {"en": "tutor", "ja": "チューター"}
+
+
+@dataclass
+class LearnGame(TerminalGame):
+    """A tutorial played in the terminal (see the module docstring)."""
+
+    tutorial: Tutorial | None = None
+    #: a tutorial is never rated
+    table_options: ClassVar[dict[str, OptionValue]] = {RATED_OPTION: False}
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.names = seat_names(self.config.players, HUMAN, TUTOR.get(self.lang, TUTOR["en"]))
+
+    async def lesson(self) -> Lesson | None:
+        """The explanations due now and the note on the person's last move."""
+        if self.services is None or not self.table_id:
+            return None
+        return await self.services.tutorials.lesson(self.table_id, USER)
+
+    def leave(self) -> None:
+        """Say how far the person got and how to begin the tutorial again."""
+        self.out.write(
+            f"\nLeaving the tutorial after {self.decisions} of your moves. "
+            f"Begin it again with: tablekeeper learn {self.ruleset.slug}"
+            f"{' --lang ' + self.lang if self.lang != self.ruleset.languages[0] else ''}\n"
+        )
+        self.out.flush()
+
+
+def learn_game(ruleset: AnyRuleset, lang: str | None, out: TextIO) -> LearnGame:
+    """The game's tutorial, ready to play in the terminal, in ``lang`` where the game has it."""
+    tutorial = load(ruleset)
+    config = tutorial.config(ruleset, lang)
+    game = LearnGame(
+        ruleset,
+        config,
+        tutorial.header.seed,
+        tutorial_level(ruleset.slug),
+        None,
+        out,
+        None,
+        tutorial=tutorial,
+    )
+    out.write(f"{tutorial.title(game.lang)}\n")
+    return game
