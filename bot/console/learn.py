@@ -10,16 +10,16 @@ line says what else was possible.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TextIO
+from typing import TextIO
 
 from bot.console.narrate import seat_names
-from bot.console.play import HUMAN, USER, TerminalGame
-from bot.service.ratings import RATED_OPTION
+from bot.console.play import CHANNEL, HUMAN, USER, TerminalGame
+from bot.service.api import Delivery
+from bot.service.tables import TableService
 from bot.service.tutorials import tutorial_level
 from engines.core import AnyRuleset
 from engines.core.lesson import Lesson
-from engines.core.tutorial import Tutorial, load
-from engines.core.types import OptionValue
+from engines.core.tutorial import load
 
 #: what the learner's opponent is called
 TUTOR = {"en": "tutor", "ja": "チューター"}
@@ -29,13 +29,17 @@ TUTOR = {"en": "tutor", "ja": "チューター"}
 class LearnGame(TerminalGame):
     """A tutorial played in the terminal (see the module docstring)."""
 
-    tutorial: Tutorial | None = None
-    #: a tutorial is never rated
-    table_options: ClassVar[dict[str, OptionValue]] = {RATED_OPTION: False}
-
     def __post_init__(self) -> None:
         super().__post_init__()
         self.names = seat_names(self.config.players, HUMAN, TUTOR.get(self.lang, TUTOR["en"]))
+
+    async def _open(self, tables: TableService) -> Delivery:
+        """Deal the tutorial through the service's tutorials (unrated, the script as opponent)."""
+        assert self.services is not None  # set by the play loop before it opens the table
+        begun = await self.services.tutorials.begin(
+            USER, CHANNEL, self.ruleset.slug, names=self.names, lang=self.lang
+        )
+        return begun.delivery
 
     async def lesson(self) -> Lesson | None:
         """The explanations due now and the note on the person's last move."""
@@ -65,7 +69,6 @@ def learn_game(ruleset: AnyRuleset, lang: str | None, out: TextIO) -> LearnGame:
         None,
         out,
         None,
-        tutorial=tutorial,
     )
     out.write(f"{tutorial.title(game.lang)}\n")
     return game

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import ClassVar, TextIO
+from typing import TextIO
 
 from bot.console.narrate import choice_page, describe_outcome, page_count, seat_names
 from bot.console.rulebook import contents, phase_page, rules_pages, show_page
@@ -23,7 +23,6 @@ from engines.core.driver import bot_for
 from engines.core.lesson import Lesson
 from engines.core.record import dump
 from engines.core.ruleset import LANGUAGE_OPTION
-from engines.core.types import OptionValue
 from render import registry as render_registry
 
 HUMAN = 0
@@ -173,8 +172,6 @@ class TerminalGame:
     written: list[Path] = field(default_factory=list)
     #: the services the game is played through, while it runs (hooks such as :meth:`lesson` read them)
     services: Services | None = field(default=None, init=False, repr=False)
-    #: the platform's own table options for the game (a tutorial is unrated)
-    table_options: ClassVar[dict[str, OptionValue]] = {}
 
     def __post_init__(self) -> None:
         bot = bot_for(self.ruleset, self.difficulty)
@@ -311,7 +308,7 @@ class TerminalGame:
             self.ruleset.slug,
             self.config.mode,
             self.difficulty,
-            dict(self.config.options) | self.table_options,
+            dict(self.config.options),
             players=self.config.players,
             seat_options=dict(seats[0]) if seats else None,
             seed=self.seed,

@@ -31,7 +31,7 @@ class Services:
         self.timers = TimerService(self.runtime, self.guilds, self.pipeline)
         self.stats = StatsService(self.runtime)
         self.replays = Replays(self.runtime, self.guilds, self.pipeline)
-        self.tutorials = Tutorials(self.runtime, self.guilds, self.pipeline)
+        self.tutorials = Tutorials(self.runtime, self.guilds, self.pipeline, self.tables)
 
     @classmethod
     async def start(

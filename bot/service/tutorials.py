@@ -11,18 +11,29 @@ worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import msgspec
 
-from bot.service.api import LOBBY, ServiceError
+from bot.service.api import LOBBY, Delivery, ServiceError
+from bot.service.game import resolve
+from bot.service.guilds import GuildService
+from bot.service.play import Pipeline
+from bot.service.ratings import RATED_OPTION
 from bot.service.room import Room
-from bot.service.runtime import load_from
+from bot.service.runtime import Runtime, load_from
+from bot.service.tables import TableService
 from bot.store import tables_repo as repo
 from engines import registry
 from engines.core import Code, GameConfig
 from engines.core.lesson import Lesson, lesson
 from engines.core.ruleset import LANGUAGE_OPTION
-from engines.core.tutorial import LEARNER, LEVEL, load
+from engines.core.tutorial import LEARNER, LEVEL, has_tutorial, load
+from engines.core.types import OptionValue
+
+#: what the tutorial's opponent is called at the table
+TUTOR = "Tutor"
 
 
 def tutorial_level(game: str) -> str:
@@ -30,8 +41,78 @@ def tutorial_level(game: str) -> str:
     return f"{LEVEL}{game}"
 
 
+@dataclass(frozen=True)
+class Begun:
+    """A tutorial opened or taken up again: the table as it stands, and which of the two it was."""
+
+    delivery: Delivery
+    resumed: bool
+
+
 class Tutorials(Room):
-    """The learner's explanations and notes at a tutorial table (see the module docstring)."""
+    """Tutorial tables: opening or resuming one, and what the learner reads (see the module docstring)."""
+
+    def __init__(
+        self, runtime: Runtime, guilds: GuildService, pipeline: Pipeline, tables: TableService
+    ) -> None:
+        super().__init__(runtime, guilds, pipeline)
+        self.tables = tables
+
+    async def begin(
+        self,
+        user_id: int,
+        dm_channel_id: int,
+        game: str,
+        *,
+        name: str = "You",
+        names: Sequence[str] = (),
+        lang: str | None = None,
+        locale: str | None = None,
+    ) -> Begun:
+        """Take up ``user_id``'s running tutorial of ``game``, or open one in their DMs.
+
+        A new tutorial is a solo table dealt from the tutorial's deal against its scripted
+        opponent, never rated, in ``lang`` (else the language closest to ``locale``). ``names``
+        are the seats' display names (the terminal's); by default the learner's ``name`` and "Tutor".
+        """
+        handle = resolve(game)
+        ruleset = handle.ruleset
+        if not has_tutorial(ruleset):
+            raise ServiceError(Code.NOT_FOUND, f"{ruleset.title} has no tutorial yet; /rules explains it.")
+        running = await self.running(user_id, handle.slug)
+        if running is not None:
+            return Begun(await self.tables.current(running), resumed=True)
+        header = load(ruleset).header
+        options: dict[str, OptionValue] = {**header.options, RATED_OPTION: False}
+        if lang and len(ruleset.languages) > 1:
+            options[LANGUAGE_OPTION] = ruleset.language(lang)
+        delivery = await self.tables.open_solo(
+            user_id,
+            dm_channel_id,
+            handle.slug,
+            header.mode,
+            tutorial_level(handle.slug),
+            options,
+            players=header.players,
+            seed=header.seed,
+            names=list(names) or [name, *[TUTOR] * (header.players - 1)],
+            locale=locale,
+        )
+        return Begun(delivery, resumed=False)
+
+    async def running(self, user_id: int, game: str) -> int | None:
+        """The id of ``user_id``'s running tutorial of ``game``, if there is one."""
+        async with self.rt.reading() as connection:
+            for table_id in await repo.active_tables_of(connection, user_id):
+                loaded = await load_from(connection, table_id)
+                seats = loaded.seats
+                if (
+                    loaded.table.game == game
+                    and seats[LEARNER].user_id == user_id
+                    and any(s.bot == tutorial_level(game) for s in seats)
+                ):
+                    return table_id
+        return None
 
     async def lesson(self, table_id: int, user_id: int) -> Lesson:
         """What the learner of ``table_id`` reads now; refused for anyone else or another table."""

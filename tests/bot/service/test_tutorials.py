@@ -16,12 +16,10 @@ from tests.bot.service.helpers import ANN, BOB, tok
 DM = 77
 
 
-async def _tutorial(services: Services, game: str = "clashofdecks") -> Delivery:
-    header = load(registry.get(game)).header
-    level = tutorial_level(game)
-    return await services.tables.open_solo(
-        ANN, DM, game, header.mode, level, {"rated": False}, players=header.players, seed=header.seed
-    )
+async def _tutorial(services: Services, game: str = "clashofdecks", user: int = ANN) -> Delivery:
+    begun = await services.tutorials.begin(user, DM + user, game, name="Ann")
+    assert not begun.resumed
+    return begun.delivery
 
 
 async def test_the_learner_reads_each_explanation_at_its_moment_and_a_note_after_a_weak_move(
@@ -63,3 +61,32 @@ async def test_only_the_learner_of_a_tutorial_table_is_told(services: Services) 
     with pytest.raises(ServiceError) as refused:
         await services.tutorials.lesson(ordinary.table.id, BOB)
     assert refused.value.code == Code.NOT_FOUND and "not a tutorial" in refused.value.message
+
+
+async def test_a_tutorial_is_dealt_from_its_deal_against_its_script_unrated_and_taken_up_again(
+    services: Services,
+) -> None:
+    header = load(registry.get("clashofdecks")).header
+    first = await _tutorial(services)
+    table = first.table
+    assert table.mode == header.mode and len(table.seats) == header.players
+    assert table.options["rated"] is False
+    assert [s.name for s in table.seats] == ["Ann", "Tutor"]
+    assert table.seats[1].bot == tutorial_level("clashofdecks")
+    first = await services.tables.act(table.id, ANN, tok(first, ANN), "end")
+    played = await services.tables.log(table.id)
+    again = await services.tutorials.begin(ANN, DM + ANN, "clashofdecks")
+    assert again.resumed and again.delivery.table.id == table.id
+    # nothing dealt again, nothing lost: the same moves, the same choice waiting
+    assert await services.tables.log(table.id) == played and len(played) > 1
+    assert tok(again.delivery, ANN) == tok(first, ANN)
+    # another learner gets a tutorial of their own
+    other = await _tutorial(services, user=BOB)
+    assert other.table.id != table.id
+
+
+async def test_a_japanese_learner_gets_climax_in_japanese(services: Services) -> None:
+    begun = await services.tutorials.begin(ANN, DM, "climax", lang="ja")
+    assert begun.delivery.table.options["lang"] == "ja"
+    lesson = await services.tutorials.lesson(begun.delivery.table.id, ANN)
+    assert lesson.explains and lesson.explains[0].endswith("（ルール：準備）")
