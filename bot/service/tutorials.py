@@ -1,7 +1,8 @@
 """Tutorials at a table: what the learner is told before each of their choices.
 
-A tutorial is a solo table whose opponent's bot level names the game's tutorial script
-(``tutorial:<game>``, see :mod:`engines.core.tutorial`). Which explanations are due, and the
+A tutorial is a solo table with the table option ``tutorial`` on, never rated, dealt from the
+tutorial's deal; its opponent, if the mode has one, is the bot level that names the game's
+tutorial script (``tutorial:<game>``, see :mod:`engines.core.tutorial`). Which explanations are due, and the
 gentle note on the learner's last move, are worked out from the match record (seed and log), so
 a table left and resumed, or a restarted bot, tells the learner exactly what it would have told
 them. The work replays the game and may ask the strongest bot for its choice, so it runs in a
@@ -11,7 +12,7 @@ worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import msgspec
@@ -23,6 +24,7 @@ from bot.service.play import Pipeline
 from bot.service.ratings import RATED_OPTION
 from bot.service.room import Room
 from bot.service.runtime import Runtime, load_from
+from bot.service.seating import TUTORIAL_OPTION
 from bot.service.tables import TableService
 from bot.store import tables_repo as repo
 from engines import registry
@@ -34,6 +36,11 @@ from engines.core.types import OptionValue
 
 #: what the tutorial's opponent is called at the table
 TUTOR = "Tutor"
+
+
+def is_tutorial(options: Mapping[str, object]) -> bool:
+    """Whether a table's options make it a tutorial."""
+    return options.get(TUTORIAL_OPTION) is True
 
 
 def tutorial_level(game: str) -> str:
@@ -83,7 +90,7 @@ class Tutorials(Room):
         if running is not None:
             return Begun(await self.tables.current(running), resumed=True)
         header = load(ruleset).header
-        options: dict[str, OptionValue] = {**header.options, RATED_OPTION: False}
+        options: dict[str, OptionValue] = {**header.options, RATED_OPTION: False, TUTORIAL_OPTION: True}
         if lang and len(ruleset.languages) > 1:
             options[LANGUAGE_OPTION] = ruleset.language(lang)
         delivery = await self.tables.open_solo(
@@ -105,11 +112,11 @@ class Tutorials(Room):
         async with self.rt.reading() as connection:
             for table_id in await repo.active_tables_of(connection, user_id):
                 loaded = await load_from(connection, table_id)
-                seats = loaded.seats
+                table = loaded.table
                 if (
-                    loaded.table.game == game
-                    and seats[LEARNER].user_id == user_id
-                    and any(s.bot == tutorial_level(game) for s in seats)
+                    table.game == game
+                    and is_tutorial(table.options)
+                    and loaded.seats[LEARNER].user_id == user_id
                 ):
                     return table_id
         return None
@@ -122,10 +129,9 @@ class Tutorials(Room):
         table = loaded.table
         if table.status == LOBBY or table.seed is None or table.config is None:
             raise ServiceError(Code.NOT_STARTED, "This tutorial has not started yet.")
-        seats = loaded.seats
-        if not any(s.seat != LEARNER and s.bot == tutorial_level(table.game) for s in seats):
+        if not is_tutorial(table.options):
             raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} is not a tutorial.")
-        if seats[LEARNER].user_id != user_id:
+        if loaded.seats[LEARNER].user_id != user_id:
             raise ServiceError(Code.NOT_PLAYER, "Only the learner of this tutorial reads its explanations.")
         ruleset = registry.get(table.game)
         config = msgspec.convert(table.config, GameConfig)

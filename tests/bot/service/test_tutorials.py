@@ -70,7 +70,7 @@ async def test_a_tutorial_is_dealt_from_its_deal_against_its_script_unrated_and_
     first = await _tutorial(services)
     table = first.table
     assert table.mode == header.mode and len(table.seats) == header.players
-    assert table.options["rated"] is False
+    assert table.options["rated"] is False and table.options["tutorial"] is True
     assert [s.name for s in table.seats] == ["Ann", "Tutor"]
     assert table.seats[1].bot == tutorial_level("clashofdecks")
     first = await services.tables.act(table.id, ANN, tok(first, ANN), "end")
