@@ -66,3 +66,44 @@ async def test_every_tutorial_is_learnt_to_its_end_through_discord(w: World, gam
     assert table.solo and table.options["rated"] is False and table.options["tutorial"] is True
     await _learn_to_the_end(w, alice, game)
     assert await w.bot.services.stats.table_rating_changes(table.id) == {}  # never rated
+
+
+async def test_learn_from_a_server_goes_to_dms_and_is_taken_up_where_it_was_left(w: World) -> None:
+    alice = w.member("alice")
+    result = await w.slash(alice, "learn", game="clashofdecks")
+    assert result.ephemeral and "tutorial is in our direct messages" in w.said(result)
+    assert w.messages() == []  # nothing about it in the server channel
+    [table] = await w.bot.services.tables.tables_of(alice.id)
+    message = game_message(w, alice)
+    assert [e.title for e in message.embeds] == [
+        "Clash of Decks — Duel",
+        TITLE,
+        "Clash of Decks — Duel · your hand",
+    ]
+    first = load(registry.get("clashofdecks")).explains[0]
+    assert _lesson_text(message).startswith(first.text["en"])
+    choice = next(c for c in w.choices(message) if c.key == "end")
+    await w.choose(alice, message, choice)
+    log = await w.bot.services.tables.log(table.id)
+    again = await w.slash_dm(alice, "learn", game="clashofdecks")
+    assert "where you left it" in w.said(again)
+    assert [t.id for t in await w.bot.services.tables.tables_of(alice.id)] == [table.id]
+    assert await w.bot.services.tables.log(table.id) == log  # nothing dealt again, nothing lost
+
+
+async def test_climax_is_taught_in_japanese_to_a_japanese_speaker(w: World) -> None:
+    alice = w.member("alice")
+    w.speaks(alice, "ja")
+    await w.slash_dm(alice, "learn", game="climax")
+    [table] = await w.bot.services.tables.tables_of(alice.id)
+    assert table.options["lang"] == "ja"
+    message = game_message(w, alice)
+    mulligan = load(registry.get("climax")).explains[0]
+    assert _lesson_text(message, "ゲームを学ぶ") == f"{mulligan.text['ja']} （ルール：準備）"
+
+
+async def test_learn_refuses_an_unknown_game_in_one_line(w: World) -> None:
+    alice = w.member("alice")
+    said = w.said(await w.slash_dm(alice, "learn", game="chess"))
+    assert "no game" in said and "\n" not in said
+    assert await w.bot.services.tables.tables_of(alice.id) == []
