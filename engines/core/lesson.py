@@ -79,6 +79,10 @@ class Decision:
     explains: tuple[Explain, ...]
     #: the learner's move here (None: the log ends at this decision)
     key: str | None
+    #: the learner's decisions before this one
+    number: int
+    #: the round or turn it falls in, as the learner's View names it
+    chapter: str
 
 
 def walk(
@@ -98,8 +102,11 @@ def walk(
     for at in range(len(log) + 1):
         asked = ruleset.prompts(state)
         if LEARNER in asked and (at == len(log) or log[at][1] == LEARNER):
-            due = tracker.decide(asked[LEARNER], ruleset.view(state, LEARNER))
-            yield Decision(state, asked[LEARNER], due, log[at][2] if at < len(log) else None)
+            view = ruleset.view(state, LEARNER)
+            number = tracker.decisions
+            due = tracker.decide(asked[LEARNER], view)
+            key = log[at][2] if at < len(log) else None
+            yield Decision(state, asked[LEARNER], due, key, number, ruleset.chapter(view))
         if at == len(log):
             return
         step = ruleset.apply(state, log[at][1], log[at][2])
@@ -120,17 +127,18 @@ def explained(item: Explain, ruleset: AnyRuleset, lang: str) -> str:
     return f"{item.text[lang]} {_FROM.get(lang, _FROM['en']).format(section=section)}"
 
 
-def note(ruleset: AnyRuleset, state: Any, key: str, seed: int, lang: str) -> str:
+def note(ruleset: AnyRuleset, state: Any, key: str, seed: int, lang: str, number: int) -> str:
     """A gentle line when the game's strongest bot would have chosen otherwise than ``key``.
 
-    The bot sees only the learner's View at that decision, so the note tells nothing the learner
-    could not know; "" when it agrees.
+    The bot sees only the learner's View at that decision, and its dice come from the learner's
+    own decision ``number`` (not the game's move count, which counts hidden moves too), so the
+    note tells nothing the learner could not know; "" when it agrees.
     """
     hard = bot_for(ruleset, "hard")
     view = ruleset.view(state, LEARNER)
     prompt = ruleset.prompts(state)[LEARNER]
     actions = ruleset.legal_actions(state, LEARNER)
-    rng = bot_rng(seed, state.seq)
+    rng = bot_rng(seed, number)
     suggest = getattr(hard, "suggest", None)
     if suggest is not None:
         action, reason = suggest(view, prompt, actions, rng)
@@ -144,13 +152,16 @@ def note(ruleset: AnyRuleset, state: Any, key: str, seed: int, lang: str) -> str
 
 
 def _goes_on(before: Decision | None, decision: Decision) -> bool:
-    """Whether ``decision`` continues the learner's previous one (the next card of a main phase,
-    another mark of a mulligan): only the first choice of a decision gets a note, so a learner
-    building a turn step by step is not told the same thing at every step."""
+    """Whether ``decision`` continues the learner's previous one: the same kind of choice in the
+    same round or turn (the next card of a main phase, another mark of a mulligan).
+
+    Only the first choice of such a run gets a note, so a learner building a turn step by step is
+    not told the same thing at every step. Both tests read the learner's own View only.
+    """
     return (
         before is not None
         and before.prompt.kind == decision.prompt.kind
-        and int(decision.state.seq) == int(before.state.seq) + 1
+        and before.chapter == decision.chapter
     )
 
 
@@ -185,7 +196,7 @@ def lesson(
     texts = tuple(explained(item, ruleset, lang) for item in last.explains) if last else ()
     said = ""
     if with_note and previous is not None and previous.key is not None and not _goes_on(before, previous):
-        said = note(ruleset, previous.state, previous.key, seed, lang)
+        said = note(ruleset, previous.state, previous.key, seed, lang, previous.number)
     return Lesson(texts, said, last is not None)
 
 

@@ -176,10 +176,12 @@ def check(ruleset: AnyRuleset, tutorial: Tutorial) -> None:
         raise ContentError(path, header.id, "players", f"{mode.title} is not for {header.players} players")
     try:
         bot_name(ruleset, header.fallback)
+    except ValueError as exc:  # an unknown bot level
+        raise ContentError(path, header.id, "fallback", str(exc)) from None
+    try:
         tutorial.config(ruleset)
-    except ValueError as exc:  # unknown bot level, or a SetupError from the options
-        field_name = "fallback" if "difficulty" in str(exc) else "options"
-        raise ContentError(path, header.id, field_name, str(exc)) from None
+    except ValueError as exc:  # a SetupError: an option the mode refuses
+        raise ContentError(path, header.id, "options", str(exc)) from None
     for number, rule in enumerate(tutorial.script, start=1):
         if not rule.prefer:
             raise ContentError(path, f"script #{number}", "prefer", "lists no action key pattern")

@@ -205,9 +205,9 @@ def test_the_note_names_the_strongest_bots_other_choice_and_is_silent_when_it_ag
             CLIMAX.view(decision.state, LEARNER),
             decision.prompt,
             actions,
-            _rng(decision.state.seq),
+            _rng(decision.number),
         )
-        said = note(CLIMAX, decision.state, decision.key, 59, "en")
+        said = note(CLIMAX, decision.state, decision.key, 59, "en", decision.number)
         if best.key == decision.key:
             assert said == ""
             agreed += 1
@@ -216,11 +216,32 @@ def test_the_note_names_the_strongest_bots_other_choice_and_is_silent_when_it_ag
             differed += 1
         other = next(a for a in actions if a.key != best.key) if len(actions) > 1 else None
         if other is not None:
-            assert note(CLIMAX, decision.state, other.key, 59, "ja").startswith(f"ほかの選択肢：{best.label}")
+            in_japanese = note(CLIMAX, decision.state, other.key, 59, "ja", decision.number)
+            assert in_japanese.startswith(f"ほかの選択肢：{best.label}")
     assert agreed and differed  # both sides of the rule were exercised
 
 
-def _rng(seq: int) -> Rng:
+def _rng(number: int) -> Rng:
     from engines.core.driver import bot_rng
 
-    return bot_rng(59, seq)
+    return bot_rng(59, number)
+
+
+def test_only_the_first_choice_of_a_run_in_one_turn_gets_a_note() -> None:
+    tutorial = read(CLIMAX)
+    config = tutorial.config(CLIMAX)
+    rehearsal = dry_run(CLIMAX, tutorial)
+    points = [at for at, (_, seat, _) in enumerate(rehearsal.log) if seat == LEARNER]
+    decisions = list(walk(CLIMAX, tutorial, config, 59, rehearsal.log))
+    checked = 0
+    for number in range(1, 40):
+        before, this = decisions[number - 1], decisions[number]
+        if before.prompt.kind != this.prompt.kind or before.chapter != this.chapter:
+            continue
+        assert this.key is not None
+        if not note(CLIMAX, this.state, this.key, 59, "en", this.number):
+            continue  # the strongest bot agrees: nothing would be said anyway
+        told = lesson(CLIMAX, tutorial, config, 59, rehearsal.log[: points[number] + 1], "en")
+        assert told.note == ""  # the same kind of choice again in the same turn: no second note
+        checked += 1
+    assert checked
