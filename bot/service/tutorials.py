@@ -21,7 +21,7 @@ from bot.service.api import LOBBY, Delivery, ServiceError
 from bot.service.game import resolve
 from bot.service.guilds import GuildService
 from bot.service.play import Pipeline
-from bot.service.ratings import RATED_OPTION
+from bot.service.ratings import RATED_OPTION, is_rated
 from bot.service.room import Room
 from bot.service.runtime import Runtime, load_from
 from bot.service.seating import TUTORIAL_OPTION
@@ -39,8 +39,12 @@ TUTOR = "Tutor"
 
 
 def is_tutorial(options: Mapping[str, object]) -> bool:
-    """Whether a table's options make it a tutorial."""
-    return options.get(TUTORIAL_OPTION) is True
+    """Whether a table's options make it a tutorial: ``tutorial`` on and never rated.
+
+    The rated check keeps the strongest bot's notes out of games that count: a host who types
+    ``tutorial=on`` on a rated table gets no hints.
+    """
+    return options.get(TUTORIAL_OPTION) is True and not is_rated(options)
 
 
 def tutorial_level(game: str) -> str:

@@ -11,7 +11,7 @@ from engines import registry
 from engines.core import Code
 from engines.core.lesson import dry_run, explained
 from engines.core.tutorial import load
-from tests.bot.service.helpers import ANN, BOB, tok
+from tests.bot.service.helpers import ANN, BOB, CAT, tok
 
 DM = 77
 
@@ -61,6 +61,12 @@ async def test_only_the_learner_of_a_tutorial_table_is_told(services: Services) 
     with pytest.raises(ServiceError) as refused:
         await services.tutorials.lesson(ordinary.table.id, BOB)
     assert refused.value.code == Code.NOT_FOUND and "not a tutorial" in refused.value.message
+    # a rated game typed with tutorial=on gets no explanations and no strongest-bot notes
+    rated = await services.tables.open_solo(CAT, DM + 2, "climax", None, "easy", {"tutorial": "on"})
+    assert rated.table.options["tutorial"] is True
+    with pytest.raises(ServiceError) as refused:
+        await services.tutorials.lesson(rated.table.id, CAT)
+    assert refused.value.code == Code.NOT_FOUND
 
 
 async def test_a_tutorial_is_dealt_from_its_deal_against_its_script_unrated_and_taken_up_again(
