@@ -36,8 +36,8 @@ import msgspec
 
 from engines.core.bots import Bot
 from engines.core.content import load_content, load_rules_pages
-from engines.core.driver import bot_for, bot_name
 from engines.core.errors import ContentError
+from engines.core.levels import level_bot, level_name
 from engines.core.rng import Rng
 from engines.core.ruleset import LANGUAGE_OPTION, AnyRuleset
 from engines.core.types import Action, GameConfig, OptionValue, Prompt
@@ -175,7 +175,7 @@ def check(ruleset: AnyRuleset, tutorial: Tutorial) -> None:
     if header.players not in mode.players:
         raise ContentError(path, header.id, "players", f"{mode.title} is not for {header.players} players")
     try:
-        bot_name(ruleset, header.fallback)
+        level_name(ruleset, header.fallback)
     except ValueError as exc:  # an unknown bot level
         raise ContentError(path, header.id, "fallback", str(exc)) from None
     try:
@@ -216,7 +216,7 @@ class ScriptBot:
     def __init__(self, ruleset: AnyRuleset, tutorial: Tutorial) -> None:
         self.name = f"{LEVEL}{ruleset.slug}"
         self.script = tutorial.script
-        self.fallback: Bot = bot_for(ruleset, tutorial.header.fallback)
+        self.fallback: Bot = level_bot(ruleset, tutorial.header.fallback)
 
     def scripted(self, prompt: Prompt, actions: Sequence[Action]) -> Action | None:
         """The script's choice at ``prompt`` (None when no preference matches)."""
