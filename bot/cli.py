@@ -130,6 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot import cli_replay
 
     cli_replay.add_parser(sub)
+    from bot import cli_learn
+
+    cli_learn.add_parser(sub)
     sub.add_parser("games", help="list the games, their modes and options")
     from bot import cli_rules
 
@@ -508,6 +511,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_learn(args: argparse.Namespace) -> int:
+    """``tablekeeper learn GAME`` (see :mod:`bot.cli_learn`)."""
+    from bot.cli_learn import cmd_learn as run
+
+    return run(args)
+
+
 def cmd_ratings(args: argparse.Namespace) -> int:
     """``tablekeeper ratings rebuild`` / ``ratings show GAME`` (see :mod:`bot.cli_ratings`)."""
     from bot.cli_ratings import cmd_ratings as run
@@ -536,6 +546,7 @@ COMMANDS = {
     "ratings": cmd_ratings,
     "ladder": cmd_ladder,
     "replay": cmd_replay,
+    "learn": cmd_learn,
 }
 
 

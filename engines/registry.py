@@ -9,6 +9,8 @@ from functools import cache
 
 from engines.core.errors import ContentError, SetupError
 from engines.core.ruleset import AnyRuleset
+from engines.core.tutorial import has_tutorial
+from engines.core.tutorial import read as read_tutorial
 
 # slug -> module exporting ``RULESET``; listed in the order menus show them.
 _MODULES: dict[str, str] = {
@@ -83,6 +85,8 @@ def check_all() -> None:
         title = getattr(ruleset, "title", slug)
         try:
             ruleset.check_content()
+            if has_tutorial(ruleset):  # its static checks; the dry run is the contract test's
+                read_tutorial(ruleset)
         except ContentError as exc:
             raise exc.for_game(title) from exc
         except Exception as exc:  # a checker tripped over data it did not expect: still one line

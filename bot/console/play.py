@@ -20,6 +20,7 @@ from bot.service.app import Services
 from bot.service.tables import TableService
 from engines.core import Action, AnyRuleset, GameConfig, Prompt, counted, fill_names
 from engines.core.driver import bot_for
+from engines.core.lesson import Lesson
 from engines.core.record import dump
 from engines.core.ruleset import LANGUAGE_OPTION
 from render import registry as render_registry
@@ -169,6 +170,8 @@ class TerminalGame:
     #: where the finished game's record goes, for ``tablekeeper replay`` (None: nowhere)
     save: Path | None = None
     written: list[Path] = field(default_factory=list)
+    #: the services the game is played through, while it runs (hooks such as :meth:`lesson` read them)
+    services: Services | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         bot = bot_for(self.ruleset, self.difficulty)
@@ -251,6 +254,10 @@ class TerminalGame:
             table = fill_names(describe(self.ruleset.view(dealt, HUMAN)), self.names)
             self.out.write(f"\n--- the game begins ---\n{table}\n")
 
+    async def lesson(self) -> Lesson | None:
+        """What a tutorial tells the person at this point (None: an ordinary game tells nothing)."""
+        return None
+
     def leave(self) -> None:
         """Say how far the person got and how to deal this game again."""
         self.out.write(
@@ -271,7 +278,7 @@ class TerminalGame:
             return INTERRUPTED
 
     async def _play(self, chooser: Chooser) -> int:
-        services = await Services.in_memory()
+        services = self.services = await Services.in_memory()
         try:
             status = await self._session(services.tables, chooser)
             if self.save is not None:
@@ -322,11 +329,16 @@ class TerminalGame:
         try:
             while True:
                 mine = _seat_update(delivery)
+                taught = await self.lesson()
+                if taught is not None and taught.note:
+                    self.out.write(f"  ~ {taught.note}\n")
                 self.say(mine.narration)
                 if delivery.outcome is not None or mine.prompt is None:
                     break
                 self.write_images(delivery, mine)
                 self.out.write(f"\n--- your move {self.decisions + 1} ---\n{mine.text}\n")
+                for text in taught.explains if taught is not None else ():
+                    self.out.write(f"\n>> {text}\n")
                 action = chooser.ask(
                     mine.prompt, mine.actions, mine.text, self.card_texts(mine.text, mine.actions)
                 )

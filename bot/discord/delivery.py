@@ -19,6 +19,7 @@ import discord
 from bot.discord.animation_post import FinalAnimations
 from bot.discord.embeds import BOARD_FILE, FIELD, HAND_FILE, hand_embed, lobby_embed, seat_label, table_embed
 from bot.discord.layout import clip
+from bot.discord.lesson import lesson_embed
 from bot.discord.ratings import rating_changes_line
 from bot.discord.replay_view import open_view
 from bot.discord.replies import PartialDelivery, scrubbed_traceback, with_view
@@ -555,6 +556,9 @@ class Courier:
         embeds = [await self._with_ratings(table, table_embed(delivery.public), delivery.outcome is not None)]
         files = [_file(delivery.public.board_png, BOARD_FILE)]
         view: discord.ui.View | None = open_view(table.id) if delivery.outcome is not None else None
+        taught = await lesson_embed(self.services, table)  # a tutorial's words, above the choice
+        if taught is not None:
+            embeds.append(taught)
         if update is not None and delivery.outcome is None:
             embeds.append(hand_embed(table, update))
             files += self._hand_files(update)

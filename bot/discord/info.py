@@ -16,9 +16,9 @@ from engines import registry
 from engines.core import Code
 from engines.core.content import load_rules_pages
 
-#: whether ``/learn`` (a guided first game) exists: the step that adds that command turns this on,
-#: and until then the first-contact lines point to ``/rules`` and ``/card``, which do exist
-LEARN_EXISTS = False
+#: whether ``/learn`` (a guided first game) exists: the first-contact lines name it only then (a test
+#: holds this flag and the registered commands in step)
+LEARN_EXISTS = True
 
 #: a line that starts a list item or a table row of a rules page (kept on a line of its own)
 _ITEM = re.compile(r"^(?:[-*•]\s|\d+[.)]\s|\|)")
@@ -42,7 +42,9 @@ def rules_pages(slug: str, lang: str = "en") -> list[tuple[str, str]]:
 def learn_hint(game: str) -> str:
     """How a newcomer learns ``game`` (a slug, or ``GAME`` for any), in one sentence."""
     if LEARN_EXISTS:
-        return f"`/learn {game}` plays a guided first game."
+        return (
+            f"`/learn {game}` plays a guided first game; `/rules {game}` and `/card {game}` explain the rest."
+        )
     return f"`/rules {game}` explains it (`search:` finds a word) and `/card {game}` shows any card whole."
 
 

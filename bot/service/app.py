@@ -14,6 +14,7 @@ from bot.service.runtime import Runtime
 from bot.service.stats import StatsService
 from bot.service.tables import TableService
 from bot.service.timers import TimerService
+from bot.service.tutorials import Tutorials
 from bot.settings import Settings
 from bot.store import upgrade
 from bot.store.db import MEMORY_URL, Database, is_memory
@@ -34,6 +35,7 @@ class Services:
         self.replays = Replays(self.runtime, self.guilds, self.pipeline)
         self.animations = Animations(self.runtime, self.guilds, self.pipeline)
         self.reviews = Reviews(self.runtime, self.guilds, self.pipeline)
+        self.tutorials = Tutorials(self.runtime, self.guilds, self.pipeline, self.tables)
 
     @classmethod
     async def start(

@@ -47,8 +47,13 @@ REVEAL = OptionSpec(
     True,
     kind="bool",
 )
+#: the table option that marks a guided first game (``/learn``; see :mod:`bot.service.tutorials`)
+TUTORIAL_OPTION = "tutorial"
+TUTORIAL = OptionSpec(
+    TUTORIAL_OPTION, "Whether the game is a guided first game, with the rules explained", False, kind="bool"
+)
 #: the options every table has besides its game's own: the platform reads them, the rules never do
-PLATFORM_OPTIONS = {spec.name: spec for spec in (RATED, REVEAL)}
+PLATFORM_OPTIONS = {spec.name: spec for spec in (RATED, REVEAL, TUTORIAL)}
 
 
 def reveals(options: Mapping[str, object]) -> bool:

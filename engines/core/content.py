@@ -45,7 +45,7 @@ def _entry_label(raw: Any, steps: list[str | int]) -> tuple[str, str]:
         except (KeyError, IndexError, TypeError):
             break
         if isinstance(step, int) and isinstance(node, dict):
-            label = node.get("id") or node.get("name")
+            label = node.get("id") or node.get("name") or node.get("key")
             entry = str(label) if label is not None else f"#{step + 1}"
             return entry, _field_path(steps[consumed:])
     return entry, _field_path(steps)

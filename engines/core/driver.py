@@ -13,11 +13,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.bots import Bot
+from engines.core.levels import DIFFICULTIES as DIFFICULTIES  # re-exported: adapters list the levels
+from engines.core.levels import level_bot, level_name
 from engines.core.rng import Rng
 from engines.core.ruleset import AnyRuleset
+from engines.core.tutorial import script_bot
 from engines.core.types import Action, Event, GameConfig, Outcome, Prompt, Step
-
-DIFFICULTIES = ("easy", "normal", "hard")
 
 _GOLDEN = 0x9E3779B97F4A7C15  # 2^64 / golden ratio: spreads consecutive move numbers apart
 _MASK = (1 << 64) - 1
@@ -34,25 +35,18 @@ def bot_rng(seed: int, seq: int) -> Rng:
 def bot_name(ruleset: AnyRuleset, difficulty: str) -> str:
     """The name of the game's bot a difficulty (easy / normal / hard, or a bot's own name) stands for.
 
-    ``bots()`` lists a game's bots weakest first: easy is the weakest, hard the strongest and
-    normal the one in the middle (rounding up towards the stronger).
+    ``tutorial:<game>`` is the opponent of the game's tutorial (see :mod:`engines.core.tutorial`);
+    anything else is one of the game's own bots (see :func:`engines.core.levels.level_name`).
     """
-    names = list(ruleset.bots())
-    if difficulty in names:
+    if script_bot(ruleset, difficulty) is not None:
         return difficulty
-    if difficulty == "easy":
-        return names[0]
-    if difficulty == "hard":
-        return names[-1]
-    if difficulty == "normal":
-        return names[len(names) // 2]
-    listed = ", ".join([*DIFFICULTIES, *names])
-    raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of: {listed}.")
+    return level_name(ruleset, difficulty)
 
 
 def bot_for(ruleset: AnyRuleset, difficulty: str) -> Bot:
     """The game's bot for a difficulty (see :func:`bot_name`)."""
-    return ruleset.bots()[bot_name(ruleset, difficulty)]
+    scripted = script_bot(ruleset, difficulty)
+    return scripted if scripted is not None else level_bot(ruleset, difficulty)
 
 
 def bot_choice(ruleset: AnyRuleset, state: Any, seat: int, bot: Bot, seed: int) -> Action:

@@ -19,6 +19,7 @@ process, or after a restart, behaves the same.
 COGS = (
     "bot.discord.cogs.tables",
     "bot.discord.cogs.solo",
+    "bot.discord.cogs.learn",
     "bot.discord.cogs.admin",
     "bot.discord.cogs.info",
     "bot.discord.cogs.clock",

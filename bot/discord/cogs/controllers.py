@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.cogs.learn_control import LearnControl
 from bot.discord.cogs.lobby_control import LobbyControl
 from bot.discord.cogs.play_control import PlayControl
 from bot.discord.cogs.replay_control import ReplayControl
@@ -26,6 +27,7 @@ class Controllers:
     """One of each controller, and the courier they (and the timer loop) send through."""
 
     courier: Courier
+    learn: LearnControl
     lobby: LobbyControl
     play: PlayControl
     replay: ReplayControl
@@ -39,6 +41,7 @@ class Controllers:
         courier = Courier(client, services)
         return cls(
             courier=courier,
+            learn=LearnControl(client, services, courier),
             lobby=LobbyControl(services, courier),
             play=PlayControl(services.tables, courier, queue),
             replay=ReplayControl(services),
