@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 SAMPLES = 8
 #: candidates weighed per decision at most (the witch bot's choice first)
 WIDTH = 5
-#: playout moves per decision at most: keeps a decision near 0.1 s of CPU (see the README)
-BUDGET = 600
+#: playout moves per decision at most: keeps a decision under 0.5 s of CPU (see the README)
+BUDGET = 500
 #: playout moves at most (a round of four witches with their reactions fits well inside)
 HORIZON = 200
 
