@@ -237,7 +237,8 @@ class WitchBot:
 
     def _react(self, view: HackView, actions: Sequence[Action], by_key: dict[str, Action]) -> Suggestion:
         hand = {c.id: c for c in view.hand}
-        names = {c.id: c.name for c in (*view.hand, *view.witches[self._me(view)].discard)}
+        names = {c.id: c.name for c in view.hand}
+        names.update((c.id, c.name) for c in view.witches[self._me(view)].discard)
         cards = [a for a in actions if a.group == "react"]
         cut = [a for a in cards if a.card in hand and hand[a.card].card in _CUT_CARDS]
         if cut or cards:

@@ -165,14 +165,15 @@ def reason(view: HackView, pool: Sequence[Action], weighed: Weighed) -> str:
     runner = next(i for i in order if i != best)
     mean, other = weighed.totals[best] / worlds, weighed.totals[runner] / worlds
     solo = len(view.witches) == 1
-    what = "VP by the round's end" if solo else "VP against the best rival by the round's end"
+    what = "VP" if solo else "VP against the best rival"
     sign = "" if solo else "+"
     return (
-        f"{_short(weighed.action.label)}: {mean:{sign}.1f} {what} in {worlds} sampled futures; "
-        f"next best, {_short(pool[runner].label, 30)}, {other:{sign}.1f}."
+        f"{_short(weighed.action.label)}: averages {mean:{sign}.1f} {what} at the round's end over "
+        f"{worlds} sampled futures; next best, {_short(pool[runner].label, 30)}, {other:{sign}.1f}."
     )
 
 
 def _short(text: str, most: int = 40) -> str:
-    """A label cut to ``most`` characters (reasons stay short)."""
-    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+    """A label's head (up to a colon) cut to ``most`` characters, so reasons stay short."""
+    head = text.split(": ")[0].rstrip(".")
+    return head if len(head) <= most else head[: most - 1].rstrip() + "…"
