@@ -131,7 +131,11 @@ def place_reason(view: HackView, me: int, cell: int) -> str:
     targets = _targets(view) - set(view.next_hits)
     dist = _distances(view, me, cell)
     near = min((dist[t] for t in targets if t in dist), default=-1)
-    reach = "" if near < 0 else f", {near} step{'s' if near != 1 else ''} from a space where a card hits it"
+    reach = ""
+    if near == 0:
+        reach = ", and a card in hand hits the Clad from there"
+    elif near > 0:
+        reach = f", {near} step{'s' if near != 1 else ''} from a space where a card in hand hits the Clad"
     shards = f", {view.field[cell]} shard VP there" if view.field[cell] else ""
     return f"{grid.label(cell)} is {safe}{reach}{shards}"
 

@@ -167,13 +167,19 @@ def reason(view: HackView, pool: Sequence[Action], weighed: Weighed) -> str:
     solo = len(view.witches) == 1
     what = "VP" if solo else "VP against the best rival"
     sign = "" if solo else "+"
-    return (
-        f"{_short(weighed.action.label)}: averages {mean:{sign}.1f} {what} at the round's end over "
-        f"{worlds} sampled futures; next best, {_short(pool[runner].label, 30)}, {other:{sign}.1f}."
-    )
+    text = ""
+    for most in (40, 30, 20):  # the shortest labels only when the longest would pass 160 characters
+        chosen, second = _short(weighed.action.label, most), _short(pool[runner].label, most - 10)
+        text = (
+            f"{chosen}: {mean:{sign}.1f} {what} at the round's end over {worlds} sampled futures; "
+            f"next best, {second}, {other:{sign}.1f}."
+        )
+        if len(text) <= 160:
+            break
+    return text
 
 
-def _short(text: str, most: int = 40) -> str:
-    """A label's head (up to a colon) cut to ``most`` characters, so reasons stay short."""
-    head = text.split(": ")[0].rstrip(".")
-    return head if len(head) <= most else head[: most - 1].rstrip() + "…"
+def _short(text: str, most: int) -> str:
+    """A label without its closing full stop, cut to ``most`` characters, so reasons stay short."""
+    text = text.rstrip(".")
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
