@@ -41,6 +41,7 @@ from engines.hackclad.rounds import (
 )
 from engines.hackclad.scoring import outcome as final_outcome
 from engines.hackclad.scoring import sides
+from engines.hackclad.search import SearchBot
 from engines.hackclad.seats import acting, asked_seats, owner, shared_seats
 from engines.hackclad.setup import WITCHES, begin, check_seat, deal
 from engines.hackclad.state import HackState, HackView, copy_state, upgrade
@@ -318,8 +319,8 @@ class HackClad(Ruleset[HackState, HackView]):
         return out
 
     def bots(self) -> Mapping[str, Bot]:
-        """Bots weakest first: random, then the witch heuristic."""
-        return {"random": RandomBot(), "witch": WitchBot()}
+        """Bots weakest first (easy, normal, hard): random, the witch heuristic, the search."""
+        return {"random": RandomBot(), "witch": WitchBot(), "search": SearchBot(self)}
 
     def check_content(self) -> None:
         """Read the data files afresh: every effect keyword must have a handler; then check the rest."""

@@ -297,6 +297,17 @@ class WitchView(msgspec.Struct, frozen=True, array_like=True):
     team: int
     player: int
     top: PileCard | None = None  # the top card of her deck while everyone knows it (revealed, stacked)
+    # This round's and this turn's public tallies and flags (everyone saw the plays that set them):
+    # a search bot rebuilds a full state from a view, and missions and bonuses read these.
+    dealt_round: int = 0
+    attacks_round: int = 0
+    moved_round: int = 0
+    picked_round: int = 0
+    turn_bonus: int = 0
+    round_bonus: int = 0
+    aristocracy: bool = False
+    scythe: bool = False
+    turn_over: bool = False
 
 
 class OwnWitch(msgspec.Struct, frozen=True, array_like=True):
@@ -356,3 +367,13 @@ class HackView(ViewBase, kw_only=True, array_like=True):
     attack_cells: list[int] = []
     scores: dict[int, int] = {}
     top: CardView | None = None
+    # The rest of the public state, so a full state can be rebuilt from a view (``search.determinize``):
+    # the face-up used Clad cards, the Clad's moves this round, how often its deck was reformed, how
+    # many Clad cards lie set aside face down (solo), and the standby slot the card of the witch now
+    # drafting came from (-1 outside a draft pick).
+    clad_used: list[str] = []
+    clad_moved: int = 0
+    reforms: int = 0
+    clad_reserve_count: int = 0
+    clad_later_count: int = 0
+    draft_from: int = -1

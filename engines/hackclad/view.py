@@ -172,6 +172,15 @@ def _public_view(state: HackState) -> HackView:
                 team=side[seat],
                 player=owner(state, seat),
                 top=_pile_card(w.witch, w.top_seen) if seen_top(w) else None,
+                dealt_round=w.dealt_round,
+                attacks_round=w.attacks_round,
+                moved_round=w.moved_round,
+                picked_round=w.picked_round,
+                turn_bonus=w.turn_bonus,
+                round_bonus=w.round_bonus,
+                aristocracy=w.aristocracy,
+                scythe=w.scythe,
+                turn_over=w.turn_over,
             )
         )
     states = slot_states(state)
@@ -214,6 +223,12 @@ def _public_view(state: HackState) -> HackView:
         asking_kind=ask.kind if ask else "",
         attack_cells=frame_cells(state, state.frames[-1]) if state.frames else [],
         scores=scores(state) if state.phase == "over" else {},
+        clad_used=list(state.clad_used),
+        clad_moved=state.clad_moved,
+        reforms=state.reforms,
+        clad_reserve_count=len(state.clad_reserve),
+        clad_later_count=len(state.clad_later),
+        draft_from=ask.n if state.phase == "play" and ask and ask.kind == "draft" else -1,
     )
 
 

@@ -14,8 +14,13 @@ from engines.core import GameConfig
 
 def test_levels_are_the_games_distinct_bots_weakest_first() -> None:
     assert levels_of(registry.get("climax")) == ["easy", "normal", "hard"]
-    # HackClad has two bots today: normal and hard are the same witch, so she is listed once
-    assert levels_of(registry.get("hackclad")) == ["easy", "normal"]
+    assert levels_of(registry.get("hackclad")) == ["easy", "normal", "hard"]
+
+    class TwoBots:  # a game with two bots: normal and hard are the same one, listed once
+        def bots(self) -> dict[str, object]:
+            return {"random": object(), "witch": object()}
+
+    assert levels_of(TwoBots()) == ["easy", "normal"]  # type: ignore[arg-type]
 
 
 def test_every_deal_is_played_from_both_sides_in_a_head_to_head_mode() -> None:

@@ -29,7 +29,7 @@ def solo_score(bot: Bot, seed: int, witch: str) -> int:
 
 
 def test_bots_are_listed_weakest_first() -> None:
-    assert list(R.bots()) == ["random", "witch"]
+    assert list(R.bots()) == ["random", "witch", "search"]
 
 
 def test_witch_bot_beats_random_in_at_least_90_percent_of_solo_games() -> None:
