@@ -70,6 +70,15 @@ def sides_of(ruleset: AnyRuleset, config: GameConfig) -> tuple[tuple[int, ...], 
     return ruleset.teams(config)
 
 
+def head_to_head(ruleset: AnyRuleset, config: GameConfig) -> bool:
+    """Whether the seats play against each other (two sides or more), so levels meet head to head.
+
+    A mode where every seat is on one side plays only the rules' own opponent (the AI kingdoms,
+    the AI Controller, the Clad alone with one witch): there each level's mean result counts.
+    """
+    return len(sides_of(ruleset, config)) >= 2
+
+
 def play(pairing: Pairing) -> Played:
     """Play one ladder game to its end (in a worker process)."""
     ruleset = registry.get(pairing.slug)
@@ -150,7 +159,7 @@ class Mean:
 def pairings(slug: str, config: GameConfig, levels: Sequence[str], seeds: Sequence[int]) -> Iterator[Pairing]:
     """Every game of the ladder: competitive modes pair levels both ways; others play each level alone."""
     ruleset = registry.get(slug)
-    if ruleset.mode(config.mode).automata:
+    if not head_to_head(ruleset, config):
         for level, seed in itertools.product(levels, seeds):
             yield Pairing(slug, config, seed, (level,))
         return
@@ -184,7 +193,7 @@ def summarize(
         "players": config.players,
         "levels": {level: bot_name(ruleset, level) for level in levels},
     }
-    if ruleset.mode(config.mode).automata:
+    if not head_to_head(ruleset, config):
         means = {level: Mean(level) for level in levels}
         for game in games:
             mean = means[game.pairing.levels[0]]

@@ -17,6 +17,8 @@ def test_levels_are_the_games_distinct_bots_weakest_first() -> None:
     assert levels_of(registry.get("hackclad")) == ["easy", "normal", "hard"]
 
     class TwoBots:  # a game with two bots: normal and hard are the same one, listed once
+        slug = "two"
+
         def bots(self) -> dict[str, object]:
             return {"random": object(), "witch": object()}
 
