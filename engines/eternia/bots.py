@@ -18,11 +18,12 @@ from collections.abc import Sequence
 
 import msgspec
 
-from engines.core.bots import Bot, RandomBot
+from engines.core.bots import Bot, RandomBot, Suggestion
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
+from engines.eternia.reasons import explain
 from engines.eternia.rounds import ANY, STRATEGY, order_choices, team_cards
 from engines.eternia.search import SearchBot, reach
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, Model, ModelView, SkillSlot, Slot
@@ -86,6 +87,11 @@ class GreedyBot:
         pick = getattr(self, f"_{prompt.kind}", None)
         choice = pick(view, list(actions)) if pick is not None else None
         return choice if choice is not None else _fallback(actions)
+
+    def suggest(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The greedy choice with the priority that put it first and its figures."""
+        chosen = self.choose(view, prompt, actions, rng)
+        return Suggestion(chosen, explain(view, prompt, chosen, actions))
 
     # -------------------------------------------------------------- Order Phase
     @staticmethod
@@ -392,5 +398,5 @@ def determinize(view: EtView, rng: Rng) -> EtState:
 BOTS: dict[str, Bot] = {
     "random": RandomBot(),
     "greedy": GreedyBot(),
-    "search": SearchBot(GreedyBot(), determinize),
+    "search": SearchBot(GreedyBot(), determinize, explain),
 }

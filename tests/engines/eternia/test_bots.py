@@ -14,6 +14,7 @@ from engines.core.bots import Bot, RandomBot
 from engines.core.driver import Match, bot_for
 from engines.eternia import RULESET
 from engines.eternia.bots import BOTS, GreedyBot, determinize
+from engines.eternia.reasons import explain
 from engines.eternia.search import SearchBot, evaluate, round_end
 from engines.eternia.selfplay import seats_for, versus_config
 from engines.eternia.selfplay import winner as selfplay_winner
@@ -189,7 +190,7 @@ def test_search_bot_weighs_fights_within_its_budget_and_the_same_way_every_time(
         seat = min(RULESET.prompts(state))
         view, prompt = RULESET.view(state, seat), RULESET.prompts(state)[seat]
         actions = RULESET.legal_actions(state, seat)
-        bot = SearchBot(GREEDY, determinize, samples=2, budget=10_000)
+        bot = SearchBot(GREEDY, determinize, explain, samples=2, budget=10_000)
         action, found = bot.plan(view, prompt, actions, Rng(4))
         assert action in actions
         assert bot.plan(view, prompt, actions, Rng(4)) == (action, found)  # same view and dice, same choice
@@ -197,7 +198,9 @@ def test_search_bot_weighs_fights_within_its_budget_and_the_same_way_every_time(
             weighed += 1
             assert found.action == action and found.moves >= len(found.totals)
             # a budget of one move stops after the first world (the budget is checked between worlds)
-            tight = SearchBot(GREEDY, determinize, samples=2, budget=1).plan(view, prompt, actions, Rng(4))[1]
+            tight = SearchBot(GREEDY, determinize, explain, samples=2, budget=1).plan(
+                view, prompt, actions, Rng(4)
+            )[1]
             assert tight is not None and tight.worlds == 1
     assert weighed > 0
 
