@@ -9,7 +9,7 @@ anything hidden would sooner or later differ).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engines.core import AnyRuleset, GameConfig, Rng
@@ -45,7 +45,7 @@ def suggestions_along(
     Returns (bot name, prompt kind, suggestion) for each bot at each point, for tests that look at
     what was said.
     """
-    bots = ruleset.bots()
+    bots: Mapping[str, Any] = ruleset.bots()  # ``suggest`` joins the Bot protocol once every game has it
     match = Match(ruleset, config, seed)
     twin_rng = Rng(twin_seed)
     said: list[tuple[str, str, Suggestion]] = []
@@ -57,7 +57,7 @@ def suggestions_along(
         view = ruleset.view(state, seat)
         twin = ruleset.twin(state, seat, twin_rng)
         for name, bot in bots.items():
-            suggestion = bot.suggest(view, prompt, actions, Rng(11))  # type: ignore[attr-defined]
+            suggestion = bot.suggest(view, prompt, actions, Rng(11))
             chosen = bot.choose(view, prompt, actions, Rng(11))
             where = f"{name} at seq {state.seq} ({prompt.kind})"
             assert suggestion.action == chosen, (
@@ -72,9 +72,8 @@ def suggestions_along(
                     f"{where}: {reason!r} names none of {wanted}"
                 )
             if twin is not None:
-                again = bot.suggest(  # type: ignore[attr-defined]
-                    ruleset.view(twin, seat), prompt, ruleset.legal_actions(twin, seat), Rng(11)
-                )
+                twin_view, twin_actions = ruleset.view(twin, seat), ruleset.legal_actions(twin, seat)
+                again = bot.suggest(twin_view, prompt, twin_actions, Rng(11))
                 assert again == suggestion, f"{where}: {suggestion} but {again} on its twin"
             said.append((name, prompt.kind, suggestion))
         checked += 1
