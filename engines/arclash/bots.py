@@ -4,6 +4,9 @@ Both see only their own seat's View. The search bot samples complete states that
 that View (``determinize``), plays every candidate action forward in each sample with greedy
 play for everyone, and keeps the action with the best average result.
 
+Each bot also says why (``suggest``, reasons in :mod:`engines.arclash.reasons`): greedy names the
+card and the figure it compared, search what its sampled playouts gave beside the next best option.
+
 Why the search bot is handed the ruleset (``SearchBot(rules)``) instead of importing it: the
 ruleset lists these bots, so an import back from here would make an import cycle.
 """

@@ -9,6 +9,10 @@ encore at the card's own price; at level-up the first card of each colour the de
 spare card while the clock is short. The search bot samples full states consistent with its View
 (:func:`determinize`), plays each candidate action out with the greedy policy to the end of the
 opponent's next turn in every sampled world, and keeps the action with the best average.
+
+Each bot also says why (``suggest``), in the table's language from keys in ``words``: greedy the
+rule of thumb and its figures (:func:`explain`), search what its sampled playouts gave beside the
+next best option (:mod:`engines.climax.reasons`), random that it chose at random.
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ move where it can attack or reach an Objective with the fewest Wounds on the way
 prompt kind on purpose (orders, step moves, Power placement, Reactions, Elite placement, targets,
 Strategy card windows, the Controller's Skills), so a person may leave either side to it.
 
+Each bot also says why (``suggest``): greedy the priority it applied and its figures
+(:mod:`engines.eternia.reasons`), search what its sampled playouts gave beside the next best
+option (``engines.eternia.search.search_reason``).
+
 ``determinize(view, rng)`` builds a full state that gives the same View: what the viewer cannot
 see (the other side's face-down cards and sealed order, the Strategy hand and deck, the AI decks,
 the RNG) is sampled, never read from the real state.
