@@ -219,7 +219,10 @@ def summarize(
         a, b = game.pairing.levels
         key = (a, b) if (a, b) in pairs else (b, a)
         h2h = pairs[key]
-        place_a, place_b = game.places
+        # More than two sides (a free-for-all): the levels sit alternately, and a level's place
+        # is its best seat's, so "beats" means one of its seats finished above all of the other's.
+        place_a = min(game.places[0::2])
+        place_b = min(game.places[1::2])
         if place_a == place_b:
             h2h.ties += 1
         elif (place_a < place_b) == (a == h2h.first):

@@ -4,6 +4,9 @@ Both see only their own seat's View. The search bot samples complete states that
 that View (``determinize``), plays every candidate action forward in each sample with greedy
 play for everyone, and keeps the action with the best average result.
 
+Each bot also says why (``suggest``, reasons in :mod:`engines.arclash.reasons`): greedy names the
+card and the figure it compared, search what its sampled playouts gave beside the next best option.
+
 Why the search bot is handed the ruleset (``SearchBot(rules)``) instead of importing it: the
 ruleset lists these bots, so an import back from here would make an import cycle.
 """
@@ -17,8 +20,10 @@ from typing import TYPE_CHECKING
 from engines.arclash import zones
 from engines.arclash.content import CHARACTER, SUPPORT, Card, catalogue, matches
 from engines.arclash.decks import starters
+from engines.arclash.reasons import Weighing, greedy_reason, search_reason, weigh_recorded
 from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, ArclashView, SeatState
 from engines.arclash.turn import advance_options
+from engines.core.bots import Suggestion
 from engines.core.rng import Rng
 from engines.core.search import Sampling
 from engines.core.types import Action, Prompt
@@ -139,6 +144,21 @@ class GreedyBot:
     def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Pick the greedy action from this seat's view."""
         return greedy_pick(prompt.kind, actions, _view_top(view), _view_lookup(view))
+
+    def suggest(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The greedy action and the figure that made it best."""
+        chosen = self.choose(view, prompt, actions, rng)
+        return Suggestion(chosen, explain_greedy(view, prompt.kind, chosen))
+
+
+def explain_greedy(view: ArclashView, kind: str, chosen: Action) -> str:
+    """The greedy reason for ``chosen``, with the worth greedy gave the card for this ``kind``."""
+    top = _view_top(view)
+
+    def worth(design: Card) -> float:
+        return support_value(design, top) if kind == "support" else keep_value(design, top)
+
+    return greedy_reason(kind, chosen, top, _view_lookup(view), worth)
 
 
 # ---------------------------------------------------------------------- determinization
@@ -310,13 +330,27 @@ class SearchBot:
 
     def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Pick the action with the best average rollout over sampled worlds."""
+        return self.plan(view, prompt, actions, rng)[0]
+
+    def suggest(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The search's choice, with what its playouts gave it and the next best option."""
+        chosen, weighing = self.plan(view, prompt, actions, rng)
+        if weighing is None:
+            return Suggestion(chosen, explain_greedy(view, prompt.kind, chosen))
+        return Suggestion(chosen, search_reason(weighing))
+
+    def plan(
+        self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Weighing | None]:
+        """The choice and, when it was weighed by sampling, every evaluation the search made."""
         greedy = GreedyBot().choose(view, prompt, actions, rng)
         # Samples cannot rebuild a half-done search (the cards looked at are hidden), and
         # taking the most useful card is what a rollout would find anyway.
         if len(actions) == 1 or prompt.kind in ("opening", *PICKS):
-            return greedy
+            return greedy, None
         candidates = [greedy, *(a for a in actions if a.key != greedy.key)]
-        return self.sampling.weigh(view, candidates, rng).action
+        weighing = weigh_recorded(self.sampling, view, candidates, rng)
+        return weighing.found.action, weighing
 
 
 __all__ = ["CHARACTER", "GreedyBot", "SearchBot", "determinize", "greedy_pick"]

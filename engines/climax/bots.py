@@ -9,36 +9,35 @@ encore at the card's own price; at level-up the first card of each colour the de
 spare card while the clock is short. The search bot samples full states consistent with its View
 (:func:`determinize`), plays each candidate action out with the greedy policy to the end of the
 opponent's next turn in every sampled world, and keeps the action with the best average.
+
+Each bot also says why (``suggest``), in the table's language from keys in ``words``: greedy the
+rule of thumb and its figures (:func:`explain`), search what its sampled playouts gave beside the
+next best option (:mod:`engines.climax.reasons`), random that it chose at random.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from engines.climax.content import catalog
 from engines.climax.ctx import Ctx
-from engines.climax.effects import power_of, soul_of
+from engines.climax.determinize import DECK_SIZE, determinize
+from engines.climax.effects import power_of
 from engines.climax.play import answer, offers
+from engines.climax.reasons import Weighing, clip, search_reason, weigh_recorded
 from engines.climax.state import (
     FRONT,
-    SLOTS,
-    Attack,
-    AttackView,
     CardFace,
     ClimaxState,
     ClimaxView,
-    Player,
-    Slot,
     copy_state,
 )
 from engines.climax.view import build_view
-from engines.core.bots import Bot, RandomBot
+from engines.climax.words import say, term
+from engines.core.bots import Bot, RandomBot, Suggestion
 from engines.core.rng import Rng
 from engines.core.search import Sampling, ranked
 from engines.core.types import Action, Prompt
-
-DECK_SIZE = 50
 
 
 # ------------------------------------------------------------------------------ greedy
@@ -217,6 +216,75 @@ def _rally_target(view: ClimaxView, bonus: int) -> tuple[str, float]:
     return best, worth
 
 
+def explain(view: ClimaxView, prompt: Prompt, action: Action, actions: Sequence[Action]) -> str:
+    """Why the greedy rules rank ``action`` first, in the view's language, with the figures they read."""
+    lang, label = view.lang, action.label
+    if len(actions) == 1:
+        return clip(say(lang, "why_only", label=label))
+    me = _me(view)
+    mine, theirs = view.sides[me], view.sides[1 - me]
+    kind = str(action.params[0]) if action.params else action.key
+    card = _face(view, action.card) if action.card else None
+    key = "why_any"
+    params: dict[str, object] = {}
+    if prompt.kind == "mulligan":
+        key = "why_keep" if kind == "keep" else "why_unmark" if action.card in view.marked else "why_mark"
+    elif prompt.kind == "clock":
+        hurt = mine.level * 7 + len(mine.clock)
+        params = {"n": hurt}
+        if kind != "pass":
+            key = "why_clock"
+        else:
+            key = "why_clock_keep" if hurt < 12 and len(view.hand) >= 4 else "why_clock_long"
+    elif prompt.kind == "main" and card is not None and kind in ("p", "e", "a"):
+        key = {"p": "why_play", "e": "why_event", "a": "why_rally"}[kind]
+        rallied = _rally_target(view, _bonus(card, "rally"))[0] if kind == "a" else ""
+        params = {"power": card.power, "level": card.level, "card": _name(view, rallied)}
+    elif prompt.kind == "main" and kind == "end":
+        key = "why_end_main"
+    elif prompt.kind == "climax":
+        standing = sum(1 for x in mine.stage[:3] if x.card is not None and x.pose == "stand")
+        key, params = ("why_climax" if kind == "x" else "why_climax_pass"), {"n": standing}
+    elif prompt.kind == "attack" and kind in ("d", "f", "s"):
+        slot = int(action.params[1])
+        attacker, facing = mine.stage[slot], theirs.stage[slot]
+        assert attacker.card is not None
+        ours = attacker.power + _bonus(attacker.card, "attack_power")
+        params = {"n": ours, "m": facing.power, "card": facing.card.name if facing.card else ""}
+        if kind == "d":
+            key = "why_direct"
+        elif kind == "s":
+            key = "why_past"
+        else:
+            wins, even = ours > facing.power, ours == facing.power
+            key = "why_battle" if wins else "why_trade" if even else "why_battle_left"
+    elif prompt.kind == "attack":
+        key = "why_end_attack"
+    elif prompt.kind == "counter" and view.attack is not None:
+        attack = view.attack
+        ours_slot, theirs_slot = mine.stage[attack.slot], theirs.stage[attack.slot]
+        key = "why_counter_pass" if kind == "pass" else "why_counter"
+        params = {"n": ours_slot.power, "m": theirs_slot.power}
+    elif prompt.kind == "encore":
+        key, params = ("why_encore" if kind == "yes" else "why_no_encore"), {"n": mine.stock}
+    elif prompt.kind == "level" and card is not None:
+        held = {f.colour for f in mine.level_cards}
+        key = "why_level" if card.colour in held else "why_level_colour"
+        params = {"colour": term(card.colour, lang)}
+    elif prompt.kind == "pick":
+        rally = view.pending is not None and view.pending.s == "rally"
+        key = "why_pick_none" if kind == "pass" else "why_rally" if rally else "why_pick"
+        params = {"card": card.name if card else ""}
+    elif prompt.kind == "discard":
+        key = "why_discard"
+    return clip(say(lang, key, label=label, **params))
+
+
+def _name(view: ClimaxView, iid: str) -> str:
+    face = _face(view, iid) if iid else None
+    return face.name if face is not None else ""
+
+
 class Greedy:
     """Takes the best-scoring action by rules of thumb."""
 
@@ -226,129 +294,18 @@ class Greedy:
         """The highest-scoring legal action (a tiny random spread breaks ties)."""
         return max(actions, key=lambda a: score(view, prompt, a) + rng.below(100) / 100_000)
 
-
-# ------------------------------------------------------------------------------ determinize
-def determinize(view: ClimaxView, rng: Rng) -> ClimaxState:
-    """A full state consistent with ``view``: the cards it cannot see sampled from what is left.
-
-    Known: every face-up card with its id, the viewer's hand and its own deck list. Sampled: both
-    decks, both stocks and the other hand. The other deck list is the ready-made deck named in the
-    view (a constructed deck's list is not shown: the sample then uses the viewer's own list).
-    """
-    cat = catalog()
-    me = view.viewer if view.viewer is not None else 0
-    state = ClimaxState(
-        lang=view.lang,
-        front_bonus=str(view.options["front_bonus"]),
-        cancel_colour=str(view.options["cancel_colour"]),
-        counter_colour=str(view.options["counter_colour"]),
-        triggers=str(view.options["triggers"]),
-        encore_cost=int(view.options["encore_cost"]),
-        first=view.first,
-        active=view.active,
-        turn=view.turn,
-        phase=view.phase,
-        attacks=view.attacks,
-        winner=view.winner,
-        result=view.result,
-    )
-    known: dict[str, str] = {}
-    seen: list[Counter[str]] = [Counter(), Counter()]
-
-    def note(seat: int, face: CardFace) -> str:
-        if face.id:
-            known[face.id] = face.design
-            seen[seat][face.design] += 1
-        return face.id
-
-    for side in view.sides:
-        p = Player(deck_name=side.deck_name, stage=[Slot() for _ in range(SLOTS)])
-        p.level = [note(side.seat, f) for f in side.level_cards]
-        p.clock = [note(side.seat, f) for f in side.clock]
-        p.waiting = [note(side.seat, f) for f in side.waiting]
-        p.playing = [note(side.seat, f) for f in side.playing]
-        p.climax = note(side.seat, side.climax) if side.climax else ""
-        p.penalty = side.penalty
-        for slot in side.stage:
-            if slot.card is not None:
-                p.stage[slot.index] = Slot(card=note(side.seat, slot.card), pose=slot.pose)
-        state.players.append(p)
-    state.players[me].hand = [note(me, h.card) for h in view.hand]
-    state.players[me].decklist = list(view.decklist)
-    pool = [f"c{n:03d}" for n in range(1, 2 * DECK_SIZE + 1) if f"c{n:03d}" not in known]
-    rng.shuffle(pool)
-    for seat, side in enumerate(view.sides):
-        if seat == me:
-            wanted = list(view.decklist)
-        elif side.deck_name in {d.id for d in cat.decks}:
-            wanted = cat.deck(side.deck_name).card_ids()
-        else:
-            wanted = list(view.decklist)
-        left = list((Counter(wanted) - seen[seat]).elements())
-        rng.shuffle(left)
-        p = state.players[seat]
-        hidden = side.deck + side.stock + (0 if seat == me else side.hand)
-        while len(left) < hidden:
-            left.append(rng.choice(wanted))
-        designs = left[:hidden]
-        ids = [pool.pop() for _ in range(hidden)]
-        for iid, design in zip(ids, designs, strict=True):
-            known[iid] = design
-        p.deck = ids[: side.deck]
-        p.stock = ids[side.deck : side.deck + side.stock]
-        if seat != me:
-            p.hand = ids[side.deck + side.stock :]
-        state.players[seat].decklist = wanted
-    state.cards = known
-    taken: set[str] = set()  # hidden cards already standing in for a revealed one
-    state.attack = _attack_from(view.attack, state, taken)
-    state.last = _attack_from(view.last, state, taken)
-    state.agenda.tasks = list(view.tasks)
-    state.agenda.pending = view.pending
-    ctx = Ctx(state, Rng(0), cat)
-    for seat, side in enumerate(view.sides):  # bonuses for the turn: what the view shows beyond the rest
-        for slot in side.stage:
-            if slot.card is not None:
-                state.players[seat].stage[slot.index].power = slot.power - power_of(ctx, seat, slot.index)
-                state.players[seat].stage[slot.index].soul = slot.soul - soul_of(ctx, seat, slot.index)
-    state.rng = rng.next_u64()
-    return state
+    def suggest(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The greedy action with the rule of thumb and the figures that ranked it first."""
+        chosen = self.choose(view, prompt, actions, rng)
+        return Suggestion(chosen, explain(view, prompt, chosen, actions))
 
 
-def _attack_from(seen: AttackView | None, state: ClimaxState, taken: set[str]) -> Attack | None:
-    """An attack as the view shows it; a revealed card now face down is given to a hidden card of
-    the same owner (the trigger card sits in the attacker's stock, refreshed damage in a deck)."""
-    if seen is None:
-        return None
-    foe = 1 - seen.seat
-    attack = Attack(
-        seat=seen.seat,
-        slot=seen.slot,
-        card=seen.attacker.id or _hidden(state, seen.seat, seen.attacker.design, taken),
-        facing=(seen.facing.id or _hidden(state, foe, seen.facing.design, taken)) if seen.facing else "",
-        battle=seen.battle,
-        cancelled=seen.cancelled,
-    )
-    if seen.trigger is not None:
-        attack.trigger = seen.trigger.id or _hidden(state, seen.seat, seen.trigger.design, taken, top=True)
-    attack.damage = [f.id or _hidden(state, foe, f.design, taken) for f in seen.damage]
-    return attack
+class Random(RandomBot):
+    """Picks uniformly among the legal actions, and says so in the table's language."""
 
-
-def _hidden(state: ClimaxState, seat: int, design: str, taken: set[str], *, top: bool = False) -> str:
-    """A hidden card of ``seat`` made to be ``design`` (its design swapped with a same-design card's
-    if one is hidden too, so the deck's make-up is kept); ``top``: the top of the stock."""
-    p = state.players[seat]
-    places = [i for i in ([*p.stock[::-1], *p.deck] if top else [*p.deck, *p.stock]) if i not in taken]
-    if not places:
-        return ""
-    chosen = places[0]
-    twin = next((i for i in places if state.cards[i] == design), None)
-    if twin is not None and twin != chosen:
-        state.cards[twin] = state.cards[chosen]
-    state.cards[chosen] = design
-    taken.add(chosen)
-    return chosen
+    def suggest(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The random choice, said to be one."""
+        return Suggestion(self.choose(view, prompt, actions, rng), say(view.lang, "why_random"))
 
 
 # ------------------------------------------------------------------------------ search
@@ -424,16 +381,30 @@ class Search:
 
     def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
-        return self.plan(view, prompt, actions, rng)[0]
+        return self.weighed(view, prompt, actions, rng)[0]
+
+    def suggest(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The search's choice with what its playouts gave it beside the next best option."""
+        chosen, weighing = self.weighed(view, prompt, actions, rng)
+        if weighing is None:
+            return Suggestion(chosen, explain(view, prompt, chosen, actions))
+        return Suggestion(chosen, search_reason(weighing, view.lang))
 
     def plan(
         self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng
     ) -> tuple[Action, int, int]:
         """The choice, the worlds it was weighed in and the playout moves that took."""
+        chosen, weighing = self.weighed(view, prompt, actions, rng)
+        return (chosen, 0, 0) if weighing is None else (chosen, weighing.found.worlds, weighing.found.moves)
+
+    def weighed(
+        self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Weighing | None]:
+        """The choice and, when it was weighed by sampling, every evaluation the search made."""
         if len(actions) == 1 or prompt.kind not in SEARCHED:
-            return self.greedy.choose(view, prompt, actions, rng), 0, 0
-        found = self.sampling.weigh(view, ranked(view, prompt, actions, score, self.width), rng)
-        return found.action, found.worlds, found.moves
+            return self.greedy.choose(view, prompt, actions, rng), None
+        weighing = weigh_recorded(self.sampling, view, ranked(view, prompt, actions, score, self.width), rng)
+        return weighing.found.action, weighing
 
 
-BOTS: dict[str, Bot] = {"random": RandomBot(), "greedy": Greedy(), "search": Search()}
+BOTS: dict[str, Bot] = {"random": Random(), "greedy": Greedy(), "search": Search()}

@@ -162,6 +162,130 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "public_level": ("{who} is levelling up", "{who}はレベルアップ中"),
     "public_pick": ("{who} is choosing a target", "{who}は対象を選んでいる"),
     "public_discard": ("{who} is discarding", "{who}は手札を捨てている"),
+    # ------------------------------------------------------------------ bots' reasons (hints)
+    "why_only": ("{label}: the only legal choice.", "{label}：ほかに選べる手がない。"),
+    "why_any": ("{label}: nothing else on offer scores better.", "{label}：ほかにこれより良い手がない。"),
+    "why_keep": (
+        "{label}: no climax or level 2+ card is left to send back.",
+        "{label}：引き直すべきクライマックスやレベル2以上のカードはもうない。",
+    ),
+    "why_mark": (
+        "{label}: a climax or a level 2+ card is of no use in the first turns.",
+        "{label}：クライマックスやレベル2以上のカードは序盤に役立たない。",
+    ),
+    "why_unmark": ("{label}: a low-level card is useful early.", "{label}：低レベルのカードは序盤に役立つ。"),
+    "why_clock": (
+        "{label}: the card least worth keeping, while the clock is short ({n} damage).",
+        "{label}：手札で最も要らないカード。クロックはまだ短い（{n}ダメージ）。",
+    ),
+    "why_clock_long": (
+        "{label}: {n} damage already, or too few cards in hand to clock one.",
+        "{label}：すでに{n}ダメージ、または手札が少なすぎる。",
+    ),
+    "why_clock_keep": (
+        "{label}: every card in hand is worth keeping.",
+        "{label}：手札はどれも残す価値がある。",
+    ),
+    "why_play": (
+        "{label}: {power} power at level {level}, the biggest gain on the stage now.",
+        "{label}：パワー{power}・レベル{level}、今いちばん舞台を強くする。",
+    ),
+    "why_event": ("{label}: it has something to act on now.", "{label}：今なら効果の対象がある。"),
+    "why_rally": (
+        "{label}: its bonus lets {card} win its battle.",
+        "{label}：その効果で{card}がバトルに勝てる。",
+    ),
+    "why_end_main": (
+        "{label}: nothing left worth playing.",
+        "{label}：もうプレイする価値のあるカードがない。",
+    ),
+    "why_climax": (
+        "{label}: {n} characters stand ready to attack.",
+        "{label}：攻撃できるキャラが{n}体いる。",
+    ),
+    "why_climax_pass": (
+        "{label}: fewer than 2 characters stand ready to attack.",
+        "{label}：攻撃できるキャラが2体未満。",
+    ),
+    "why_direct": (
+        "{label}: nobody in front, so no battle to lose.",
+        "{label}：正面に敵がいないので負けるバトルがない。",
+    ),
+    "why_battle": (
+        "{label}: {n} power against {m}, it wins the battle.",
+        "{label}：パワー{n}対{m}でバトルに勝つ。",
+    ),
+    "why_trade": (
+        "{label}: {n} power against {m}: both go down, a trade worth making.",
+        "{label}：パワー{n}対{m}。相打ちだが損はない。",
+    ),
+    "why_battle_left": (
+        "{label}: {n} power against {m}, the best attack left.",
+        "{label}：パワー{n}対{m}。残る攻撃の中では最善。",
+    ),
+    "why_past": (
+        "{label}: a battle with {card} would not pay, so it goes past.",
+        "{label}：{card}とのバトルは割に合わないので、バトルしない。",
+    ),
+    "why_end_attack": (
+        "{label}: no standing character is worth attacking with.",
+        "{label}：攻撃させる価値のあるスタンドのキャラがいない。",
+    ),
+    "why_counter": (
+        "{label}: it changes the battle ({n} power against {m}).",
+        "{label}：バトルの結果が変わる（パワー{n}対{m}）。",
+    ),
+    "why_counter_pass": (
+        "{label}: no counter would change this battle.",
+        "{label}：助太刀してもこのバトルは変わらない。",
+    ),
+    "why_encore": (
+        "{label}: {n} stock leaves at least 2 to spare.",
+        "{label}：ストック{n}枚なら2枚以上残る。",
+    ),
+    "why_no_encore": (
+        "{label}: paying would leave under 2 stock.",
+        "{label}：払うとストックが2枚未満になる。",
+    ),
+    "why_level_colour": (
+        "{label}: the first {colour} card there, a colour the deck plays.",
+        "{label}：デッキが使う{colour}の最初の1枚になる。",
+    ),
+    "why_level": (
+        "{label}: the clock card least worth having back.",
+        "{label}：クロックで最も要らないカード。",
+    ),
+    "why_pick": ("{label}: the highest level card on offer.", "{label}：選べる中で最もレベルが高い。"),
+    "why_pick_none": ("{label}: nothing worth taking.", "{label}：選ぶ価値のあるカードがない。"),
+    "why_discard": ("{label}: the card in hand least worth keeping.", "{label}：手札で最も要らないカード。"),
+    "why_won": ("won {n} of {w} sampled playouts", "{w}回の試行で{n}勝"),
+    "why_won_n": ("{n}", "{n}勝"),
+    "why_score": (
+        "scores {x} on average over {w} sampled playouts (damage, stock and board)",
+        "{w}回の試行で平均{x}点（ダメージ・ストック・盤面）",
+    ),
+    "why_best": (
+        "{label}: {mine}; the next best ({other}) {theirs}.",
+        "{label}：{mine}。次点（{other}）は{theirs}。",
+    ),
+    "why_best_short": ("{label}: {mine}; the next best {theirs}.", "{label}：{mine}。次点は{theirs}。"),
+    "why_kept": (
+        "{label}: the rule of thumb's pick; it {mine}; the best other ({other}) {theirs}.",
+        "{label}：経験則どおりの手。{mine}。ほかの最善（{other}）は{theirs}。",
+    ),
+    "why_kept_short": (
+        "{label}: the rule of thumb's pick; it {mine}; the best other {theirs}.",
+        "{label}：経験則どおりの手。{mine}。ほかの最善は{theirs}。",
+    ),
+    "why_ranked": (
+        "{label}: ranked first by the rules of thumb; it {mine}; the best other ({other}) {theirs}.",
+        "{label}：経験則で上位の手。{mine}。ほかの最善（{other}）は{theirs}。",
+    ),
+    "why_ranked_short": (
+        "{label}: ranked first by the rules of thumb; it {mine}; the best other {theirs}.",
+        "{label}：経験則で上位の手。{mine}。ほかの最善は{theirs}。",
+    ),
+    "why_random": ("Picked at random among the legal choices.", "選べる手の中から無作為に選んだ。"),
     # ------------------------------------------------------------------ card text pieces
     "trigger_text": ("Trigger: {icons}.", "トリガー：{icons}。"),
     "vanilla": ("No ability.", "能力なし。"),

@@ -6,6 +6,10 @@ move where it can attack or reach an Objective with the fewest Wounds on the way
 prompt kind on purpose (orders, step moves, Power placement, Reactions, Elite placement, targets,
 Strategy card windows, the Controller's Skills), so a person may leave either side to it.
 
+Each bot also says why (``suggest``): greedy the priority it applied and its figures
+(:mod:`engines.eternia.reasons`), search what its sampled playouts gave beside the next best
+option (``engines.eternia.search.search_reason``).
+
 ``determinize(view, rng)`` builds a full state that gives the same View: what the viewer cannot
 see (the other side's face-down cards and sealed order, the Strategy hand and deck, the AI decks,
 the RNG) is sampled, never read from the real state.
@@ -18,11 +22,12 @@ from collections.abc import Sequence
 
 import msgspec
 
-from engines.core.bots import Bot, RandomBot
+from engines.core.bots import Bot, RandomBot, Suggestion
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
+from engines.eternia.reasons import explain
 from engines.eternia.rounds import ANY, STRATEGY, order_choices, team_cards
 from engines.eternia.search import SearchBot, reach
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, Model, ModelView, SkillSlot, Slot
@@ -86,6 +91,11 @@ class GreedyBot:
         pick = getattr(self, f"_{prompt.kind}", None)
         choice = pick(view, list(actions)) if pick is not None else None
         return choice if choice is not None else _fallback(actions)
+
+    def suggest(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The greedy choice with the priority that put it first and its figures."""
+        chosen = self.choose(view, prompt, actions, rng)
+        return Suggestion(chosen, explain(view, prompt, chosen, actions))
 
     # -------------------------------------------------------------- Order Phase
     @staticmethod
@@ -392,5 +402,5 @@ def determinize(view: EtView, rng: Rng) -> EtState:
 BOTS: dict[str, Bot] = {
     "random": RandomBot(),
     "greedy": GreedyBot(),
-    "search": SearchBot(GreedyBot(), determinize),
+    "search": SearchBot(GreedyBot(), determinize, explain),
 }

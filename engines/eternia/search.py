@@ -27,19 +27,20 @@ The Order Phase, Power placement, spawn places, Reactions and unlocks stay greed
 shows only later than a short playout can see at this cost. The budget counts playout moves, never
 seconds, so a game replays the same on any machine.
 
-Why the greedy bot and ``determinize`` are handed in (``SearchBot(GreedyBot(), determinize)``):
+Why the greedy bot, ``determinize`` and the greedy reasons are handed in
+(``SearchBot(GreedyBot(), determinize, explain)``):
 the bots module lists this bot, so importing from it here would make an import cycle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import msgspec
 
-from engines.core.bots import Bot
+from engines.core.bots import Bot, Suggestion
 from engines.core.rng import Rng
 from engines.core.search import Sampling, Weighed
 from engines.core.types import Action, Prompt
@@ -50,6 +51,8 @@ from engines.eternia.state import CTRL, TEAM, EtState, EtView, other
 from engines.eternia.view import build_view
 
 Determinize = Callable[[EtView, Rng], EtState]
+#: ``explain(view, prompt, chosen, actions)``: the greedy bot's reason for its choice
+Explain = Callable[[EtView, Prompt, Action, Sequence[Action]], str]
 
 #: decisions weighed in up to ``samples`` worlds (the dice decide them)
 DICE = ("act", "target", "minion_attack", "bonus_attack", "atk_boost", "def_boost", "ctrl_skills")
@@ -216,9 +219,16 @@ class SearchBot:
     name = "search"
 
     def __init__(
-        self, greedy: Bot, determinize: Determinize, samples: int = 3, width: int = 4, budget: int = 60
+        self,
+        greedy: Bot,
+        determinize: Determinize,
+        explain: Explain,
+        samples: int = 3,
+        width: int = 4,
+        budget: int = 60,
     ) -> None:
         self.greedy = greedy  # the rules of thumb: the first candidate and the playout policy
+        self.explain = explain  # the rules of thumb's reason, where nothing is weighed
         self.width = width
         self.dice: Sampling[EtView, EtState] = Sampling(
             determinize=determinize,
@@ -236,19 +246,33 @@ class SearchBot:
 
     def choose(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice, or the best candidate in sampled worlds where the choice matters."""
-        return self.plan(view, prompt, actions, rng)[0]
+        return self.weighed(view, prompt, actions, rng)[0]
+
+    def suggest(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The choice with what its playouts gave it beside the next best (greedy's reason if not weighed)."""
+        chosen, weighing = self.weighed(view, prompt, actions, rng)
+        if weighing is None:
+            return Suggestion(chosen, self.explain(view, prompt, chosen, actions))
+        return Suggestion(chosen, search_reason(weighing))
 
     def plan(
         self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng
     ) -> tuple[Action, Weighed | None]:
         """The choice and, when it was weighed by sampling, what the search found."""
+        chosen, weighing = self.weighed(view, prompt, actions, rng)
+        return chosen, None if weighing is None else weighing.found
+
+    def weighed(
+        self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Weighing | None]:
+        """The choice and, when it was weighed by sampling, every evaluation the search made."""
         first = self.greedy.choose(view, prompt, actions, rng)
         candidates = self.candidates(view, prompt, actions, first)
         if len(candidates) < 2:
             return first, None
         sampling = self.places if prompt.kind in PLACES else self.dice
-        found = sampling.weigh(view, candidates, rng)
-        return found.action, found
+        weighing = weigh_recorded(sampling, view, candidates, rng)
+        return weighing.found.action, weighing
 
     def candidates(
         self, view: EtView, prompt: Prompt, actions: Sequence[Action], first: Action
@@ -284,3 +308,75 @@ def _move_rank(view: EtView, a: Action) -> tuple[float, str]:
     at = (int(a.params[0]), int(a.params[1]))
     wanted = goals(view.objectives, view.beacons, view.models, me.side)
     return (position(me, at, view.models, wanted), a.key)
+
+
+# ------------------------------------------------------------------------------ saying why
+#: the most a reason may say
+LIMIT = 160
+#: an evaluation this far from zero is a finished game (the evaluation gives +-1000 for one)
+DECIDED = 500.0
+
+
+def clip(text: str) -> str:
+    """``text`` cut to :data:`LIMIT` characters (an ellipsis marks a cut)."""
+    return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """A search's result with each candidate's evaluation in every world it met (world order)."""
+
+    found: Weighed
+    candidates: tuple[Action, ...]
+    values: tuple[tuple[float, ...], ...]  # per candidate, one value a world
+
+
+def weigh_recorded(
+    sampling: Sampling[EtView, EtState], view: EtView, candidates: Sequence[Action], rng: Rng
+) -> Weighing:
+    """``sampling.weigh`` with every evaluation kept (the same choice: the values are the same)."""
+    seen: list[float] = []
+    evaluate = sampling.evaluate
+
+    def kept(world: EtState, seen_by: EtView) -> float:
+        value = evaluate(world, seen_by)
+        seen.append(value)
+        return value
+
+    found = replace(sampling, evaluate=kept).weigh(view, candidates, rng)
+    n = len(candidates)
+    return Weighing(found, tuple(candidates), tuple(tuple(seen[i::n]) for i in range(n)))
+
+
+def search_reason(weighing: Weighing) -> str:
+    """Why the search kept its choice: playouts won, else the average evaluation, beside the next best."""
+    found, values = weighing.found, weighing.values
+    chosen = weighing.candidates.index(found.action)
+    label = found.action.label.rstrip(".")
+    rivals = [i for i in range(len(values)) if i != chosen]
+    if not rivals:
+        return clip(f"{label}: the only option left to weigh.")
+    worlds = found.worlds
+    mean = [sum(v) / worlds for v in values]
+    wins = [sum(1 for x in v if x >= DECIDED) for v in values]
+    nxt = max(rivals, key=lambda i: mean[i])
+    played = f"{worlds} sampled playout{'s' if worlds != 1 else ''}"
+    if wins[chosen] or wins[nxt]:
+        said = [f"won {wins[chosen]} of {played}"]
+        theirs = str(wins[nxt])
+    else:
+        worth = f"worth {mean[chosen]:+.1f} on average over {played}"
+        said = [f"{worth} (a Hit Point is 1, a VP 12)", worth]  # the scale, where it fits
+        theirs = f"{mean[nxt]:+.1f}"
+    if mean[nxt] < mean[chosen] - 1e-9:
+        lead, after = f"{label}: ", "the next best"
+    elif chosen == 0:  # not better by the search's margin, or tied: the rules of thumb's pick stays
+        lead, after = f"{label}: the rule of thumb's pick; it is ", "the best other"
+    else:  # tied with a candidate the rules of thumb rank lower
+        lead, after = f"{label}: ranked first by the rules of thumb; it is ", "the best other"
+    if wins[chosen] or wins[nxt]:
+        lead = lead.replace("it is ", "it ")
+    other = weighing.candidates[nxt].label.rstrip(".")
+    texts = [f"{lead}{mine}; {after} ({other}) {theirs}." for mine in said]
+    texts += [f"{lead}{mine}; {after} {theirs}." for mine in said]
+    return next((t for t in texts if len(t) <= LIMIT), clip(texts[-1]))

@@ -66,6 +66,33 @@ def test_head_to_head_counts_wins_from_either_side_and_ties_as_half() -> None:
     assert low < ratings["hard"]["rating"] < high
 
 
+def test_at_four_seats_a_level_beats_the_other_when_its_best_seat_finishes_higher() -> None:
+    config = GameConfig("standard", 4)
+    games = [
+        Played(
+            Pairing("arclash", config, 1, ("easy", "hard")),
+            (3, 0, 2, 1),
+            (False, True, False, False),
+            (0, 0, 0, 0),
+        ),
+        Played(
+            Pairing("arclash", config, 1, ("hard", "easy")),
+            (1, 2, 0, 3),
+            (False, False, True, False),
+            (0, 0, 0, 0),
+        ),
+        Played(
+            Pairing("arclash", config, 2, ("easy", "hard")),
+            (0, 1, 2, 3),
+            (True, False, False, False),
+            (0, 0, 0, 0),
+        ),
+    ]
+    summary = summarize(registry.get("arclash"), config, ["easy", "hard"], games)
+    (h2h,) = summary["head_to_head"]
+    assert h2h["wins"] == [1, 2] and h2h["ties"] == 0
+
+
 def test_the_command_prints_ratings_and_head_to_head(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", "clashofdecks", "--mode", "duel", "--games", "1", "--jobs", "1", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)

@@ -14,6 +14,7 @@ from engines.core.bots import Bot, RandomBot
 from engines.core.driver import Match, bot_for
 from engines.eternia import RULESET
 from engines.eternia.bots import BOTS, GreedyBot, determinize
+from engines.eternia.reasons import explain
 from engines.eternia.search import SearchBot, evaluate, round_end
 from engines.eternia.selfplay import seats_for, versus_config
 from engines.eternia.selfplay import winner as selfplay_winner
@@ -189,7 +190,7 @@ def test_search_bot_weighs_fights_within_its_budget_and_the_same_way_every_time(
         seat = min(RULESET.prompts(state))
         view, prompt = RULESET.view(state, seat), RULESET.prompts(state)[seat]
         actions = RULESET.legal_actions(state, seat)
-        bot = SearchBot(GREEDY, determinize, samples=2, budget=10_000)
+        bot = SearchBot(GREEDY, determinize, explain, samples=2, budget=10_000)
         action, found = bot.plan(view, prompt, actions, Rng(4))
         assert action in actions
         assert bot.plan(view, prompt, actions, Rng(4)) == (action, found)  # same view and dice, same choice
@@ -197,7 +198,9 @@ def test_search_bot_weighs_fights_within_its_budget_and_the_same_way_every_time(
             weighed += 1
             assert found.action == action and found.moves >= len(found.totals)
             # a budget of one move stops after the first world (the budget is checked between worlds)
-            tight = SearchBot(GREEDY, determinize, samples=2, budget=1).plan(view, prompt, actions, Rng(4))[1]
+            tight = SearchBot(GREEDY, determinize, explain, samples=2, budget=1).plan(
+                view, prompt, actions, Rng(4)
+            )[1]
             assert tight is not None and tight.worlds == 1
     assert weighed > 0
 
@@ -226,25 +229,30 @@ def test_search_evaluation_sees_the_beacons_decide_the_game_at_the_rounds_end() 
     assert round_end(state) == ""  # nobody near the target: the game goes on
 
 
-def search_wins(game: tuple[str, int]) -> bool:
-    """Whether the search bot, playing ``side`` against greedy, wins the game dealt from ``seed``
-    (one game of ``selfplay.search_share``)."""
-    side, seed = game
+def level_wins(game: tuple[str, str, str, int]) -> bool:
+    """Whether the ``strong`` level, playing ``side`` against the ``weak`` one, wins the game dealt
+    from ``seed`` (one game of ``selfplay.search_share``)."""
+    strong, weak, side, seed = game
     config = versus_config(SEARCH_SCENARIO, SEARCH_PLAYERS)
-    search, greedy = BOTS["search"], BOTS["greedy"]
-    ctrl, team = (search, greedy) if side == CTRL else (greedy, search)
+    mine, theirs = bot_for(RULESET, strong), bot_for(RULESET, weak)
+    ctrl, team = (mine, theirs) if side == CTRL else (theirs, mine)
     return selfplay_winner(config, seed, seats_for(config, ctrl, team)) == side
 
 
 @pytest.mark.slow(seconds=45)
 @pytest.mark.parametrize("side", [CTRL, TEAM])
-def test_issue_14_7_search_bot_beats_greedy_on_each_side_of_versus(side: str) -> None:
-    # 60% of the README's 30 games a side (18 wins). The games run on every core, in order, and the
-    # run stops once 18 wins are in (or 13 games are not won): the games left could not change the
-    # verdict. The team side wins every game, so it is settled after 18; the Controller's 19 of 30
-    # needs nearly all of them.
+@pytest.mark.parametrize(("strong", "weak"), [("hard", "normal"), ("normal", "easy")])
+def test_issue_25_3_each_level_beats_the_one_below_on_each_side_of_versus(
+    strong: str, weak: str, side: str
+) -> None:
+    # 60% of the README's 30 games a side (18 wins; issue 14.7 for search against greedy, issue 25
+    # for every level against the one below). The games run on every core, in order, and the run
+    # stops once 18 wins are in (or 13 games are not won): the games left could not change the
+    # verdict. The search team wins every game, so it is settled after 18; the search
+    # Controller's 19 of 30 needs nearly all of them.
     needed = round(0.6 * SEARCH_GAMES)
-    with in_order(search_wins, [(side, seed) for seed in range(1, SEARCH_GAMES + 1)]) as results:
+    games = [(strong, weak, side, seed) for seed in range(1, SEARCH_GAMES + 1)]
+    with in_order(level_wins, games) as results:
         found = tally(results, needed, SEARCH_GAMES)
-    print(f"\nsearch as {side} against greedy: {found}")
+    print(f"\n{strong} as {side} against {weak}: {found}")
     assert found.passed, found
