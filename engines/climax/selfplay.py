@@ -20,7 +20,7 @@ from typing import Any
 
 from engines.climax.content import catalog
 from engines.climax.ruleset import RULESET
-from engines.core.bots import Bot
+from engines.core.bots import Bot, Suggestion
 from engines.core.driver import Match
 from engines.core.rng import Rng
 from engines.core.types import Action, GameConfig, Prompt
@@ -103,6 +103,10 @@ class Timed:
         if len(actions) > 1 and prompt.kind in SEARCHED:
             self.searched.append(seconds)
         return action
+
+    def suggest(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The wrapped bot's suggestion (not timed: only choices are measured)."""
+        return self.bot.suggest(view, prompt, actions, rng)
 
 
 def decision_times(bot: Bot, opponent: Bot, seeds: Iterable[int]) -> Timed:

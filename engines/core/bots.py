@@ -36,6 +36,10 @@ class Bot(Protocol):
         """Pick one of ``actions``."""
         ...
 
+    def suggest(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The same choice as :meth:`choose`, with its reason."""
+        ...
+
 
 class RandomBot:
     """Picks uniformly among the legal actions: the baseline every real bot must beat."""

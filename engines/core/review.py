@@ -35,7 +35,7 @@ from typing import Any
 
 import msgspec
 
-from engines.core.bots import Bot
+from engines.core.bots import Bot, Suggestion
 from engines.core.driver import Match, bot_for, bot_rng
 from engines.core.rng import Rng
 from engines.core.ruleset import AnyRuleset
@@ -190,6 +190,10 @@ class Noisy:
         if rng.below(100) < self.noise:
             return rng.choice(actions)
         return self.inner.choose(view, prompt, actions, rng)
+
+    def suggest(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The inner bot's suggestion (playouts never ask for one; the protocol does)."""
+        return self.inner.suggest(view, prompt, actions, rng)
 
 
 class _Estimator:

@@ -34,7 +34,7 @@ from typing import Any
 
 import msgspec
 
-from engines.core.bots import Bot
+from engines.core.bots import Bot, Suggestion
 from engines.core.content import load_content, load_rules_pages
 from engines.core.errors import ContentError
 from engines.core.levels import level_bot, level_name
@@ -232,6 +232,13 @@ class ScriptBot:
     def choose(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The scripted choice, else the fallback bot's."""
         return self.scripted(prompt, actions) or self.fallback.choose(view, prompt, actions, rng)
+
+    def suggest(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The scripted move, said to be the tutorial's; else the fallback bot's own suggestion."""
+        scripted = self.scripted(prompt, actions)
+        if scripted is not None:
+            return Suggestion(scripted, "The tutorial's opponent plays this move as its script says.")
+        return self.fallback.suggest(view, prompt, actions, rng)
 
 
 def script_bot(ruleset: AnyRuleset, level: str) -> ScriptBot | None:

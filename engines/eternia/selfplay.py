@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engines.core.bots import Bot
+from engines.core.bots import Bot, Suggestion
 from engines.core.driver import Match
 from engines.core.rng import Rng
 from engines.core.types import Action, GameConfig, Prompt
@@ -101,6 +101,10 @@ class Timed:
             self.weighed_cpu.append(used)
             self.moves.append(found.moves)
         return action
+
+    def suggest(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The wrapped bot's suggestion (not timed: only choices are measured)."""
+        return self.bot.suggest(view, prompt, actions, rng)
 
 
 def percentile(values: Sequence[float], share: float) -> float:
