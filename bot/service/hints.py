@@ -18,6 +18,7 @@ in a thread; only plain values cross, as for the bots' own moves.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,11 @@ PLAIN_REASON = "the hard bot's choice."
 RATED = "Hints are off in rated games; they are there for casual tables and tutorials."
 NOT_ASKED = "You have no decision to make right now, so there is nothing to hint at."
 STALE_HINT = "That hint button was for an earlier moment of the game; use the latest message."
+
+
+def offers_hints(options: Mapping[str, object]) -> bool:
+    """Whether a table's options allow hints: any game that is not rated (tutorials never are)."""
+    return not is_rated(options)
 
 
 @dataclass(frozen=True)
@@ -95,14 +101,14 @@ class Hints(Room):
         """
         loaded = await self.rt.load(table_id)
         seating.need_playing(loaded)
-        if is_rated(loaded.table.options):
+        if not offers_hints(loaded.table.options):
             raise ServiceError(Code.BAD_OPTION, RATED)
         game = resolve(loaded.table.game)
         row = seating.acting_seat(game, loaded, user_id, seat)
-        if token is not None and not is_current(game, loaded, row, token):
-            raise ServiceError(Code.STALE, STALE_HINT)
         if row.seat not in game.ruleset.prompts(loaded.state):
             raise ServiceError(Code.NOT_YOUR_TURN, NOT_ASKED)
+        if token is not None and not is_current(game, loaded, row, token):
+            raise ServiceError(Code.STALE, STALE_HINT)
         snapshot = game.ruleset.encode(loaded.state)
         seed = loaded.table.seed or 0
         made = await asyncio.to_thread(_elsewhere, game.slug, snapshot, row.seat, seed, row.moves)

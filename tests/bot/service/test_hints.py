@@ -75,8 +75,13 @@ async def test_only_the_seat_being_asked_gets_a_hint_and_only_for_the_latest_mes
     old = tok(delivery, asked_user)
     hint = await services.hints.hint(table.id, asked_user, token=old)
     moved = await services.tables.act(table.id, asked_user, old, hint.action_key)
-    assert moved.outcome is None
-    with pytest.raises(ServiceError) as refused:  # a Hint on the message before that move
+    with pytest.raises(ServiceError) as refused:  # the other player's turn now
+        await services.hints.hint(table.id, asked_user, token=old)
+    assert refused.value.code == Code.NOT_YOUR_TURN
+    _, keys = _mine(moved, other_user)
+    moved = await services.tables.act(table.id, other_user, tok(moved, other_user), keys[0])
+    assert moved.outcome is None and _mine(moved, asked_user)
+    with pytest.raises(ServiceError) as refused:  # asked again: a Hint on the message before that round
         await services.hints.hint(table.id, asked_user, token=old)
     assert refused.value.code == Code.STALE and refused.value.message == STALE_HINT
 
