@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.discord.layout import ROWS
 from bot.discord.views import seat_view
 from bot.service.api import SeatUpdate, TableInfo
@@ -55,12 +57,15 @@ async def test_a_casual_table_offers_a_hint_answered_to_the_clicker_alone(w: Wor
     assert latest_dm_with_choices(w, player).id == message.id and w.choices(message)
 
 
-async def test_a_rated_table_offers_no_hint_anywhere(w: World) -> None:
-    alice, bob, lobby = await open_two_player_table(w, "tinypub")
+@pytest.mark.parametrize("game", ["tiny", "tinypub"])  # choices in DMs; choices on the table
+async def test_a_rated_table_offers_no_hint_anywhere(w: World, game: str) -> None:
+    alice, bob, lobby = await open_two_player_table(w, game)
     await w.click(alice, lobby, label="Start")
-    assert w.choices(table_message(w)) and not _hints(w, table_message(w))
+    offering = [m for m in [table_message(w), *w.dms(alice), *w.dms(bob)] if w.choices(m)]
     for player in (alice, bob):
-        assert all(not _hints(w, m) for m in w.dms(player))
+        offering.append((await w.click(player, table_message(w), label="Show my hand")).response)
+    assert any(w.choices(m) for m in offering)
+    assert not any(_hints(w, m) for m in offering)
 
 
 async def test_public_decisions_carry_a_hint_beside_show_my_hand_for_the_asked_player(w: World) -> None:
