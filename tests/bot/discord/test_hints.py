@@ -44,8 +44,9 @@ async def test_a_casual_table_offers_a_hint_answered_to_the_clicker_alone(w: Wor
     labels = {choice.label for choice in w.choices(message)}
     in_channel = len(w.messages())
     result = await w.click(player, message, custom_id=hint_id)
-    assert result.ephemeral or all(f.ephemeral for f in result.followups)
-    said = w.said(result)
+    answer = result.response  # the deferred "thinking" answer, then the hint in its place
+    assert answer.ephemeral and not result.followups  # for the clicker alone
+    said = answer.content
     assert said.startswith("Hint: ")
     label, _, reason = said.removeprefix("Hint: ").partition(" — ")
     assert label in labels and reason
