@@ -27,9 +27,8 @@ from engines.core.ruleset import LANGUAGE_OPTION
 if TYPE_CHECKING:
     from bot.discord.client import TablekeeperBot
 
-#: the answer's first word, by the table's language
+#: the button's label and the answer's first word, by the table's language
 WORD = {"en": "Hint", "ja": "ヒント"}
-LABEL = {"en": "Hint", "ja": "ヒント"}
 #: Discord's limit on a message's text
 CONTENT = 2000
 
@@ -61,7 +60,7 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HI
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=LABEL.get(lang, LABEL["en"]),
+                label=WORD.get(lang, WORD["en"]),
                 emoji="💡",
                 custom_id=ids.hint_id(table, token, seat),
                 style=discord.ButtonStyle.secondary,
