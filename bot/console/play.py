@@ -17,6 +17,7 @@ from bot.console.narrate import choice_page, describe_outcome, page_count, seat_
 from bot.console.rulebook import contents, phase_page, rules_pages, show_page
 from bot.service.api import Delivery, SeatUpdate, ServiceError
 from bot.service.app import Services
+from bot.service.ratings import RATED_OPTION
 from bot.service.tables import TableService
 from engines.core import Action, AnyRuleset, GameConfig, Prompt, counted, fill_names
 from engines.core.driver import bot_for
@@ -33,7 +34,7 @@ INTERRUPTED = 130
 HELP = (
     "Type a choice number or its key; n/p turn pages, t shows the table again, "
     "c shows the text of the cards in play and on offer, h the rules of this step (h N: page N), "
-    "? this help, q quits."
+    "hint the hard bot's suggestion, ? this help, q quits."
 )
 
 #: what ``h`` shows for a prompt: the rules page for its step, or the list of pages
@@ -42,6 +43,10 @@ RulesFor = Callable[[Prompt, str], str]
 
 class Quit(Exception):
     """The person asked to stop (q or end of input; Ctrl-C is a ``KeyboardInterrupt``)."""
+
+
+class HintAsked(Exception):
+    """The person typed ``hint``: the game answers through the service, then asks again."""
 
 
 @dataclass
@@ -85,6 +90,8 @@ class Chooser:
             raise Quit("quit")
         elif lowered in {"?", "help"}:
             self.out.write(HELP + "\n")
+        elif lowered == "hint":
+            raise HintAsked
         elif lowered == "h" or lowered.startswith("h "):
             page = lowered[1:].strip()
             self.out.write((self.rules(prompt, page) if self.rules else "No rules pages here.") + "\n")
@@ -308,7 +315,8 @@ class TerminalGame:
             self.ruleset.slug,
             self.config.mode,
             self.difficulty,
-            dict(self.config.options),
+            # nothing played here counts (the database goes at exit): unrated, so hints are on
+            {**self.config.options, RATED_OPTION: False},
             players=self.config.players,
             seat_options=dict(seats[0]) if seats else None,
             seed=self.seed,
@@ -339,9 +347,7 @@ class TerminalGame:
                 self.out.write(f"\n--- your move {self.decisions + 1} ---\n{mine.text}\n")
                 for text in taught.explains if taught is not None else ():
                     self.out.write(f"\n>> {text}\n")
-                action = chooser.ask(
-                    mine.prompt, mine.actions, mine.text, self.card_texts(mine.text, mine.actions)
-                )
+                action = await self._choose(chooser, mine)
                 try:
                     delivery = await tables.act(delivery.table.id, USER, mine.token, action.key, HUMAN)
                 except ServiceError as exc:  # a listed choice is legal; say so plainly if not
@@ -358,6 +364,26 @@ class TerminalGame:
             self.out.write(describe_outcome(delivery.outcome, self.names) + "\n")
             self.finished = True
         return 0
+
+    async def _choose(self, chooser: Chooser, mine: SeatUpdate) -> Action:
+        """The person's choice; ``hint`` on the way is answered by the service and asked again."""
+        assert mine.prompt is not None
+        while True:
+            try:
+                return chooser.ask(
+                    mine.prompt, mine.actions, mine.text, self.card_texts(mine.text, mine.actions)
+                )
+            except HintAsked:
+                self.out.write(await self._hint(mine) + "\n")
+
+    async def _hint(self, mine: SeatUpdate) -> str:
+        """The hard bot's suggestion for the person's decision, or the one line saying why not."""
+        assert self.services is not None  # set by the play loop while the game runs
+        try:
+            hint = await self.services.hints.hint(self.table_id, USER, HUMAN, mine.token)
+        except ServiceError as exc:
+            return exc.message
+        return f"Hint: {hint.label} — {hint.reason}"
 
 
 def _seat_update(delivery: Delivery) -> SeatUpdate:

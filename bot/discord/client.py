@@ -28,6 +28,7 @@ from bot.discord.cogs import COGS
 from bot.discord.cogs.controllers import Controllers
 from bot.discord.first_contact import greet
 from bot.discord.gate import InteractionGate
+from bot.discord.hint_view import HINT_ITEMS
 from bot.discord.items import ALL_ITEMS
 from bot.discord.replay_view import REPLAY_ITEMS
 from bot.discord.replies import scrubbed_traceback, tell
@@ -105,7 +106,7 @@ class TablekeeperBot(commands.AutoShardedBot):
         self._services = await Services.start(self.settings, clock=self.clock)
         self._queue = await open_queue(self.settings)
         self._controls = Controllers.build(self, self._services, self._queue)
-        self.add_dynamic_items(*ALL_ITEMS, *REPLAY_ITEMS, *REVIEW_ITEMS)
+        self.add_dynamic_items(*ALL_ITEMS, *REPLAY_ITEMS, *REVIEW_ITEMS, *HINT_ITEMS)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for name in COGS:
             await self.load_extension(name)

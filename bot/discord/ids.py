@@ -25,6 +25,9 @@ SEAT_CHOICE = r"tk:c:(?P<table>\d+):(?P<option>[a-z_]+)"
 BOT_SELECT = r"tk:b:(?P<table>\d+)"
 #: "Show my hand": answers ephemerally with the clicker's hand and private choices.
 HAND = r"tk:h:(?P<table>\d+)"
+#: "Hint" beside a seat's choices (unrated games): table, token shown, seat ("-" on the table
+#: message: whichever of the clicker's seats is asked).
+HINT = r"tk:i:(?P<table>\d+):(?P<token>[0-9a-z]+):(?P<seat>\d+|-)"
 #: "Take my seat back" after a bot took a timed-out player's seat.
 RECLAIM = r"tk:j:(?P<table>\d+)"
 #: Lobby select for a table option the host picks from a short list (the table's language).
@@ -104,6 +107,11 @@ def rules_id(slug: str, page: int, lang: str = "") -> str:
 def table_choice_id(table: int, option: str) -> str:
     """The custom_id of a lobby select for a table option (the host's)."""
     return _checked(f"tk:o:{table}:{option}")
+
+
+def hint_id(table: int, token: str, seat: int | None) -> str:
+    """The custom_id of a "Hint" button (``seat`` None: the clicker's asked seat)."""
+    return _checked(f"tk:i:{table}:{token}:{'-' if seat is None else seat}")
 
 
 def reclaim_id(table: int) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord.choices import deck_titles
+from bot.discord.hint_view import HintButton, hint_row
 from bot.discord.items import (
     ActionButton,
     ActionSelect,
@@ -30,6 +31,7 @@ from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, ROWS, ChoiceLayo
 from bot.discord.replay_view import open_view
 from bot.discord.seat_text import button_label, text_specs
 from bot.service.api import PublicTable, SeatUpdate, TableInfo
+from bot.service.hints import offers_hints
 from bot.words import language_name
 from engines import registry
 from engines.core import Action, OptionSpec
@@ -128,7 +130,13 @@ def table_view(public: PublicTable, pages: dict[int, int] | None = None) -> disc
         items.extend(made)
         row += max(layout.rows_used, 1)
     items.append(HandButton(table.id, row=ROWS - 1))
+    if row and offers_hints(table.options):  # beside "Show my hand": for the clicker's asked seat
+        items.append(HintButton(table.id, public.token, None, row=ROWS - 1, lang=_lang(table)))
     return _view(items)
+
+
+def _lang(table: TableInfo) -> str:
+    return str(table.options.get(LANGUAGE_OPTION, "en"))
 
 
 def seat_actions(update: SeatUpdate, solo: bool) -> tuple[Action, ...]:
@@ -152,7 +160,9 @@ def seat_view(
     actions = seat_actions(update, table.solo)
     if not actions:
         return None
-    items, _ = choice_items(table.id, update.token, update.seat, actions, page=page, where=where)
+    items, layout = choice_items(table.id, update.token, update.seat, actions, page=page, where=where)
+    if offers_hints(table.options):
+        items.append(HintButton(table.id, update.token, update.seat, row=hint_row(layout), lang=_lang(table)))
     return _view(items)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from bot.service.animations import Animations
 from bot.service.guilds import GuildService
+from bot.service.hints import Hints
 from bot.service.play import Pipeline
 from bot.service.replays import Replays
 from bot.service.reviews import Reviews
@@ -36,6 +37,7 @@ class Services:
         self.animations = Animations(self.runtime, self.guilds, self.pipeline)
         self.reviews = Reviews(self.runtime, self.guilds, self.pipeline)
         self.tutorials = Tutorials(self.runtime, self.guilds, self.pipeline, self.tables)
+        self.hints = Hints(self.runtime, self.guilds, self.pipeline)
 
     @classmethod
     async def start(

@@ -1,0 +1,96 @@
+"""The Hint button: the hard bot's suggestion for the clicker's own decision, shown to them alone.
+
+Only tables that do not count offer it (unrated games and tutorials; the service decides, see
+:mod:`bot.service.hints`). It sits beside the seat's choices: on the DM (or a solo game's one
+message, or the "Show my hand" answer) for that seat, and on the table message beside "Show my
+hand" when the table shows public decisions (there it answers whichever of the clicker's seats
+is asked). Its id carries the token of the message it is on, so a Hint on an earlier message is
+refused in one line instead of advising on a moment that has passed.
+
+Its presence depends only on the table's options and on the seat having choices, which the
+message already shows: it tells nobody anything new.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord import ids
+from bot.discord.layout import PER_ROW, ChoiceLayout, clip
+from bot.discord.replies import defer, reported
+from bot.service.hints import Hint
+from engines.core.ruleset import LANGUAGE_OPTION
+
+if TYPE_CHECKING:
+    from bot.discord.client import TablekeeperBot
+
+#: the button's label and the answer's first word, by the table's language
+WORD = {"en": "Hint", "ja": "ヒント"}
+#: Discord's limit on a message's text
+CONTENT = 2000
+
+
+def hint_text(hint: Hint, lang: str = "en") -> str:
+    """The answer as the player reads it: "Hint: <choice> — <reason>"."""
+    word = WORD.get(lang, WORD["en"])
+    colon = "：" if lang == "ja" else ": "
+    return clip(f"{word}{colon}{hint.label} — {hint.reason}", CONTENT)
+
+
+def hint_row(layout: ChoiceLayout) -> int:
+    """Where the Hint button goes: beside Prev/Next, else on the last row of choices if it has
+    room, else on the row below them."""
+    if layout.nav_row is not None:
+        return layout.nav_row
+    if layout.buttons:
+        last = layout.buttons[-1][1]
+        used = sum(1 for _, row in layout.buttons if row == last)
+        return last if used < PER_ROW else last + 1
+    return layout.select_row + 1 if layout.select else 0
+
+
+class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HINT):
+    """ "Hint": the hard bot's suggestion for the clicker's decision, answered ephemerally."""
+
+    def __init__(
+        self, table: int, token: str, seat: int | None, row: int | None = None, lang: str = "en"
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=WORD.get(lang, WORD["en"]),
+                emoji="💡",
+                custom_id=ids.hint_id(table, token, seat),
+                style=discord.ButtonStyle.secondary,
+                row=row,
+            )
+        )
+        self.table, self.token, self.seat = table, token, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HintButton:
+        """Rebuild the button from its custom_id."""
+        seat = None if match["seat"] == "-" else int(match["seat"])
+        return cls(int(match["table"]), match["token"], seat)
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Answer the clicker alone with the hint (or one line saying why there is none)."""
+        await answer_hint(interaction, self.table, self.token, self.seat)
+
+
+async def answer_hint(interaction: discord.Interaction, table_id: int, token: str, seat: int | None) -> None:
+    """Work the hint out (it may take half a second: acknowledged first) and show it privately."""
+    await defer(interaction, ephemeral=True)
+    async with reported(interaction, "hint"):
+        services = cast("TablekeeperBot", interaction.client).services
+        hint = await services.hints.hint(table_id, interaction.user.id, seat, token)
+        table = await services.tables.get(table_id)
+        lang = str(table.options.get(LANGUAGE_OPTION, "en"))
+        await interaction.followup.send(hint_text(hint, lang), ephemeral=True)
+
+
+HINT_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (HintButton,)
