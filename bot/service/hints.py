@@ -34,9 +34,6 @@ from engines.core.driver import bot_for, bot_rng
 
 #: the bot level a hint asks (the game's strongest bot)
 LEVEL = "hard"
-#: the reason given for a bot that cannot explain itself yet (no invented reasons)
-PLAIN_REASON = "the hard bot's choice."
-
 RATED = "Hints are off in rated games; they are there for casual tables and tutorials."
 NOT_ASKED = "You have no decision to make right now, so there is nothing to hint at."
 STALE_HINT = "That hint button was for an earlier moment of the game; use the latest message."
@@ -67,11 +64,7 @@ def hint_for(ruleset: AnyRuleset, state: Any, seat: int, seed: int, moves: int) 
     actions = ruleset.legal_actions(state, seat)
     bot = bot_for(ruleset, LEVEL)
     rng = bot_rng(seed, moves)
-    suggest = getattr(bot, "suggest", None)
-    if suggest is not None:
-        action, reason = suggest(view, prompt, actions, rng)
-    else:  # the lead drops this branch once every game's bots explain themselves
-        action, reason = bot.choose(view, prompt, actions, rng), PLAIN_REASON
+    action, reason = bot.suggest(view, prompt, actions, rng)
     return Hint(action.key, action.label, reason)
 
 

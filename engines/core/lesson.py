@@ -139,11 +139,7 @@ def note(ruleset: AnyRuleset, state: Any, key: str, seed: int, lang: str, number
     prompt = ruleset.prompts(state)[LEARNER]
     actions = ruleset.legal_actions(state, LEARNER)
     rng = bot_rng(seed, number)
-    suggest = getattr(hard, "suggest", None)
-    if suggest is not None:
-        action, reason = suggest(view, prompt, actions, rng)
-    else:
-        action, reason = hard.choose(view, prompt, actions, rng), ""
+    action, reason = hard.suggest(view, prompt, actions, rng)
     if action.key == key:
         return ""
     lang = ruleset.language(lang)
