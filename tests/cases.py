@@ -27,3 +27,19 @@ def every_mode() -> list[Any]:
         for mode in registry.get(slug).modes
         for players in mode.players
     ]
+
+
+def quick_first(values: list[Any], quick: int = 1, ids: Any = None) -> list[Any]:
+    """``values`` as pytest params: the first ``quick`` in the default run, the rest in the slow set.
+
+    For per-game checks through the whole stack (Discord, the terminal) that cost seconds each:
+    one game keeps the check in every run; CI's slow set runs it for every game.
+    """
+    return [
+        pytest.param(
+            *(v if isinstance(v, tuple) else (v,)),
+            id=ids(v) if ids else None,
+            marks=() if i < quick else pytest.mark.slow,
+        )
+        for i, v in enumerate(values)
+    ]

@@ -26,6 +26,7 @@ from engines.core.record import Record, dump, load
 from engines.core.timeline import build
 from render import registry as render_registry
 from tests.bot.tinyrender import RENDERER as TINY_RENDERER
+from tests.cases import quick_first
 from tests.engines.core.tinygame import RULESET as TINY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +62,7 @@ def _pngs(folder: Path, pattern: str) -> list[Path]:
     return found
 
 
-@pytest.mark.parametrize(("game", "mode", "seed"), GAMES)
+@pytest.mark.parametrize(("game", "mode", "seed"), quick_first(GAMES, ids=lambda v: v[0]))
 def test_every_game_saved_by_selfplay_replays_into_one_board_picture_per_step(
     game: str,
     mode: str,

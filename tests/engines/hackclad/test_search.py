@@ -116,6 +116,7 @@ def test_candidates_start_with_the_witch_bots_choice_and_differ_in_kind() -> Non
         assert len({a.key for a in pool}) == len(pool) <= 5
 
 
+@pytest.mark.slow(seconds=12)
 def test_search_keeps_its_move_budget_and_chooses_the_same_every_time() -> None:
     bot = SearchBot(R)
     weighed = 0
