@@ -19,7 +19,7 @@ from engines.core.driver import DIFFICULTIES, Match, bot_for
 from tests.cases import every_mode
 
 #: decision points compared per game and mode (a search bot's decision costs up to a second)
-POINTS = 4
+POINTS = 3
 #: moves between two compared decisions
 EVERY = 11
 

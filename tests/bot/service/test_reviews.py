@@ -146,6 +146,7 @@ async def test_the_last_games_in_stats_say_which_can_be_reviewed(
     assert shown == {one.table.id: True, two.table.id: False}
 
 
+@pytest.mark.slow(seconds=4)
 def test_review_of_reviews_climax_in_japanese_words_when_the_table_speaks_it() -> None:
     ruleset = registry.get("climax")
     config = ruleset.resolve_config(GameConfig("duel", 2, {"lang": "ja"}))

@@ -51,6 +51,7 @@ def test_greedy_beats_random() -> None:
     assert wins["greedy"] >= 9
 
 
+@pytest.mark.slow(seconds=6)
 def test_search_bot_plays_a_legal_game() -> None:
     bots = RULESET.bots()
     wins = _match(bots["search"], bots["random"], 1)
