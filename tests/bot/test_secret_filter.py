@@ -140,7 +140,7 @@ async def test_twins_differing_only_in_secrets_look_the_same_to_every_viewer(
 ) -> None:
     """DESIGN "One secret filter": nothing anyone is shown depends on what they may not know."""
     ruleset = registry.get(slug)
-    report = _run(ruleset, GameConfig(mode, players), range(1, 2), every=2, extra_every=5)
+    report = _run(ruleset, GameConfig(mode, players), range(1, 2), every=2, extra_every=10)
     assert report.games == 1 and report.pairs > 0
     # every game here hides something (hands, decks): its twins must really differ
     assert report.differing > 0, f"{slug} {mode}: twin() never changed a hidden part"
@@ -152,7 +152,7 @@ async def test_twins_look_the_same_in_every_language(slug: str, mode: str, playe
     """The language changes every word shown, never what may be known: the same check in each."""
     ruleset = registry.get(slug)
     config = GameConfig(mode, players, {LANGUAGE_OPTION: lang})
-    report = _run(ruleset, config, range(1, 2), every=2, extra_every=5)
+    report = _run(ruleset, config, range(1, 2), every=2, extra_every=10)
     assert report.games == 1 and report.differing > 0 and report.narrations > 0
 
 

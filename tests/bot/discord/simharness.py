@@ -34,6 +34,7 @@ from simcord.results import to_discord_message
 from bot.discord import ids
 from bot.discord.client import TablekeeperBot
 from bot.settings import Settings
+from tests.bot.migrated import migrated_sqlite
 
 SIMCORD_VERSION = "3.2.1"
 if simcord.__version__ != SIMCORD_VERSION:  # pragma: no cover - environment guard
@@ -469,7 +470,7 @@ async def world(
 
     ``shards`` runs the bot as one process holding that many shards; the first server is on shard 0.
     """
-    url = database_url or f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db"
+    url = database_url or migrated_sqlite(tmp_path / "tablekeeper.db")
     # Off unless a test asks for it: each finished game's animation costs seconds of CPU, and
     # only the tests about it (test_animations, test_replays_games) look at it.
     settings.setdefault("final_animation", False)

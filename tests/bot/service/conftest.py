@@ -12,6 +12,7 @@ import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -23,6 +24,7 @@ from bot.settings import Settings
 from bot.store import upgrade
 from engines import registry
 from render import registry as renderers
+from tests.bot.migrated import migrated_sqlite
 from tests.bot.pgdb import admin
 from tests.bot.service.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
@@ -66,16 +68,15 @@ def pg_url() -> Iterator[str | None]:
 async def db_url(request: pytest.FixtureRequest, tmp_path: object, pg_url: str | None) -> AsyncIterator[str]:
     """A freshly migrated database URL (an empty schema migrated to head)."""
     if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path}/tablekeeper.db"
-    else:
-        if pg_url is None:
-            pytest.skip(
-                f"PostgreSQL variant skipped: set {PG_ENV} (e.g. postgresql+asyncpg://postgres@127.0.0.1/test)"
-            )
-        url = pg_url
-        await _reset_pg(url)
-    await upgrade(url)
-    yield url
+        yield migrated_sqlite(Path(str(tmp_path)) / "tablekeeper.db")
+        return
+    if pg_url is None:
+        pytest.skip(
+            f"PostgreSQL variant skipped: set {PG_ENV} (e.g. postgresql+asyncpg://postgres@127.0.0.1/test)"
+        )
+    await _reset_pg(pg_url)
+    await upgrade(pg_url)
+    yield pg_url
 
 
 async def _reset_pg(url: str) -> None:
