@@ -241,6 +241,7 @@ async def the_order_phase_is_sealed(w: World, alice: Actor, bob: Actor, carol: A
     assert flipped != before[0]  # both are in: the track is dealt and the first card flips
 
 
+@pytest.mark.slow(seconds=7)
 async def test_a_versus_table_in_a_server_plays_round_one_by_clicks_then_bots_finish(tmp_path: Path) -> None:
     # easy (random) stand-ins finish the game fastest: this test is about the clicks, not the bots
     async with world(tmp_path, default_difficulty="easy") as w:

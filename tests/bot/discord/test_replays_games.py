@@ -143,7 +143,7 @@ async def check_animation_and_review(w: World, alice: Actor, viewer: Any) -> Non
     check_review_page(w, page)
 
 
-@pytest.mark.parametrize("game", quick_first(sorted(GAMES), ids=str))
+@pytest.mark.parametrize("game", quick_first(sorted(GAMES), quick=0, ids=str))
 async def test_each_game_replays_while_running_and_after_its_end(w: World, game: str) -> None:
     w.bot.services.reviews.playouts, w.bot.services.reviews.budget = ROUGH
     alice, _bob = await start(w, game)
@@ -153,6 +153,7 @@ async def test_each_game_replays_while_running_and_after_its_end(w: World, game:
     await check_animation_and_review(w, alice, viewer)
 
 
+@pytest.mark.slow(seconds=4)
 async def test_a_climax_replay_reads_in_each_viewers_language(w: World) -> None:
     alice, bob = await start(w, "climax")
     await play_out_by_timeouts(w)
