@@ -59,7 +59,7 @@ async def _learn_to_the_end(w: World, alice: Actor, game: str, lang: str = "en")
 
 
 @pytest.mark.parametrize(
-    "game", quick_first([g for g in registry.slugs() if has_tutorial(registry.get(g))], ids=str)
+    "game", quick_first([g for g in registry.slugs() if has_tutorial(registry.get(g))], quick=0, ids=str)
 )
 async def test_every_tutorial_is_learnt_to_its_end_through_discord(w: World, game: str) -> None:
     alice = w.member("alice")

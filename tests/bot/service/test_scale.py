@@ -144,7 +144,7 @@ async def test_a_sweep_writes_one_table_per_transaction(
     assert all(len(ids) == 1 for ids in per_transaction.values())
 
 
-@pytest.mark.parametrize("tables", [120, pytest.param(500, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("tables", [pytest.param(n, marks=pytest.mark.slow) for n in (120, 500)])
 async def test_sixty_four_clicks_in_flight_over_500_tables_on_sqlite_refuse_none(
     tmp_path: Path, clock: Clock, tables: int
 ) -> None:

@@ -21,7 +21,7 @@ from tests.engines.suggestions import label_words, suggestions_along
 KANA = range(0x3040, 0x3100)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "ja"])
 def test_every_bot_suggests_its_choice_with_a_short_true_reason(lang: str) -> None:
     config = GameConfig("duel", 2, {"lang": lang})
     said = suggestions_along(RULESET, config, 3, label_words, every=9, points=8)
