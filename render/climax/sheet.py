@@ -19,23 +19,27 @@ from render.core.palette import PANEL, mix
 from render.core.pen import Box, Pen
 
 TITLE = "Climax"
+REVEALED_H = 120  # an event or climax: its band and name
 
 
 def draw_card(entry: CatalogueEntry, lang: str) -> Pen:
     """The design ``entry`` names, drawn large in ``lang``."""
     card = face("", entry.id, lang)
 
+    standing = card.kind == "character"
+    tall = SLOT_H if standing else REVEALED_H
+
     def art(pen: Pen, box: Box) -> None:
         x0, y0, x1, _ = box
         left = (x0 + x1 - PORTRAIT_W) / 2
-        where = (left, y0, left + PORTRAIT_W, y0 + SLOT_H)
-        if card.kind == "character":
+        where = (left, y0, left + PORTRAIT_W, y0 + tall)
+        if standing:
             stage_card(pen, SlotView(0, "front", card, STAND, card.power, card.soul), -1, where)
         else:  # an event or a climax never stands on the stage: drawn as a revealed card
             mini_card(pen, card, where)
 
     fill = card_colour(card.colour)
     look = CardLook(
-        indexed_palette(), fill, card_ink(card.colour), mix(PANEL, fill, 0.15), art=art, art_height=SLOT_H
+        indexed_palette(), fill, card_ink(card.colour), mix(PANEL, fill, 0.15), art=art, art_height=tall
     )
     return draw_card_sheet(entry, lang, look, TITLE)
