@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from bot.words import LANGUAGE_NAMES
 from engines.core import AnyRuleset, SetupError
@@ -48,6 +49,12 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         default=None,
         metavar="LANG",
         help="names and text in this language, for a game that has several (en, ja; default en)",
+    )
+    cards.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="with NAME: also write the card drawn large (the /card picture) into this folder",
     )
 
 
@@ -93,9 +100,10 @@ def cmd_rules(args: argparse.Namespace, game: GameLookup) -> int:
 
 def cmd_cards(args: argparse.Namespace, game: GameLookup) -> int:
     """``tablekeeper cards``: the catalogue (narrowed by --deck or --search), or one card whole."""
-    from bot.console.cards import describe_card, describe_cards
+    from bot.console.cards import describe_card, describe_cards, write_card
     from bot.lookup import find_card
     from engines.core.catalogue import select
+    from render import registry as renderers
 
     ruleset = game(args.game)
     if args.name.strip():
@@ -104,7 +112,12 @@ def cmd_cards(args: argparse.Namespace, game: GameLookup) -> int:
         asked = language(ruleset, args.lang) if args.lang is not None else None
         found = find_card(ruleset, args.name, asked, prefer=ruleset.languages[0])
         print("\n".join(describe_card(ruleset, found.entry, ruleset.decks(found.lang))))
+        if args.out is not None:
+            path = write_card(renderers.get(ruleset.slug), found.entry, found.lang, args.out)
+            print(f"\nWrote the card's picture to {path}.")
         return 0
+    if args.out is not None:
+        raise SetupError("--out writes one card's picture: name the card.", option="out")
     lang = language(ruleset, args.lang)
     chosen = select(ruleset, args.search, args.deck, lang)
     print("\n".join(describe_cards(ruleset, chosen, args.search, args.deck)))

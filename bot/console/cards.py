@@ -6,15 +6,20 @@ lines up and wraps as an English one does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from bot.console.columns import pad, width, wrap
 from bot.words import deck_code_usage, deck_list
 from engines.core import AnyRuleset
 from engines.core.catalogue import Selection
 from engines.core.types import CatalogueEntry, DeckEntry
+from render.core.renderer import Renderer
 
 WIDTH = 100
+#: what a card's id may not keep in a file name
+_UNSAFE = re.compile(r"[^\w.-]")
 TEXT_INDENT = " " * 6
 
 
@@ -134,3 +139,16 @@ def describe_card(ruleset: AnyRuleset, entry: CatalogueEntry, decks: Sequence[De
         lines += ["", "In the ready-made decks:", *wrap_items(held, "  ")]
     usage = pick_usage(ruleset, [entry])
     return lines + (["", f"Choose it by its id {entry.pick}:", *usage[2:]] if usage else [])
+
+
+def write_card(renderer: Renderer, entry: CatalogueEntry, lang: str, out: Path) -> Path:
+    """Write ``entry`` drawn large (the ``/card`` picture) into the folder ``out``; return its path.
+
+    The file is named for the game and the entry's id, with characters a file name may not hold
+    (an id's ":") made "_", so each entry has a file of its own.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    name = _UNSAFE.sub("_", entry.id) + ("" if lang == "en" else f"-{lang}")
+    path = out / f"{renderer.slug}-{name}.png"
+    path.write_bytes(renderer.card(entry, lang))
+    return path

@@ -4,43 +4,41 @@ The name is looked up by :func:`bot.lookup.find_card` (the terminal's ``tablekee
 NAME`` too) and suggested by :func:`bot.lookup.suggest_cards`: the autocomplete offers names in
 the reader's language and sends the entry's id, so a picked name is never ambiguous.
 
-No game's renderer draws a single card on its own (their card drawings are parts of a board or
-a hand, drawn from a View), so the answer is an embed without a picture.
+The answer is the entry's text and numbers as an embed with the entry drawn large as its image
+(``Renderer.card``, drawn off the event loop, by the drawing pool when the process runs one). The
+picture only adds to the text: if it cannot be drawn, that is logged and the text answers alone.
 """
 
 from __future__ import annotations
 
+import io
+import logging
+
 import discord
 from discord import app_commands
 
-from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE
+from bot.discord.cards import catalogue_embed, game_ruleset, offered_in_language
+from bot.discord.embeds import FIELD
 from bot.discord.items import controls
-from bot.discord.layout import clip, clip_block
+from bot.discord.layout import clip
 from bot.discord.replies import defer, reported
 from bot.lookup import card_label, find_card, suggest_cards
-from bot.service.api import ServiceError
+from bot.service.drawing import card_picture
 from engines import registry
-from engines.core import AnyRuleset, Code
+from engines.core import AnyRuleset
 from engines.core.types import CatalogueEntry, DeckEntry
+
+log = logging.getLogger("tablekeeper.discord")
 
 #: the longest name a person may type (an autocomplete value is an id, far shorter)
 NAME_MAX = 100
-
-
-def _ruleset(slug: str) -> AnyRuleset:
-    try:
-        return registry.get(slug)
-    except Exception:
-        raise ServiceError(Code.NOT_FOUND, f"There is no game {slug!r}.") from None
+#: the picture's file name on the answer
+CARD_FILE = "card.png"
 
 
 def card_embed(ruleset: AnyRuleset, entry: CatalogueEntry, decks: list[DeckEntry]) -> discord.Embed:
     """The card as an embed: its name, whole text, numbers, kind, the decks holding it, its id."""
-    embed = discord.Embed(
-        title=clip(entry.name, TITLE),
-        description=clip_block(entry.text, DESCRIPTION) or None,
-        colour=COLOUR,
-    )
+    embed = catalogue_embed(entry.name, entry.text)
     embed.add_field(name="Numbers", value=clip(entry.stats, FIELD) or "—", inline=False)
     embed.add_field(name="Kind", value=clip(entry.group, FIELD), inline=True)
     held = [d.title for d in decks if d.name in entry.decks] or list(entry.decks)
@@ -58,12 +56,20 @@ async def show_card(interaction: discord.Interaction, game: str, name: str, lang
     await defer(interaction, ephemeral=True)
     async with reported(interaction, "card"):
         slug = game.strip().lower()
-        ruleset = _ruleset(slug)
+        ruleset = game_ruleset(slug)
         prefer = await controls(interaction).rules.language(interaction, slug, language)
         asked = ruleset.language(language) if language else None
         found = find_card(ruleset, name[:NAME_MAX], asked, prefer=prefer)
         embed = card_embed(ruleset, found.entry, ruleset.decks(found.lang))
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        try:
+            picture = await card_picture(slug, found.entry, found.lang)
+        except Exception:  # the picture only adds to the text: the text still answers
+            log.exception("could not draw the %s card %s", slug, found.entry.id)
+            await interaction.followup.send(embed=embed, ephemeral=True)
+            return
+        embed.set_image(url=f"attachment://{CARD_FILE}")
+        drawn = discord.File(io.BytesIO(picture), filename=CARD_FILE)
+        await interaction.followup.send(embed=embed, file=drawn, ephemeral=True)
 
 
 def card_choices(game: object, current: str, lang: str = "en") -> list[app_commands.Choice[str]]:
@@ -89,10 +95,4 @@ async def cards_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete callback for ``/card``'s name (reads the game and the language typed)."""
-    game = getattr(interaction.namespace, "game", None)
-    wanted = getattr(interaction.namespace, "language", None)
-    try:
-        lang = await controls(interaction).rules.language(interaction, str(game or ""), wanted)
-    except Exception:  # autocomplete must never fail loudly: the first language will do
-        lang = "en"
-    return card_choices(game, current, lang)
+    return await offered_in_language(interaction, current, card_choices)

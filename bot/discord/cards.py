@@ -11,6 +11,7 @@ deck, search), so they keep working after a restart or on another process.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +27,7 @@ from bot.discord.replies import defer, reported, with_view
 from bot.service.api import ServiceError
 from bot.words import deck_code_usage, deck_list
 from engines import registry
-from engines.core import Code
+from engines.core import AnyRuleset, Code
 from engines.core.catalogue import Selection, select
 from engines.core.types import CatalogueEntry, DeckEntry
 
@@ -130,12 +131,24 @@ def discord_hint(slug: str) -> str:
     return f"Use a code as the per-player option `deck_code`{table} ({help_text})."
 
 
-def _select(slug: str, search: str, deck: str, lang: str) -> Selection:
+def game_ruleset(slug: str) -> AnyRuleset:
+    """The game ``slug`` names; a ``ServiceError`` (one line for the reader) when there is none."""
     try:
-        ruleset = registry.get(slug)
+        return registry.get(slug)
     except Exception:
         raise ServiceError(Code.NOT_FOUND, f"There is no game {slug!r}.") from None
-    return select(ruleset, search, deck, lang)  # SetupError names an unknown deck or a missing catalogue
+
+
+def catalogue_embed(title: str, description: str) -> discord.Embed:
+    """An embed of the catalogue's (``/cards`` pages and ``/card``), title and text kept within limits."""
+    return discord.Embed(
+        title=clip(title, TITLE), description=clip_block(description, DESCRIPTION) or None, colour=COLOUR
+    )
+
+
+def _select(slug: str, search: str, deck: str, lang: str) -> Selection:
+    # SetupError names an unknown deck or a missing catalogue
+    return select(game_ruleset(slug), search, deck, lang)
 
 
 def cards_embed(
@@ -151,11 +164,7 @@ def cards_embed(
     if search.strip():
         filters.append(f"“{search.strip()}”")
     scope = f" ({', '.join(filters)})" if filters else ""
-    embed = discord.Embed(
-        title=clip(f"{chosen.title} cards · {shown.heading}{scope}", TITLE),
-        description=clip_block(shown.description, DESCRIPTION) if shown.description else None,
-        colour=COLOUR,
-    )
+    embed = catalogue_embed(f"{chosen.title} cards · {shown.heading}{scope}", shown.description)
     for name, value in shown.fields:
         embed.add_field(name=name, value=value, inline=False)
     count = f"{len(chosen.entries)} of {chosen.total} cards" if filters else f"{chosen.total} cards"
@@ -251,14 +260,25 @@ def deck_choices(game: object, current: str, lang: str = "en") -> list[app_comma
     ][:25]
 
 
-async def decks_autocomplete(
-    interaction: discord.Interaction, current: str
+#: what an autocomplete of the catalogue offers: (the game typed, what is typed so far, language)
+Offer = Callable[[object, str, str], list[app_commands.Choice[str]]]
+
+
+async def offered_in_language(
+    interaction: discord.Interaction, current: str, offer: Offer
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete callback for ``/cards``'s deck (reads the game and the language typed)."""
+    """``offer`` for the game typed, in the language typed or else the reader's (``/cards``, ``/card``)."""
     game = getattr(interaction.namespace, "game", None)
     wanted = getattr(interaction.namespace, "language", None)
     try:
         lang = await controls(interaction).rules.language(interaction, str(game or ""), wanted)
     except Exception:  # autocomplete must never fail loudly: the first language will do
         lang = "en"
-    return deck_choices(game, current, lang)
+    return offer(game, current, lang)
+
+
+async def decks_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete callback for ``/cards``'s deck (reads the game and the language typed)."""
+    return await offered_in_language(interaction, current, deck_choices)

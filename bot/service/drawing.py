@@ -13,7 +13,8 @@ blanked, by the renderer's own ``hand_part``). That is the secret filter's outpu
 state, an ORM row or another seat's view, so a worker can draw no more than the picture's own
 viewer may see. Workers decode the key, draw with the same functions as in-thread drawing
 (so the bytes are equal) and keep no state between pictures beyond the renderers' own caches of
-fonts and text.
+fonts and text. A card drawn large (``/card``) crosses as its catalogue entry and language:
+public content, no table's.
 
 The cache stays in the parent, keyed as before, so a picture drawn once is never sent again,
 whichever worker drew it. If a worker dies (killed, out of memory), the pool is replaced, the
@@ -34,6 +35,7 @@ sized by the ``draw_processes`` setting; 0 installs none) and :func:`current` is
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
@@ -50,6 +52,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from engines.core.types import CatalogueEntry
 from render import registry as renderers
 from render.core.canvas import encode_png_indexed
 from render.core.memo import picture_key
@@ -61,6 +64,7 @@ T = TypeVar("T")
 
 BOARD = "board"
 HAND = "hand"
+CARD = "card"
 #: a pool that breaks this often within RESTART_WINDOW seconds is given up: something kills every
 #: worker (say, a script without a ``__main__`` guard re-run by each spawned child), and starting
 #: more would only burn CPU; the process draws in threads from then on.
@@ -159,6 +163,11 @@ def _draw(slug: str, key: bytes) -> bytes | None:
     if not isinstance(renderer, MemoRenderer):
         raise TypeError(f"{slug} pictures cannot be drawn in a worker")
     return _render(renderer, key)
+
+
+def _card(slug: str, entry: CatalogueEntry, lang: str) -> bytes:
+    """In a worker: one catalogue entry drawn large by the game's registered renderer."""
+    return renderers.get(slug).card(entry, lang)
 
 
 def _ready() -> int:
@@ -323,6 +332,13 @@ class PooledRenderer:
         """Text is cheap and GIL-bound either way: it is made here."""
         return self.renderer.describe(view)
 
+    def card(self, entry: CatalogueEntry, lang: str = "en") -> bytes:
+        """A catalogue entry drawn large, by a worker unless cached (only public content crosses)."""
+        key = picture_key(CARD, (lang,), entry)
+        picture = self.renderer.memo.get(key, lambda: self.pool.run(_card, self.slug, entry, lang))
+        assert picture is not None  # an entry always has a picture
+        return picture
+
 
 _current: DrawingPool | None = None
 #: the process's side workers by job, each one process started on first use (see :func:`side`)
@@ -362,6 +378,11 @@ def renderer_for(renderer: Renderer) -> Renderer:
     if pool is None or not isinstance(renderer, MemoRenderer):
         return renderer
     return PooledRenderer(renderer, pool)
+
+
+async def card_picture(slug: str, entry: CatalogueEntry, lang: str) -> bytes:
+    """``entry`` drawn large (``/card``), off the event loop and by the pool when there is one."""
+    return await asyncio.to_thread(renderer_for(renderers.get(slug)).card, entry, lang)
 
 
 @contextmanager

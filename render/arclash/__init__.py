@@ -9,6 +9,7 @@ from render.arclash.board import render_board
 from render.arclash.describe import describe_view
 from render.arclash.hand import render_hand
 from render.arclash.palette import palette_image
+from render.arclash.sheet import draw_card
 from render.core.renderer import MemoRenderer
 
 
@@ -40,5 +41,5 @@ def hand_part(view: ArclashView) -> ArclashView | None:
 RENDERER = MemoRenderer(
     "arclash", "Arclash", ArclashView,
     draw_board=render_board, hand_part=hand_part, draw_hand=render_hand,
-    palette=palette_image, describe=describe_view
+    palette=palette_image, describe=describe_view, draw_card=draw_card,
 )  # fmt: skip

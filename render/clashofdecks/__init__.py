@@ -9,6 +9,7 @@ from render.clashofdecks.board import render_board
 from render.clashofdecks.describe import describe_view
 from render.clashofdecks.hand import own_kingdom, render_hand
 from render.clashofdecks.palette import palette_image
+from render.clashofdecks.sheet import draw_card
 from render.core.renderer import MemoRenderer
 
 
@@ -62,5 +63,5 @@ def hand_part(view: ClashView) -> ClashView:
 RENDERER = MemoRenderer(
     "clashofdecks", "Clash of Decks", ClashView,
     draw_board=render_board, hand_part=hand_part, draw_hand=render_hand,
-    palette=palette_image, describe=describe_view
+    palette=palette_image, describe=describe_view, draw_card=draw_card,
 )  # fmt: skip

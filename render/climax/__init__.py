@@ -12,6 +12,7 @@ from render.climax.describe import describe_view
 from render.climax.hand import own_side, render_hand
 from render.climax.names import drawn_names
 from render.climax.palette import palette_image
+from render.climax.sheet import draw_card
 from render.core.renderer import MemoRenderer
 
 
@@ -69,4 +70,5 @@ RENDERER = MemoRenderer(
     palette=palette_image,
     describe=describe_view,
     names=_names,
+    draw_card=draw_card,
 )

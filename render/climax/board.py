@@ -17,12 +17,12 @@ from render.climax.attack import attack_strip, shown_attack
 from render.climax.cards import stage_card
 from render.climax.names import name_of
 from render.climax.palette import HEADER, PANEL_TINT, WHITE, WIDTH, indexed_palette
-from render.climax.pen import Box, Pen
 from render.climax.words import phase_name, word
 from render.climax.zones import HEIGHT as ZONES_H
 from render.climax.zones import zones_panel
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import HIGHLIGHT, INK, MUTED, PAPER, seat_colour, tint
+from render.core.pen import Box, Pen
 
 MARGIN = 16
 GAP = 12

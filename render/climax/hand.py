@@ -16,10 +16,10 @@ from engines.climax.words import say
 from render.climax.cards import colour_tag
 from render.climax.names import name_of
 from render.climax.palette import CARD, WHITE, WIDTH, card_colour, card_ink, indexed_palette
-from render.climax.pen import Pen
 from render.climax.words import colour_name, icons_short, term, word
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PAPER, RGB, seat_colour, tint
+from render.core.pen import Pen
 
 MARGIN = 16
 GAP = 14

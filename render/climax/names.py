@@ -10,8 +10,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from render.climax.text import has_glyph
 from render.core.names import NAME_MAX
+from render.core.text import has_glyph
 
 _WEIGHTS = ("regular", "bold", "ja", "ja-bold")
 

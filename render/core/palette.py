@@ -42,6 +42,12 @@ def seat_colour_name(seat: int | None) -> str:
     return SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
 
 
+def ink_on(fill: RGB) -> RGB:
+    """White or ink, whichever reads better on ``fill``."""
+    r, g, b = fill
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+
+
 def tint(colour: RGB, amount: float) -> RGB:
     """Mix a colour towards white by ``amount`` (0..1), for light backgrounds."""
     r, g, b = colour

@@ -7,10 +7,14 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from PIL import Image
 
-from engines.core.types import ViewBase
+from engines.core.types import CatalogueEntry, ViewBase
 from render.core.canvas import Canvas, encode_png_indexed
+from render.core.cardsheet import CardLook, draw_card_sheet
+from render.core.indexed import IndexedPalette
 from render.core.memo import ImageMemo, picture_key
 from render.core.names import seat_names
+from render.core.palette import INK
+from render.core.pen import Pen
 
 
 class Renderer(Protocol):
@@ -34,6 +38,10 @@ class Renderer(Protocol):
         """A plain-text account of the view for terminals and embeds (at most ~1500 chars)."""
         ...
 
+    def card(self, entry: CatalogueEntry, lang: str = "en") -> bytes:
+        """One catalogue entry drawn large (PNG), its text in ``lang``: public content only."""
+        ...
+
 
 V = TypeVar("V", bound=ViewBase)
 
@@ -44,9 +52,10 @@ class MemoRenderer(Generic[V]):
     A game supplies its View type and: ``draw_board(view, names)`` and ``draw_hand(part, names)``
     (a Canvas, or None for no hand picture), ``hand_part(view)`` (the view with all the hand
     picture does not draw blanked, or None when the viewer has no hand picture), the fixed
-    ``palette`` its pictures are saved in, and ``describe(view)``. Pictures are keyed by exactly
-    what they draw (see ``render.core.memo``): the board by its view, a hand
-    by its part, both with the names drawn.
+    ``palette`` its pictures are saved in, ``describe(view)``, and ``draw_card(entry, lang)`` (a
+    catalogue entry drawn large, see ``render.core.cardsheet``). Pictures are keyed by exactly
+    what they draw (see ``render.core.memo``): the board by its view, a hand by its part, both
+    with the names drawn, and a card by its entry and language.
     """
 
     def __init__(
@@ -61,6 +70,7 @@ class MemoRenderer(Generic[V]):
         palette: Callable[[], Image.Image],
         describe: Callable[[V], str],
         names: Callable[[V, Sequence[str]], tuple[str, ...]] | None = None,
+        draw_card: Callable[[CatalogueEntry, str], Pen] | None = None,
     ) -> None:
         self.slug = slug
         self.title = title  # the game's name in error messages
@@ -72,6 +82,10 @@ class MemoRenderer(Generic[V]):
         self.describe_view = describe
         # which seats get a drawable name: every seat of the view unless the game says otherwise
         self.names = names or (lambda view, given: seat_names(given, view.players))
+        # a game without a card drawing of its own gets the kit's sheet in plain ink
+        self.draw_card = draw_card or (
+            lambda entry, lang: draw_card_sheet(entry, lang, CardLook(IndexedPalette(palette()), INK), title)
+        )
         self.memo = ImageMemo()
 
     def checked(self, view: Any) -> V:
@@ -110,3 +124,13 @@ class MemoRenderer(Generic[V]):
     def describe(self, view: Any) -> str:
         """A plain-text account for terminals and embeds."""
         return self.describe_view(self.checked(view))
+
+    def card(self, entry: CatalogueEntry, lang: str = "en") -> bytes:
+        """``entry`` drawn large as PNG, remembered by exactly what it draws."""
+
+        def draw() -> bytes:
+            return encode_png_indexed(self.draw_card(entry, lang).canvas.image, self.palette())
+
+        picture = self.memo.get(picture_key("card", (lang,), entry), draw)
+        assert picture is not None  # an entry always has a picture
+        return picture

@@ -11,6 +11,7 @@ from render.eternia.board import render_board
 from render.eternia.describe import describe_view
 from render.eternia.hand import own_characters, render_hand
 from render.eternia.palette import palette_image
+from render.eternia.sheet import draw_card
 
 
 def hand_part(view: EtView) -> EtView | None:
@@ -96,5 +97,5 @@ _NO_SLOT = SlotView(side="", power=0, card="", flipped=True, active=False)
 RENDERER = MemoRenderer(
     "eternia", "Clash for Eternia", EtView,
     draw_board=render_board, hand_part=hand_part, draw_hand=render_hand,
-    palette=palette_image, describe=describe_view
+    palette=palette_image, describe=describe_view, draw_card=draw_card,
 )  # fmt: skip

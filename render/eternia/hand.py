@@ -17,7 +17,7 @@ from engines.eternia.state import EtView, ModelView
 from render.core.canvas import text_width
 from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.names import seat_name
-from render.core.palette import INK, MUTED, PANEL, RGB, tint
+from render.core.palette import INK, MUTED, PANEL, RGB, ink_on, tint
 from render.eternia.fitting import (
     fit_lines,
     items_height,
@@ -37,7 +37,6 @@ from render.eternia.palette import (
     WIDTH,
     character_colour,
     indexed_palette,
-    ink_on,
     side_colour,
 )
 from render.eternia.words import card_name, design_of, knocked_out, skill_name, strategy_name, where

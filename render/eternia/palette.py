@@ -84,12 +84,6 @@ def character_colour(design: str) -> RGB:
     return CHARACTER.get(design) or _SPARE[zlib.crc32(design.encode()) % len(_SPARE)]
 
 
-def ink_on(fill: RGB) -> RGB:
-    """White or ink, whichever reads better on ``fill``."""
-    r, g, b = fill
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
-
-
 def terrain_colour(kind: str) -> RGB:
     """The fill of a terrain or token kind."""
     return TERRAIN.get(kind, OTHER_TERRAIN)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from engines.eternia.hexes import Hex
 from engines.eternia.state import EtView, ModelView
 from render.core.canvas import Canvas, text_width
-from render.core.palette import INK, MUTED, RGB, tint
+from render.core.palette import INK, MUTED, RGB, ink_on, tint
 from render.eternia.hexmap import MapLayout
 from render.eternia.palette import (
     DAZED,
@@ -27,7 +27,6 @@ from render.eternia.palette import (
     NEUTRAL,
     WHITE,
     character_colour,
-    ink_on,
     side_colour,
     terrain_colour,
 )

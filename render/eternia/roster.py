@@ -14,9 +14,9 @@ from engines.eternia.content import content
 from engines.eternia.state import EtView, ModelView
 from render.core.canvas import Canvas, text_width
 from render.core.names import seat_name
-from render.core.palette import INK, MUTED, tint
+from render.core.palette import INK, MUTED, ink_on, tint
 from render.eternia.fitting import items_height, items_in, items_width, run_in, text_in
-from render.eternia.palette import DAZED, HP, POWER, WHITE, ink_on, side_colour
+from render.eternia.palette import DAZED, HP, POWER, WHITE, side_colour
 from render.eternia.pieces import piece_colours
 from render.eternia.words import (
     ai_card_name,

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from engines.eternia.state import EtView, SlotView
 from render.core.canvas import Canvas
-from render.core.palette import INK, MUTED, tint
+from render.core.palette import INK, MUTED, ink_on, tint
 from render.eternia.fitting import cached_part, lines_in, text_in
-from render.eternia.palette import GOLD, WHITE, character_colour, ink_on, side_colour
+from render.eternia.palette import GOLD, WHITE, character_colour, side_colour
 from render.eternia.words import card_name, code, design_of
 
 SLOT_GAP = 8

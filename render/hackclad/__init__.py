@@ -13,6 +13,7 @@ from render.hackclad.board import render_board
 from render.hackclad.describe import describe_view
 from render.hackclad.hand import render_hand
 from render.hackclad.palette import palette_image
+from render.hackclad.sheet import draw_card
 from render.hackclad.words import player_of
 
 
@@ -84,5 +85,5 @@ def hand_part(view: HackView) -> HackView | None:
 RENDERER = MemoRenderer(
     "hackclad", "HackClad", HackView,
     draw_board=render_board, hand_part=hand_part, draw_hand=render_hand,
-    palette=palette_image, describe=describe_view, names=_named
+    palette=palette_image, describe=describe_view, names=_named, draw_card=draw_card,
 )  # fmt: skip

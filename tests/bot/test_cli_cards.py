@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot import cli
 from bot.console.cards import TEXT_INDENT, WIDTH
@@ -13,6 +15,7 @@ from engines import registry
 from engines.arclash.decks import decode_deck as arclash_decode
 from engines.clashofdecks.content import catalog
 from engines.clashofdecks.deckcode import decode_deck as cod_decode
+from render.core.cardsheet import WIDTH as SHEET_WIDTH
 from tests.engines.core.tinygame import RULESET as TINY
 
 
@@ -177,3 +180,21 @@ def test_one_card_refusals_are_one_line(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 2 and err.startswith("tablekeeper: “Tail Whip” could be Tail Whip · Rosette's cards or")
     status, _, err = _run(capsys, "hackclad", "shot", "--search", "bolt")
     assert status == 2 and "Name one card, or narrow the list" in err
+
+
+def test_one_card_with_out_writes_its_picture_that_decodes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, err = _run(capsys, "climax", "提灯の娘", "--out", str(tmp_path))
+    path = tmp_path / "climax-Y01-ja.png"
+    assert status == 0 and err == "" and out.endswith(f"Wrote the card's picture to {path}.\n")
+    with Image.open(path) as picture:
+        assert picture.format == "PNG" and picture.width == SHEET_WIDTH
+    # an id holding a ":" still makes one file of its own
+    status, _, _ = _run(capsys, "hackclad", "Veer Left", "--out", str(tmp_path / "new"))
+    assert status == 0 and (tmp_path / "new" / "hackclad-clad_veer_left.png").is_file()
+    status, out, err = _run(capsys, "hackclad", "--out", str(tmp_path))
+    assert (status, out) == (
+        2,
+        "",
+    ) and err == "tablekeeper: --out writes one card's picture: name the card.\n"

@@ -81,6 +81,17 @@ def test_a_cached_picture_is_not_sent_to_a_worker_again(pool: drawing.DrawingPoo
     assert (renderer.memo.hits, renderer.memo.misses) == (1, 1)
 
 
+async def test_a_card_drawn_large_comes_from_a_worker_byte_for_byte(pool: drawing.DrawingPool) -> None:
+    entry = registry.get("climax").catalogue("ja")[3]
+    clear_all()
+    here = renderers.get("climax").card(entry, "ja")
+    clear_all()
+    pool._executor.submit(clear_all).result()
+    fallbacks = pool.fallbacks
+    assert await drawing.card_picture("climax", entry, "ja") == here
+    assert pool.fallbacks == fallbacks  # the worker drew it, not this process
+
+
 def test_renderers_a_worker_cannot_load_are_drawn_in_thread(pool: drawing.DrawingPool) -> None:
     assert drawing.renderer_for(TINY) is TINY  # a test double: not a MemoRenderer
 

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import io
+
+import pytest
+from PIL import Image
+
 from engines import registry
 from engines.core.content import load_rules_pages
+from render import registry as renderers
+from render.core.cardsheet import WIDTH
+from render.core.memo import clear_all
 from tests.bot.discord.simharness import World
 
 
@@ -99,9 +107,29 @@ async def test_card_shows_one_entry_whole(w: World) -> None:
     assert fields["Numbers"] == entry.stats and fields["Kind"] == "Heroes"
     assert fields["Choose it at a table with"] == "`characters=he_man`, `ai_characters=he_man`"
     assert embed.footer.text.endswith("char.he_man")
+    # beside the text, the entry drawn large: the embed's image is the attached picture
+    assert [a.filename for a in shown.response.attachments] == ["card.png"]
+    assert embed.image.url.endswith("card.png")
+    with Image.open(io.BytesIO(await shown.response.attachments[0].read())) as picture:
+        assert picture.format == "PNG" and picture.width == WIDTH
     # a card in a ready-made deck names the deck
     shown = await w.slash(alice, "card", game="climax", name="Lantern Girl")
     assert _fields(shown.response)["In the ready-made decks"] == "Festival Flames"
+
+
+async def test_card_text_still_answers_when_its_picture_cannot_be_drawn(
+    w: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(entry: object, lang: str) -> object:
+        raise RuntimeError("no ink")
+
+    monkeypatch.setattr(renderers.get("arclash"), "draw_card", broken)
+    clear_all()
+    shown = await w.slash(w.member("alice"), "card", game="arclash", name="Coilspawn Hatchling")
+    assert shown.response.embeds[0].title == "Coilspawn Hatchling"
+    assert shown.response.attachments == [] and not shown.response.embeds[0].image
+    logged = w.take_error_logs()
+    assert len(logged) == 1 and "AC-001" in str(logged[0])
 
 
 async def test_card_autocomplete_offers_names_in_the_readers_language(w: World) -> None:

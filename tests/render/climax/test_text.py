@@ -6,7 +6,7 @@ from engines.climax import words as engine_words
 from engines.climax.content import catalog
 from engines.climax.view import face as card_face
 from render.climax import describe, hand, words
-from render.climax.text import NO_END, NO_START, has_glyph, runs, shorten, tokens, width, wrap
+from render.core.text import NO_END, NO_START, has_glyph, runs, shorten, tokens, width, wrap
 
 
 def test_runs_draw_each_character_from_a_face_that_has_it() -> None:
@@ -78,7 +78,7 @@ def test_the_japanese_faces_draw_every_card_name_and_text() -> None:
 
 def _wrap_measuring_whole_lines(text: str, size: int, max_width: float, weight: str) -> list[str]:
     """The wrap as it was: the line so far measured whole before each piece (the reference)."""
-    from render.climax.text import _strip, _words
+    from render.core.text import _strip, _words
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -118,8 +118,8 @@ def test_wrapping_by_summed_widths_breaks_every_card_text_where_whole_line_measu
 
 
 def test_japanese_wrapping_measures_each_character_once_not_the_line_so_far() -> None:
-    from render.climax import text as climax_text
     from render.core import canvas
+    from render.core import text as climax_text
 
     text = "このカードのパワーを＋1500する。" * 12  # 16 kinds of piece, 204 pieces
     for cached in (canvas._advance, canvas.text_width, canvas.word_starts, climax_text.runs):

@@ -1,6 +1,7 @@
 """Measuring and wrapping text in either language, with the right font for every character.
 
-Japanese pictures use the shipped Noto Sans CJK JP subsets for everything; English ones use DejaVu.
+Japanese pictures (Climax's, and any card drawn large in Japanese) use the shipped Noto Sans CJK
+JP subsets for everything; English ones use DejaVu.
 Either way a character the main face lacks (a Japanese player name on an English board, a
 Cyrillic one on a Japanese board) is drawn from the other face, so a line is a list of runs, each
 in one face. Wrapping breaks English at spaces and Japanese between any two characters, except

@@ -1,19 +1,21 @@
 """Text into boxes: one line or a wrapped block, shrunk to fit, and a record of where it all went.
 
-Every piece of text on a climax picture is drawn into a box with ``Pen.line`` or ``Pen.block``,
-and every zone is registered with ``Pen.zone``. The record (``placed``, ``zones``) is what the
-tests check: each text's glyphs lie inside its box, and zones do not overlap.
+Every piece of text on a Climax picture and on a card drawn large (``render.core.cardsheet``) is
+drawn into a box with ``Pen.line`` or ``Pen.block``, and every zone is registered with
+``Pen.zone``. The record (``placed``, ``zones``) is what the tests check: each text's glyphs lie
+inside its box, and zones do not overlap. Text is laid out for the picture's language
+(``render.core.text``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from render.climax.text import face, runs, shorten, width, wrap
 from render.core.canvas import text_width
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import RGB
 from render.core.stamps import ink_box
+from render.core.text import face, runs, shorten, width, wrap
 
 Box = tuple[float, float, float, float]
 
