@@ -15,6 +15,7 @@ from engines.clashofdecks.view import build_view
 from engines.core import GameConfig, Rng
 from engines.core.driver import Match, bot_name
 from engines.core.types import Action, Prompt
+from tests.cases import quick_first
 from tests.decided import in_order, tally
 from tests.engines.clashofdecks.helpers import hand, table, unit
 from tests.engines.clashofdecks.test_fuzz import CONFIGS
@@ -175,7 +176,11 @@ def _named(view: ClashView, action: Action) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("config", [CONFIGS[0], CONFIGS[5], CONFIGS[10]], ids=["solo", "duel-draft", "ffa"])
+# the free-for-all costs seconds of search per bot: it joins the slow set, solo and duel stay
+@pytest.mark.parametrize(
+    "config",
+    quick_first([CONFIGS[0], CONFIGS[5], CONFIGS[10]], quick=2, ids=lambda c: f"{c.mode}-{c.players}"),
+)
 def test_every_bot_suggests_its_own_choice_with_a_short_true_reason_the_same_on_twins(
     config: GameConfig,
 ) -> None:
