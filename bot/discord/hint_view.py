@@ -13,13 +13,14 @@ message already shows: it tells nobody anything new.
 
 from __future__ import annotations
 
-import re
+from dataclasses import KW_ONLY
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.discord import ids
 from bot.discord.layout import PER_ROW, ChoiceLayout, clip
+from bot.discord.persistent import PersistentButton
 from bot.discord.replies import defer, reported
 from bot.service.hints import Hint
 from engines.core.ruleset import LANGUAGE_OPTION
@@ -52,30 +53,19 @@ def hint_row(layout: ChoiceLayout) -> int:
     return layout.select_row + 1 if layout.select else 0
 
 
-class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HINT):
+class HintButton(PersistentButton, template=ids.HINT, make_id=ids.hint_id):
     """ "Hint": the hard bot's suggestion for the clicker's decision, answered ephemerally."""
 
-    def __init__(
-        self, table: int, token: str, seat: int | None, row: int | None = None, lang: str = "en"
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=WORD.get(lang, WORD["en"]),
-                emoji="💡",
-                custom_id=ids.hint_id(table, token, seat),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-            )
-        )
-        self.table, self.token, self.seat = table, token, seat
+    table: int
+    token: str
+    seat: int | None
+    _: KW_ONLY
+    emoji: str | None = "💡"
+    lang: str = "en"  # the table's language, which the label is in
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HintButton:
-        """Rebuild the button from its custom_id."""
-        seat = None if match["seat"] == "-" else int(match["seat"])
-        return cls(int(match["table"]), match["token"], seat)
+    def component(self, custom_id: str, values: dict[str, Any]) -> discord.ui.Button[Any]:
+        """The button, labelled in the table's language."""
+        return super().component(custom_id, {**values, "label": WORD.get(values["lang"], WORD["en"])})
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Answer the clicker alone with the hint (or one line saying why there is none)."""

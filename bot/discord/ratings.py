@@ -202,7 +202,7 @@ def replay_pick_view(last: Sequence[RatingChange]) -> discord.ui.View | None:
         for c in last[:OPTIONS_PER_SELECT]
     ]
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayPickSelect(options))
+    view.add_item(ReplayPickSelect(options=options))
     reviews = review_pick(last)
     if reviews is not None:
         view.add_item(reviews)
