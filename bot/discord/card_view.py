@@ -13,8 +13,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord.clicks import controls
 from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE
-from bot.discord.items import controls
 from bot.discord.layout import clip, clip_block
 from bot.discord.replies import defer, reported
 from bot.lookup import card_label, find_card, suggest_cards

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import discord
 from discord import app_commands
 
+from bot.discord.clicks import controls
 from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE
 from bot.discord.ids import GAME, MAX_ID, game_part
-from bot.discord.items import controls
 from bot.discord.language import language_tag
 from bot.discord.layout import clip, clip_block
 from bot.discord.persistent import PersistentButton

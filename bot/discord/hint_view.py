@@ -14,19 +14,17 @@ message already shows: it tells nobody anything new.
 from __future__ import annotations
 
 from dataclasses import KW_ONLY
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import bot_of
 from bot.discord.layout import PER_ROW, ChoiceLayout, clip
 from bot.discord.persistent import PersistentButton
 from bot.discord.replies import defer, reported
 from bot.service.hints import Hint
 from engines.core.ruleset import LANGUAGE_OPTION
-
-if TYPE_CHECKING:
-    from bot.discord.client import TablekeeperBot
 
 #: the button's label and the answer's first word, by the table's language
 WORD = {"en": "Hint", "ja": "ヒント"}
@@ -76,7 +74,7 @@ async def answer_hint(interaction: discord.Interaction, table_id: int, token: st
     """Work the hint out (it may take half a second: acknowledged first) and show it privately."""
     await defer(interaction, ephemeral=True)
     async with reported(interaction, "hint"):
-        services = cast("TablekeeperBot", interaction.client).services
+        services = bot_of(interaction).services
         hint = await services.hints.hint(table_id, interaction.user.id, seat, token)
         table = await services.tables.get(table_id)
         lang = str(table.options.get(LANGUAGE_OPTION, "en"))

@@ -3,34 +3,20 @@
 discord.py rebuilds an item from its custom_id when it is clicked, so the buttons on a message
 keep working after a restart or on another process sharing the database. Each item declares its
 id's fields (:mod:`bot.discord.persistent` reads them back); callbacks only hand the fields over
-to their controller (:class:`bot.discord.cogs.controllers.Controllers`), which reloads from the
-service.
+to their controller (reached through :mod:`bot.discord.clicks`), which reloads from the service.
 """
 
 from __future__ import annotations
 
 from dataclasses import KW_ONLY
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import controls
 from bot.discord.layout import OPTION_TEXT, clip
 from bot.discord.persistent import PersistentButton, PersistentSelect
-
-if TYPE_CHECKING:
-    from bot.discord.client import TablekeeperBot
-    from bot.discord.cogs.controllers import Controllers
-
-
-def controls(interaction: discord.Interaction) -> Controllers:
-    """The controllers of the bot that received ``interaction``."""
-    return cast("TablekeeperBot", interaction.client).controls
-
-
-def chosen(select: PersistentSelect, default: str = "") -> str:
-    """The value the clicker picked in ``select`` (``default`` when Discord sent none)."""
-    return select.item.values[0] if select.item.values else default
 
 
 class ActionButton(PersistentButton, template=ids.ACTION, make_id=ids.action_id):
@@ -59,7 +45,7 @@ class ActionSelect(PersistentSelect, template=ids.ACTION_SELECT, make_id=ids.act
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Apply the chosen option."""
-        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, chosen(self))
+        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, self.chosen())
 
 
 def action_option(key: str, label: str, description: str = "") -> discord.SelectOption:
@@ -119,7 +105,7 @@ class SeatChoiceSelect(PersistentSelect, template=ids.SEAT_CHOICE, make_id=ids.s
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Record the player's choice for their seat."""
-        await controls(interaction).lobby.seat_choice(interaction, self.table, self.option, chosen(self))
+        await controls(interaction).lobby.seat_choice(interaction, self.table, self.option, self.chosen())
 
 
 class BotSelect(PersistentSelect, template=ids.BOT_SELECT, make_id=ids.bot_select_id):
@@ -180,7 +166,7 @@ class TableChoiceSelect(PersistentSelect, template=ids.TABLE_CHOICE, make_id=ids
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Set the table option (the service refuses anyone but the host)."""
-        await controls(interaction).lobby.table_choice(interaction, self.table, self.option, chosen(self))
+        await controls(interaction).lobby.table_choice(interaction, self.table, self.option, self.chosen())
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

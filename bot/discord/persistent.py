@@ -179,6 +179,10 @@ class PersistentSelect(Persistent[discord.ui.Select[Any]]):
             placeholder=clip(values["placeholder"], 150),
         )
 
+    def chosen(self, default: str = "") -> str:
+        """The value the clicker picked (``default`` when Discord sent none)."""
+        return self.item.values[0] if self.item.values else default
+
     @classmethod
     def carried(cls, item: discord.ui.Item[Any]) -> dict[str, Any]:
         """The clicked select's options (a select's values are checked against none of them)."""

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import controls
 from bot.discord.colours import seat_embed_colour
 from bot.discord.embeds import COLOUR, DESCRIPTION, DONE_COLOUR, FIELD, TITLE, game_title, lines_within
-from bot.discord.items import chosen, controls
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip, clip_block
 from bot.discord.persistent import PersistentButton, PersistentSelect
 from bot.service.api import FINISHED
@@ -230,7 +230,7 @@ class ReplayJumpSelect(PersistentSelect, template=ids.REPLAY_JUMP, make_id=ids.r
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Show the chosen chapter's first step."""
-        value = chosen(self, "0")
+        value = self.chosen("0")
         step = int(value) if value.isdigit() else 0
         await controls(interaction).replay.show(interaction, self.table, step, self.seat, None)
 
@@ -245,7 +245,7 @@ class ReplaySeatSelect(PersistentSelect, template=ids.REPLAY_SEAT, make_id=ids.r
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Show the same step with the chosen seat's picture (the service checks it may be seen)."""
-        value = chosen(self)
+        value = self.chosen()
         seat = int(value) if value.isdigit() else None
         await controls(interaction).replay.show(interaction, self.table, self.step, seat, None)
 
@@ -258,7 +258,7 @@ class ReplayPickSelect(PersistentSelect, template=ids.REPLAY_PICK, make_id=ids.r
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Open the chosen game's viewer at the deal."""
-        value = chosen(self)
+        value = self.chosen()
         await controls(interaction).replay.open(interaction, int(value) if value.isdigit() else 0, step=0)
 
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import controls
 from bot.discord.embeds import DESCRIPTION, DONE_COLOUR, TITLE, game_title
-from bot.discord.items import chosen, controls
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip, clip_block
 from bot.discord.persistent import PersistentSelect
 from bot.discord.replay_view import ReplayStepButton
@@ -76,7 +76,7 @@ class ReviewPickSelect(PersistentSelect, template=ids.REVIEW_PICK, make_id=ids.r
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         """Open the chosen game's review as a new private message."""
-        value = chosen(self)
+        value = self.chosen()
         await controls(interaction).review.open(interaction, int(value) if value.isdigit() else 0)
 
 

@@ -14,10 +14,10 @@ from dataclasses import KW_ONLY
 
 import discord
 
+from bot.discord.clicks import controls
 from bot.discord.embeds import FIELD
 from bot.discord.ids import GAME, MAX_ID, game_part
 from bot.discord.info import rules_embed
-from bot.discord.items import chosen, controls
 from bot.discord.language import language_tag
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip
 from bot.discord.persistent import PersistentSelect
@@ -95,7 +95,7 @@ class RulesMatchSelect(PersistentSelect, template=TEMPLATE, make_id=search_id):
         """Show the chosen page on the same message, the menu kept."""
         await defer(interaction, update=True)
         async with reported(interaction, "rules search page"):
-            lang, _, page = chosen(self).partition(":")
+            lang, _, page = self.chosen().partition(":")
             prefer = await controls(interaction).rules.language(interaction, self.slug, self.lang or None)
             hits = search_rules(_ruleset(self.slug), self.search, self.lang or None, prefer=prefer)
             shown = next((h for h in hits if h.lang == lang and str(h.page) == page), hits[0])

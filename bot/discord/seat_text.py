@@ -19,7 +19,7 @@ from engines import registry
 from engines.core import OptionSpec
 
 if TYPE_CHECKING:
-    from bot.discord.cogs.lobby_control import LobbyControl
+    from bot.discord.clicks import LobbyClicks
 
 #: Discord allows five fields in a modal
 MAX_FIELDS = 5
@@ -58,7 +58,7 @@ def chosen_text(table: TableInfo, seat: SeatInfo) -> str:
 class SeatTextModal(discord.ui.Modal, title="Your choices"):
     """One text field per per-player text option, prefilled with the seat's current values."""
 
-    def __init__(self, control: LobbyControl, table: TableInfo, seat: SeatInfo) -> None:
+    def __init__(self, control: LobbyClicks, table: TableInfo, seat: SeatInfo) -> None:
         specs = text_specs(table.game, table.mode)
         super().__init__(title=clip(f"Your choices · table #{table.id}", LABEL), timeout=900)
         self.control = control
