@@ -171,7 +171,7 @@ class CardsButton(PersistentButton, template=TEMPLATE, make_id=cards_id):
     search: str
     lang: str = ""  # an old id without a language: the reader's default
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page on the same message."""
         await defer(interaction, update=True)
         async with reported(interaction, "cards page"):

@@ -65,7 +65,7 @@ class HintButton(PersistentButton, template=ids.HINT, make_id=ids.hint_id):
         """The button, labelled in the table's language."""
         return super().component(custom_id, {**values, "label": WORD.get(values["lang"], WORD["en"])})
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Answer the clicker alone with the hint (or one line saying why there is none)."""
         await answer_hint(interaction, self.table, self.token, self.seat)
 

@@ -30,7 +30,7 @@ class ActionButton(PersistentButton, template=ids.ACTION, make_id=ids.action_id)
     label: str = "Choose"
     style: discord.ButtonStyle = discord.ButtonStyle.primary
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the choice."""
         await controls(interaction).play.act(interaction, self.table, self.token, self.seat, self.key)
 
@@ -43,7 +43,7 @@ class ActionSelect(PersistentSelect, template=ids.ACTION_SELECT, make_id=ids.act
     seat: int
     page: int
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the chosen option."""
         await controls(interaction).play.act(interaction, self.table, self.token, self.seat, self.chosen())
 
@@ -64,7 +64,7 @@ class PageButton(PersistentButton, template=ids.PAGE, make_id=ids.page_id):
     page: int
     where: str
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show another page of choices on the same message."""
         await controls(interaction).play.turn_page(interaction, self.table, self.seat, self.page, self.where)
 
@@ -86,7 +86,7 @@ class LobbyButton(PersistentButton, template=ids.LOBBY, make_id=ids.lobby_id):
     table: int
     verb: str
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Run the lobby verb."""
         await controls(interaction).lobby.lobby_click(interaction, self.table, self.verb)
 
@@ -103,7 +103,7 @@ class SeatChoiceSelect(PersistentSelect, template=ids.SEAT_CHOICE, make_id=ids.s
     table: int
     option: str
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Record the player's choice for their seat."""
         await controls(interaction).lobby.seat_choice(interaction, self.table, self.option, self.chosen())
 
@@ -115,7 +115,7 @@ class BotSelect(PersistentSelect, template=ids.BOT_SELECT, make_id=ids.bot_selec
     _: KW_ONLY
     placeholder: str = "Which bot?"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Add a bot of the chosen difficulty."""
         level = self.item.values[0] if self.item.values else None
         await controls(interaction).lobby.add_bot(interaction, self.table, level)
@@ -128,7 +128,7 @@ class HandButton(PersistentButton, template=ids.HAND, make_id=ids.hand_id):
     _: KW_ONLY
     label: str = "Show my hand"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's hand."""
         await controls(interaction).play.show_hand(interaction, self.table)
 
@@ -141,7 +141,7 @@ class ReclaimButton(PersistentButton, template=ids.RECLAIM, make_id=ids.reclaim_
     label: str = "Take my seat back"
     style: discord.ButtonStyle = discord.ButtonStyle.success
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Give the seat back to the clicker (the service checks it is theirs)."""
         await controls(interaction).lobby.reclaim_click(interaction, self.table)
 
@@ -153,7 +153,7 @@ class RulesButton(PersistentButton, template=ids.RULES, make_id=ids.rules_id):
     page: int
     lang: str = ""  # an old id without a language: the reader's default
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page."""
         await controls(interaction).rules.rules_page(interaction, self.slug, self.page, self.lang or None)
 
@@ -164,7 +164,7 @@ class TableChoiceSelect(PersistentSelect, template=ids.TABLE_CHOICE, make_id=ids
     table: int
     option: str
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Set the table option (the service refuses anyone but the host)."""
         await controls(interaction).lobby.table_choice(interaction, self.table, self.option, self.chosen())
 

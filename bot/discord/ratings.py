@@ -150,7 +150,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
             label,
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page on the same message, with the clicker's own line."""
         await defer(interaction, update=True)
         async with reported(interaction, "leaderboard page"):

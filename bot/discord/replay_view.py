@@ -199,7 +199,7 @@ class ReplayOpenButton(PersistentButton, template=ids.REPLAY_OPEN, make_id=ids.r
     _: KW_ONLY
     label: str = "Replay"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Open the viewer at the deal."""
         await controls(interaction).replay.open(interaction, self.table, step=0)
 
@@ -213,7 +213,7 @@ class ReplayStepButton(PersistentButton, template=ids.REPLAY_STEP, make_id=ids.r
     seat: int | None
     page: int
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the step (the newest one for "Last"), or another page of the jump menu."""
         step = None if self.verb == "l" else self.step
         page = self.page if self.verb == "p" else None
@@ -228,7 +228,7 @@ class ReplayJumpSelect(PersistentSelect, template=ids.REPLAY_JUMP, make_id=ids.r
     _: KW_ONLY
     placeholder: str = "Jump to…"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the chosen chapter's first step."""
         value = self.chosen("0")
         step = int(value) if value.isdigit() else 0
@@ -243,7 +243,7 @@ class ReplaySeatSelect(PersistentSelect, template=ids.REPLAY_SEAT, make_id=ids.r
     _: KW_ONLY
     placeholder: str = "Whose hand to show…"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the same step with the chosen seat's picture (the service checks it may be seen)."""
         value = self.chosen()
         seat = int(value) if value.isdigit() else None
@@ -256,7 +256,7 @@ class ReplayPickSelect(PersistentSelect, template=ids.REPLAY_PICK, make_id=ids.r
     _: KW_ONLY
     placeholder: str = "Replay one of these games…"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Open the chosen game's viewer at the deal."""
         value = self.chosen()
         await controls(interaction).replay.open(interaction, int(value) if value.isdigit() else 0, step=0)
@@ -278,7 +278,7 @@ class ReviewOpenButton(PersistentButton, template=ids.REVIEW_OPEN, make_id=ids.r
     emoji: str | None = "📈"
     style: discord.ButtonStyle = discord.ButtonStyle.primary
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the review in place of the viewer."""
         await controls(interaction).review.show(interaction, self.table, self.step, self.seat)
 

@@ -74,7 +74,7 @@ class ReviewPickSelect(PersistentSelect, template=ids.REVIEW_PICK, make_id=ids.r
     _: KW_ONLY
     placeholder: str = "Where was it won? Review one of these games…"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Open the chosen game's review as a new private message."""
         value = self.chosen()
         await controls(interaction).review.open(interaction, int(value) if value.isdigit() else 0)

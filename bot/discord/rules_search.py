@@ -91,7 +91,7 @@ class RulesMatchSelect(PersistentSelect, template=TEMPLATE, make_id=search_id):
     _: KW_ONLY
     placeholder: str = "Other pages that mention it"
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the chosen page on the same message, the menu kept."""
         await defer(interaction, update=True)
         async with reported(interaction, "rules search page"):

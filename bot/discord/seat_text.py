@@ -79,7 +79,7 @@ class SeatTextModal(discord.ui.Modal, title="Your choices"):
             self.inputs[spec.name] = field
             self.add_item(field)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction) -> None:
         """Store every field for the player's seat (all or none), then redraw the lobby."""
         values = {name: field.value.strip() for name, field in self.inputs.items()}
         await self.control.apply_seat_text(interaction, self.table_id, self.seat, values)
