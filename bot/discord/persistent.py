@@ -39,8 +39,6 @@ READERS: dict[object, Callable[[str | None], object]] = {
     str: lambda text: text or "",
     int | None: lambda text: None if text in (None, "-") else int(text),
 }
-#: the option a select is sent with when it has none (Discord refuses an empty select)
-NO_OPTION = discord.SelectOption(label="…", value="-")
 
 
 @dataclass_transform()
@@ -175,7 +173,7 @@ class PersistentSelect(Persistent[discord.ui.Select[Any]]):
         """The select with this item's options (one placeholder option if none) and placeholder."""
         return discord.ui.Select(
             custom_id=custom_id,
-            options=values["options"] or [NO_OPTION],
+            options=values["options"] or [discord.SelectOption(label="…", value="-")],  # none is refused
             placeholder=clip(values["placeholder"], 150),
         )
 
