@@ -53,16 +53,21 @@ def registered(slug: str, ruleset: AnyRuleset) -> Iterator[AnyRuleset]:
         unregister(slug)
 
 
+def require(slug: str) -> str:
+    """The registry's key for ``slug``, without loading the game; ``SetupError`` lists the real games."""
+    key = slug.strip().lower()
+    if key not in _OBJECTS and key not in _MODULES:
+        raise SetupError(f"There is no game {slug!r}; choose one of: {', '.join(slugs())}.", option="game")
+    return key
+
+
 @cache
 def get(slug: str) -> AnyRuleset:
     """The ruleset for ``slug``; ``SetupError`` lists the real games for a wrong one."""
-    key = slug.strip().lower()
+    key = require(slug)
     if key in _OBJECTS:
         return _OBJECTS[key]
-    module_name = _MODULES.get(key)
-    if module_name is None:
-        raise SetupError(f"There is no game {slug!r}; choose one of: {', '.join(slugs())}.", option="game")
-    ruleset: AnyRuleset = importlib.import_module(module_name).RULESET
+    ruleset: AnyRuleset = importlib.import_module(_MODULES[key]).RULESET
     return ruleset
 
 

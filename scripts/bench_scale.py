@@ -49,13 +49,13 @@ async def startup(url: str, cache_size: int | None, touch: int) -> None:
     go on to touch tables, with another cache size.)
     """
 
-    from bot.cli import _check_content
     from bot.discord.client import TablekeeperBot
     from bot.settings import Settings
     from bot.store.migrate import current_revision
+    from engines import registry
 
     imported = time.perf_counter()
-    _check_content()
+    registry.check_all()
     await current_revision(url)
     settings = Settings(database_url=url, discord_token="unused")
     if cache_size is not None:

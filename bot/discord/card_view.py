@@ -18,8 +18,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.cards import catalogue_embed, game_ruleset, offered_in_language
+from bot.discord.clicks import controls
 from bot.discord.embeds import FIELD
-from bot.discord.items import controls
 from bot.discord.layout import clip
 from bot.discord.replies import defer, reported
 from bot.lookup import card_label, find_card, suggest_cards

@@ -10,19 +10,18 @@ deck, search), so they keep working after a restart or on another process.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.clicks import controls
 from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE
 from bot.discord.ids import GAME, MAX_ID, game_part
-from bot.discord.items import controls
 from bot.discord.language import language_tag
 from bot.discord.layout import clip, clip_block
+from bot.discord.persistent import PersistentButton
 from bot.discord.replies import defer, reported, with_view
 from bot.service.api import ServiceError
 from bot.words import deck_code_usage, deck_list
@@ -172,39 +171,16 @@ def cards_embed(
     return embed, page, len(pages), deck_name
 
 
-class CardsButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class CardsButton(PersistentButton, template=TEMPLATE, make_id=cards_id):
     """Previous/next page of a game's catalogue (in the language the first page was shown in)."""
 
-    def __init__(
-        self,
-        slug: str,
-        page: int,
-        deck: str,
-        search: str,
-        label: str,
-        disabled: bool = False,
-        lang: str = "",
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                custom_id=cards_id(slug, page, deck, search, lang),
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
-        self.slug, self.page, self.deck, self.search, self.lang = slug, page, deck, search, lang
+    slug: str
+    page: int
+    deck: str
+    search: str
+    lang: str = ""  # an old id without a language: the reader's default
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CardsButton:
-        """Rebuild the button from its custom_id (an old id without a language: the reader's default)."""
-        label = getattr(item, "label", None) or "Page"
-        page = int(match["page"])
-        return cls(match["slug"], page, match["deck"], match["search"], label, lang=match["lang"] or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page on the same message."""
         await defer(interaction, update=True)
         async with reported(interaction, "cards page"):
@@ -222,11 +198,10 @@ def cards_view(
         return None
     tag = language_tag(slug, lang)
     view = discord.ui.View(timeout=None)
-    view.add_item(CardsButton(slug, max(page - 1, 0), deck, search, "◀ Prev", disabled=page == 0, lang=tag))
+    view.add_item(CardsButton(slug, max(page - 1, 0), deck, search, tag, label="◀ Prev", disabled=page == 0))
+    last = page >= pages - 1
     view.add_item(
-        CardsButton(
-            slug, min(page + 1, pages - 1), deck, search, "Next ▶", disabled=page >= pages - 1, lang=tag
-        )
+        CardsButton(slug, min(page + 1, pages - 1), deck, search, tag, label="Next ▶", disabled=last)
     )
     return view
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.clicks import ClickedBot
 from bot.discord.cogs import COGS
 from bot.discord.cogs.controllers import Controllers
 from bot.discord.first_contact import greet
@@ -158,3 +160,7 @@ class TablekeeperBot(commands.AutoShardedBot):
             if self._services is not None:
                 await self._services.close()
                 self._services = None
+
+
+if TYPE_CHECKING:  # the items reach the bot through ClickedBot: the type checker holds this bot to it
+    _CLICKED: type[ClickedBot] = TablekeeperBot

@@ -13,19 +13,18 @@ message already shows: it tells nobody anything new.
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, cast
+from dataclasses import KW_ONLY
+from typing import Any
 
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import bot_of
 from bot.discord.layout import PER_ROW, ChoiceLayout, clip
+from bot.discord.persistent import PersistentButton
 from bot.discord.replies import defer, reported
 from bot.service.hints import Hint
 from engines.core.ruleset import LANGUAGE_OPTION
-
-if TYPE_CHECKING:
-    from bot.discord.client import TablekeeperBot
 
 #: the button's label and the answer's first word, by the table's language
 WORD = {"en": "Hint", "ja": "ヒント"}
@@ -52,32 +51,21 @@ def hint_row(layout: ChoiceLayout) -> int:
     return layout.select_row + 1 if layout.select else 0
 
 
-class HintButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HINT):
+class HintButton(PersistentButton, template=ids.HINT, make_id=ids.hint_id):
     """ "Hint": the hard bot's suggestion for the clicker's decision, answered ephemerally."""
 
-    def __init__(
-        self, table: int, token: str, seat: int | None, row: int | None = None, lang: str = "en"
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=WORD.get(lang, WORD["en"]),
-                emoji="💡",
-                custom_id=ids.hint_id(table, token, seat),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-            )
-        )
-        self.table, self.token, self.seat = table, token, seat
+    table: int
+    token: str
+    seat: int | None
+    _: KW_ONLY
+    emoji: str | None = "💡"
+    lang: str = "en"  # the table's language, which the label is in
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HintButton:
-        """Rebuild the button from its custom_id."""
-        seat = None if match["seat"] == "-" else int(match["seat"])
-        return cls(int(match["table"]), match["token"], seat)
+    def component(self, custom_id: str, values: dict[str, Any]) -> discord.ui.Button[Any]:
+        """The button, labelled in the table's language."""
+        return super().component(custom_id, {**values, "label": WORD.get(values["lang"], WORD["en"])})
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Answer the clicker alone with the hint (or one line saying why there is none)."""
         await answer_hint(interaction, self.table, self.token, self.seat)
 
@@ -86,7 +74,7 @@ async def answer_hint(interaction: discord.Interaction, table_id: int, token: st
     """Work the hint out (it may take half a second: acknowledged first) and show it privately."""
     await defer(interaction, ephemeral=True)
     async with reported(interaction, "hint"):
-        services = cast("TablekeeperBot", interaction.client).services
+        services = bot_of(interaction).services
         hint = await services.hints.hint(table_id, interaction.user.id, seat, token)
         table = await services.tables.get(table_id)
         lang = str(table.options.get(LANGUAGE_OPTION, "en"))

@@ -1,102 +1,51 @@
-"""Persistent components: ``DynamicItem`` subclasses whose custom_id carries all their state.
+"""Persistent components: buttons and selects whose custom_id carries all their state.
 
 discord.py rebuilds an item from its custom_id when it is clicked, so the buttons on a message
-keep working after a restart or on another process sharing the database. Callbacks only parse
-the id and hand over to their controller (:class:`bot.discord.cogs.controllers.Controllers`),
-which reloads from the service.
+keep working after a restart or on another process sharing the database. Each item declares its
+id's fields (:mod:`bot.discord.persistent` reads them back); callbacks only hand the fields over
+to their controller (reached through :mod:`bot.discord.clicks`), which reloads from the service.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, cast
+from dataclasses import KW_ONLY
+from typing import Any
 
 import discord
 
 from bot.discord import ids
-from bot.discord.layout import BUTTON_LABEL, OPTION_TEXT, clip
-
-if TYPE_CHECKING:
-    from bot.discord.client import TablekeeperBot
-    from bot.discord.cogs.controllers import Controllers
+from bot.discord.clicks import controls
+from bot.discord.layout import OPTION_TEXT, clip
+from bot.discord.persistent import PersistentButton, PersistentSelect
 
 
-def controls(interaction: discord.Interaction) -> Controllers:
-    """The controllers of the bot that received ``interaction``."""
-    return cast("TablekeeperBot", interaction.client).controls
-
-
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ACTION):
+class ActionButton(PersistentButton, template=ids.ACTION, make_id=ids.action_id):
     """One game choice as a button."""
 
-    def __init__(
-        self,
-        table: int,
-        token: str,
-        seat: int,
-        key: str,
-        label: str = "Choose",
-        row: int | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label, BUTTON_LABEL),
-                custom_id=ids.action_id(table, token, seat, key),
-                style=style,
-                row=row,
-            )
-        )
-        self.table, self.token, self.seat, self.key = table, token, seat, key
+    table: int
+    token: str
+    seat: int
+    key: str
+    _: KW_ONLY
+    label: str = "Choose"
+    style: discord.ButtonStyle = discord.ButtonStyle.primary
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionButton:
-        """Rebuild the button from its custom_id."""
-        label = getattr(item, "label", None) or "Choose"
-        return cls(int(match["table"]), match["token"], int(match["seat"]), match["key"], label)
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the choice."""
         await controls(interaction).play.act(interaction, self.table, self.token, self.seat, self.key)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.ACTION_SELECT):
+class ActionSelect(PersistentSelect, template=ids.ACTION_SELECT, make_id=ids.action_select_id):
     """One page of game choices as a select menu (option values are action keys)."""
 
-    def __init__(
-        self,
-        table: int,
-        token: str,
-        seat: int,
-        page: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "Choose…",
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.action_select_id(table, token, seat, page),
-                options=options or [discord.SelectOption(label="…", value="-")],
-                placeholder=clip(placeholder, 150),
-                row=row,
-            )
-        )
-        self.table, self.token, self.seat, self.page = table, token, seat, page
+    table: int
+    token: str
+    seat: int
+    page: int
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
-        """Rebuild the select (with the options it was sent with) from its custom_id."""
-        options = list(getattr(item, "options", []) or [])
-        return cls(int(match["table"]), match["token"], int(match["seat"]), int(match["page"]), options)
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the chosen option."""
-        key = self.item.values[0] if self.item.values else ""
-        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, key)
+        await controls(interaction).play.act(interaction, self.table, self.token, self.seat, self.chosen())
 
 
 def action_option(key: str, label: str, description: str = "") -> discord.SelectOption:
@@ -106,47 +55,16 @@ def action_option(key: str, label: str, description: str = "") -> discord.Select
     )
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE):
+class PageButton(PersistentButton, template=ids.PAGE, make_id=ids.page_id):
     """Prev/Next over a long list of choices; redraws the controls at another page."""
 
-    def __init__(
-        self,
-        table: int,
-        token: str,
-        seat: int,
-        page: int,
-        where: str,
-        label: str,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                custom_id=ids.page_id(table, token, seat, page, where),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-                disabled=disabled,
-            )
-        )
-        self.table, self.token, self.seat, self.page, self.where = table, token, seat, page, where
+    table: int
+    token: str
+    seat: int
+    page: int
+    where: str
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PageButton:
-        """Rebuild the button from its custom_id."""
-        label = getattr(item, "label", None) or "Page"
-        return cls(
-            int(match["table"]),
-            match["token"],
-            int(match["seat"]),
-            int(match["page"]),
-            match["where"],
-            label,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show another page of choices on the same message."""
         await controls(interaction).play.turn_page(interaction, self.table, self.seat, self.page, self.where)
 
@@ -162,201 +80,93 @@ LOBBY_LABELS = {
 }
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY):
+class LobbyButton(PersistentButton, template=ids.LOBBY, make_id=ids.lobby_id):
     """Join / Leave / Add bot / Options / Start / Abort / My choices on a lobby message."""
 
-    def __init__(self, table: int, verb: str, row: int | None = None, label: str | None = None) -> None:
-        default, style = LOBBY_LABELS.get(verb, (verb.title(), discord.ButtonStyle.secondary))
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or default, BUTTON_LABEL),
-                custom_id=ids.lobby_id(table, verb),
-                style=style,
-                row=row,
-            )
-        )
-        self.table, self.verb = table, verb
+    table: int
+    verb: str
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["table"]), match["verb"], label=getattr(item, "label", None))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Run the lobby verb."""
         await controls(interaction).lobby.lobby_click(interaction, self.table, self.verb)
 
 
-class SeatChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SEAT_CHOICE):
+def lobby_button(table: int, verb: str, row: int, label: str | None = None) -> LobbyButton:
+    """The lobby button for ``verb``, in its usual words and colour unless ``label`` says otherwise."""
+    usual, style = LOBBY_LABELS.get(verb, (verb.title(), discord.ButtonStyle.secondary))
+    return LobbyButton(table, verb, label=label or usual, style=style, row=row)
+
+
+class SeatChoiceSelect(PersistentSelect, template=ids.SEAT_CHOICE, make_id=ids.seat_choice_id):
     """A lobby select for a per-player option (e.g. a deck); each player picks for their own seat."""
 
-    def __init__(
-        self,
-        table: int,
-        option: str,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "Choose…",
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.seat_choice_id(table, option),
-                options=options or [discord.SelectOption(label="…", value="-")],
-                placeholder=clip(placeholder, 150),
-                row=row,
-            )
-        )
-        self.table, self.option = table, option
+    table: int
+    option: str
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SeatChoiceSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), match["option"], list(getattr(item, "options", []) or []))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Record the player's choice for their seat."""
-        value = self.item.values[0] if self.item.values else ""
-        await controls(interaction).lobby.seat_choice(interaction, self.table, self.option, value)
+        await controls(interaction).lobby.seat_choice(interaction, self.table, self.option, self.chosen())
 
 
-class BotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.BOT_SELECT):
+class BotSelect(PersistentSelect, template=ids.BOT_SELECT, make_id=ids.bot_select_id):
     """The host picks how strong a bot to add to the lobby."""
 
-    def __init__(self, table: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.bot_select_id(table),
-                options=options or [discord.SelectOption(label="normal", value="normal")],
-                placeholder="Which bot?",
-            )
-        )
-        self.table = table
+    table: int
+    _: KW_ONLY
+    placeholder: str = "Which bot?"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BotSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), list(getattr(item, "options", []) or []))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Add a bot of the chosen difficulty."""
         level = self.item.values[0] if self.item.values else None
         await controls(interaction).lobby.add_bot(interaction, self.table, level)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND):
+class HandButton(PersistentButton, template=ids.HAND, make_id=ids.hand_id):
     """ "Show my hand": the clicker's private view and choices, answered ephemerally."""
 
-    def __init__(self, table: int, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Show my hand",
-                custom_id=ids.hand_id(table),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-            )
-        )
-        self.table = table
+    table: int
+    _: KW_ONLY
+    label: str = "Show my hand"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's hand."""
         await controls(interaction).play.show_hand(interaction, self.table)
 
 
-class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RECLAIM):
+class ReclaimButton(PersistentButton, template=ids.RECLAIM, make_id=ids.reclaim_id):
     """ "Take my seat back": a timed-out player plays their seat again instead of the bot."""
 
-    def __init__(self, table: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Take my seat back", custom_id=ids.reclaim_id(table), style=discord.ButtonStyle.success
-            )
-        )
-        self.table = table
+    table: int
+    _: KW_ONLY
+    label: str = "Take my seat back"
+    style: discord.ButtonStyle = discord.ButtonStyle.success
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReclaimButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Give the seat back to the clicker (the service checks it is theirs)."""
         await controls(interaction).lobby.reclaim_click(interaction, self.table)
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RULES):
+class RulesButton(PersistentButton, template=ids.RULES, make_id=ids.rules_id):
     """Previous/next page of a game's rules summary (in the language the first page was shown in)."""
 
-    def __init__(self, slug: str, page: int, label: str, disabled: bool = False, lang: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                custom_id=ids.rules_id(slug, page, lang),
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
-        self.slug, self.page, self.lang = slug, page, lang
+    slug: str
+    page: int
+    lang: str = ""  # an old id without a language: the reader's default
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RulesButton:
-        """Rebuild the button from its custom_id (an old id without a language: the reader's default)."""
-        label = getattr(item, "label", None) or "Page"
-        return cls(match["slug"], int(match["page"]), label, lang=match["lang"] or "")
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page."""
         await controls(interaction).rules.rules_page(interaction, self.slug, self.page, self.lang or None)
 
 
-class TableChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.TABLE_CHOICE):
+class TableChoiceSelect(PersistentSelect, template=ids.TABLE_CHOICE, make_id=ids.table_choice_id):
     """A lobby select for a table option the host picks from a short list (the table's language)."""
 
-    def __init__(
-        self,
-        table: int,
-        option: str,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "Choose…",
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.table_choice_id(table, option),
-                options=options or [discord.SelectOption(label="…", value="-")],
-                placeholder=clip(placeholder, 150),
-                row=row,
-            )
-        )
-        self.table, self.option = table, option
+    table: int
+    option: str
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TableChoiceSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), match["option"], list(getattr(item, "options", []) or []))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Set the table option (the service refuses anyone but the host)."""
-        value = self.item.values[0] if self.item.values else ""
-        await controls(interaction).lobby.table_choice(interaction, self.table, self.option, value)
+        await controls(interaction).lobby.table_choice(interaction, self.table, self.option, self.chosen())
 
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import bot_of
 from bot.discord.embeds import COLOUR, FIELD, TITLE, lines_within
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip
 from bot.discord.replay_view import ReplayPickSelect
@@ -17,9 +18,6 @@ from bot.discord.review_view import review_pick
 from bot.service.api import Board, BoardRow, GameRecord, RatingChange
 from bot.service.stats import EVERYWHERE_SCOPE, SERVER
 from engines import registry
-
-if TYPE_CHECKING:
-    from bot.discord.client import TablekeeperBot
 
 
 def record_title(slug: str) -> str:
@@ -152,11 +150,11 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
             label,
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page on the same message, with the clicker's own line."""
         await defer(interaction, update=True)
         async with reported(interaction, "leaderboard page"):
-            services = cast("TablekeeperBot", interaction.client).services
+            services = bot_of(interaction).services
             board = await services.stats.board(
                 self.slug,
                 self.mode or None,
@@ -202,7 +200,7 @@ def replay_pick_view(last: Sequence[RatingChange]) -> discord.ui.View | None:
         for c in last[:OPTIONS_PER_SELECT]
     ]
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayPickSelect(options))
+    view.add_item(ReplayPickSelect(options=options))
     reviews = review_pick(last)
     if reviews is not None:
         view.add_item(reviews)

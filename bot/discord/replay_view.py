@@ -15,16 +15,17 @@ chapters; on a finished game with a result, the "Review" button (the page is
 from __future__ import annotations
 
 import io
-import re
+from dataclasses import KW_ONLY
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import controls
 from bot.discord.colours import seat_embed_colour
 from bot.discord.embeds import COLOUR, DESCRIPTION, DONE_COLOUR, FIELD, TITLE, game_title, lines_within
-from bot.discord.items import controls
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip, clip_block
+from bot.discord.persistent import PersistentButton, PersistentSelect
 from bot.service.api import FINISHED
 from engines.core.timeline import Chapter
 from render.core.palette import seat_colour_name
@@ -36,10 +37,6 @@ BOARD_FILE = "replay-board.png"
 HAND_FILE = "replay-hand.png"
 #: what the first step is called: the cards are dealt, nobody has moved
 DEAL = "the deal"
-
-
-def _seat(value: str) -> int | None:
-    return None if value == "-" else int(value)
 
 
 def seat_name(frame: ReplayFrame, seat: int) -> str:
@@ -144,7 +141,9 @@ def replay_view(frame: ReplayFrame, page: int | None = None) -> discord.ui.View:
         ("n", "Forward ▶", min(step + 1, last), step >= last),
         ("l", "Last ⏭" if frame.over else "Latest ⏭", last, at_end),
     ):
-        view.add_item(ReplayStepButton(table, verb, target, shown, page, label, row=0, disabled=disabled))
+        view.add_item(
+            ReplayStepButton(table, verb, target, shown, page, label=label, row=0, disabled=disabled)
+        )
     chapters = frame.chapters[page * OPTIONS_PER_SELECT : (page + 1) * OPTIONS_PER_SELECT]
     here = chapter_of(frame.chapters, step)
     options: list[discord.SelectOption] = []
@@ -162,7 +161,7 @@ def replay_view(frame: ReplayFrame, page: int | None = None) -> discord.ui.View:
             )
         )
     placeholder = "Jump to…" if pages == 1 else f"Jump to… (page {page + 1} of {pages})"
-    view.add_item(ReplayJumpSelect(table, shown, options, placeholder, row=1))
+    view.add_item(ReplayJumpSelect(table, shown, options=options, placeholder=placeholder, row=1))
     if len(frame.may_show) > 1:
         seats = [
             discord.SelectOption(
@@ -172,13 +171,15 @@ def replay_view(frame: ReplayFrame, page: int | None = None) -> discord.ui.View:
             )
             for s in frame.may_show[:OPTIONS_PER_SELECT]
         ]
-        view.add_item(ReplaySeatSelect(table, step, seats, "Whose hand to show…", row=2))
+        view.add_item(ReplaySeatSelect(table, step, options=seats, row=2))
     if pages > 1:
         for label, target, disabled in (
             ("◀ Earlier turns", max(page - 1, 0), page == 0),
             ("Later turns ▶", min(page + 1, pages - 1), page >= pages - 1),
         ):
-            view.add_item(ReplayStepButton(table, "p", step, shown, target, label, row=3, disabled=disabled))
+            view.add_item(
+                ReplayStepButton(table, "p", step, shown, target, label=label, row=3, disabled=disabled)
+            )
     if frame.over and frame.table.status == FINISHED:  # reviews exist only for games that ended
         view.add_item(review_button(table, step, shown))
     return view
@@ -191,171 +192,73 @@ def open_view(table: int) -> discord.ui.View:
     return view
 
 
-class ReplayOpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REPLAY_OPEN):
+class ReplayOpenButton(PersistentButton, template=ids.REPLAY_OPEN, make_id=ids.replay_open_id):
     """ "Replay" on a finished table message: a private viewer of the game for whoever clicks."""
 
-    def __init__(self, table: int, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Replay",
-                custom_id=ids.replay_open_id(table),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-            )
-        )
-        self.table = table
+    table: int
+    _: KW_ONLY
+    label: str = "Replay"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayOpenButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Open the viewer at the deal."""
         await controls(interaction).replay.open(interaction, self.table, step=0)
 
 
-class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REPLAY_STEP):
+class ReplayStepButton(PersistentButton, template=ids.REPLAY_STEP, make_id=ids.replay_step_id):
     """First / Back / Forward / Last, or a page of the jump menu, redrawn in place."""
 
-    def __init__(
-        self,
-        table: int,
-        verb: str,
-        step: int,
-        seat: int | None,
-        page: int,
-        label: str,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                custom_id=ids.replay_step_id(table, verb, step, seat, page),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-                disabled=disabled,
-            )
-        )
-        self.table, self.verb, self.step, self.seat, self.page = table, verb, step, seat, page
+    table: int
+    verb: str
+    step: int
+    seat: int | None
+    page: int
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayStepButton:
-        """Rebuild the button from its custom_id."""
-        label = getattr(item, "label", None) or "Step"
-        return cls(
-            int(match["table"]),
-            match["verb"],
-            int(match["step"]),
-            _seat(match["seat"]),
-            int(match["page"]),
-            label,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the step (the newest one for "Last"), or another page of the jump menu."""
         step = None if self.verb == "l" else self.step
         page = self.page if self.verb == "p" else None
         await controls(interaction).replay.show(interaction, self.table, step, self.seat, page)
 
 
-class ReplayJumpSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.REPLAY_JUMP):
+class ReplayJumpSelect(PersistentSelect, template=ids.REPLAY_JUMP, make_id=ids.replay_jump_id):
     """The jump menu: a round or turn of the game (option values are their first steps)."""
 
-    def __init__(
-        self,
-        table: int,
-        seat: int | None,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "Jump to…",
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.replay_jump_id(table, seat),
-                options=options or [discord.SelectOption(label=DEAL, value="0")],
-                placeholder=clip(placeholder, 150),
-                row=row,
-            )
-        )
-        self.table, self.seat = table, seat
+    table: int
+    seat: int | None
+    _: KW_ONLY
+    placeholder: str = "Jump to…"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayJumpSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), _seat(match["seat"]), list(getattr(item, "options", []) or []))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the chosen chapter's first step."""
-        value = self.item.values[0] if self.item.values else "0"
+        value = self.chosen("0")
         step = int(value) if value.isdigit() else 0
         await controls(interaction).replay.show(interaction, self.table, step, self.seat, None)
 
 
-class ReplaySeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.REPLAY_SEAT):
+class ReplaySeatSelect(PersistentSelect, template=ids.REPLAY_SEAT, make_id=ids.replay_seat_id):
     """Whose own picture to show beside the board (only the seats the viewer may open)."""
 
-    def __init__(
-        self,
-        table: int,
-        step: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "Whose hand to show…",
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.replay_seat_id(table, step),
-                options=options or [discord.SelectOption(label="Seat 1", value="0")],
-                placeholder=clip(placeholder, 150),
-                row=row,
-            )
-        )
-        self.table, self.step = table, step
+    table: int
+    step: int
+    _: KW_ONLY
+    placeholder: str = "Whose hand to show…"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplaySeatSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(int(match["table"]), int(match["step"]), list(getattr(item, "options", []) or []))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the same step with the chosen seat's picture (the service checks it may be seen)."""
-        value = self.item.values[0] if self.item.values else ""
+        value = self.chosen()
         seat = int(value) if value.isdigit() else None
         await controls(interaction).replay.show(interaction, self.table, self.step, seat, None)
 
 
-class ReplayPickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.REPLAY_PICK):
+class ReplayPickSelect(PersistentSelect, template=ids.REPLAY_PICK, make_id=ids.replay_pick_id):
     """/stats' menu of a player's last games: open one in the viewer (option values are table ids)."""
 
-    def __init__(self, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.replay_pick_id(),
-                options=options or [discord.SelectOption(label="…", value="0")],
-                placeholder="Replay one of these games…",
-            )
-        )
+    _: KW_ONLY
+    placeholder: str = "Replay one of these games…"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayPickSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(list(getattr(item, "options", []) or []))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Open the chosen game's viewer at the deal."""
-        value = self.item.values[0] if self.item.values else ""
+        value = self.chosen()
         await controls(interaction).replay.open(interaction, int(value) if value.isdigit() else 0, step=0)
 
 
@@ -364,30 +267,18 @@ def review_button(table: int, step: int, seat: int | None) -> ReviewOpenButton:
     return ReviewOpenButton(table, step, seat, row=4)
 
 
-class ReviewOpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REVIEW_OPEN):
+class ReviewOpenButton(PersistentButton, template=ids.REVIEW_OPEN, make_id=ids.review_open_id):
     """ "Review" in a finished game's viewer: the same private message shows the review."""
 
-    def __init__(self, table: int, step: int, seat: int | None, row: int | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Review",
-                emoji="📈",
-                custom_id=ids.review_open_id(table, step, seat),
-                style=discord.ButtonStyle.primary,
-                row=row,
-            )
-        )
-        self.table, self.step, self.seat = table, step, seat
+    table: int
+    step: int
+    seat: int | None
+    _: KW_ONLY
+    label: str = "Review"
+    emoji: str | None = "📈"
+    style: discord.ButtonStyle = discord.ButtonStyle.primary
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReviewOpenButton:
-        """Rebuild the button from its custom_id."""
-        seat = None if match["seat"] == "-" else int(match["seat"])
-        return cls(int(match["table"]), int(match["step"]), seat)
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the review in place of the viewer."""
         await controls(interaction).review.show(interaction, self.table, self.step, self.seat)
 

@@ -10,16 +10,17 @@ and carry the seat shown, so it needs no memory in the process either.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Sequence
+from dataclasses import KW_ONLY
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord import ids
+from bot.discord.clicks import controls
 from bot.discord.embeds import DESCRIPTION, DONE_COLOUR, TITLE, game_title
-from bot.discord.items import controls
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip, clip_block
+from bot.discord.persistent import PersistentSelect
 from bot.discord.replay_view import ReplayStepButton
 
 if TYPE_CHECKING:
@@ -56,39 +57,26 @@ def review_page_view(
 ) -> discord.ui.View:
     """ "Back to the replay" (at ``step``, showing ``seat``) and one button per turning point."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ReplayStepButton(table_id, "r", step, seat, 0, "◀ Back to the replay", row=0))
+    view.add_item(ReplayStepButton(table_id, "r", step, seat, 0, label="◀ Back to the replay", row=0))
     used: set[int] = set()
     for number, point in enumerate(review.turning if review is not None else (), start=1):
         if point.step in used:  # two turning points in one public step: one button goes there
             continue
         used.add(point.step)
         label = f"Turning point {number} (step {point.step})"
-        view.add_item(ReplayStepButton(table_id, "t", point.step, seat, 0, label, row=1))
+        view.add_item(ReplayStepButton(table_id, "t", point.step, seat, 0, label=label, row=1))
     return view
 
 
-class ReviewPickSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.REVIEW_PICK):
+class ReviewPickSelect(PersistentSelect, template=ids.REVIEW_PICK, make_id=ids.review_pick_id):
     """/stats' menu of a player's last games that can be reviewed (option values are table ids)."""
 
-    def __init__(self, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.review_pick_id(),
-                options=options or [discord.SelectOption(label="…", value="0")],
-                placeholder="Where was it won? Review one of these games…",
-            )
-        )
+    _: KW_ONLY
+    placeholder: str = "Where was it won? Review one of these games…"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReviewPickSelect:
-        """Rebuild the select from its custom_id."""
-        return cls(list(getattr(item, "options", []) or []))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Open the chosen game's review as a new private message."""
-        value = self.item.values[0] if self.item.values else ""
+        value = self.chosen()
         await controls(interaction).review.open(interaction, int(value) if value.isdigit() else 0)
 
 
@@ -103,7 +91,7 @@ def review_pick(last: Sequence[RatingChange]) -> ReviewPickSelect | None:
         for c in last
         if c.review
     ][:OPTIONS_PER_SELECT]
-    return ReviewPickSelect(options) if options else None
+    return ReviewPickSelect(options=options) if options else None
 
 
 REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewPickSelect,)

@@ -10,17 +10,17 @@ language asked for (none: all) and the search, so it works after a restart or on
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from dataclasses import KW_ONLY
 
 import discord
 
+from bot.discord.clicks import controls
 from bot.discord.embeds import FIELD
 from bot.discord.ids import GAME, MAX_ID, game_part
 from bot.discord.info import rules_embed
-from bot.discord.items import controls
 from bot.discord.language import language_tag
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip
+from bot.discord.persistent import PersistentSelect
 from bot.discord.replies import defer, reported, with_view
 from bot.discord.views import rules_view
 from bot.lookup import SEARCH_MAX, Hit, search_rules
@@ -82,37 +82,20 @@ def search_embed(slug: str, search: str, hits: list[Hit], shown: Hit) -> tuple[d
     return embed, page, pages
 
 
-class RulesMatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=TEMPLATE):
+class RulesMatchSelect(PersistentSelect, template=TEMPLATE, make_id=search_id):
     """Jump to another page a rules search found (option values: ``lang:page``)."""
 
-    def __init__(
-        self,
-        slug: str,
-        search: str,
-        lang: str = "",
-        options: list[discord.SelectOption] | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=search_id(slug, search, lang),
-                options=options or [discord.SelectOption(label="…", value="-")],
-                placeholder="Other pages that mention it",
-            )
-        )
-        self.slug, self.search, self.lang = slug, search, lang
+    slug: str
+    search: str
+    lang: str = ""
+    _: KW_ONLY
+    placeholder: str = "Other pages that mention it"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RulesMatchSelect:
-        """Rebuild the menu from its custom_id."""
-        return cls(match["slug"], match["search"], match["lang"] or "", list(getattr(item, "options", [])))
-
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         """Show the chosen page on the same message, the menu kept."""
         await defer(interaction, update=True)
         async with reported(interaction, "rules search page"):
-            lang, _, page = (self.item.values[0] if self.item.values else "").partition(":")
+            lang, _, page = self.chosen().partition(":")
             prefer = await controls(interaction).rules.language(interaction, self.slug, self.lang or None)
             hits = search_rules(_ruleset(self.slug), self.search, self.lang or None, prefer=prefer)
             shown = next((h for h in hits if h.lang == lang and str(h.page) == page), hits[0])
@@ -136,7 +119,7 @@ def search_view(
             )
             for h in hits[:OPTIONS_PER_SELECT]
         ]
-        view.add_item(RulesMatchSelect(slug, search, asked, options))
+        view.add_item(RulesMatchSelect(slug, search, asked, options=options))
     buttons = rules_view(slug, page, pages, language_tag(slug, shown.lang))
     for item in buttons.children if buttons is not None else []:
         view.add_item(item)

@@ -19,7 +19,7 @@ from engines import registry
 from engines.core import OptionSpec
 
 if TYPE_CHECKING:
-    from bot.discord.cogs.lobby_control import LobbyControl
+    from bot.discord.clicks import LobbyClicks
 
 #: Discord allows five fields in a modal
 MAX_FIELDS = 5
@@ -58,7 +58,7 @@ def chosen_text(table: TableInfo, seat: SeatInfo) -> str:
 class SeatTextModal(discord.ui.Modal, title="Your choices"):
     """One text field per per-player text option, prefilled with the seat's current values."""
 
-    def __init__(self, control: LobbyControl, table: TableInfo, seat: SeatInfo) -> None:
+    def __init__(self, control: LobbyClicks, table: TableInfo, seat: SeatInfo) -> None:
         specs = text_specs(table.game, table.mode)
         super().__init__(title=clip(f"Your choices · table #{table.id}", LABEL), timeout=900)
         self.control = control
@@ -79,7 +79,7 @@ class SeatTextModal(discord.ui.Modal, title="Your choices"):
             self.inputs[spec.name] = field
             self.add_item(field)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction) -> None:
         """Store every field for the player's seat (all or none), then redraw the lobby."""
         values = {name: field.value.strip() for name, field in self.inputs.items()}
         await self.control.apply_seat_text(interaction, self.table_id, self.seat, values)

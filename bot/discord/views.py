@@ -19,13 +19,13 @@ from bot.discord.items import (
     ActionSelect,
     BotSelect,
     HandButton,
-    LobbyButton,
     PageButton,
     ReclaimButton,
     RulesButton,
     SeatChoiceSelect,
     TableChoiceSelect,
     action_option,
+    lobby_button,
 )
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, ROWS, ChoiceLayout, clip, lay_out
 from bot.discord.replay_view import open_view
@@ -58,7 +58,7 @@ def choice_items(
     layout = lay_out(actions, page, first_row, rows)
     items: list[discord.ui.Item[Any]] = []
     for action, row in layout.buttons:
-        items.append(ActionButton(table, token, seat, action.key, action.label, row=row))
+        items.append(ActionButton(table, token, seat, action.key, label=action.label, row=row))
     if layout.select:
         options = [action_option(a.key, a.label, a.group) for a in layout.select]
         start = layout.page * OPTIONS_PER_SELECT + 1
@@ -68,7 +68,15 @@ def choice_items(
             else "Choose…"
         )
         items.append(
-            ActionSelect(table, token, seat, layout.page, options, placeholder, row=layout.select_row)
+            ActionSelect(
+                table,
+                token,
+                seat,
+                layout.page,
+                options=options,
+                placeholder=placeholder,
+                row=layout.select_row,
+            )
         )
     if layout.nav_row is not None:
         items.append(
@@ -78,8 +86,8 @@ def choice_items(
                 seat,
                 max(layout.page - 1, 0),
                 where,
-                "◀ Prev",
-                layout.nav_row,
+                label="◀ Prev",
+                row=layout.nav_row,
                 disabled=layout.page == 0,
             )
         )
@@ -90,8 +98,8 @@ def choice_items(
                 seat,
                 min(layout.page + 1, layout.pages - 1),
                 where,
-                "Next ▶",
-                layout.nav_row,
+                label="Next ▶",
+                row=layout.nav_row,
                 disabled=layout.page >= layout.pages - 1,
             )
         )
@@ -198,13 +206,13 @@ def choice_labels(table: TableInfo, spec: OptionSpec) -> dict[str, str]:
 def lobby_view(table: TableInfo) -> discord.ui.View:
     """The lobby's buttons, a select per per-player choice, and the host's language select if any."""
     items: list[discord.ui.Item[Any]] = [
-        LobbyButton(table.id, verb, row=0) for verb in ("join", "leave", "bot", "start")
+        lobby_button(table.id, verb, row=0) for verb in ("join", "leave", "bot", "start")
     ]
-    items.append(LobbyButton(table.id, "options", row=1))
+    items.append(lobby_button(table.id, "options", row=1))
     texts = text_specs(table.game, table.mode)
     if texts:
-        items.append(LobbyButton(table.id, "mine", row=1, label=button_label(texts)))
-    items.append(LobbyButton(table.id, "abort", row=1))
+        items.append(lobby_button(table.id, "mine", row=1, label=button_label(texts)))
+    items.append(lobby_button(table.id, "abort", row=1))
     row = 2
     for spec in seat_choice_specs(table)[: ROWS - row]:
         labels = choice_labels(table, spec)
@@ -213,7 +221,9 @@ def lobby_view(table: TableInfo) -> discord.ui.View:
             for choice in spec.choices
         ]
         items.append(
-            SeatChoiceSelect(table.id, spec.name, options, f"Your {spec.name}: {spec.help}", row=row)
+            SeatChoiceSelect(
+                table.id, spec.name, options=options, placeholder=f"Your {spec.name}: {spec.help}", row=row
+            )
         )
         row += 1
     language = language_spec(table)
@@ -224,7 +234,9 @@ def lobby_view(table: TableInfo) -> discord.ui.View:
             for code in language.choices
         ]
         placeholder = f"Language (the host's choice): {language_name(current)}"
-        items.append(TableChoiceSelect(table.id, language.name, options, placeholder, row=row))
+        items.append(
+            TableChoiceSelect(table.id, language.name, options=options, placeholder=placeholder, row=row)
+        )
     return _view(items)
 
 
@@ -240,7 +252,7 @@ def bot_levels(game: str) -> list[str]:
 def bot_view(table: TableInfo) -> discord.ui.View:
     """The host's "which bot?" select."""
     options = [discord.SelectOption(label=name, value=name) for name in bot_levels(table.game)]
-    return _view([BotSelect(table.id, options)])
+    return _view([BotSelect(table.id, options=options)])
 
 
 def rules_view(slug: str, page: int, pages: int, lang: str = "") -> discord.ui.View | None:
@@ -249,8 +261,8 @@ def rules_view(slug: str, page: int, pages: int, lang: str = "") -> discord.ui.V
         return None
     return _view(
         [
-            RulesButton(slug, max(page - 1, 0), "◀ Prev", disabled=page == 0, lang=lang),
-            RulesButton(slug, min(page + 1, pages - 1), "Next ▶", disabled=page >= pages - 1, lang=lang),
+            RulesButton(slug, max(page - 1, 0), lang, label="◀ Prev", disabled=page == 0),
+            RulesButton(slug, min(page + 1, pages - 1), lang, label="Next ▶", disabled=page >= pages - 1),
         ]
     )
 

@@ -28,7 +28,6 @@ import msgspec
 
 from bot.service import drawing
 from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate, Shown
-from bot.service.facts import facts_of
 from bot.service.game import Game, resolve
 from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
 from bot.service.records import SeatRow, table_info
@@ -61,7 +60,7 @@ def seat_update(
         moves=seat.moves,
         events=events,
         deadline_ts=seat.deadline,
-        facts=facts_of(loaded, game.ruleset),
+        facts=loaded.facts_for(game.ruleset),
     )
 
 
@@ -93,7 +92,7 @@ def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
     """
     ruleset = game.ruleset
     state = loaded.state
-    facts = facts_of(loaded, ruleset)
+    facts = loaded.facts_for(ruleset)
     outcome = outcome_of(loaded, game=game)
     prompts = {} if outcome is not None else facts.prompts()
     actions: dict[int, tuple[Action, ...]] = {

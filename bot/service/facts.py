@@ -16,13 +16,10 @@ legal choices cost what they cost, but only once per state here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.service.projection import seat_token
 from engines.core import Action, AnyRuleset, Prompt, ViewBase
-
-if TYPE_CHECKING:
-    from bot.service.runtime import Loaded
 
 
 class StateFacts:
@@ -67,12 +64,3 @@ class StateFacts:
                 view = self.ruleset.view(self.state, seat)
             token = self._tokens[key] = seat_token(view, self.prompts().get(seat), self.actions(seat), moves)
         return token
-
-
-def facts_of(loaded: Loaded, ruleset: AnyRuleset) -> StateFacts:
-    """The facts of ``loaded``'s state, made on first use and kept on ``loaded``."""
-    facts = loaded.facts
-    if facts is None or facts.state is not loaded.state or facts.ruleset is not ruleset:
-        facts = StateFacts(ruleset, loaded.state)
-        object.__setattr__(loaded, "facts", facts)  # a cache beside the frozen fields, never compared
-    return facts

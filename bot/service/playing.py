@@ -18,7 +18,6 @@ import msgspec
 from bot.service import seating
 from bot.service.api import ABORTED, Delivery, ServiceError, TableInfo
 from bot.service.delivery import build_public_token, deliver
-from bot.service.facts import facts_of
 from bot.service.game import Game, resolve
 from bot.service.play import Change
 from bot.service.records import SeatRow, table_info
@@ -49,7 +48,7 @@ def is_current(game: Game, loaded: Loaded, row: SeatRow, token: str) -> bool:
     With nothing to decide, a click on the seat's current message goes on to the engine, which
     says so ("not your turn"); any other is for an earlier moment.
     """
-    facts = facts_of(loaded, game.ruleset)
+    facts = loaded.facts_for(game.ruleset)
     if token == facts.token(row.seat, row.moves):
         return True
     prompt = facts.prompts().get(row.seat)

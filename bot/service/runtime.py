@@ -10,24 +10,22 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service.api import ServiceError
+from bot.service.facts import StateFacts
 from bot.service.records import SeatRow, TableRow, seat_row, table_row
 from bot.service.truth import IN_DOUBT, NOT_DONE, Unavailable, note_saved
 from bot.settings import Settings
 from bot.store import tables_repo as repo
 from bot.store.db import Database
 from engines import registry
-from engines.core import Code, GameConfig
+from engines.core import AnyRuleset, Code, GameConfig
 from engines.core.replay import replay
-
-if TYPE_CHECKING:
-    from bot.service.facts import StateFacts
 
 log = logging.getLogger("tablekeeper.service")
 
@@ -54,6 +52,14 @@ class Loaded:
     def names(self) -> list[str]:
         """Display names by seat, for filling ``{P1}`` placeholders."""
         return [s.name for s in self.seats]
+
+    def facts_for(self, ruleset: AnyRuleset) -> StateFacts:
+        """The facts of this table's state, made on first use and kept here."""
+        facts = self.facts
+        if facts is None or facts.state is not self.state or facts.ruleset is not ruleset:
+            facts = StateFacts(ruleset, self.state)
+            object.__setattr__(self, "facts", facts)  # a cache beside the frozen fields, never compared
+        return facts
 
 
 class Runtime:

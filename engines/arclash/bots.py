@@ -29,7 +29,7 @@ from engines.core.search import Sampling
 from engines.core.types import Action, Prompt
 
 if TYPE_CHECKING:
-    from engines.arclash.ruleset import ArclashRules
+    from engines.core.ruleset import Ruleset
 
 Lookup = Callable[[Action], Card | None]
 
@@ -289,7 +289,7 @@ def _stop_turn(view: ArclashView) -> int:
     return view.turn + (1 if view.phase == SWAP else 0)
 
 
-def _greedy_step(rules: ArclashRules, world: ArclashState) -> None:
+def _greedy_step(rules: Ruleset[ArclashState, ArclashView], world: ArclashState) -> None:
     """One greedy move, in place, by the lowest seat asked."""
     prompts = rules._prompts(world)
     who = min(prompts)
@@ -310,7 +310,9 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rules: ArclashRules, worlds: int = 6, margin: float = 0.25) -> None:
+    def __init__(
+        self, rules: Ruleset[ArclashState, ArclashView], worlds: int = 6, margin: float = 0.25
+    ) -> None:
         self.rules = rules  # plays the sampled worlds forward
         self.worlds = worlds
         self.margin = margin

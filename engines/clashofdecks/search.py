@@ -46,7 +46,7 @@ from engines.core.search import Sampling, Weighed, ranked
 from engines.core.types import Action, Prompt
 
 if TYPE_CHECKING:
-    from engines.clashofdecks.ruleset import ClashOfDecks
+    from engines.core.ruleset import Ruleset
 
 #: the prefix of the ids a sampled world gives its unseen cards (real ids are "c" and a number)
 HIDDEN = "h"
@@ -297,7 +297,12 @@ class SearchBot:
     name = "search"
 
     def __init__(
-        self, rules: ClashOfDecks, samples: int = 8, width: int = 6, budget: int = 1200, margin: float = 0.3
+        self,
+        rules: Ruleset[ClashState, ClashView],
+        samples: int = 8,
+        width: int = 6,
+        budget: int = 1200,
+        margin: float = 0.3,
     ) -> None:
         self.rules = rules  # plays the sampled worlds forward (the ruleset hands itself in)
         self.policy = Tactician()

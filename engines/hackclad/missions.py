@@ -3,20 +3,33 @@
 Why this sits below the context (``ctx``): gaining CP, moving, hitting and picking up shards all
 check the in-play missions at once, from the context and from the rule modules. These checks only
 read the witch and say what was completed, so they need nothing above the card ids (``cards``); the
-context is passed in (its type is imported for the type checker only) and imports this module.
+context is passed in as the little of it they use (:class:`Told`), and imports this module.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engines.hackclad.cards import card_id, card_of
-from engines.hackclad.content import Mission, content
-from engines.hackclad.state import HackState
+from engines.hackclad.content import Content, Mission, content
+from engines.hackclad.state import HackState, WitchState
 
-if TYPE_CHECKING:
-    from engines.hackclad.ctx import Ctx
+
+class Told(Protocol):
+    """What a mission check reads of the working context (``ctx.Ctx``): witches, names, content, log."""
+
+    c: Content
+
+    def w(self, seat: int) -> WitchState:
+        """The witch at ``seat``."""
+
+    def who(self, seat: int) -> str:
+        """The name the log gives ``seat``."""
+
+    def say(self, kind: str, text: str) -> None:
+        """Log a public event."""
+
 
 # The witch's tally each in-play mission kind is judged on (the other kinds are judged elsewhere).
 _TALLIES = {
@@ -34,14 +47,14 @@ def _in_play() -> dict[str, tuple[str, int]]:
     return {m.id: (_TALLIES[m.kind], m.n) for m in content().missions.values() if m.kind in _TALLIES}
 
 
-def _complete(ctx: Ctx, seat: int, m: Mission) -> None:
+def _complete(ctx: Told, seat: int, m: Mission) -> None:
     w = ctx.w(seat)
     if m.id in w.missions and m.id not in w.completed:
         w.completed.append(m.id)
         ctx.say("mission", f"{ctx.who(seat)} completes the mission {m.title} ({m.vp} VP).")
 
 
-def check_now(ctx: Ctx, seat: int) -> None:
+def check_now(ctx: Told, seat: int) -> None:
     """Complete any held mission whose in-play condition (this round's tallies, CP) is now met."""
     w = ctx.w(seat)
     rules = _in_play()
@@ -51,7 +64,7 @@ def check_now(ctx: Ctx, seat: int) -> None:
             _complete(ctx, seat, ctx.c.missions[mid])
 
 
-def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:
+def note_single_damage(ctx: Told, seat: int, amount: int) -> None:
     """A single skill card dealt ``amount`` in total."""
     for mid in ctx.w(seat).missions:
         m = ctx.c.missions[mid]
@@ -59,7 +72,7 @@ def note_single_damage(ctx: Ctx, seat: int, amount: int) -> None:
             _complete(ctx, seat, m)
 
 
-def note_reduce(ctx: Ctx, seat: int, amount: int) -> None:
+def note_reduce(ctx: Told, seat: int, amount: int) -> None:
     """One Clad attack on the witch was cut by ``amount``."""
     for mid in ctx.w(seat).missions:
         m = ctx.c.missions[mid]

@@ -32,7 +32,7 @@ from engines.hackclad.view import build_view
 from engines.hackclad.worlds import determinize, rebuildable
 
 if TYPE_CHECKING:
-    from engines.hackclad.ruleset import HackClad
+    from engines.core.ruleset import Ruleset
 
 #: sampled worlds per decision at most
 SAMPLES = 8
@@ -115,7 +115,9 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rules: HackClad, samples: int = SAMPLES, budget: int | None = BUDGET) -> None:
+    def __init__(
+        self, rules: Ruleset[HackState, HackView], samples: int = SAMPLES, budget: int | None = BUDGET
+    ) -> None:
         self.rules = rules  # plays the sampled worlds forward
         self.sampling: Sampling[HackView, HackState] = Sampling(
             determinize=determinize,

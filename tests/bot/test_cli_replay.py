@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from bot import cli
-from bot.cli_replay import write_extras
+from bot.cli.records import write_extras
 from bot.console.selfplay import match_record, play_match
 from bot.service.game import resolve
 from engines import registry

@@ -53,7 +53,7 @@ class OptionsModal(discord.ui.Modal, title="Table options"):
         )
         self.add_item(self.pairs)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction) -> None:
         """Apply every pair, then redraw the lobby."""
         await self.control.apply_options(interaction, self.table_id, self.pairs.value)
 

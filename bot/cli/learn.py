@@ -1,14 +1,12 @@
-"""``tablekeeper learn GAME``: a guided first game in the terminal (see :mod:`bot.console.learn`).
-
-Kept apart from :mod:`bot.cli`, which only registers the sub-command and hands over.
-"""
+"""``tablekeeper learn GAME``: a guided first game in the terminal (see :mod:`bot.console.learn`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-EXIT_USAGE = 2
+from bot.cli.stderr import fail
+from bot.cli.terminal import checked_game
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,26 +17,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     learn.add_argument("game", help="game slug (see `tablekeeper games`)")
     learn.add_argument("--lang", metavar="LANG", help="en or ja, for a game written in both")
+    learn.set_defaults(run=cmd_learn)
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
     """Play the game's tutorial from the standard input; one line and status 2 if there is none."""
+    ruleset = checked_game(args.game)  # an unknown game: a SetupError, one line from main
     from bot.console.learn import learn_game
     from bot.console.play import Chooser
-    from engines import registry
     from engines.core.tutorial import has_tutorial
 
-    registry.check_all()
-    ruleset = registry.get(args.game)  # an unknown game: a SetupError, one line from main
     if not has_tutorial(ruleset):
-        return _fail(f"{ruleset.title} has no tutorial yet; `tablekeeper rules {ruleset.slug}` explains it.")
+        return fail(f"{ruleset.title} has no tutorial yet; `tablekeeper rules {ruleset.slug}` explains it.")
     if args.lang is not None and args.lang.split("-")[0].lower() not in ruleset.languages:
         spoken = ", ".join(ruleset.languages)
-        return _fail(f"{ruleset.title} is written in {spoken}, not {args.lang!r}.")
+        return fail(f"{ruleset.title} is written in {spoken}, not {args.lang!r}.")
     game = learn_game(ruleset, args.lang, sys.stdout)
     return game.play(Chooser(sys.stdin, sys.stdout))
-
-
-def _fail(message: str) -> int:
-    print(f"tablekeeper: {message}", file=sys.stderr)
-    return EXIT_USAGE

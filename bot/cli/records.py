@@ -1,94 +1,36 @@
-"""``tablekeeper replay FILE``: step through a game record in the terminal, or write its pictures.
+"""A game record read from a file for ``tablekeeper replay``, checked, replayed and written out.
 
 FILE is a record (``/table export``, ``selfplay --save``) or an archive file written by
 ``tablekeeper db archive`` (then ``--table ID`` picks the game). A file is read strictly because
 it comes from outside: a file that is not a record, a damaged or edited one, a game or rules
 version this build does not have, moves that do not replay, or a replay that ends other than
-the record says, is one line on stderr and exit status 2, never a traceback.
+the record says, is :class:`Refused` with the one line to print, never a traceback.
 
-Kept apart from :mod:`bot.cli`, which only registers the sub-command and hands over; the
-stepping itself is :mod:`bot.console.replay`.
+The command itself is :mod:`bot.cli.replay`; the stepping is :mod:`bot.console.replay`.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.cli.stderr import fail
 from engines.core import Outcome, SetupError, counted
 from engines.core.record import Record, RecordError, dump, load
 from engines.core.replay import ReplayError
 from engines.core.timeline import Timeline, build
 
-if TYPE_CHECKING:  # the service, the renderers and the database are imported by `replay` alone,
-    from bot.console.replay import Replay  # so every other command starts as fast as before
+if TYPE_CHECKING:  # the service, the renderers and the database are imported by `replay` alone
+    from bot.console.replay import Replay
     from bot.service.game import Game
 
-EXIT_USAGE = 2
 GZIP_MAGIC = b"\x1f\x8b"
 
 
 class Refused(Exception):
     """A file or an argument that cannot be replayed; ``str()`` is the one line to print."""
-
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``replay``."""
-    replay = sub.add_parser(
-        "replay",
-        help="step through a game record or an archived game, or write its pictures (--out)",
-    )
-    replay.add_argument(
-        "file",
-        type=Path,
-        help="a record (.json: /table export, selfplay --save) or an archive (.jsonl.gz: db archive)",
-    )
-    replay.add_argument("--table", type=int, metavar="ID", help="the game to replay from an archive file")
-    who = replay.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=int, metavar="N", help="also show seat N's private side (from 1)")
-    who.add_argument("--hands", action="store_true", help="also show every seat's private side")
-    replay.add_argument("--lang", metavar="LANG", help="en or ja, for a game written in both")
-    replay.add_argument(
-        "--out",
-        type=Path,
-        metavar="DIR",
-        help="write every step's picture, the animation and the review chart here instead of stepping",
-    )
-    replay.add_argument(
-        "--steps-only",
-        action="store_true",
-        help="with --out: only the steps' pictures (the animation and the review take seconds)",
-    )
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    """Run ``tablekeeper replay``; one line on stderr and status 2 for anything it cannot replay."""
-    from bot.service.api import ServiceError
-
-    try:
-        record = read_record(args.file, args.table)
-        if record is None:  # an archive of several games listed, none picked
-            return EXIT_USAGE
-        replay, game = prepare(record, args.seat, args.hands, args.lang)
-    except Refused as refused:
-        return _fail(str(refused))
-    except ServiceError as error:  # a game without a picture maker
-        return _fail(error.message)
-    if args.out is not None:
-        return write_out(replay, game, args.out, args.lang, extras=not args.steps_only)
-    if args.steps_only:
-        return _fail("--steps-only goes with --out DIR.")
-    mode = replay.ruleset.mode(record.config.mode).title
-    source = record.source or f"seed {record.seed}"
-    print(
-        f"{replay.ruleset.title}, {mode}: {', '.join(replay.names)} ({source}); "
-        f"steps 0 (the deal) to {replay.timeline.steps}."
-    )
-    return replay.run(sys.stdin, sys.stdout)
 
 
 def read_record(path: Path, table: int | None) -> Record | None:
@@ -143,7 +85,7 @@ def _from_archive(path: Path, table: int | None) -> Record | None:
         if len(games) > 1:
             for entry in games.values():
                 print(archive_line(entry))
-            _fail(f"This archive holds {len(games)} games; pick one with --table ID.")
+            fail(f"This archive holds {len(games)} games; pick one with --table ID.")
             return None
         table = next(iter(games))
     if table not in games:
@@ -171,13 +113,17 @@ def archive_line(entry: dict[str, Any]) -> str:
 def prepare(record: Record, seat: int | None, hands: bool, lang: str | None) -> tuple[Replay, Game]:
     """Replay ``record`` into steps and check it ends as it says; the seats asked for, checked.
 
-    Raises :class:`Refused`, or ``ServiceError`` for a game this build cannot draw.
+    Raises :class:`Refused`, also for a game this build cannot draw.
     """
     from bot.console.replay import Replay
     from bot.console.rulebook import rules_language
+    from bot.service.api import ServiceError
     from bot.service.game import resolve
 
-    game = resolve(record.game)
+    try:
+        game = resolve(record.game)
+    except ServiceError as error:  # a game without a picture maker
+        raise Refused(error.message) from None
     if lang is not None:
         try:
             lang = rules_language(game.ruleset, lang)
@@ -243,7 +189,7 @@ def _forfeited(outcome: Outcome, timeline: Timeline) -> bool:
 def write_out(replay: Replay, game: Game, out: Path, lang: str | None, *, extras: bool = True) -> int:
     """``--out DIR``: every step's pictures, then (``extras``) the animation and the review."""
     if out.exists() and not out.is_dir():
-        return _fail(f"--out must be a folder; {out} is a file.")
+        return fail(f"--out must be a folder; {out} is a file.")
     written = replay.write_frames(out)
     boards = replay.timeline.steps + 1
     print(f"Wrote {counted(len(written), 'picture')} of {counted(boards, 'step')} into {out}.")
@@ -302,8 +248,3 @@ def write_extras(
     said.append(f"Wrote the review chart to {path}.")
     said += [f"  {line}" for line in review.lines]
     return said
-
-
-def _fail(message: str, status: int = EXIT_USAGE) -> int:
-    print(f"tablekeeper: {message}", file=sys.stderr)
-    return status

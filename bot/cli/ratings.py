@@ -1,13 +1,13 @@
 """``tablekeeper ratings rebuild`` and ``ratings show GAME``: the command-line side of the ratings.
 
-Kept apart from :mod:`bot.cli` so that module only registers the sub-commands and hands over.
+Both read TABLEKEEPER_DATABASE_URL; a database that fails is one line and status 1.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
+
+from bot.cli.stderr import EXIT_FAILED, EXIT_USAGE, fail, first_line
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,10 +21,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     show.add_argument("game", help="the game's slug (see `tablekeeper games`)")
     show.add_argument("--mode", default=None, help="only this mode's ratings")
     show.add_argument("--top", type=int, default=20, help="how many people to list (default 20)")
+    ratings.set_defaults(run=cmd_ratings)
 
 
 def cmd_ratings(args: argparse.Namespace) -> int:
     """Run a ratings sub-command; one line and status 1 when the database fails."""
+    import asyncio
+
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.service.api import ServiceError
@@ -36,10 +39,10 @@ def cmd_ratings(args: argparse.Namespace) -> int:
             return asyncio.run(_rebuild(url))
         return asyncio.run(_show(url, args.game, args.mode, max(1, args.top)))
     except ServiceError as exc:
-        return _fail(exc.message, status=2)
+        return fail(exc.message, status=EXIT_USAGE)
     except (SQLAlchemyError, OSError) as exc:
-        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0] or type(exc).__name__
-        return _fail(f"the database at TABLEKEEPER_DATABASE_URL failed: {reason}.")
+        reason = first_line(exc)
+        return fail(f"the database at TABLEKEEPER_DATABASE_URL failed: {reason}.", status=EXIT_FAILED)
 
 
 async def _rebuild(url: str) -> int:
@@ -88,8 +91,3 @@ async def _show(url: str, game: str, mode: str | None, top: int) -> int:
     if not bots.rows:
         print("  none rated yet")
     return 0
-
-
-def _fail(message: str, status: int = 1) -> int:
-    print(f"tablekeeper: {message}", file=sys.stderr)
-    return status

@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+
+from bot.cli.stderr import fail
+from bot.cli.terminal import game_args
 
 
-def add_parser(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser],
-    game_args: Callable[[argparse.ArgumentParser, bool], None],
-) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``ladder``."""
     ladder = sub.add_parser(
         "ladder",
@@ -24,19 +23,19 @@ def add_parser(
     ladder.add_argument("--seed", type=int, default=1, help="the first deal's seed (then +1 each)")
     ladder.add_argument("--jobs", type=int, default=0, help="processes to play on (default: one a core)")
     ladder.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ladder.set_defaults(run=cmd_ladder)
 
 
-def cmd_ladder(args: argparse.Namespace, game: Callable[[str], object]) -> int:
+def cmd_ladder(args: argparse.Namespace) -> int:
     """Run the ladder and print it."""
     from bot.console import ladder
     from bot.console.config import build_config
-    from engines.core import AnyRuleset
+    from engines import registry
 
-    ruleset: AnyRuleset = game(args.game)  # type: ignore[assignment]
+    ruleset = registry.get(args.game)
     config = build_config(ruleset, args.mode, args.players, args.option, args.seat_option)
     if args.games < 1:
-        print("tablekeeper: --games must be at least 1.", file=sys.stderr)
-        return 2
+        return fail("--games must be at least 1.")
     levels = ladder.levels_of(ruleset)
     pairs = list(ladder.pairings(ruleset.slug, config, levels, range(args.seed, args.seed + args.games)))
     played = ladder.run(pairs, args.jobs or ladder.default_jobs())
