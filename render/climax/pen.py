@@ -116,12 +116,7 @@ class Pen:
         top = max(piece.size for piece in segments)  # the words' size: names are never bigger
         baseline = (y0 + y1) / 2 + BASELINE * top
         inks = [self._draw(x + piece.x, baseline, piece.text, piece.size, fill, weight) for piece in segments]
-        ink = (
-            min(i[0] for i in inks),
-            min(i[1] for i in inks),
-            max(i[2] for i in inks),
-            max(i[3] for i in inks),
-        )
+        ink = _union(inks)
         shown = "".join(piece.text for piece in segments)
         self.placed.append(Placed(shown, box, ink, top, shown.endswith("…")))
         return used
