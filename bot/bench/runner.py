@@ -150,7 +150,8 @@ def _text(result: dict[str, Any]) -> list[str]:
             continue
         lines.append(
             f"  {kind:<9} thread CPU p50 {fmt(figures.cpu_ms_p50)} ms, p95 {fmt(figures.cpu_ms_p95)} ms "
-            f"beside encode-only {fmt(figures.cpu_floor_ms_p50)} ms = {fmt(figures.cpu_to_floor)}×; "
+            f"beside encode-only {fmt(figures.cpu_floor_ms_p50)} ms = {fmt(figures.cpu_to_floor)}× "
+            f"({fmt(figures.floor_faults_p50)} page faults in it); "
             f"wall p50 {fmt(figures.ms_p50)} ms, p95 {fmt(figures.ms_p95)} ms beside "
             f"{fmt(figures.encode_floor_ms_p50)} ms = {fmt(figures.to_floor)}× ({figures.mode} PNG; "
             f"Pillow's encoder {fmt(figures.pillow_encode_ms_p50)} ms, RGB "

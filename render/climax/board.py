@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engines.climax.content import catalog
 from engines.climax.state import BACK, FRONT, ClimaxView, PlayerView
-from engines.core.types import fill_names
+from engines.core.types import seat_ref
 from render.climax.attack import HEIGHT as ATTACK_H
 from render.climax.attack import attack_strip, shown_attack
 from render.climax.cards import stage_card
@@ -83,19 +83,24 @@ def _header(pen: Pen, view: ClimaxView, names: Sequence[str], box: Box) -> None:
     row = (y0 + 56, y1 - 8)
     drawn = [name_of(seat, names, lang) for seat in range(view.players)]
     if view.over:
-        result = fill_names(view.result, drawn) if view.result else ""
-        pen.line((MARGIN, row[0], x1 - MARGIN, row[1]), result, 24, WHITE, bold=True, min_size=15)
+        pen.named(
+            (MARGIN, row[0], x1 - MARGIN, row[1]), view.result, drawn, 24, WHITE, bold=True, min_size=15
+        )
         return
     if view.turn > 0:  # whose turn, in their colour
-        turn, colour = word("whose_turn", lang, who=drawn[view.active]), tint(seat_colour(view.active), 0.6)
+        turn, colour = (
+            word("whose_turn", lang, who=seat_ref(view.active)),
+            tint(seat_colour(view.active), 0.6),
+        )
     else:
         turn, colour = word("before_play", lang), tint(MUTED, 0.6)
-    pen.line((MARGIN, row[0], half - 10, row[1]), turn, 25, colour, bold=True, min_size=15)
-    deciding = [word("deciding", lang, who=drawn[s]) for s in view.deciding if 0 <= s < len(drawn)]
+    pen.named((MARGIN, row[0], half - 10, row[1]), turn, drawn, 25, colour, bold=True, min_size=15)
+    deciding = [word("deciding", lang, who=seat_ref(s)) for s in view.deciding if 0 <= s < len(drawn)]
     if deciding:
-        pen.line(
+        pen.named(
             (half + 10, row[0], x1 - MARGIN, row[1]),
             " · ".join(deciding),
+            drawn,
             23,
             WHITE,
             align="right",
@@ -141,7 +146,7 @@ def _name_bar(pen: Pen, view: ClimaxView, side: PlayerView, names: Sequence[str]
         pen.line(chip, label, 21, INK, bold=True, align="centre")
         right -= bold_w + 10
     name = name_of(side.seat, names, lang)
-    name_w = pen.line((x0 + 16, y0 + 6, x0 + 460, y1 - 6), name, 29, WHITE, bold=True, min_size=16)
+    name_w = pen.name((x0 + 16, y0 + 6, x0 + 460, y1 - 6), name, 29, WHITE, bold=True, min_size=16)
     extra = _side_note(side, lang)
     if extra:
         pen.line(

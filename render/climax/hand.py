@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engines.climax.state import CardFace, ClimaxView, HandCard, PlayerView
 from engines.climax.words import say
+from engines.core.types import seat_ref
 from render.climax.cards import colour_tag
 from render.climax.names import name_of
 from render.climax.palette import CARD, WHITE, WIDTH, card_colour, card_ink, indexed_palette
@@ -116,10 +117,10 @@ def _header(pen: Pen, view: ClimaxView, names: Sequence[str]) -> None:
     pen.canvas.draw.rectangle(box, fill=colour)
     pen.zone("header", box)
     lang = pen.lang
-    who = name_of(view.viewer, names, lang)
-    title = word("your_hand", lang, who=who, n=len(view.hand))
+    drawn = [name_of(seat, names, lang) for seat in range(view.viewer + 1)]
+    title = word("your_hand", lang, who=seat_ref(view.viewer), n=len(view.hand))
     half = WIDTH / 2
-    pen.line((MARGIN, 8, half + 40, 54), title, 31, WHITE, bold=True, min_size=18)
+    pen.named((MARGIN, 8, half + 40, 54), title, drawn, 31, WHITE, bold=True, min_size=18)
     side = own_side(view)
     if side is not None:
         colours = list(dict.fromkeys(c.colour for c in (*side.level_cards, *side.clock)))

@@ -5,76 +5,23 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+# the measuring and named-line kit stays importable from here, where the games look for it
+from render.core.measure import _advance as _advance
+from render.core.measure import fit as fit
+from render.core.measure import font as font
+from render.core.measure import text_width as text_width
+from render.core.measure import word_starts as word_starts
+from render.core.named_lines import NAME_EM as NAME_EM
+from render.core.named_lines import Segment as Segment
+from render.core.named_lines import fitted_name as fitted_name
+from render.core.named_lines import named_line as named_line
 from render.core.palette import INK, PAPER, RGB
 from render.core.png import encode_palette_png
-
-_FONT_FILES = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "condensed": "DejaVuSansCondensed-Bold.ttf",
-    # Japanese pictures: subsets of Noto Sans CJK JP (kana, common kanji, Latin; see
-    # scripts/subset_jp_font.py), shipped so that a plain install renders Japanese.
-    "ja": "NotoSansCJKjp-Regular-subset.otf",
-    "ja-bold": "NotoSansCJKjp-Bold-subset.otf",
-}
-
-
-@cache
-def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    """A shipped font at ``size`` px (cached: loading a font costs more than drawing)."""
-    data = resources.files("render.core.fonts").joinpath(_FONT_FILES[weight]).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size)
-
-
-@lru_cache(maxsize=16384)
-def _advance(word: str, size: int, weight: str) -> float:
-    """Advance width of ``word`` shaped on its own."""
-    return font(size, weight).getlength(word)
-
-
-@lru_cache(maxsize=8192)
-def word_starts(text: str, size: int, weight: str = "regular") -> tuple[float, ...]:
-    """Where each word of ``text.split(" ")`` starts, then where the text ends, in px from its left.
-
-    A line is laid out word by word: each word shaped on its own (kerning inside it kept) and the
-    words a space's advance apart. None of the shipped fonts kerns across a space, so this is the
-    whole line's layout; but a line never seen before, made of words seen before (a new player's
-    name in a familiar sentence), then costs lookups instead of shaping (``render.core.stamps``).
-    """
-    space = _advance(" ", size, weight)
-    starts = [0.0]
-    for word in text.split(" "):
-        starts.append(starts[-1] + (_advance(word, size, weight) if word else 0.0) + space)
-    starts[-1] -= space  # no space after the last word
-    return tuple(starts)
-
-
-@lru_cache(maxsize=8192)
-def text_width(text: str, size: int, weight: str = "regular") -> float:
-    """Advance width of ``text`` in px (cached: boards measure the same words every turn)."""
-    if " " not in text:
-        return _advance(text, size, weight)
-    return word_starts(text, size, weight)[-1]
-
-
-def fit(
-    text: str, size: int, max_width: float, weight: str = "regular", min_size: int = 16
-) -> tuple[str, int]:
-    """Shrink ``text`` down to ``min_size`` px and then ellipsise it so it fits ``max_width``."""
-    while size > min_size and text_width(text, size, weight) > max_width:
-        size -= 1
-    if text_width(text, size, weight) > max_width:
-        while text and text_width(text + "…", size, weight) > max_width:
-            text = text[:-1]
-        text = text.rstrip() + "…"
-    return text, size
-
 
 _PIECE = re.compile(r"[^-]*-+|[^-]+")  # a word's parts, each hyphen kept with the part before it
 
@@ -262,100 +209,6 @@ def fixed_palette(colours: Sequence[RGB], spare: RGB | None = None) -> Image.Ima
     image = Image.new("P", (1, 1))
     image.putpalette([value for colour in kept for value in colour])
     return image
-
-
-_NAME_REF = re.compile(r"\{P(\d+)\}")
-#: a name's room in a line of names and words, in em of the line's size (a typical name is 6)
-NAME_EM = 8.0
-
-
-class Segment(NamedTuple):
-    """One piece of a line of names and words: its text, size and where it starts (px from the left)."""
-
-    text: str
-    size: int
-    x: float
-
-
-def fitted_name(
-    name: str, size: int, slot: float, weight: str = "regular", min_size: int = 14
-) -> tuple[str, int]:
-    """``name`` at the first of ``_steps`` (``size``, halfway, ``min_size``) that fits ``slot``.
-
-    Then ellipsised at ``min_size``. It depends on nothing else on its line, and the steps are
-    few so a name's words come in at most three sizes per slot, not a new one per name length.
-    """
-    for step in _steps(size, min_size):
-        if text_width(name, step, weight) <= slot:
-            return name, step
-    return fit(name, min(min_size, size), slot, weight, min(min_size, size))
-
-
-def _steps(size: int, min_size: int) -> tuple[int, ...]:
-    """The sizes a line of names and words may take: ``size``, halfway down, ``min_size``."""
-    min_size = min(min_size, size)
-    return tuple(dict.fromkeys((size, (size + min_size) // 2, min_size)))
-
-
-@lru_cache(maxsize=4096)
-def _literal_plan(
-    template: str, size: int, max_width: float, weight: str, min_size: int
-) -> tuple[int, float] | None:
-    """The line's size and each name's slot for ``template``, or None when no size leaves room.
-
-    Worked out from the template alone: the first of ``_steps`` at which the words leave each
-    name ``NAME_EM`` em (else the smallest, with what is left shared out). So neither the words'
-    size nor a name's depends on the other names: a new name costs one mask per size, and old
-    words keep theirs.
-    """
-    parts = _NAME_REF.split(template)
-    words, count = parts[0::2], len(parts) // 2
-    if not count:
-        return None
-    for trial in _steps(size, min_size):
-        slot = (max_width - sum(text_width(part, trial, weight) for part in words if part)) / count
-        if slot >= NAME_EM * trial:
-            return trial, slot
-    return (trial, slot) if slot >= 2 * trial else None  # not even a short name would fit
-
-
-def named_line(
-    template: str,
-    names: Sequence[str],
-    size: int,
-    max_width: float,
-    weight: str = "regular",
-    min_size: int = 16,
-) -> list[Segment]:
-    """A line of ``{P1}``-style name slots and words, each fitted apart (see ``_literal_plan``).
-
-    The words take one of three sizes from the template alone; each name is fitted to its slot
-    from that size down. A template that cannot leave a slot for each name is fitted whole.
-    """
-    plan = _literal_plan(template, size, max_width, weight, min_size)
-    parts = _NAME_REF.split(template)
-    if plan is None:
-        filled = "".join(part if n % 2 == 0 else _name(names, part) for n, part in enumerate(parts))
-        text, fitted = fit(filled, size, max_width, weight, min_size)
-        return [Segment(text, fitted, 0.0)]
-    words_size, slot = plan
-    segments: list[Segment] = []
-    x = 0.0
-    for n, part in enumerate(parts):
-        if n % 2 == 0:
-            text, at = part, words_size
-        else:
-            text, at = fitted_name(_name(names, part), words_size, slot, weight, min_size)
-        if text:
-            segments.append(Segment(text, at, x))
-            x += text_width(text, at, weight)
-    return segments
-
-
-def _name(names: Sequence[str], number: str) -> str:
-    """The name of seat ``number`` (counted from 1), or "Player N"."""
-    index = int(number) - 1
-    return names[index] if 0 <= index < len(names) and names[index] else f"Player {index + 1}"
 
 
 class Canvas:

@@ -9,10 +9,12 @@ inside its box, and zones do not overlap. Text is laid out for the picture's lan
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from render.core.canvas import text_width
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.named_lines import fitted_name, named_line
 from render.core.palette import RGB
 from render.core.stamps import ink_box
 from render.core.text import face, runs, shorten, width, wrap
@@ -88,6 +90,51 @@ class Pen:
         self.placed.append(Placed(text, box, ink, size, shown != text))
         return used
 
+    def named(
+        self,
+        box: Box,
+        template: str,
+        names: Sequence[str],
+        size: int,
+        fill: RGB,
+        *,
+        bold: bool = False,
+        align: str = "left",
+        min_size: int = 14,
+    ) -> float:
+        """One line of ``{P1}``-style name slots and words (``named_line``): a name's size is its own.
+
+        The words take a size from the template alone and each name is fitted to its slot, so a new
+        player's name never draws the words around it at a new size. Returns the line's width.
+        """
+        x0, y0, x1, y1 = box
+        weight = self.weight(bold)
+        size = max(min(size, int((y1 - y0) / LINE)), 1)
+        segments = named_line(template, names, size, x1 - x0, weight, min(min_size, size), width)
+        if not segments:
+            return 0.0
+        used = segments[-1].x + width(segments[-1].text, segments[-1].size, weight)
+        x = x0 if align == "left" else x1 - used if align == "right" else (x0 + x1 - used) / 2
+        top = max(piece.size for piece in segments)  # the words' size: names are never bigger
+        baseline = (y0 + y1) / 2 + BASELINE * top
+        inks = [self._draw(x + piece.x, baseline, piece.text, piece.size, fill, weight) for piece in segments]
+        ink = _union(inks)
+        shown = "".join(piece.text for piece in segments)
+        self.placed.append(Placed(shown, box, ink, top, shown.endswith("…")))
+        return used
+
+    def name(
+        self, box: Box, name: str, size: int, fill: RGB, *, bold: bool = False, min_size: int = 14
+    ) -> float:
+        """A player's name alone, left in ``box``, at one of three sizes (``fitted_name``); its width."""
+        x0, y0, x1, y1 = box
+        weight = self.weight(bold)
+        size = max(min(size, int((y1 - y0) / LINE)), 1)
+        shown, size = fitted_name(name, size, x1 - x0, weight, min(min_size, size), width)
+        ink = self._draw(x0, (y0 + y1) / 2 + BASELINE * size, shown, size, fill, weight)
+        self.placed.append(Placed(name, box, ink, size, shown != name))
+        return width(shown, size, weight)
+
     def fit_block(
         self, text: str, size: int, box_w: float, box_h: float, *, bold: bool = False, min_size: int = 14
     ) -> tuple[list[str], int]:
@@ -145,13 +192,7 @@ class Pen:
             x = x0 if align == "left" else x1 - used if align == "right" else (x0 + x1 - used) / 2
             baseline = top + (index + 0.5) * pitch + BASELINE * size
             inks.append(self._draw(x, baseline, shown, size, fill, weight))
-        ink = (
-            min(i[0] for i in inks),
-            min(i[1] for i in inks),
-            max(i[2] for i in inks),
-            max(i[3] for i in inks),
-        )
-        self.placed.append(Placed(text, box, ink, size, cut))
+        self.placed.append(Placed(text, box, _union(inks), size, cut))
         return top + len(lines) * pitch
 
     def _draw(self, x: float, baseline: float, text: str, size: int, fill: RGB, weight: str) -> Box:
@@ -167,3 +208,9 @@ class Pen:
                 bottom = max(bottom, round(baseline) + by1)
             x += text_width(part, size, face_key)
         return (left, top, right, bottom)
+
+
+def _union(inks: list[Box]) -> Box:
+    """The box around every one of ``inks``."""
+    lefts, tops, rights, bottoms = zip(*inks, strict=True)
+    return (min(lefts), min(tops), max(rights), max(bottoms))

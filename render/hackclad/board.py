@@ -12,7 +12,7 @@ from render.core.palette import INK, MUTED, PANEL, PAPER, seat_colour, tint
 from render.hackclad.field import CELL, FX, FY, draw_field
 from render.hackclad.marks import pips, range_grid
 from render.hackclad.palette import CLAD, DANGER, GOLD, SHARD, indexed_palette
-from render.hackclad.words import headline, player_name
+from render.hackclad.words import headline, player_name, player_slot
 
 WIDTH, HEIGHT = 1400, 1000
 SY = 70  # the sequence board's top
@@ -105,9 +105,10 @@ def _who(c: Canvas, w: WitchView, cx: float, cy: float, room: float, names: Sequ
     """Who holds a slot: the player's name, and her witch when the slot is wide enough for both."""
     player = player_name(w, names)
     label = f"{player} ({w.name})"
-    if c.textlength(label, 16) > room:
-        label = player
-    c.text((cx, cy), label, 16, anchor="mm", max_width=room, min_size=12)
+    if c.textlength(label, 16) > room:  # the name alone, at one of three sizes whatever the slot
+        c.name((cx, cy), player, 16, anchor="mm", max_width=room, min_size=12)
+        return
+    c.put((cx, cy), label, 16, INK, "regular", "mm")
 
 
 def _clad_slot(c: Canvas, view: HackView, k: int, x: float, y: float, w: float) -> None:
@@ -181,9 +182,9 @@ def _panel(
     team = f" · team {w.team + 1}" if view.mode == "team" else ""
     score = f"{view.scores[w.seat]} VP" if view.scores else f"{w.shards} shard VP"
     c.text((x + width - 12, y + 8), score, 24, weight="bold", anchor="ra")
-    title = f"P{w.seat + 1} {w.name} · {player_name(w, names)}{team}"
+    title = f"P{w.seat + 1} {w.name} · {player_slot(w)}{team}"
     room = width - 60 - c.textlength(score, 24, "bold")
-    c.text((x + 24, y + 8), title, 24, weight="bold", max_width=room, min_size=16)
+    c.named((x + 24, y + 8), title, names, 24, weight="bold", max_width=room, min_size=16)
     row = y + 44
     c.text((x + 24, row), "MP", 17, weight="bold", fill=(60, 100, 200))
     after = pips(c, x + 60, row + 2, w.mp, 7, (60, 100, 200), 15)

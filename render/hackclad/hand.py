@@ -11,7 +11,7 @@ from render.core.indexed_canvas import IndexedCanvas as Canvas
 from render.core.palette import INK, MUTED, PANEL, seat_colour, tint
 from render.hackclad.marks import range_grid
 from render.hackclad.palette import TYPE_COLOURS, indexed_palette
-from render.hackclad.words import player_name
+from render.hackclad.words import player_slot
 
 CARD_W, CARD_H, GAP = 224, 330, 14
 MIN_WIDTH = 1200
@@ -34,13 +34,13 @@ def render_hand(view: HackView, names: Sequence[str] = ()) -> Canvas:
     width = max(MIN_WIDTH, 40 + per_row * (CARD_W + GAP) - GAP)
     c = Canvas(width, 90 + rows * (CARD_H + GAP) + 40, indexed_palette())
     what = "choose your enhanced card" if choosing else "your hand"
-    title = f"{me.name} · {player_name(me, names)}: {what}" if me else "Your hand"
+    title = f"{me.name} · {player_slot(me)}: {what}" if me else "Your hand"
     c.draw.rectangle((0, 0, c.width, 70), fill=tint(seat_colour(seat), 0.75))
     facts = f"MP {me.mp} · CP {me.cp} · enhanced pile {len(view.enhanced)}" if me else ""
     if facts:
         c.text((c.width - 24, 24), facts, 20, anchor="ra")
     room = c.width - 72 - (c.textlength(facts, 20) if facts else 0)
-    c.text((24, 18), title, 30, weight="bold", max_width=room, min_size=16)
+    c.named((24, 18), title, names, 30, weight="bold", max_width=room, min_size=16)
     for i, (card, note) in enumerate(cards):
         x = 20 + (i % per_row) * (CARD_W + GAP)
         y = 90 + (i // per_row) * (CARD_H + GAP)
@@ -74,8 +74,8 @@ def _render_hands(view: HackView, names: Sequence[str]) -> Canvas:
         facts = f"MP {w.mp} · CP {w.cp} · enhanced pile {len(own.enhanced)}"
         c.text((c.width - 24, y + 18), facts, 20, anchor="ra")
         room = c.width - 72 - c.textlength(facts, 20)
-        title = f"{own.name} · {player_name(w, names)}: hand{asked}"
-        c.text((24, y + 14), title, 28, weight="bold", max_width=room, min_size=16)
+        title = f"{own.name} · {player_slot(w)}: hand{asked}"
+        c.named((24, y + 14), title, names, 28, weight="bold", max_width=room, min_size=16)
         for i, (card, note) in enumerate(cards):
             top = y + 70 + (i // per_row) * (CARD_H + GAP)
             _card(c, card, 20 + (i % per_row) * (CARD_W + GAP), top, note)

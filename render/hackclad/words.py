@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engines.core.types import seat_ref
 from engines.hackclad.state import HackView, WitchView
 from render.core.names import seat_name
 
@@ -17,6 +18,11 @@ def player_of(w: WitchView) -> int:
 def player_name(w: WitchView, names: Sequence[str]) -> str:
     """The drawable name of the person running witch ``w`` ("Player N" when unnamed)."""
     return seat_name(player_of(w), names)
+
+
+def player_slot(w: WitchView) -> str:
+    """The ``{P1}``-style slot of the person running witch ``w``, for a line drawn with ``Canvas.named``."""
+    return seat_ref(player_of(w))
 
 
 def headline(view: HackView) -> str:

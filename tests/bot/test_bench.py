@@ -48,6 +48,8 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
         assert 0 < image["cpu_ms_p50"] <= image["cpu_ms_p95"] and image["cpu_floor_ms_p50"] > 0
         assert image["cpu_to_floor"] == pytest.approx(image["cpu_ms_p50"] / image["cpu_floor_ms_p50"])
         assert image["width_min"] == 1200 and 0 < image["kb_p50"] <= image["kb_max"]
+        # how many page faults the floor's encoding took: a cold heap's floor is mostly those
+        assert isinstance(image["floor_faults_p50"], float) and image["floor_faults_p50"] >= 0
 
     sqlite = result["pipeline"]["sqlite"]
     assert sqlite["backend"] == "sqlite" and sqlite["actions"] == 60 and sqlite["tables"] >= 1

@@ -202,3 +202,40 @@ def test_field_marks_never_overlap_on_real_boards(every: int) -> None:
             entries = {m.cell for m in marks if m.kind == "entry"}
             seen_on_entry += sum(1 for m in marks if m.kind == "witch" and m.cell in entries)
     assert seen_on_entry, "no witch ever stood on an entry point: the check saw nothing to check"
+
+
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch, draw: Any, names: list[str]) -> set[tuple[str, int]]:
+    """Every (text, size) ``draw(names)`` puts on its canvas."""
+    from render.core.indexed_canvas import IndexedCanvas
+
+    drawn: set[tuple[str, int]] = set()
+    real = IndexedCanvas.put
+
+    def put(self: IndexedCanvas, xy: Any, text: str, size: int, *rest: Any) -> None:
+        drawn.add((text, size))
+        real(self, xy, text, size, *rest)
+
+    monkeypatch.setattr(IndexedCanvas, "put", put)
+    draw(names)
+    monkeypatch.setattr(IndexedCanvas, "put", real)
+    return drawn
+
+
+def test_a_long_player_name_never_shrinks_the_witch_names_beside_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from render.hackclad.board import render_board
+    from render.hackclad.hand import render_hand
+
+    state = _states(GameConfig(players=2, mode="basic"), 5)[1]
+    short, long = ["Ann", "Bo"], ["Bartholomew Fitzgerald-Smythe III", "Bo"]
+    for draw in (
+        lambda names: render_board(R.view(state, None), names),
+        lambda names: render_hand(R.view(state, 0), names),
+    ):
+        beside_short = _drawn_texts(monkeypatch, draw, short)
+        beside_long = _drawn_texts(monkeypatch, draw, long)
+        # the long name is a piece of its own (never inside a line of other words, shrunk with them)
+        assert all(t.startswith("Barth") for t, _ in beside_long if "Barth" in t)
+        # and the words around it ("P1 Flare · ", ": your hand") are drawn as with a short name
+        assert {p for p in beside_short if "Ann" not in p[0]} == {
+            p for p in beside_long if "Barth" not in p[0]
+        }
