@@ -6,7 +6,7 @@ import pytest
 
 from render.climax.board import draw_board
 from render.climax.hand import draw_hand
-from render.climax.pen import Placed
+from render.core.pen import Placed
 from tests.render.climax.scenes import LANGS, sample, views
 
 SHORT = ("Ann", "Bo")
