@@ -109,3 +109,15 @@ def test_short_palettes_and_other_metadata_are_left_to_pillow() -> None:
 def test_a_palette_png_needs_a_palette_image() -> None:
     with pytest.raises(ValueError, match="mode P image, not RGB"):
         encode_palette_png(Image.new("RGB", (2, 2)))
+
+
+def test_the_reused_row_buffer_never_carries_one_picture_into_the_next() -> None:
+    # the row stream's image is kept per thread while the size repeats: sizes alternate here and a
+    # picture follows a different one of its size, and each still decodes to its own pixels
+    shown = []
+    for size, fill in (((40, 30), 7), ((40, 30), 200), ((25, 30), 9), ((40, 30), 31), ((40, 31), 64)):
+        image = Image.new("P", size, fill)
+        image.putpalette(bytes(range(256)) * 3)
+        image.putpixel((0, 0), 255 - fill)
+        shown.append(decoded(encode_palette_png(image)) == decoded(pillow_png(image)))
+    assert shown == [True] * 5
