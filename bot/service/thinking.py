@@ -62,6 +62,13 @@ def _work_out(
     return pool.run(bot_moves, slug, snapshot, levels, seed, think_seconds)
 
 
+async def worked_out(
+    slug: str, snapshot: bytes, levels: dict[int, str], seed: int, think_seconds: float | None
+) -> list[tuple[int, str]]:
+    """:func:`bot_moves`, worked out off the event loop: in the thinking worker, else in a thread."""
+    return await asyncio.to_thread(_work_out, slug, snapshot, levels, seed, think_seconds)
+
+
 async def run_bot_seats(change: Change, think_seconds: float | None = None) -> None:
     """Let every bot-played seat move until a person must decide (or the game ends).
 
@@ -75,6 +82,6 @@ async def run_bot_seats(change: Change, think_seconds: float | None = None) -> N
         return
     seed = change.loaded.table.seed or 0
     snapshot = ruleset.encode(change.state)
-    moves = await asyncio.to_thread(_work_out, change.game.slug, snapshot, levels, seed, think_seconds)
+    moves = await worked_out(change.game.slug, snapshot, levels, seed, think_seconds)
     for seat, key in moves:
         change.record(seat, key, ruleset.apply(change.state, seat, key))
