@@ -3,36 +3,13 @@ the first sampled world and still plays one of its legal choices; without it, it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
-
 import pytest
 
 from engines import registry
-from engines.core import GameConfig, RandomBot, Rng
+from engines.core import GameConfig, RandomBot
 from engines.core.driver import Match, bot_for
-from engines.core.search import Sampling, Weighed, capped
-from engines.core.types import Action
-
-
-def _ticks() -> Callable[[], float]:
-    """A clock that moves one second each time it is read."""
-    read = iter(range(1_000_000))
-    return lambda: float(next(read))
-
-
-def _worlds_met(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The worlds every search from now on meets, in order."""
-    met: list[int] = []
-    weigh = Sampling.weigh
-
-    def spied(self: Sampling[Any, Any], view: Any, candidates: Sequence[Action], rng: Rng) -> Weighed:
-        found = weigh(self, view, candidates, rng)
-        met.append(found.worlds)
-        return found
-
-    monkeypatch.setattr(Sampling, "weigh", spied)
-    return met
+from engines.core.search import capped
+from tests.engines.searches import ticks, worlds_met
 
 
 def _hard_choices(slug: str, decisions: int) -> list[bool]:
@@ -58,14 +35,14 @@ def _hard_choices(slug: str, decisions: int) -> list[bool]:
 def test_under_a_tiny_cap_the_hard_bot_weighs_one_world_and_plays_a_legal_choice(
     slug: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    met = _worlds_met(monkeypatch)
-    with capped(_ticks(), 1e-9):
+    met = worlds_met(monkeypatch)
+    with capped(ticks(), 1e-9):
         legal = _hard_choices(slug, 12)
     assert legal and all(legal)
     assert met and set(met) == {1}
 
 
 def test_without_a_cap_the_same_searches_weigh_more_than_one_world(monkeypatch: pytest.MonkeyPatch) -> None:
-    met = _worlds_met(monkeypatch)
+    met = worlds_met(monkeypatch)
     _hard_choices("climax", 4)
     assert met and max(met) > 1

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -15,11 +14,10 @@ from bot.service.game import resolve
 from bot.service.play import Change
 from bot.service.thinking import bot_moves, run_bot_seats
 from engines import registry
-from engines.core import GameConfig, RandomBot, Rng
+from engines.core import GameConfig, RandomBot
 from engines.core.driver import Match, bot_for, run_bots
-from engines.core.search import Sampling, Weighed
-from engines.core.types import Action
 from tests.bot.test_secret_filter import loaded_table
+from tests.engines.searches import worlds_met
 
 
 def _change(slug: str, mode: str, levels: dict[int, str], seed: int = 5, after: int = 10) -> Change:
@@ -78,24 +76,10 @@ async def test_with_a_worker_pool_the_bots_think_in_a_worker_and_play_the_same()
     assert registry.get("climax").encode(there.state) == registry.get("climax").encode(here.state)
 
 
-def _searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The worlds every search from now on meets (in this process), in order."""
-    met: list[int] = []
-    weigh = Sampling.weigh
-
-    def spied(self: Sampling[Any, Any], view: Any, candidates: Sequence[Action], rng: Rng) -> Weighed:
-        found = weigh(self, view, candidates, rng)
-        met.append(found.worlds)
-        return found
-
-    monkeypatch.setattr(Sampling, "weigh", spied)
-    return met
-
-
 async def test_the_thinking_cap_reaches_each_search_and_the_bots_still_play_legal_moves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    met = _searches(monkeypatch)
+    met = worlds_met(monkeypatch)
     capped = _change("climax", "duel", {1: "hard"})
     await run_bot_seats(capped, think_seconds=1e-9)  # no search can finish a world in that
     assert met and set(met) == {1}  # so each stopped after the one world it always weighs

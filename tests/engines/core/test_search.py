@@ -4,7 +4,6 @@ same view and generator give the same choice."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from engines.core.rng import Rng
 from engines.core.search import Sampling, capped, ranked
 from engines.core.types import Action, Prompt
+from tests.engines.searches import ticks
 
 
 @dataclass
@@ -101,12 +101,6 @@ def test_the_budget_is_checked_between_worlds() -> None:
     found = sampling(samples=10, budget=17).weigh(50, [act("a", 1), act("b", 2)], Rng(3))
     assert (found.worlds, found.moves) == (3, 24)
     assert sampling(samples=10, budget=None).weigh(50, [act("a", 1)], Rng(3)).worlds == 10
-
-
-def ticks() -> Callable[[], float]:
-    """A clock that moves one second each time it is read."""
-    read = iter(range(1_000_000))
-    return lambda: float(next(read))
 
 
 def test_a_time_cap_stops_drawing_worlds_once_its_seconds_are_used() -> None:
