@@ -13,7 +13,7 @@ thought in place.
 A bot's move depends only on its seat's View and the generator ``bot_rng(seed, seq)`` gives it,
 so where it is worked out never changes what it is. Each decision's search is also capped at the
 ``bot_think_seconds`` setting of CPU (:func:`thinking_cap`): a bot's move budget keeps it well
-under that on this machine kind, so the cap only cuts in on a slower or crowded machine, and then
+under that on this machine kind, so the cap only cuts in on a slower machine, and then
 the bot plays the best move over the sampled futures it weighed (what it plays is logged, so the
 game still replays exactly).
 """

@@ -13,7 +13,7 @@ every game's search bot weighs candidates the same way:
   and generator give the same choice on any machine, so a game replays exactly.
 - Ties go to the earlier candidate: candidates come best-first by the game's own rules of thumb.
 - Whoever runs the bots may also cap a search's time (:func:`capped`, a clock and seconds handed
-  in): checked between worlds like the budget, it stops the search early on a slow or busy machine
+  in): checked between worlds like the budget, it stops the search early on a slower machine
   with the best candidate over the worlds met so far (always at least one). The log records what
   was played, so games still replay exactly; only a search cut short may choose differently.
 
