@@ -43,6 +43,10 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 #: the longest turn timer, here and for /config timeout: longer is almost certainly a typo (minutes
 #: or milliseconds for seconds)
 MAX_TIMEOUT_SECONDS = 7 * 24 * 3600
+#: the most CPU seconds a bot may think per decision: one thinking worker serves a process's
+#: bots in turn, so a longer cap would hold every other table's bots behind one decision (and
+#: more than this is almost certainly milliseconds typed for seconds)
+MAX_THINK_SECONDS = 10.0
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///tablekeeper.db"
 #: the database drivers Tablekeeper runs on (both async; the same code serves either)
 DATABASE_SCHEMES = ("sqlite+aiosqlite://", "postgresql+asyncpg://")
@@ -131,6 +135,15 @@ class Settings(BaseSettings):
     )
     reminder_fraction: float = _setting("tables", "reminder_fraction", 0.75, gt=0, lt=1, note="e.g. 0.75")
     default_difficulty: Annotated[Difficulty, Lower] = _setting("tables", "default_difficulty", "normal")
+    bot_think_seconds: float = _setting(
+        "bots",
+        "think_seconds",
+        0.5,
+        gt=0,
+        le=MAX_THINK_SECONDS,
+        allowed=f"a number of seconds above 0 and at most {MAX_THINK_SECONDS:g}",
+        note="CPU a bot may search per decision, e.g. 0.5",
+    )
     provisional_games: int = _setting(
         "ratings", "provisional_games", 5, ge=0, le=1000, note="games before a player is ranked"
     )

@@ -6,6 +6,7 @@ Run from the repository root (the tiny test game comes from ``tests/``)::
     python scripts/bench_scale.py startup --url sqlite+aiosqlite:///big.db
     python scripts/bench_scale.py sweep --url sqlite+aiosqlite:///big.db
     python scripts/bench_scale.py clicks --url sqlite+aiosqlite:////tmp/clicks.db --tables 500 --inflight 64
+    python scripts/bench_scale.py thinking --quick --runs 3
 
 The code of ``sweep`` and of the table maker lives in ``bot.bench`` (``tablekeeper bench
 --scale`` runs them too). ``startup`` does what ``tablekeeper run`` does before it connects to
@@ -14,7 +15,8 @@ the command sync, a request to Discord, is skipped) and prints the wall time fro
 and the peak RSS. Run it in a fresh process per figure. ``sweep`` times one reminder pass and one
 expiry pass and the longest committed transaction during each (on SQLite, how long the write
 lock was held). ``clicks`` plays tiny games through ``TableService.act`` with many clicks in
-flight and counts refusals.
+flight and counts refusals. ``thinking`` is ``bench --scale``'s thinking line alone: bot-free clicks
+alone and while hard bots think on other tables, alternated ``--runs`` times.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ STARTED = time.perf_counter()  # before the heavy imports: they are part of star
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
+import os  # noqa: E402
 import resource  # noqa: E402
 import sys  # noqa: E402
 from collections import Counter  # noqa: E402
@@ -193,6 +196,22 @@ async def clicks(url: str, tables: int, inflight: int, rounds: int, due: int, se
     )
 
 
+def thinking(quick: bool, runs: int, think_seconds: float | None) -> None:
+    """Bot-free clicks alone and while hard bots think, at ``bench --scale``'s sizes, in a fresh database."""
+    import dataclasses
+    import tempfile
+
+    from bot.bench.scale import FULL, QUICK, measure_thinking_run
+    from bot.bench.thinking import thinking_lines
+
+    budget = dataclasses.replace(QUICK if quick else FULL, repeats=runs)
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="tablekeeper-thinking-") as folder:
+        found = measure_thinking_run(budget, Path(folder), think_seconds)
+    print("\n".join(thinking_lines(found)))
+    print(f"1-minute load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
+
+
 async def lookups(url: str, without: bool, runs: int = 15) -> None:
     """Median time of the lookups v0004 indexes, with the new indexes or (``without``) without them."""
     import statistics
@@ -264,8 +283,14 @@ def main() -> None:
     four = sub.add_parser("lookups")
     four.add_argument("--url", required=True)
     four.add_argument("--without", action="store_true", help="drop the v0004 indexes first (put back after)")
+    five = sub.add_parser("thinking")
+    five.add_argument("--quick", action="store_true", help="bench --scale --quick's sizes")
+    five.add_argument("--runs", type=int, default=3, help="runs of each kind, alternated (medians)")
+    five.add_argument("--think-seconds", type=float, help="the bots' CPU cap (default: the setting's)")
     args = parser.parse_args()
-    if args.what == "lookups":
+    if args.what == "thinking":
+        thinking(args.quick, args.runs, args.think_seconds)
+    elif args.what == "lookups":
         asyncio.run(lookups(args.url, args.without))
     elif args.what == "startup":
         asyncio.run(startup(args.url, args.cache_size, args.touch))

@@ -328,8 +328,9 @@ def measure_clicks(budget: ScaleBudget, folder: Path) -> list[ClickFigures]:
     return [_median_run(found) for found in runs.values()]
 
 
-def measure_thinking_run(budget: ScaleBudget, folder: Path) -> Thinking:
-    """Bot-free clicks alone and while hard bots think (one process, the largest drawing pool)."""
+def measure_thinking_run(budget: ScaleBudget, folder: Path, think_seconds: float | None = None) -> Thinking:
+    """Bot-free clicks alone and while hard bots think (one process, the largest drawing pool),
+    alternated ``budget.repeats`` times; the bots capped at ``think_seconds`` (None: the default)."""
     url = f"sqlite+aiosqlite:///{folder}/thinking.db"
     asyncio.run(upgrade(url))
     options = {
@@ -338,7 +339,9 @@ def measure_thinking_run(budget: ScaleBudget, folder: Path) -> Thinking:
         "clicks": budget.clicks,
         "warm": budget.warm,
     }
-    return measure_thinking(url, max(budget.draw_processes), budget.thinkers, options)
+    return measure_thinking(
+        url, max(budget.draw_processes), budget.thinkers, options, budget.repeats, think_seconds
+    )
 
 
 def measure_board_reads(budget: ScaleBudget, folder: Path) -> tuple[list[BoardFigures], dict[str, float]]:

@@ -17,6 +17,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="a busy bot instead: start-up and memory against stored tables, clicks/s for 1..N "
         "processes and drawing pools, sweeps against due deadlines, database bytes (--quick: ~1 minute)",
     )
+    bench.add_argument(
+        "--bots",
+        action="store_true",
+        help="the bots instead: CPU per decision of each game mode's hard bot at its move budget, "
+        "beside the per-decision cap (--quick: one game a mode)",
+    )
     # internal: `bench --scale` times start-up in a fresh process that runs this
     bench.add_argument("--startup-probe", metavar="URL", help=argparse.SUPPRESS)
     bench.set_defaults(run=cmd_bench)
@@ -32,6 +38,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from bot.bench.scale import main as scale_main
 
         return scale_main(quick=args.quick, as_json=args.json)
+    if args.bots:
+        from bot.bench.decisions import main as bots_main
+
+        return bots_main(quick=args.quick, as_json=args.json, game=args.game)
     from bot.bench.runner import main as bench_main
 
     return bench_main(quick=args.quick, as_json=args.json, game=args.game)

@@ -115,16 +115,19 @@ def _leave_with_parent(parent: int) -> None:
     os._exit(0)
 
 
-def _initialize(warm: bool, parent: int) -> None:
+def _initialize(warm: bool, parent: int, nice: int = 0) -> None:
     """Worker start-up: import the renderers (and, if asked, warm them) once per process.
 
     ``parent`` is the pool's process, passed in: a worker still starting when it died would
-    otherwise take its new parent (init) for its own and wait for it forever.
+    otherwise take its new parent (init) for its own and wait for it forever. ``nice`` lowers the
+    worker's scheduling priority by that much (see :data:`SIDE_NICE`).
     """
     # Ctrl-C reaches the whole process group; the parent decides when workers stop (pool.close),
     # so a worker must not die mid-picture and make the parent think the pool broke.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_leave_with_parent, args=(parent,), daemon=True).start()
+    if nice:
+        os.nice(nice)
     if warm:
         _warm()
 
@@ -181,11 +184,12 @@ def _ready() -> int:
 class DrawingPool:
     """``size`` worker processes that turn picture keys into PNG bytes (thread-safe)."""
 
-    def __init__(self, size: int, *, warm: bool = True) -> None:
+    def __init__(self, size: int, *, warm: bool = True, nice: int = 0) -> None:
         if size < 1:
             raise ValueError("a drawing pool needs at least one process")
         self.size = size
         self.warm = warm
+        self.nice = nice
         self.restarts = 0
         self.fallbacks = 0
         self._recent: deque[float] = deque(maxlen=MAX_RESTARTS)
@@ -200,7 +204,7 @@ class DrawingPool:
             max_workers=self.size,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_initialize,
-            initargs=(self.warm, os.getpid()),
+            initargs=(self.warm, os.getpid(), self.nice),
         )
         for _ in range(self.size):  # start every worker now, not on the first click
             executor.submit(_ready)
@@ -344,6 +348,10 @@ _current: DrawingPool | None = None
 #: the process's side workers by job, each one process started on first use (see :func:`side`)
 _sides: dict[str, DrawingPool] = {}
 _sides_lock = threading.Lock()
+#: how much lower the side workers' priority is (``os.nice``): on a machine with no idle core,
+#: a click's pictures come before a bot's search or a review (README "Bots thinking beside
+#: clicks"). A bot's move then takes longer on such a machine: its CPU is capped, not its wall time.
+SIDE_NICE = 10
 #: bots' search (``bot.service.thinking``)
 THINKING = "thinking"
 #: long jobs of seconds: reviews and animations
@@ -361,14 +369,15 @@ def side(job: str) -> DrawingPool | None:
 
     Apart from the drawing workers, and from each other, on purpose: a bot weighing a decision
     for half a second, or a review working for twenty, would otherwise hold a drawing worker and
-    other tables' pictures (or bots) would queue behind it.
+    other tables' pictures (or bots) would queue behind it. Side workers run at a lower priority
+    (:data:`SIDE_NICE`), so where cores are scarce the clicks' processes go first.
     """
     if _current is None:
         return None
     with _sides_lock:
         pool = _sides.get(job)
         if pool is None and _current is not None:
-            pool = _sides[job] = DrawingPool(1, warm=False)
+            pool = _sides[job] = DrawingPool(1, warm=False, nice=SIDE_NICE)
         return pool
 
 

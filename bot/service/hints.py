@@ -12,7 +12,8 @@ what the seat may not know give the same hint (held by the twin test in the hint
 
 The hard bot may search for half a second, so the hint is worked out where bots think
 (:mod:`bot.service.thinking`): in the process's thinking worker when it runs a drawing pool, else
-in a thread; only plain values cross, as for the bots' own moves.
+in a thread; only plain values cross, as for the bots' own moves, and the search has the bots'
+CPU cap (the ``bot_think_seconds`` setting).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.service.game import resolve
 from bot.service.playing import is_current
 from bot.service.ratings import is_rated
 from bot.service.room import Room
+from bot.service.thinking import thinking_cap
 from engines import registry
 from engines.core import AnyRuleset, Code, fill_names
 from engines.core.driver import bot_for, bot_rng
@@ -68,17 +70,21 @@ def hint_for(ruleset: AnyRuleset, state: Any, seat: int, seed: int, moves: int) 
     return Hint(action.key, action.label, reason)
 
 
-def work_out(slug: str, snapshot: bytes, seat: int, seed: int, moves: int) -> Hint:
-    """:func:`hint_for` from plain values (runs in the thinking worker or a thread)."""
+def work_out(
+    slug: str, snapshot: bytes, seat: int, seed: int, moves: int, think_seconds: float | None = None
+) -> Hint:
+    """:func:`hint_for` from plain values (runs in the thinking worker or a thread), its search
+    capped at ``think_seconds`` of CPU (None: no cap)."""
     ruleset = registry.get(slug)
-    return hint_for(ruleset, ruleset.decode(snapshot), seat, seed, moves)
+    with thinking_cap(think_seconds):
+        return hint_for(ruleset, ruleset.decode(snapshot), seat, seed, moves)
 
 
-def _elsewhere(slug: str, snapshot: bytes, seat: int, seed: int, moves: int) -> Hint:
+def _elsewhere(slug: str, snapshot: bytes, seat: int, seed: int, moves: int, think_seconds: float) -> Hint:
     pool = drawing.side(drawing.THINKING)
     if pool is None:
-        return work_out(slug, snapshot, seat, seed, moves)
-    return pool.run(work_out, slug, snapshot, seat, seed, moves)
+        return work_out(slug, snapshot, seat, seed, moves, think_seconds)
+    return pool.run(work_out, slug, snapshot, seat, seed, moves, think_seconds)
 
 
 class Hints(Room):
@@ -104,6 +110,8 @@ class Hints(Room):
             raise ServiceError(Code.STALE, STALE_HINT)
         snapshot = game.ruleset.encode(loaded.state)
         seed = loaded.table.seed or 0
-        made = await asyncio.to_thread(_elsewhere, game.slug, snapshot, row.seat, seed, row.moves)
+        made = await asyncio.to_thread(
+            _elsewhere, game.slug, snapshot, row.seat, seed, row.moves, self.rt.settings.bot_think_seconds
+        )
         names = loaded.names()
         return Hint(made.action_key, fill_names(made.label, names), fill_names(made.reason, names))

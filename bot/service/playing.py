@@ -192,7 +192,7 @@ class Playing(Room):
                 "content_version": ruleset.content_version,
             },
         )
-        await run_bot_seats(change)
+        await run_bot_seats(change, self.rt.settings.bot_think_seconds)
         committed = await self.pipeline.commit(change)
         return await deliver(committed, change.events, game=game, shown=change.shown)
 
@@ -252,7 +252,7 @@ class Playing(Room):
                 raise ServiceError(error.code, error.message) from None
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             change.record(row.seat, action_key, step)
-            await run_bot_seats(change)
+            await run_bot_seats(change, self.rt.settings.bot_think_seconds)
             committed = await self.pipeline.commit(change)
         return committed, change
 
@@ -286,6 +286,6 @@ class Playing(Room):
             for s in loaded.seats
         ]
         change = Change(game=resolve(loaded.table.game), loaded=loaded, state=loaded.state, seats=seats)
-        await run_bot_seats(change)
+        await run_bot_seats(change, self.rt.settings.bot_think_seconds)
         committed = await self.pipeline.commit(change)
         return table_info(committed.table, committed.seats)

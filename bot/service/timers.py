@@ -126,7 +126,7 @@ class TimerService:
             change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             if action == "forfeit":
                 self._forfeit(loaded, change, late[0], self.rt.settings.default_difficulty)
-                await run_bot_seats(change)
+                await run_bot_seats(change, self.rt.settings.bot_think_seconds)
             elif action == "default":
                 for seat in late:
                     if seat in ruleset.prompts(change.state):
@@ -135,13 +135,13 @@ class TimerService:
                             change.record(seat, move.key, ruleset.apply(change.state, seat, move))
                         except Rejected as error:
                             log.warning("default action refused at table %s: %s", table_id, error.code)
-                await run_bot_seats(change)
+                await run_bot_seats(change, self.rt.settings.bot_think_seconds)
             else:
                 level = self.rt.settings.default_difficulty
                 change.seats = [
                     dataclasses.replace(x, bot=level) if x.seat in late else x for x in change.seats
                 ]
-                await run_bot_seats(change)
+                await run_bot_seats(change, self.rt.settings.bot_think_seconds)
             committed = await self.pipeline.commit(change)
         delivery = await deliver(committed, change.events, game=game, shown=change.shown)
         if action == "bot":

@@ -12,13 +12,20 @@ every game's search bot weighs candidates the same way:
   always meets the same worlds, a decision stays cheap whatever the position, and the same View
   and generator give the same choice on any machine, so a game replays exactly.
 - Ties go to the earlier candidate: candidates come best-first by the game's own rules of thumb.
+- Whoever runs the bots may also cap a search's time (:func:`capped`, a clock and seconds handed
+  in): checked between worlds like the budget, it stops the search early on a slower machine
+  with the best candidate over the worlds met so far (always at least one). The log records what
+  was played, so games still replay exactly; only a search cut short may choose differently.
 
-Nothing here touches a clock, a file or the game's own generator: same inputs, same choice.
+Nothing here reads a clock of its own, a file or the game's own generator: without a cap, same
+inputs, same choice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -27,6 +34,29 @@ from engines.core.types import Action, Prompt
 
 V = TypeVar("V")  # the seat's View
 W = TypeVar("W")  # a sampled world (a full state)
+
+#: the time cap on searches in this context, as (clock, seconds); set by :func:`capped` only
+_CAP: ContextVar[tuple[Callable[[], float], float] | None] = ContextVar("search_cap", default=None)
+
+
+@contextmanager
+def capped(clock: Callable[[], float], seconds: float) -> Iterator[None]:
+    """Inside, a search stops drawing worlds once it has used ``seconds`` by ``clock`` (after one world)."""
+    token = _CAP.set((clock, seconds))
+    try:
+        yield
+    finally:
+        _CAP.reset(token)
+
+
+def _time_up() -> Callable[[], bool]:
+    """Whether the cap in force (if any) is reached, counted from now."""
+    cap = _CAP.get()
+    if cap is None:
+        return lambda: False
+    clock, seconds = cap
+    ends = clock() + seconds
+    return lambda: clock() >= ends
 
 
 def ranked(
@@ -83,7 +113,10 @@ class Sampling(Generic[V, W]):
             raise ValueError("weigh needs at least one candidate")
         totals = [0.0] * len(candidates)
         worlds = moves = 0
+        time_up = _time_up()
         while worlds < self.samples and (self.budget is None or moves < self.budget):
+            if worlds and time_up():
+                break
             world = self.determinize(view, rng.fork())
             dice = rng.next_u64()  # the playout policy's dice, the same for every candidate
             for i, action in enumerate(candidates):

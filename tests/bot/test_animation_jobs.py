@@ -60,3 +60,11 @@ def test_a_closed_pool_runs_the_job_in_the_calling_thread() -> None:
     closed.close()
     assert closed.run(_pid, 0) == os.getpid()
     assert closed.fallbacks == 1
+
+
+def test_side_workers_run_below_the_clicks_priority(pool: drawing.DrawingPool) -> None:
+    # where no core is idle, a click's pictures go before a bot's search or a review
+    thinker = drawing.side(drawing.THINKING)
+    assert thinker is not None and thinker is not pool
+    assert thinker.run(os.nice, 0) == min(19, os.nice(0) + drawing.SIDE_NICE)
+    assert pool.run(os.nice, 0) == os.nice(0)  # the drawing workers keep the clicks' priority

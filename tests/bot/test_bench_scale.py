@@ -91,3 +91,19 @@ def test_rated_games_are_stored_as_play_leaves_them_and_the_board_reads_are_time
     assert [f.read for f in found] == ["/leaderboard (this server)", "/leaderboard everywhere", "/stats"]
     assert all(f.calls == 4 and 0 < f.ms_p50 <= f.ms_p95 for f in found) and filled > 0
     assert "p95" in boards.board_lines(found, {"sqlite": filled})[0]
+
+
+@pytest.mark.slow  # worker processes and two rounds of busy clicks beside a hard bot (30-60 s)
+def test_the_thinking_line_alternates_runs_alone_and_beside_bots_that_really_think(tmp_path: Path) -> None:
+    from bot.bench.thinking import measure_thinking, thinking_lines
+    from bot.store import upgrade
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'thinking.db'}"
+    asyncio.run(upgrade(url))
+    options = {"tables": 3, "inflight": 2, "clicks": 8, "warm": 0}
+    found = measure_thinking(url, 1, 1, options, runs=2, think_seconds=0.05)
+    assert found.runs == 2 and found.think_seconds == 0.05
+    assert found.bot_moves > 0 and found.bot_cpu_seconds > 0  # the thinking worker did the thinking
+    assert found.alone_p50 <= found.alone_p99 and found.busy_p50 <= found.busy_p99
+    line = thinking_lines(found)[0]
+    assert "median of 2 run(s) each" in line and "capped at 0.05 s a decision" in line

@@ -57,6 +57,15 @@ def _refusal(env: dict[str, str], **where: Path | None) -> list[str]:
             "Setting TABLEKEEPER_TABLES_REMINDER_FRACTION is '1'; it must be a number above 0 and below 1 "
             "(e.g. 0.75).",
         ),
+        *(
+            (
+                "TABLEKEEPER_BOTS_THINK_SECONDS",
+                value,
+                f"Setting TABLEKEEPER_BOTS_THINK_SECONDS is '{value}'; it must be a number of seconds "
+                "above 0 and at most 10 (CPU a bot may search per decision, e.g. 0.5).",
+            )
+            for value in ("0", "-0.5", "500", "nan")
+        ),
         (
             "TABLEKEEPER_TABLES_THREAD_PER_GAME",
             "maybe",

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from engines.core.rng import Rng
-from engines.core.search import Sampling, ranked
+from engines.core.search import Sampling, capped, ranked
 from engines.core.types import Action, Prompt
+from tests.engines.searches import ticks
 
 
 @dataclass
@@ -100,6 +101,29 @@ def test_the_budget_is_checked_between_worlds() -> None:
     found = sampling(samples=10, budget=17).weigh(50, [act("a", 1), act("b", 2)], Rng(3))
     assert (found.worlds, found.moves) == (3, 24)
     assert sampling(samples=10, budget=None).weigh(50, [act("a", 1)], Rng(3)).worlds == 10
+
+
+def test_a_time_cap_stops_drawing_worlds_once_its_seconds_are_used() -> None:
+    # the clock is read when the search starts and once before each later world
+    candidates = [act("a", 1), act("b", 2)]
+    with capped(ticks(), 2.5):
+        found = sampling(samples=10).weigh(50, candidates, Rng(3))
+    assert found.worlds == 3
+    assert found == sampling(samples=3).weigh(50, candidates, Rng(3))  # the best over those worlds
+
+
+def test_a_tiny_time_cap_still_weighs_one_world_and_returns_a_candidate() -> None:
+    candidates = [act("a", 1), act("b", 3), act("c", 2)]
+    with capped(ticks(), 1e-9):
+        found = sampling(samples=10).weigh(50, candidates, Rng(4))
+    assert found.worlds == 1 and found.action in candidates
+    assert found == sampling(samples=1).weigh(50, candidates, Rng(4))
+
+
+def test_the_time_cap_holds_only_inside_its_block() -> None:
+    with capped(ticks(), 1e-9):
+        pass
+    assert sampling(samples=10).weigh(50, [act("a", 1), act("b", 2)], Rng(3)).worlds == 10
 
 
 def test_the_margin_keeps_the_first_candidate_unless_another_is_clearly_better() -> None:
