@@ -35,14 +35,15 @@ the bots module lists this bot, so importing from it here would make an import c
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Protocol
 
 import msgspec
 
 from engines.core.bots import Bot, Suggestion
 from engines.core.rng import Rng
-from engines.core.search import Sampling, Weighed
+from engines.core.search import Sampling, Weighed, Weighing, Words
+from engines.core.search import search_reason as kit_reason
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.ctx import CHOICES, Ctx, GameOver
@@ -271,7 +272,7 @@ class SearchBot:
         if len(candidates) < 2:
             return first, None
         sampling = self.places if prompt.kind in PLACES else self.dice
-        weighing = weigh_recorded(sampling, view, candidates, rng)
+        weighing = sampling.weigh_recorded(view, candidates, rng)
         return weighing.found.action, weighing
 
     def candidates(
@@ -311,72 +312,16 @@ def _move_rank(view: EtView, a: Action) -> tuple[float, str]:
 
 
 # ------------------------------------------------------------------------------ saying why
-#: the most a reason may say
-LIMIT = 160
 #: an evaluation this far from zero is a finished game (the evaluation gives +-1000 for one)
 DECIDED = 500.0
-
-
-def clip(text: str) -> str:
-    """``text`` cut to :data:`LIMIT` characters (an ellipsis marks a cut)."""
-    return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
-
-
-@dataclass(frozen=True)
-class Weighing:
-    """A search's result with each candidate's evaluation in every world it met (world order)."""
-
-    found: Weighed
-    candidates: tuple[Action, ...]
-    values: tuple[tuple[float, ...], ...]  # per candidate, one value a world
-
-
-def weigh_recorded(
-    sampling: Sampling[EtView, EtState], view: EtView, candidates: Sequence[Action], rng: Rng
-) -> Weighing:
-    """``sampling.weigh`` with every evaluation kept (the same choice: the values are the same)."""
-    seen: list[float] = []
-    evaluate = sampling.evaluate
-
-    def kept(world: EtState, seen_by: EtView) -> float:
-        value = evaluate(world, seen_by)
-        seen.append(value)
-        return value
-
-    found = replace(sampling, evaluate=kept).weigh(view, candidates, rng)
-    n = len(candidates)
-    return Weighing(found, tuple(candidates), tuple(tuple(seen[i::n]) for i in range(n)))
+#: the search's reason in Eternia's words: "worth" (the evaluation's scale, where it fits)
+WORDS = Words(
+    scale=" (a Hit Point is 1, a VP 12)",
+    score="worth {x} on average over {w} sampled playout{s}{scale}",
+    it_score="it is worth {x} on average over {w} sampled playout{s}{scale}",
+)
 
 
 def search_reason(weighing: Weighing) -> str:
     """Why the search kept its choice: playouts won, else the average evaluation, beside the next best."""
-    found, values = weighing.found, weighing.values
-    chosen = weighing.candidates.index(found.action)
-    label = found.action.label.rstrip(".")
-    rivals = [i for i in range(len(values)) if i != chosen]
-    if not rivals:
-        return clip(f"{label}: the only option left to weigh.")
-    worlds = found.worlds
-    mean = [sum(v) / worlds for v in values]
-    wins = [sum(1 for x in v if x >= DECIDED) for v in values]
-    nxt = max(rivals, key=lambda i: mean[i])
-    played = f"{worlds} sampled playout{'s' if worlds != 1 else ''}"
-    if wins[chosen] or wins[nxt]:
-        said = [f"won {wins[chosen]} of {played}"]
-        theirs = str(wins[nxt])
-    else:
-        worth = f"worth {mean[chosen]:+.1f} on average over {played}"
-        said = [f"{worth} (a Hit Point is 1, a VP 12)", worth]  # the scale, where it fits
-        theirs = f"{mean[nxt]:+.1f}"
-    if mean[nxt] < mean[chosen] - 1e-9:
-        lead, after = f"{label}: ", "the next best"
-    elif chosen == 0:  # not better by the search's margin, or tied: the rules of thumb's pick stays
-        lead, after = f"{label}: the rule of thumb's pick; it is ", "the best other"
-    else:  # tied with a candidate the rules of thumb rank lower
-        lead, after = f"{label}: ranked first by the rules of thumb; it is ", "the best other"
-    if wins[chosen] or wins[nxt]:
-        lead = lead.replace("it is ", "it ")
-    other = weighing.candidates[nxt].label.rstrip(".")
-    texts = [f"{lead}{mine}; {after} ({other}) {theirs}." for mine in said]
-    texts += [f"{lead}{mine}; {after} {theirs}." for mine in said]
-    return next((t for t in texts if len(t) <= LIMIT), clip(texts[-1]))
+    return kit_reason(weighing, DECIDED, WORDS)
