@@ -23,6 +23,10 @@ place unless another is better by more than a Hit Point on average):
 - ``ctrl_skills`` (Reserves, Command, Battle Plan, a Strategy card): played until the Controller
   is back at its Skills menu, the Skill's spawns or Command's Actions included.
 
+Against the book's AI Controller (the ``ai`` mode) a playout that reaches the AI's Activation runs
+through it to the team's next Activation (the AI's reply is rules: what a move risks shows there),
+and a decision meets up to 8 worlds on a budget of 400 playout moves instead of 3 and 60.
+
 The Order Phase, Power placement, spawn places, Reactions and unlocks stay greedy: their effect
 shows only later than a short playout can see at this cost. The budget counts playout moves, never
 seconds, so a game replays the same on any machine.
@@ -200,10 +204,18 @@ WHOLE_ACTIVATION = ("act", "move")
 
 def settled(st: EtState, view: EtView) -> bool:
     """The playout's stopping point: the Activation (for ``act`` and ``move``) or the Action under
-    way is over, the track moved on, the Order Phase came, the game ended, or nothing is asked."""
+    way is over, the track moved on, the Order Phase came, the game ended, or nothing is asked.
+
+    Against the AI Controller the track moving on is not enough: its Activation is rules, the same
+    in every world once the hidden cards are drawn, and cheap to play, so the playout runs through
+    it (a Defense Boost the team is asked for meanwhile included) to the team's next Activation.
+    Stopping at the team's Defense Boost would score the position before the AI's dice, so a
+    move into its reach looked free."""
     p = st.agenda.pending
-    if st.phase != "activation" or p is None or st.slot != view.slot or st.round != view.round:
+    if st.phase != "activation" or p is None or st.round != view.round:
         return True
+    if st.slot != view.slot:
+        return not st.ai or st.track[st.slot].side == view.side
     asked = view.agenda.pending
     if asked is not None and asked.kind == "ctrl_skills":
         return p.kind == "ctrl_skills"  # the Skill used (a Command's Actions included) is over
@@ -227,6 +239,8 @@ class SearchBot:
         samples: int = 3,
         width: int = 4,
         budget: int = 60,
+        ai_samples: int = 8,
+        ai_budget: int = 400,
     ) -> None:
         self.greedy = greedy  # the rules of thumb: the first candidate and the playout policy
         self.explain = explain  # the rules of thumb's reason, where nothing is weighed
@@ -244,6 +258,11 @@ class SearchBot:
             margin=1.0,  # another candidate must beat greedy's by more than a Hit Point a world
         )
         self.places = replace(self.dice, samples=min(samples, 2))
+        # Against the AI Controller a decision meets more worlds: its dice swing a fight by
+        # several Hit Points, more than one or two worlds can tell from a better move, and its
+        # turn, played out by the rules, costs few playout moves (only the team's answers count).
+        self.ai_dice = replace(self.dice, samples=ai_samples, budget=ai_budget)
+        self.ai_places = replace(self.ai_dice, samples=min(ai_samples, 2))
 
     def choose(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice, or the best candidate in sampled worlds where the choice matters."""
@@ -271,7 +290,10 @@ class SearchBot:
         candidates = self.candidates(view, prompt, actions, first)
         if len(candidates) < 2:
             return first, None
-        sampling = self.places if prompt.kind in PLACES else self.dice
+        if view.mode == "ai":
+            sampling = self.ai_places if prompt.kind in PLACES else self.ai_dice
+        else:
+            sampling = self.places if prompt.kind in PLACES else self.dice
         weighing = sampling.weigh_recorded(view, candidates, rng)
         return weighing.found.action, weighing
 
