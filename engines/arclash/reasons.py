@@ -8,28 +8,20 @@ option's. Every figure comes from the seat's own View and the worlds the search 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import TypeVar
+from collections.abc import Callable
 
 from engines.arclash.content import SUPPORT, Card
-from engines.core.rng import Rng
-from engines.core.search import Sampling, Weighed
+from engines.core.bots import clip
+from engines.core.search import Sampling, Weighing, Words
+from engines.core.search import search_reason as kit_reason
 from engines.core.types import Action
 
 Lookup = Callable[[Action], Card | None]
-V = TypeVar("V")
-W = TypeVar("W")
 
-#: the most a reason may say
-LIMIT = 160
 #: an evaluation this far from zero is a finished game (the search adds +-100 for one)
 DECIDED = 50.0
-
-
-def clip(text: str) -> str:
-    """``text`` cut to :data:`LIMIT` characters (an ellipsis marks a cut)."""
-    return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
+#: what the search's mean evaluation counts
+WORDS = Words(scale=" (lead in points, plus level)")
 
 
 def greedy_reason(
@@ -71,58 +63,10 @@ def _without_card(kind: str, action: Action) -> str:
     return f"{action.label}: the only sensible choice left."
 
 
-@dataclass(frozen=True)
-class Weighing:
-    """A search's result with each candidate's evaluation in every world it met (world order)."""
-
-    found: Weighed
-    candidates: tuple[Action, ...]
-    values: tuple[tuple[float, ...], ...]  # per candidate, one value a world
-
-
-def weigh_recorded(sampling: Sampling[V, W], view: V, candidates: Sequence[Action], rng: Rng) -> Weighing:
-    """``sampling.weigh`` with every evaluation kept (the same choice: the values are the same)."""
-    seen: list[float] = []
-    evaluate = sampling.evaluate
-
-    def kept(world: W, seen_by: V) -> float:
-        value = evaluate(world, seen_by)
-        seen.append(value)
-        return value
-
-    found = replace(sampling, evaluate=kept).weigh(view, candidates, rng)
-    n = len(candidates)
-    return Weighing(found, tuple(candidates), tuple(tuple(seen[i::n]) for i in range(n)))
+#: the kit's loop that keeps every evaluation, under the name this game's bots import
+weigh_recorded = Sampling.weigh_recorded
 
 
 def search_reason(weighing: Weighing) -> str:
     """Why the search bot kept its choice: games won in the playouts, else points against the leader."""
-    found, values = weighing.found, weighing.values
-    chosen = weighing.candidates.index(found.action)
-    rivals = [i for i in range(len(values)) if i != chosen]
-    worlds = found.worlds
-    mean = [sum(v) / worlds for v in values]
-    wins = [sum(1 for x in v if x >= DECIDED) for v in values]
-    label = found.action.label
-    if not rivals:
-        return clip(f"{label}: the only option left to weigh.")
-    nxt = max(rivals, key=lambda i: mean[i])
-    other = weighing.candidates[nxt].label
-    played = f"{worlds} sampled playout{'s' if worlds != 1 else ''}"
-    if wins[chosen] or wins[nxt]:
-        mine, theirs = f"won {wins[chosen]} of {played}", str(wins[nxt])
-    else:
-        mine = f"scores {mean[chosen]:+.1f} on average over {played} (lead in points, plus level)"
-        theirs = f"{mean[nxt]:+.1f}"
-    if mean[nxt] < mean[chosen] - 1e-9:
-        lead, after = f"{label}: {mine}", "the next best"
-    elif chosen == 0:  # kept within the margin, or tied: the rules of thumb's pick stays
-        lead, after = f"{label}: the rule of thumb's pick; it {mine}", "the best other"
-    else:  # tied with a candidate the rules of thumb rank lower
-        lead, after = f"{label}: ranked first by the rules of thumb; it {mine}", "the best other"
-    return _longest(f"{lead}; {after} ({other}) {theirs}.", f"{lead}; {after} {theirs}.")
-
-
-def _longest(*texts: str) -> str:
-    """The first of ``texts`` that fits the limit (the last one, cut, if none does)."""
-    return next((t for t in texts if len(t) <= LIMIT), clip(texts[-1]))
+    return kit_reason(weighing, DECIDED, WORDS)

@@ -24,7 +24,7 @@ from engines.climax.ctx import Ctx
 from engines.climax.determinize import DECK_SIZE, determinize
 from engines.climax.effects import power_of
 from engines.climax.play import answer, offers
-from engines.climax.reasons import Weighing, clip, search_reason, weigh_recorded
+from engines.climax.reasons import search_reason
 from engines.climax.state import (
     FRONT,
     CardFace,
@@ -34,9 +34,9 @@ from engines.climax.state import (
 )
 from engines.climax.view import build_view
 from engines.climax.words import say, term
-from engines.core.bots import Bot, RandomBot, Suggestion
+from engines.core.bots import Bot, RandomBot, Suggestion, clip
 from engines.core.rng import Rng
-from engines.core.search import Sampling, ranked
+from engines.core.search import Sampling, Weighing, ranked
 from engines.core.types import Action, Prompt
 
 
@@ -403,7 +403,7 @@ class Search:
         """The choice and, when it was weighed by sampling, every evaluation the search made."""
         if len(actions) == 1 or prompt.kind not in SEARCHED:
             return self.greedy.choose(view, prompt, actions, rng), None
-        weighing = weigh_recorded(self.sampling, view, ranked(view, prompt, actions, score, self.width), rng)
+        weighing = self.sampling.weigh_recorded(view, ranked(view, prompt, actions, score, self.width), rng)
         return weighing.found.action, weighing
 
 

@@ -258,11 +258,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "why_pick": ("{label}: the highest level card on offer.", "{label}：選べる中で最もレベルが高い。"),
     "why_pick_none": ("{label}: nothing worth taking.", "{label}：選ぶ価値のあるカードがない。"),
     "why_discard": ("{label}: the card in hand least worth keeping.", "{label}：手札で最も要らないカード。"),
-    "why_won": ("won {n} of {w} sampled playouts", "{w}回の試行で{n}勝"),
+    "why_won": ("won {n} of {w} sampled playout{s}", "{w}回の試行で{n}勝"),
+    "why_it_won": ("it won {n} of {w} sampled playout{s}", "{w}回の試行で{n}勝"),
     "why_won_n": ("{n}", "{n}勝"),
+    "why_scale": (" (damage, stock and board)", "（ダメージ・ストック・盤面）"),
     "why_score": (
-        "scores {x} on average over {w} sampled playouts (damage, stock and board)",
-        "{w}回の試行で平均{x}点（ダメージ・ストック・盤面）",
+        "scores {x} on average over {w} sampled playout{s}{scale}",
+        "{w}回の試行で平均{x}点{scale}",
+    ),
+    "why_it_score": (
+        "it scores {x} on average over {w} sampled playout{s}{scale}",
+        "{w}回の試行で平均{x}点{scale}",
     ),
     "why_best": (
         "{label}: {mine}; the next best ({other}) {theirs}.",
@@ -270,19 +276,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "why_best_short": ("{label}: {mine}; the next best {theirs}.", "{label}：{mine}。次点は{theirs}。"),
     "why_kept": (
-        "{label}: the rule of thumb's pick; it {mine}; the best other ({other}) {theirs}.",
+        "{label}: the rule of thumb's pick; {it_mine}; the best other ({other}) {theirs}.",
         "{label}：経験則どおりの手。{mine}。ほかの最善（{other}）は{theirs}。",
     ),
     "why_kept_short": (
-        "{label}: the rule of thumb's pick; it {mine}; the best other {theirs}.",
+        "{label}: the rule of thumb's pick; {it_mine}; the best other {theirs}.",
         "{label}：経験則どおりの手。{mine}。ほかの最善は{theirs}。",
     ),
     "why_ranked": (
-        "{label}: ranked first by the rules of thumb; it {mine}; the best other ({other}) {theirs}.",
+        "{label}: ranked first by the rules of thumb; {it_mine}; the best other ({other}) {theirs}.",
         "{label}：経験則で上位の手。{mine}。ほかの最善（{other}）は{theirs}。",
     ),
     "why_ranked_short": (
-        "{label}: ranked first by the rules of thumb; it {mine}; the best other {theirs}.",
+        "{label}: ranked first by the rules of thumb; {it_mine}; the best other {theirs}.",
         "{label}：経験則で上位の手。{mine}。ほかの最善は{theirs}。",
     ),
     "why_random": ("Picked at random among the legal choices.", "選べる手の中から無作為に選んだ。"),
@@ -357,6 +363,12 @@ def say(lang: str, key: str, **params: object) -> str:
     count = params.get("n")
     extra = {"n_cards": counted(count, "card")} if isinstance(count, int) else {}
     return en.format(**params, **extra)
+
+
+def templates(lang: str, prefix: str) -> dict[str, str]:
+    """Every message whose key starts with ``prefix``, unfilled, in ``lang``, keyed by the rest of its key."""
+    side = 1 if lang == "ja" else 0
+    return {k.removeprefix(prefix): v[side] for k, v in MESSAGES.items() if k.startswith(prefix)}
 
 
 def icon_name(icon: str, lang: str) -> str:

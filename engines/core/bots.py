@@ -19,6 +19,14 @@ from typing import Any, NamedTuple, Protocol
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
 
+#: the most characters a bot's reason may have
+REASON_LIMIT = 160
+
+
+def clip(text: str) -> str:
+    """``text`` cut to :data:`REASON_LIMIT` characters (an ellipsis marks a cut)."""
+    return text if len(text) <= REASON_LIMIT else text[: REASON_LIMIT - 1].rstrip() + "…"
+
 
 class Suggestion(NamedTuple):
     """A bot's choice with its reason: one short sentence for the player it advises."""

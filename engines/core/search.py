@@ -19,16 +19,21 @@ every game's search bot weighs candidates the same way:
 
 Nothing here reads a clock of its own, a file or the game's own generator: without a cap, same
 inputs, same choice.
+
+What a search found is also what its bot says (``suggest``): :meth:`Sampling.weigh_recorded` keeps
+every evaluation, and :func:`search_reason` words the choice beside the next best option from a
+game's own :class:`Words` (English, or a Climax table's Japanese).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from engines.core.bots import REASON_LIMIT, clip
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
 
@@ -81,6 +86,15 @@ class Weighed:
 
 
 @dataclass(frozen=True)
+class Weighing:
+    """A search's result with each candidate's evaluation in every world it met (world order)."""
+
+    found: Weighed
+    candidates: tuple[Action, ...]
+    values: tuple[tuple[float, ...], ...]  # per candidate, one value a world
+
+
+@dataclass(frozen=True)
 class Sampling(Generic[V, W]):
     """A game's pieces for sampling search, and the loop that weighs candidates with them.
 
@@ -109,9 +123,13 @@ class Sampling(Generic[V, W]):
 
     def weigh(self, view: V, candidates: Sequence[Action], rng: Rng) -> Weighed:
         """Play every candidate out in the same sampled worlds; the best total wins (ties: earliest)."""
+        return self.weigh_recorded(view, candidates, rng).found
+
+    def weigh_recorded(self, view: V, candidates: Sequence[Action], rng: Rng) -> Weighing:
+        """:meth:`weigh`, with each candidate's evaluation in every world kept (for the bot's reason)."""
         if not candidates:
             raise ValueError("weigh needs at least one candidate")
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         worlds = moves = 0
         time_up = _time_up()
         while worlds < self.samples and (self.budget is None or moves < self.budget):
@@ -123,13 +141,15 @@ class Sampling(Generic[V, W]):
                 state = self.copy(world)
                 self.play(state, view, action)
                 made = self.playout(state, view, Rng(dice))
-                totals[i] += self.evaluate(state, view)
+                values[i].append(self.evaluate(state, view))
                 moves += made + 1
             worlds += 1
+        totals = [sum(v) for v in values]
         if self.margin:
             totals[0] += self.margin * worlds
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return Weighed(candidates[best], worlds, moves, tuple(totals))
+        found = Weighed(candidates[best], worlds, moves, tuple(totals))
+        return Weighing(found, tuple(candidates), tuple(tuple(v) for v in values))
 
     def playout(self, world: W, view: V, rng: Rng) -> int:
         """Policy moves in place until the stopping point or the horizon; the moves made."""
@@ -138,3 +158,78 @@ class Sampling(Generic[V, W]):
                 return made
             self.step(world, rng)
         return self.horizon
+
+
+# ------------------------------------------------------------------------------ saying why
+@dataclass(frozen=True)
+class Words:
+    """The pieces a search reason is made of, in one language (English unless a game gives its own).
+
+    Fields are ``str.format`` templates. ``won`` and ``score`` say what the chosen action's
+    playouts gave (``{n}`` games won, ``{x}`` the mean evaluation, of ``{w}`` worlds, ``{s}`` the
+    plural ending, ``{scale}`` the game's ``scale`` where it fits); ``it_won`` and ``it_score``
+    say it as a clause after the rules of thumb's pick. ``best``, ``kept`` and ``ranked`` are the
+    whole sentence: the choice beats the next best, is the rules of thumb's first pick kept within
+    the margin or a tie, or ties a candidate they rank lower; each has a ``_short`` form without
+    the rival's name, for when the first passes the limit.
+    """
+
+    scale: str = ""  # what the evaluation counts, e.g. " (a Hit Point is 1, a VP 12)"
+    only: str = "{label}: the only option left to weigh."
+    won: str = "won {n} of {w} sampled playout{s}"
+    it_won: str = "it won {n} of {w} sampled playout{s}"
+    won_n: str = "{n}"
+    score: str = "scores {x} on average over {w} sampled playout{s}{scale}"
+    it_score: str = "it scores {x} on average over {w} sampled playout{s}{scale}"
+    best: str = "{label}: {mine}; the next best ({other}) {theirs}."
+    best_short: str = "{label}: {mine}; the next best {theirs}."
+    kept: str = "{label}: the rule of thumb's pick; {it_mine}; the best other ({other}) {theirs}."
+    kept_short: str = "{label}: the rule of thumb's pick; {it_mine}; the best other {theirs}."
+    ranked: str = "{label}: ranked first by the rules of thumb; {it_mine}; the best other ({other}) {theirs}."
+    ranked_short: str = "{label}: ranked first by the rules of thumb; {it_mine}; the best other {theirs}."
+
+    @classmethod
+    def of(cls, table: Mapping[str, str]) -> Words:
+        """Words from a game's table of templates (keys: the field names; missing ones stay English)."""
+        return cls(**{k: v for k, v in table.items() if k in cls.__dataclass_fields__})
+
+
+ENGLISH = Words()
+
+
+def search_reason(weighing: Weighing, decided: float, words: Words = ENGLISH) -> str:
+    """Why the search kept its choice: playouts won, else the mean evaluation, beside the next best.
+
+    An evaluation of at least ``decided`` is a playout that ended in a won game; games won are
+    counted when the choice or the next best won any, else the means are compared.
+    """
+    found, values = weighing.found, weighing.values
+    chosen = weighing.candidates.index(found.action)
+    label = found.action.label.rstrip(".")
+    rivals = [i for i in range(len(values)) if i != chosen]
+    if not rivals:
+        return clip(words.only.format(label=label))
+    w = found.worlds
+    mean = [sum(v) / w if w else 0.0 for v in values]
+    wins = [sum(1 for x in v if x >= decided) for v in values]
+    nxt = max(rivals, key=lambda i: mean[i])
+    if mean[nxt] < mean[chosen] - 1e-9:
+        key = "best"
+    elif chosen == 0:  # not better by the search's margin, or tied: the rules of thumb's pick stays
+        key = "kept"
+    else:  # tied with a candidate the rules of thumb rank lower
+        key = "ranked"
+    plural = "" if w == 1 else "s"
+    other = weighing.candidates[nxt].label.rstrip(".")
+    counted = bool(wins[chosen] or wins[nxt])
+    texts = []
+    for form in (key, f"{key}_short"):
+        # the game's scale first, then without it, before the rival's name is left out
+        for scale in dict.fromkeys((words.scale, "")):
+            said = {"n": wins[chosen], "w": w, "s": plural, "x": f"{mean[chosen]:+.1f}", "scale": scale}
+            mine = (words.won if counted else words.score).format(**said)
+            it_mine = (words.it_won if counted else words.it_score).format(**said)
+            theirs = words.won_n.format(n=wins[nxt]) if counted else f"{mean[nxt]:+.1f}"
+            sentence = getattr(words, form)
+            texts.append(sentence.format(label=label, mine=mine, it_mine=it_mine, other=other, theirs=theirs))
+    return next((t for t in texts if len(t) <= REASON_LIMIT), clip(texts[-1]))

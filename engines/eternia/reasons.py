@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engines.core.bots import clip
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
-from engines.eternia.search import clip, distances, goals
+from engines.eternia.search import distances, goals
 from engines.eternia.state import CTRL, EtView, ModelView
 
 

@@ -23,6 +23,10 @@ place unless another is better by more than a Hit Point on average):
 - ``ctrl_skills`` (Reserves, Command, Battle Plan, a Strategy card): played until the Controller
   is back at its Skills menu, the Skill's spawns or Command's Actions included.
 
+Against the book's AI Controller (the ``ai`` mode) a playout that reaches the AI's Activation runs
+through it to the team's next Activation (the AI's reply is rules: what a move risks shows there),
+and a decision meets up to 8 worlds on a budget of 400 playout moves instead of 3 and 60.
+
 The Order Phase, Power placement, spawn places, Reactions and unlocks stay greedy: their effect
 shows only later than a short playout can see at this cost. The budget counts playout moves, never
 seconds, so a game replays the same on any machine.
@@ -35,14 +39,15 @@ the bots module lists this bot, so importing from it here would make an import c
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Protocol
 
 import msgspec
 
 from engines.core.bots import Bot, Suggestion
 from engines.core.rng import Rng
-from engines.core.search import Sampling, Weighed
+from engines.core.search import Sampling, Weighed, Weighing, Words
+from engines.core.search import search_reason as kit_reason
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
 from engines.eternia.ctx import CHOICES, Ctx, GameOver
@@ -199,10 +204,18 @@ WHOLE_ACTIVATION = ("act", "move")
 
 def settled(st: EtState, view: EtView) -> bool:
     """The playout's stopping point: the Activation (for ``act`` and ``move``) or the Action under
-    way is over, the track moved on, the Order Phase came, the game ended, or nothing is asked."""
+    way is over, the track moved on, the Order Phase came, the game ended, or nothing is asked.
+
+    Against the AI Controller the track moving on is not enough: its Activation is rules, the same
+    in every world once the hidden cards are drawn, and cheap to play, so the playout runs through
+    it (a Defense Boost the team is asked for meanwhile included) to the team's next Activation.
+    Stopping at the team's Defense Boost would score the position before the AI's dice, so a
+    move into its reach looked free."""
     p = st.agenda.pending
-    if st.phase != "activation" or p is None or st.slot != view.slot or st.round != view.round:
+    if st.phase != "activation" or p is None or st.round != view.round:
         return True
+    if st.slot != view.slot:
+        return not st.ai or st.track[st.slot].side == view.side
     asked = view.agenda.pending
     if asked is not None and asked.kind == "ctrl_skills":
         return p.kind == "ctrl_skills"  # the Skill used (a Command's Actions included) is over
@@ -226,6 +239,8 @@ class SearchBot:
         samples: int = 3,
         width: int = 4,
         budget: int = 60,
+        ai_samples: int = 8,
+        ai_budget: int = 400,
     ) -> None:
         self.greedy = greedy  # the rules of thumb: the first candidate and the playout policy
         self.explain = explain  # the rules of thumb's reason, where nothing is weighed
@@ -243,6 +258,11 @@ class SearchBot:
             margin=1.0,  # another candidate must beat greedy's by more than a Hit Point a world
         )
         self.places = replace(self.dice, samples=min(samples, 2))
+        # Against the AI Controller a decision meets more worlds: its dice swing a fight by
+        # several Hit Points, more than one or two worlds can tell from a better move, and its
+        # turn, played out by the rules, costs few playout moves (only the team's answers count).
+        self.ai_dice = replace(self.dice, samples=ai_samples, budget=ai_budget)
+        self.ai_places = replace(self.ai_dice, samples=min(ai_samples, 2))
 
     def choose(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """The greedy choice, or the best candidate in sampled worlds where the choice matters."""
@@ -270,8 +290,11 @@ class SearchBot:
         candidates = self.candidates(view, prompt, actions, first)
         if len(candidates) < 2:
             return first, None
-        sampling = self.places if prompt.kind in PLACES else self.dice
-        weighing = weigh_recorded(sampling, view, candidates, rng)
+        if view.mode == "ai":
+            sampling = self.ai_places if prompt.kind in PLACES else self.ai_dice
+        else:
+            sampling = self.places if prompt.kind in PLACES else self.dice
+        weighing = sampling.weigh_recorded(view, candidates, rng)
         return weighing.found.action, weighing
 
     def candidates(
@@ -311,72 +334,16 @@ def _move_rank(view: EtView, a: Action) -> tuple[float, str]:
 
 
 # ------------------------------------------------------------------------------ saying why
-#: the most a reason may say
-LIMIT = 160
 #: an evaluation this far from zero is a finished game (the evaluation gives +-1000 for one)
 DECIDED = 500.0
-
-
-def clip(text: str) -> str:
-    """``text`` cut to :data:`LIMIT` characters (an ellipsis marks a cut)."""
-    return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
-
-
-@dataclass(frozen=True)
-class Weighing:
-    """A search's result with each candidate's evaluation in every world it met (world order)."""
-
-    found: Weighed
-    candidates: tuple[Action, ...]
-    values: tuple[tuple[float, ...], ...]  # per candidate, one value a world
-
-
-def weigh_recorded(
-    sampling: Sampling[EtView, EtState], view: EtView, candidates: Sequence[Action], rng: Rng
-) -> Weighing:
-    """``sampling.weigh`` with every evaluation kept (the same choice: the values are the same)."""
-    seen: list[float] = []
-    evaluate = sampling.evaluate
-
-    def kept(world: EtState, seen_by: EtView) -> float:
-        value = evaluate(world, seen_by)
-        seen.append(value)
-        return value
-
-    found = replace(sampling, evaluate=kept).weigh(view, candidates, rng)
-    n = len(candidates)
-    return Weighing(found, tuple(candidates), tuple(tuple(seen[i::n]) for i in range(n)))
+#: the search's reason in Eternia's words: "worth" (the evaluation's scale, where it fits)
+WORDS = Words(
+    scale=" (a Hit Point is 1, a VP 12)",
+    score="worth {x} on average over {w} sampled playout{s}{scale}",
+    it_score="it is worth {x} on average over {w} sampled playout{s}{scale}",
+)
 
 
 def search_reason(weighing: Weighing) -> str:
     """Why the search kept its choice: playouts won, else the average evaluation, beside the next best."""
-    found, values = weighing.found, weighing.values
-    chosen = weighing.candidates.index(found.action)
-    label = found.action.label.rstrip(".")
-    rivals = [i for i in range(len(values)) if i != chosen]
-    if not rivals:
-        return clip(f"{label}: the only option left to weigh.")
-    worlds = found.worlds
-    mean = [sum(v) / worlds for v in values]
-    wins = [sum(1 for x in v if x >= DECIDED) for v in values]
-    nxt = max(rivals, key=lambda i: mean[i])
-    played = f"{worlds} sampled playout{'s' if worlds != 1 else ''}"
-    if wins[chosen] or wins[nxt]:
-        said = [f"won {wins[chosen]} of {played}"]
-        theirs = str(wins[nxt])
-    else:
-        worth = f"worth {mean[chosen]:+.1f} on average over {played}"
-        said = [f"{worth} (a Hit Point is 1, a VP 12)", worth]  # the scale, where it fits
-        theirs = f"{mean[nxt]:+.1f}"
-    if mean[nxt] < mean[chosen] - 1e-9:
-        lead, after = f"{label}: ", "the next best"
-    elif chosen == 0:  # not better by the search's margin, or tied: the rules of thumb's pick stays
-        lead, after = f"{label}: the rule of thumb's pick; it is ", "the best other"
-    else:  # tied with a candidate the rules of thumb rank lower
-        lead, after = f"{label}: ranked first by the rules of thumb; it is ", "the best other"
-    if wins[chosen] or wins[nxt]:
-        lead = lead.replace("it is ", "it ")
-    other = weighing.candidates[nxt].label.rstrip(".")
-    texts = [f"{lead}{mine}; {after} ({other}) {theirs}." for mine in said]
-    texts += [f"{lead}{mine}; {after} {theirs}." for mine in said]
-    return next((t for t in texts if len(t) <= LIMIT), clip(texts[-1]))
+    return kit_reason(weighing, DECIDED, WORDS)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engines.core.rng import Rng
-from engines.core.search import Sampling, Weighed
+from engines.core.search import Sampling, Weighing
 from engines.core.types import Action
 
 
@@ -21,12 +21,12 @@ def ticks() -> Callable[[], float]:
 def worlds_met(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The worlds every search from now on meets (in this process), in order."""
     met: list[int] = []
-    weigh = Sampling.weigh
+    weigh = Sampling.weigh_recorded  # what ``weigh`` and the games' reasons both call
 
-    def spied(self: Sampling[Any, Any], view: Any, candidates: Sequence[Action], rng: Rng) -> Weighed:
+    def spied(self: Sampling[Any, Any], view: Any, candidates: Sequence[Action], rng: Rng) -> Weighing:
         found = weigh(self, view, candidates, rng)
-        met.append(found.worlds)
+        met.append(found.found.worlds)
         return found
 
-    monkeypatch.setattr(Sampling, "weigh", spied)
+    monkeypatch.setattr(Sampling, "weigh_recorded", spied)
     return met

@@ -11,9 +11,10 @@ import pytest
 from engines.arclash import RULESET
 from engines.arclash.bots import GreedyBot, SearchBot
 from engines.arclash.content import catalogue
-from engines.arclash.reasons import LIMIT, Weighing, search_reason
+from engines.arclash.reasons import search_reason
 from engines.core import Action, GameConfig, Prompt, Rng
-from engines.core.search import Weighed
+from engines.core.bots import REASON_LIMIT as LIMIT
+from engines.core.search import Weighed, Weighing
 from tests.engines.suggestions import label_words, suggestions_along
 
 

@@ -10,10 +10,10 @@ import pytest
 
 from engines.climax import RULESET
 from engines.climax.bots import BOTS, Greedy, Search, explain
-from engines.climax.reasons import Weighing, search_reason
+from engines.climax.reasons import search_reason
 from engines.climax.state import Job
 from engines.core import Action, GameConfig, Prompt, Rng
-from engines.core.search import Weighed
+from engines.core.search import Weighed, Weighing
 from tests.engines.climax.helpers import stage, start, table
 from tests.engines.suggestions import label_words, suggestions_along
 

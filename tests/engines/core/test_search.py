@@ -1,6 +1,7 @@
 """The kit's sampling search: every candidate meets the same worlds and dice, the move budget is
 checked between worlds, ties go to the earlier candidate, the margin favours the first, and the
-same view and generator give the same choice."""
+same view and generator give the same choice; the recorded evaluations and the reason worded from
+them."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from engines.core.bots import REASON_LIMIT
 from engines.core.rng import Rng
-from engines.core.search import Sampling, capped, ranked
+from engines.core.search import Sampling, Weighed, Weighing, Words, capped, ranked, search_reason
 from engines.core.types import Action, Prompt
 from tests.engines.searches import ticks
 
@@ -149,3 +151,34 @@ def test_ranked_keeps_the_best_by_score_and_the_listed_order_among_equals() -> N
     prompt = Prompt(0, "x", "")
     top = ranked(None, prompt, actions, lambda view, p, a: float(a.params[0]), 3)
     assert [a.key for a in top] == ["b", "c", "d"]
+
+
+def test_weigh_recorded_keeps_each_evaluation_and_makes_the_same_choice() -> None:
+    candidates = [act("a", 1), act("b", 2)]
+    kept = sampling(samples=3, margin=0.5).weigh_recorded(40, candidates, Rng(5))
+    assert kept.found == sampling(samples=3, margin=0.5).weigh(40, candidates, Rng(5))
+    assert [len(v) for v in kept.values] == [3, 3]
+    assert kept.found.totals == (sum(kept.values[0]) + 0.5 * 3, sum(kept.values[1]))
+
+
+def _weighing(values: tuple[tuple[float, ...], ...], chosen: int, labels: tuple[str, ...]) -> Weighing:
+    candidates = tuple(Action(f"k{i}", label) for i, label in enumerate(labels))
+    return Weighing(Weighed(candidates[chosen], len(values[0]), 9, ()), candidates, values)
+
+
+def test_search_reason_says_games_won_or_the_mean_in_the_games_words() -> None:
+    won = _weighing(((10.0, 1.0), (0.0, 2.0)), 0, ("Go.", "Stay"))
+    assert search_reason(won, 5.0) == "Go: won 1 of 2 sampled playouts; the next best (Stay) 0."
+    words = Words(scale=" (in points)", score="worth {x} over {w} world{s}{scale}")
+    mean = _weighing(((1.0,), (3.0,)), 1, ("Go", "Stay"))
+    said = "Stay: worth +3.0 over 1 world (in points); the next best (Go) +1.0."
+    assert search_reason(mean, 5.0, words) == said
+
+
+def test_a_long_reason_drops_the_scale_then_the_rivals_name_and_never_passes_the_limit() -> None:
+    words = Words(scale=" (a long note on what the evaluation counts)")
+    rival = "Another option " + "x" * 20
+    fits = search_reason(_weighing(((2.0,), (1.0,)), 0, ("Pick " + "y" * 40, rival)), 5.0, words)
+    assert "long note" not in fits and rival in fits and len(fits) <= REASON_LIMIT
+    huge = search_reason(_weighing(((2.0,), (1.0,)), 0, ("Pick " + "y" * 70, rival)), 5.0, words)
+    assert rival not in huge and "the next best +1.0." in huge and len(huge) <= REASON_LIMIT

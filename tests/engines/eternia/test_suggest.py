@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engines.core import Action, GameConfig
-from engines.core.search import Weighed
+from engines.core.search import Weighed, Weighing
 from engines.eternia import RULESET
-from engines.eternia.search import Weighing, search_reason
+from engines.eternia.search import search_reason
 from tests.engines.suggestions import label_words, suggestions_along
 
 
