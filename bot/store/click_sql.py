@@ -11,8 +11,21 @@ binds values. :mod:`bot.store.tables_repo` runs them.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from sqlalchemy import BindParameter, Select, Table, Update, bindparam, exists, func, insert, select, update
+from sqlalchemy import (
+    BindParameter,
+    Select,
+    Table,
+    Update,
+    bindparam,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+    update,
+)
 
 from bot.store import schema
 
@@ -101,6 +114,41 @@ def change_write(keys: tuple[str, ...], moves: int, seats: int) -> Select[int]:
     return select(func.count()).select_from(moved).add_cte(*writes)
 
 
+@lru_cache(maxsize=64)
+def shown_write(public: bool, dms: int) -> Select[Any]:
+    """PostgreSQL: what a table's messages show, recorded in one statement: (whether the table
+    exists, how many of the ``dms`` seats matched); nothing is written unless both are nonzero.
+
+    ``public``: the table message's id and digest (parameters ``p_id``, ``p_digest``); each DM:
+    ``d<i>_seat``, ``d<i>_id``, ``d<i>_digest``. All parts see the rows as they were before it.
+    """
+    table = typed(_t, "id", "w_id")
+    named = [typed(_s, "seat", f"d{i}_seat") for i in range(dms)]
+    found = select(func.count()).select_from(_s).where(_s.c.table_id == table, _s.c.seat.in_(named))
+    seats_found = found.scalar_subquery() if dms else literal(1)
+    writes = []
+    if public:
+        writes.append(
+            update(_t)
+            .where(_t.c.id == table, seats_found > 0)
+            .values(public_message_id=typed(_t, "public_message_id", "p_id"))
+            .values(public_digest=typed(_t, "public_digest", "p_digest"))
+            .cte("shown_table")
+        )
+    writes += [
+        update(_s)
+        .where(_s.c.table_id == table, _s.c.seat == named[i])
+        .values(
+            dm_message_id=typed(_s, "dm_message_id", f"d{i}_id"),
+            dm_digest=typed(_s, "dm_digest", f"d{i}_digest"),
+        )
+        .cte(f"shown_dm{i}")
+        for i in range(dms)
+    ]
+    exists_ = select(func.count()).select_from(_t).where(_t.c.id == table).scalar_subquery()
+    return select(exists_, seats_found).add_cte(*writes)
+
+
 __all__ = [
     "CHANGE_READS",
     "MOVE_COLUMNS",
@@ -110,6 +158,7 @@ __all__ = [
     "TABLE_ROW",
     "VERSION_OF",
     "change_write",
+    "shown_write",
     "table_params",
     "table_update",
     "typed",

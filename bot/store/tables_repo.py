@@ -274,6 +274,37 @@ async def update_dm_refs(
     return int(result.rowcount)
 
 
+async def record_shown(
+    connection: AsyncConnection,
+    table_id: int,
+    public: tuple[int | None, str | None] | None,
+    dms: Sequence[tuple[int, int | None, str | None]],
+) -> str | None:
+    """Record what the table message shows (``public``: message id, digest) and several seats'
+    DMs (seat, message id, digest); return what is missing ("table" or "seat"), else None.
+
+    Nothing is written when something is missing on PostgreSQL, where this is one statement (the
+    records of the table and each DM are data-modifying CTEs: one round trip, atomic even outside
+    a transaction); SQLite runs :func:`update_table` and :func:`update_dm_refs`, and the caller's
+    transaction is rolled back.
+    """
+    if connection.dialect.name != "postgresql":
+        values = {"public_message_id": public[0], "public_digest": public[1]} if public else {}
+        if values and not await update_table(connection, table_id, values):
+            return "table"
+        return "seat" if dms and await update_dm_refs(connection, table_id, dms) == 0 else None
+    params: dict[str, object] = {"w_id": table_id}
+    if public is not None:
+        params.update(p_id=public[0], p_digest=public[1])
+    for i, (seat, message_id, digest) in enumerate(dms):
+        params.update({f"d{i}_seat": seat, f"d{i}_id": message_id, f"d{i}_digest": digest})
+    result = await connection.execute(sql.shown_write(public is not None, len(dms)), params)
+    table, seats = result.one()
+    if not table:
+        return "table"
+    return "seat" if dms and not seats else None
+
+
 async def delete_seats(connection: AsyncConnection, table_id: int) -> None:
     """Delete every seat of ``table_id`` (a lobby rewrites its seats)."""
     await connection.execute(delete(_s).where(_s.c.table_id == table_id))

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from bot.service import Services
+from bot.service import DmRef, ServiceError, Services
+from bot.service.api import PublicRef
 from bot.store import db as store_db
 from tests.bot.service.helpers import asked, duel, moves, tok
 
@@ -110,3 +111,45 @@ async def test_with_a_shared_queue_a_click_adds_only_the_cache_check_outside_a_t
     services = await make_services(work_queue="procrastinate")
     # five round trips where there were thirteen (two pre-pings of three, three writes apart)
     assert await _click_statements(services, monkeypatch) == [CACHE_CHECK, *_transaction(db_url)]
+
+
+async def test_the_adapters_follow_up_is_one_statement_outside_a_transaction_on_postgresql(
+    services: Services, db_url: str
+) -> None:
+    delivery = await duel(services)
+    table_id = delivery.table.id
+    seen: list[str] = []
+    engine = services.db.engine.sync_engine
+
+    def grab(_conn: Any, _cursor: Any, statement: str, _p: Any, _ctx: Any, _many: bool) -> None:
+        seen.append(_shape(statement))
+
+    def committed(_conn: Any) -> None:
+        seen.append("COMMIT")
+
+    hooks = [("before_cursor_execute", grab), ("commit", committed)]
+    for name, hook in hooks:
+        event.listen(engine, name, hook)
+    dms = {0: DmRef(72, "a"), 1: DmRef(73, "b")}
+    try:
+        await services.tables.record_shown(table_id, PublicRef(71, "board"), dms)
+    finally:
+        for name, hook in hooks:
+            event.remove(engine, name, hook)
+    if db_url.startswith("sqlite"):
+        assert seen == ["BEGIN IMMEDIATE", "UPDATE tables", "UPDATE seats", "COMMIT"]
+    else:  # WITH shown_table AS (UPDATE tables ...), shown_dm0 AS (UPDATE seats ...) ...: one round trip
+        assert seen == ["WITH shown_table"]
+    shown = await services.tables.shown(table_id)
+    assert shown.public == PublicRef(71, "board") and shown.dms == dms
+
+
+async def test_a_follow_up_naming_no_seat_of_the_table_records_nothing(services: Services) -> None:
+    delivery = await duel(services)
+    table_id = delivery.table.id
+    before = await services.tables.shown(table_id)
+    with pytest.raises(ServiceError, match="has no such seat"):
+        await services.tables.record_shown(table_id, PublicRef(81, "new board"), {7: DmRef(82, "x")})
+    with pytest.raises(ServiceError, match="There is no table"):
+        await services.tables.record_shown(table_id + 99, PublicRef(81, "new board"), {})
+    assert await services.tables.shown(table_id) == before  # the table message's record is untouched
