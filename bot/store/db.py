@@ -22,6 +22,9 @@ from sqlalchemy import event, exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import PoolResetState, StaticPool
+from sqlalchemy.util import await_
+
+from bot.store import sqlite_trips
 
 
 def is_sqlite(url: str) -> bool:
@@ -111,8 +114,9 @@ async def _open_sqlite(*args: Any, **kwargs: Any) -> Any:
 
 
 def _sqlite_connect(dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
-    """Connect through :func:`_open_sqlite`, with the arguments SQLAlchemy made from the URL."""
-    return dialect.loaded_dbapi.connect(*cargs, async_creator_fn=_open_sqlite, **cparams)
+    """Connect through :func:`_open_sqlite`, with the arguments SQLAlchemy made from the URL, and
+    adapt the connection with one trip to the driver's thread per statement (:mod:`.sqlite_trips`)."""
+    return sqlite_trips.adapt(dialect.loaded_dbapi, await_(_open_sqlite(*cargs, **cparams)))
 
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:

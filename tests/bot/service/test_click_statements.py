@@ -44,8 +44,13 @@ def _shape(statement: str) -> str:
     return " ".join(words[:2] if words[0] != "INSERT" else words[:3])
 
 
-async def _click_statements(services: Services, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
-    """The statements (BEGIN and COMMIT too) of one plain click at a started duel whose state is cached."""
+async def _click_statements(
+    services: Services, monkeypatch: pytest.MonkeyPatch, during: list[bool] | None = None
+) -> list[tuple[str, bool]]:
+    """The statements (BEGIN and COMMIT too) of one plain click at a started duel whose state is cached.
+
+    ``during`` holds True while that click runs.
+    """
     delivery = await duel(services)
     _, user, key = asked(delivery)
     delivery = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)  # warm
@@ -80,9 +85,13 @@ async def _click_statements(services: Services, monkeypatch: pytest.MonkeyPatch)
     hooks = [("before_cursor_execute", grab), ("begin", began), ("commit", committed)]
     for name, hook in hooks:
         event.listen(engine, name, hook)
+    if during is not None:
+        during.append(True)  # the measured click begins
     try:
         after = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     finally:
+        if during is not None:
+            during.clear()
         for name, hook in hooks:
             event.remove(engine, name, hook)
     assert after.outcome is None and await moves(services, delivery.table.id) == logged + 1  # a plain move
@@ -153,3 +162,25 @@ async def test_a_follow_up_naming_no_seat_of_the_table_records_nothing(services:
     with pytest.raises(ServiceError, match="There is no table"):
         await services.tables.record_shown(table_id + 99, PublicRef(81, "new board"), {})
     assert await services.tables.shown(table_id) == before  # the table message's record is untouched
+
+
+async def test_on_sqlite_each_statement_is_one_trip_to_the_drivers_thread(
+    services: Services, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not db_url.startswith("sqlite"):
+        pytest.skip("aiosqlite's thread is SQLite's")
+    import aiosqlite.core
+
+    trips: list[str] = []
+    during: list[bool] = []
+    real = aiosqlite.core.Connection._execute
+
+    async def counted(self: Any, function: Any, *args: Any, **kwargs: Any) -> Any:
+        if during:
+            trips.append(getattr(function, "__name__", "?"))
+        return await real(self, function, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.core.Connection, "_execute", counted)
+    seen = await _click_statements(services, monkeypatch, during)
+    # the five statements and the commit; SQLAlchemy's own cursor made three or four trips a statement
+    assert len(seen) == 6 and len(trips) == 6
