@@ -268,7 +268,9 @@ class Sampler:
         """Stop sampling and total the process's, its drawing pool's and the server's CPU."""
         if self._timer is not None:
             self._timer.close()
-        signal.signal(signal.SIGPROF, self._previous)
+        # a signal the deleted timer left pending must not meet SIGPROF's default (which ends
+        # the process): without a handler of its own before, it is ignored from now on
+        signal.signal(signal.SIGPROF, signal.SIG_IGN if self._previous == signal.SIG_DFL else self._previous)
         self._done.set()
         self._watcher.join()
         own = thread_cpu_s(self._watcher.native_id or 0) or 0.0
