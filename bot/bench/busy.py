@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.bench.cpu import CENTRES, Sampler, ServerCpu, Split
 from bot.bench.samples import Names
-from bot.bench.stats import median, percentile
+from bot.bench.stats import fmt, median, percentile
 from bot.service import Delivery, DmRef, SeatUpdate, ServiceError, Services
 from bot.service.api import PublicRef
 from bot.service.projection import fingerprint
@@ -63,6 +63,18 @@ class ClickFigures:
     def clicks_per_cpu_s(self) -> float:
         """Clicks per CPU-second: the figure a busy machine does not inflate as it does wall time."""
         return self.clicks / self.cpu_s if self.cpu_s > 0 else float("nan")
+
+    def cpu_line(self) -> str:
+        """Clicks per CPU-second beside clicks per second, and each cost centre's share of the CPU."""
+        server = ""
+        if self.server_cpu_s is not None:
+            server = f", the database server's {fmt(1000 * self.server_cpu_s / self.clicks)} ms"
+        shares = ", ".join(f"{name} {fmt(100 * share)}%" for name, share in self.shares)
+        return (
+            f"CPU: {fmt(self.clicks_per_cpu_s)} clicks per CPU-second beside {fmt(self.clicks_per_s)} per "
+            f"second ({fmt(1000 / self.clicks_per_cpu_s)} ms a click{server}; "
+            f"all database work {fmt(self.db_cpu_ms)} ms a click); {shares}"
+        )
 
     @property
     def db_cpu_ms(self) -> float:

@@ -480,22 +480,9 @@ def click_lines(found: list[ClickFigures], backend: str) -> list[str]:
         f"{fmt(c.clicks_per_s / min(cores, c.processes * (1 + c.draw_processes)))} per core used), p50 "
         f"{fmt(c.ms_p50)} ms, p99 {fmt(c.ms_p99)} ms (follow-up p50 {fmt(c.follow_up_ms_p50)} ms); "
         f"{c.clicks} clicks, {c.refused} refused; pictures cached {fmt(100 * c.picture_hit_rate)}%\n"
-        f"          {cpu_line(c)}"
+        f"          {c.cpu_line()}"
         for c in found
     ]
-
-
-def cpu_line(c: ClickFigures) -> str:
-    """Clicks per CPU-second beside clicks per second, and each cost centre's share of the CPU."""
-    server = ""
-    if c.server_cpu_s is not None:
-        server = f", the database server's {fmt(1000 * c.server_cpu_s / c.clicks)} ms"
-    shares = ", ".join(f"{name} {fmt(100 * share)}%" for name, share in c.shares)
-    return (
-        f"CPU: {fmt(c.clicks_per_cpu_s)} clicks per CPU-second beside {fmt(c.clicks_per_s)} per second "
-        f"({fmt(1000 / c.clicks_per_cpu_s)} ms a click{server}; "
-        f"all database work {fmt(c.db_cpu_ms)} ms a click); {shares}"
-    )
 
 
 def main(quick: bool = False, as_json: bool = False) -> int:
