@@ -18,8 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.bench.cpu import CENTRES, Sampler, ServerCpu, Split
 from bot.bench.samples import Names
-from bot.bench.stats import median, percentile
+from bot.bench.stats import fmt, median, percentile
 from bot.service import Delivery, DmRef, SeatUpdate, ServiceError, Services
 from bot.service.api import PublicRef
 from bot.service.projection import fingerprint
@@ -35,8 +36,9 @@ MIX: tuple[tuple[str, str, bool], ...] = (
     ("hackclad", "basic", False),
     ("arclash", "standard", False),
 )
-#: one run's raw figures: click ms, follow-up ms, refused clicks, seconds, (picture hits, misses)
-Run = tuple[list[float], list[float], int, float, tuple[int, int]]
+#: one run's raw figures: click ms, follow-up ms, refused clicks, seconds, (picture hits, misses),
+#: and where the CPU went
+Run = tuple[list[float], list[float], int, float, tuple[int, int], Split]
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,33 @@ class ClickFigures:
     ms_p99: float
     follow_up_ms_p50: float  # the adapter's database work after the click, part of ms_*
     picture_hit_rate: float  # share of pictures the renderers' caches already held
+    cpu_s: float = float("nan")  # CPU of the clicking processes, their drawing pools and the database server
+    server_cpu_s: float | None = None  # the database server's part (None: not measurable here)
+    shares: tuple[tuple[str, float], ...] = ()  # (cost centre, share of cpu_s)
+
+    @property
+    def clicks_per_cpu_s(self) -> float:
+        """Clicks per CPU-second: the figure a busy machine does not inflate as it does wall time."""
+        return self.clicks / self.cpu_s if self.cpu_s > 0 else float("nan")
+
+    def cpu_line(self) -> str:
+        """Clicks per CPU-second beside clicks per second, and each cost centre's share of the CPU."""
+        server = ""
+        if self.server_cpu_s is not None:
+            server = f", the database server's {fmt(1000 * self.server_cpu_s / self.clicks)} ms"
+        shares = ", ".join(f"{name} {fmt(100 * share)}%" for name, share in self.shares)
+        return (
+            f"CPU: {fmt(self.clicks_per_cpu_s)} clicks per CPU-second beside {fmt(self.clicks_per_s)} per "
+            f"second ({fmt(1000 / self.clicks_per_cpu_s)} ms a click{server}; "
+            f"all database work {fmt(self.db_cpu_ms)} ms a click); {shares}"
+        )
+
+    @property
+    def db_cpu_ms(self) -> float:
+        """CPU per click of all database work: the client's share plus the server's."""
+        parts = dict(self.shares)
+        db = parts.get("database client", 0.0) + parts.get("database server", 0.0)
+        return 1000 * db * self.cpu_s / self.clicks if self.clicks else float("nan")
 
 
 def _dm_digest(update: SeatUpdate) -> str:
@@ -141,6 +170,13 @@ def _hits() -> tuple[int, int]:
     return hits, misses
 
 
+def _pool_pids() -> list[int]:
+    from bot.service import drawing
+
+    pool = drawing.current()
+    return pool.pids() if pool is not None else []
+
+
 async def _click(services: Services, delivery: Delivery, rng: random.Random) -> tuple[Delivery, int]:
     """One random legal choice of a seat that is asked; (what it delivered, who clicked)."""
     seat = rng.choice(delivery.public.waiting_on)
@@ -165,12 +201,14 @@ async def busy_clicks(
     seed: int = 1,
     warm: int = 0,
     ready: Callable[[], object] | None = None,
+    server: ServerCpu | None = None,
 ) -> Run:
     """Click ``clicks`` times over ``tables`` interleaved tables, ``inflight`` at once.
 
-    Returns (click ms, follow-up ms, refused, seconds, (picture hits, misses)). ``warm`` untimed
+    Returns (click ms, follow-up ms, refused, seconds, (picture hits, misses), CPU split). ``warm`` untimed
     clicks on other tables with other names come first; ``ready`` is called just before the
-    timed clicks (processes measured together wait for each other there).
+    timed clicks (processes measured together wait for each other there). ``server``: the
+    database server's CPU, attached to ``services``' engine before its first connection.
     """
     rng = random.Random(seed)
     # fresh channel and user ids each run (a channel holds one open game), whatever the seed
@@ -197,6 +235,7 @@ async def busy_clicks(
     if ready is not None:
         ready()
     hits0 = _hits()
+    sampler = Sampler(_pool_pids(), server)
     started = time.perf_counter()
 
     async def clicker() -> None:
@@ -232,8 +271,9 @@ async def busy_clicks(
 
     await asyncio.gather(*(clicker() for _ in range(inflight)))
     seconds = time.perf_counter() - started
+    split = sampler.stop()
     hits1 = _hits()
-    return times, follow, refused, seconds, (hits1[0] - hits0[0], hits1[1] - hits0[1])
+    return times, follow, refused, seconds, (hits1[0] - hits0[0], hits1[1] - hits0[1]), split
 
 
 def figures(
@@ -244,9 +284,11 @@ def figures(
     refused: int,
     seconds: float,
     hits: tuple[int, int],
+    split: Split | None = None,
 ) -> ClickFigures:
     """Summarise the clicks of one run (several processes' lists joined, ``seconds`` the longest)."""
     looked = hits[0] + hits[1]
+    shares = split.shares() if split is not None else {}
     return ClickFigures(
         processes=processes,
         draw_processes=draw_processes,
@@ -258,6 +300,9 @@ def figures(
         ms_p99=percentile(times, 99),
         follow_up_ms_p50=median(follow),
         picture_hit_rate=hits[0] / looked if looked else float("nan"),
+        cpu_s=split.total_s if split is not None else float("nan"),
+        server_cpu_s=split.server_s if split is not None else None,
+        shares=tuple((centre, shares[centre]) for centre in CENTRES if centre in shares),
     )
 
 
@@ -275,8 +320,11 @@ def run_in_process(url: str, options: dict[str, Any], barrier: Any = None, out: 
 
     async def go() -> Run:
         services = await Services.start(Settings(database_url=url), url=url, migrate=False)
+        server = None if services.db.serialised else ServerCpu(services.db.engine)
         try:
-            return await busy_clicks(services, ready=barrier.wait if barrier is not None else None, **options)
+            return await busy_clicks(
+                services, ready=barrier.wait if barrier is not None else None, server=server, **options
+            )
         finally:
             await services.close()
 
@@ -322,6 +370,9 @@ def run_processes(url: str, processes: int, options: dict[str, Any]) -> ClickFig
     times = [t for r in results for t in r[0]]
     follow = [t for r in results for t in r[1]]
     hits = (sum(r[4][0] for r in results), sum(r[4][1] for r in results))
+    split = Split()
+    for r in results:
+        split = split.add(r[5])
     return figures(
         processes,
         int(options.get("draw_processes", 0)),
@@ -330,4 +381,5 @@ def run_processes(url: str, processes: int, options: dict[str, Any]) -> ClickFig
         sum(r[2] for r in results),
         max(r[3] for r in results),
         hits,
+        split,
     )

@@ -482,7 +482,8 @@ def click_lines(found: list[ClickFigures], backend: str) -> list[str]:
         f"{fmt(c.clicks_per_s)} clicks/s ({fmt(c.clicks_per_s / c.processes)} per process, "
         f"{fmt(c.clicks_per_s / min(cores, c.processes * (1 + c.draw_processes)))} per core used), p50 "
         f"{fmt(c.ms_p50)} ms, p99 {fmt(c.ms_p99)} ms (follow-up p50 {fmt(c.follow_up_ms_p50)} ms); "
-        f"{c.clicks} clicks, {c.refused} refused; pictures cached {fmt(100 * c.picture_hit_rate)}%"
+        f"{c.clicks} clicks, {c.refused} refused; pictures cached {fmt(100 * c.picture_hit_rate)}%\n"
+        f"          {c.cpu_line()}"
         for c in found
     ]
 

@@ -81,7 +81,7 @@ class Messages(Room):
     async def record_shown(
         self, table_id: int, public: PublicRef | None = None, dms: Mapping[int, DmRef] | None = None
     ) -> None:
-        """Remember what the table message (``public``) and several seats' DMs show, in one transaction.
+        """Remember what the table message (``public``) and several seats' DMs show, all or nothing.
 
         The same records as :meth:`record_public_message` and :meth:`record_dm_message`, written
         together: an adapter that updated several messages for one change commits once.
@@ -92,13 +92,16 @@ class Messages(Room):
         table_values: dict[str, Any] = (
             {"public_message_id": public.message_id, "public_digest": public.digest} if public else {}
         )
-        async with self.rt.transaction() as connection:
-            if table_values and not await repo.update_table(connection, table_id, table_values):
+        rows = [(seat, ref.message_id, ref.digest) for seat, ref in sorted(dms.items())]
+        public_row = (public.message_id, public.digest) if public else None
+        # one statement on PostgreSQL, outside a transaction: a failure only leaves the records
+        # behind, and the adapter redraws the table once the database answers
+        async with self.rt.one_write() as connection:
+            missing = await repo.record_shown(connection, table_id, public_row, rows)
+            if missing == "table":
                 raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
-            if dms:
-                rows = [(seat, ref.message_id, ref.digest) for seat, ref in sorted(dms.items())]
-                if await repo.update_dm_refs(connection, table_id, rows) == 0:
-                    raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} has no such seat.")
+            if missing == "seat":
+                raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} has no such seat.")
         hit = self.rt.cached(table_id)
         if hit is not None:
             table = dataclasses.replace(hit.table, **table_values)

@@ -172,38 +172,37 @@ class Pipeline:
                 found = await repo.change_reads(connection, old.id)
                 timeout = self.timeout_for(old.guild_id, None if found is None else found.timeout)
                 seats = self._plan_seats(change, prompts, now, timeout)
-                if not await repo.update_table_at(connection, old.id, old.version, table_values):
+                before = {s.seat: s for s in change.loaded.seats}
+                # the table row (guarded by its version), the log and the seats whose timers or
+                # counts moved (one batched write: an action usually moves two seats' timers)
+                written = await repo.write_change(
+                    connection,
+                    old.id,
+                    old.version,
+                    table_values,
+                    [
+                        {"table_id": old.id, "seq": m.seq, "seat": m.seat, "action_key": m.key, "at": now}
+                        for m in change.moves
+                    ],
+                    [
+                        {
+                            "seat": seat.seat,
+                            "bot": seat.bot,
+                            "has_left": seat.has_left,
+                            "prompted_at": seat.prompted_at,
+                            "deadline": seat.deadline,
+                            "remind_at": seat.remind_at,
+                            "reminded": seat.reminded,
+                            "moves": seat.moves,
+                        }
+                        for seat in seats
+                        if before.get(seat.seat) != seat
+                    ],
+                )
+                if not written:
                     raise ServiceError(Code.STALE, STALE_CONFLICT)
                 if found is not None:
                     shown = shown_of(found.refs, self._mention(old.guild_id, found.mention))
-                if change.moves:
-                    await repo.insert_moves(
-                        connection,
-                        [
-                            {"table_id": old.id, "seq": m.seq, "seat": m.seat, "action_key": m.key, "at": now}
-                            for m in change.moves
-                        ],
-                    )
-                before = {s.seat: s for s in change.loaded.seats}
-                changed = [seat for seat in seats if before.get(seat.seat) != seat]
-                if changed:  # one batched statement: an action usually moves two seats' timers
-                    await repo.update_seat_rows(
-                        connection,
-                        old.id,
-                        [
-                            {
-                                "seat": seat.seat,
-                                "bot": seat.bot,
-                                "has_left": seat.has_left,
-                                "prompted_at": seat.prompted_at,
-                                "deadline": seat.deadline,
-                                "remind_at": seat.remind_at,
-                                "reminded": seat.reminded,
-                                "moves": seat.moves,
-                            }
-                            for seat in changed
-                        ],
-                    )
                 if finished:
                     assert outcome is not None
                     await self._record_results(connection, change, seats, outcome, now)

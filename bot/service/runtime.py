@@ -150,15 +150,44 @@ class Runtime:
         trips around them (a cache check before every queued click is one statement).
         """
         try:
-            async with self.db.connect() as connection:
-                if not self.db.serialised:
-                    await connection.execution_options(isolation_level="AUTOCOMMIT")
+            async with self._outside_transactions() as connection:
                 yield connection
         except ServiceError:
             raise
         except (SQLAlchemyError, OSError) as error:
             log.warning("database read failed: %s", type(error).__name__)
             raise Unavailable(NOT_DONE) from error
+
+    @asynccontextmanager
+    async def one_write(self) -> AsyncIterator[AsyncConnection]:
+        """A connection for ONE write statement that is its own transaction; noted as :meth:`transaction`.
+
+        On PostgreSQL it runs with AUTOCOMMIT, so no BEGIN and COMMIT round trips surround it
+        (a single statement is atomic by itself); a failure while it runs may hide a write that
+        landed, so it is in doubt, as a failed commit is. SQLite takes its write lock first, so
+        there it is a :meth:`transaction`.
+        """
+        if self.db.serialised:
+            async with self.transaction() as connection:
+                yield connection
+            return
+        try:
+            async with self._outside_transactions() as connection:
+                yield connection
+        except (ServiceError, IntegrityError):
+            raise
+        except (SQLAlchemyError, OSError) as error:
+            log.warning("database write failed: %s", type(error).__name__)
+            raise Unavailable(IN_DOUBT, in_doubt=True) from error
+        note_saved()
+
+    @asynccontextmanager
+    async def _outside_transactions(self) -> AsyncIterator[AsyncConnection]:
+        """A pooled connection whose statements each stand alone on PostgreSQL (AUTOCOMMIT)."""
+        async with self.db.connect() as connection:
+            if not self.db.serialised:
+                await connection.execution_options(isolation_level="AUTOCOMMIT")
+            yield connection
 
     async def load(self, table_id: int, *, fresh: bool = False) -> Loaded:
         """The table from the cache, or from the database (decoding its snapshot)."""

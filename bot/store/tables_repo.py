@@ -29,6 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.store import click_sql as sql
 from bot.store import schema
 from bot.store.schema import ACTIVE, PLAYING
 
@@ -61,13 +62,13 @@ _DM_UPDATE = (
 # ---------------------------------------------------------------------- reads
 async def table_mapping(connection: AsyncConnection, table_id: int) -> RowMapping | None:
     """The whole ``tables`` row of ``table_id`` (snapshot included), or None."""
-    result = await connection.execute(select(_t).where(_t.c.id == table_id))
+    result = await connection.execute(sql.TABLE_ROW, {"w_id": table_id})
     return result.mappings().first()
 
 
 async def seat_mappings(connection: AsyncConnection, table_id: int) -> Sequence[RowMapping]:
     """The ``seats`` rows of ``table_id`` in seat order."""
-    result = await connection.execute(select(_s).where(_s.c.table_id == table_id).order_by(_s.c.seat))
+    result = await connection.execute(sql.SEAT_ROWS, {"w_id": table_id})
     return result.mappings().all()
 
 
@@ -128,20 +129,7 @@ async def message_refs(connection: AsyncConnection, table_id: int) -> Refs | Non
 async def change_reads(connection: AsyncConnection, table_id: int) -> ChangeReads | None:
     """:func:`message_refs` and the server settings a change and its messages use, in one
     statement (each statement is a round trip); None if there is no such table."""
-    g = schema.guild_settings
-    result = await connection.execute(
-        select(
-            _t.c.public_message_id,
-            _t.c.public_digest,
-            _s.c.seat,
-            _s.c.dm_message_id,
-            _s.c.dm_digest,
-            g.c.turn_timeout_seconds,
-            g.c.mention_on_turn,
-        )
-        .select_from(_t.outerjoin(_s, _s.c.table_id == _t.c.id).outerjoin(g, g.c.guild_id == _t.c.guild_id))
-        .where(_t.c.id == table_id)
-    )
+    result = await connection.execute(sql.CHANGE_READS, {"w_id": table_id})
     rows = result.all()
     if not rows:
         return None
@@ -174,7 +162,7 @@ async def version_and_snapshot(connection: AsyncConnection, table_id: int) -> tu
 
 async def version_of(connection: AsyncConnection, table_id: int) -> int | None:
     """The row version of ``table_id`` alone (None when there is no such table): a cache check."""
-    row = (await connection.execute(select(_t.c.version).where(_t.c.id == table_id))).first()
+    row = (await connection.execute(sql.VERSION_OF, {"w_id": table_id})).first()
     return None if row is None else int(row[0])
 
 
@@ -195,16 +183,49 @@ async def update_table_at(
 ) -> bool:
     """Write ``values`` and bump the row version if the row is still at ``version`` (True: written)."""
     result = await connection.execute(
-        update(_t)
-        .where(_t.c.id == table_id, _t.c.version == version)
-        .values(**{**values, "version": version + 1})
+        sql.table_update(tuple(values), True), sql.table_params(table_id, dict(values), version)
     )
     return bool(result.rowcount == 1)
 
 
+async def write_change(
+    connection: AsyncConnection,
+    table_id: int,
+    version: int,
+    values: Mapping[str, Any],
+    moves: Sequence[Mapping[str, Any]],
+    seats: Sequence[Mapping[str, Any]],
+) -> bool:
+    """A change's writes: the table row at ``version`` (as :func:`update_table_at`), then its new
+    match-log rows (as :func:`insert_moves`) and seat rows (as :func:`update_seat_rows`) only if
+    the row was still at ``version``; True when it was (all written), False when nothing was.
+
+    On PostgreSQL this is one statement (data-modifying CTEs: the log and seat writes hang on the
+    table update's returned row), so one round trip instead of three; SQLite has no such CTEs and
+    runs the three in turn.
+    """
+    if connection.dialect.name != "postgresql":
+        if not await update_table_at(connection, table_id, version, values):
+            return False
+        if moves:
+            await insert_moves(connection, moves)
+        if seats:
+            await update_seat_rows(connection, table_id, seats)
+        return True
+    params = sql.table_params(table_id, dict(values), version)
+    for i, row in enumerate(moves):
+        params.update({f"m{i}_{c}": row[c] for c in sql.MOVE_COLUMNS})
+    for i, row in enumerate(seats):
+        params.update({f"s{i}_{c}": row[c] for c in ("seat", *sql.SEAT_COLUMNS)})
+    result = await connection.execute(sql.change_write(tuple(values), len(moves), len(seats)), params)
+    return bool(result.scalar_one() == 1)
+
+
 async def update_table(connection: AsyncConnection, table_id: int, values: Mapping[str, Any]) -> bool:
     """Write ``values`` to the table row whatever its version (True: the table exists)."""
-    result = await connection.execute(update(_t).where(_t.c.id == table_id).values(**values))
+    result = await connection.execute(
+        sql.table_update(tuple(values), False), sql.table_params(table_id, dict(values))
+    )
     return bool(result.rowcount == 1)
 
 
@@ -251,6 +272,37 @@ async def update_dm_refs(
         ],
     )
     return int(result.rowcount)
+
+
+async def record_shown(
+    connection: AsyncConnection,
+    table_id: int,
+    public: tuple[int | None, str | None] | None,
+    dms: Sequence[tuple[int, int | None, str | None]],
+) -> str | None:
+    """Record what the table message shows (``public``: message id, digest) and several seats'
+    DMs (seat, message id, digest); return what is missing ("table" or "seat"), else None.
+
+    Nothing is written when something is missing on PostgreSQL, where this is one statement (the
+    records of the table and each DM are data-modifying CTEs: one round trip, atomic even outside
+    a transaction); SQLite runs :func:`update_table` and :func:`update_dm_refs`, and the caller's
+    transaction is rolled back.
+    """
+    if connection.dialect.name != "postgresql":
+        values = {"public_message_id": public[0], "public_digest": public[1]} if public else {}
+        if values and not await update_table(connection, table_id, values):
+            return "table"
+        return "seat" if dms and await update_dm_refs(connection, table_id, dms) == 0 else None
+    params: dict[str, object] = {"w_id": table_id}
+    if public is not None:
+        params.update(p_id=public[0], p_digest=public[1])
+    for i, (seat, message_id, digest) in enumerate(dms):
+        params.update({f"d{i}_seat": seat, f"d{i}_id": message_id, f"d{i}_digest": digest})
+    result = await connection.execute(sql.shown_write(public is not None, len(dms)), params)
+    table, seats = result.one()
+    if not table:
+        return "table"
+    return "seat" if dms and not seats else None
 
 
 async def delete_seats(connection: AsyncConnection, table_id: int) -> None:
@@ -387,7 +439,7 @@ async def rebase_deadlines(
 # ---------------------------------------------------------------------- the log and results
 async def insert_moves(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:
     """Append match-log rows (``table_id``, ``seq``, ``seat``, ``action_key``, ``at``)."""
-    await connection.execute(insert(_m), [dict(r) for r in rows])
+    await connection.execute(sql.MOVE_INSERT, [dict(r) for r in rows])
 
 
 async def insert_results(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:

@@ -42,16 +42,42 @@ def test_busy_clicks_interleave_new_players_and_time_the_follow_up(tmp_path: Pat
     from bot.store import upgrade
 
     asyncio.run(upgrade(url))
-    times, follow, refused, seconds, hits = busy.run_in_process(
+    times, follow, refused, seconds, hits, split = busy.run_in_process(
         url, {"tables": 3, "inflight": 2, "clicks": 5, "warm": 2, "draw_processes": 0}
     )
     assert len(times) + refused == 5 and len(follow) == len(times) and seconds > 0
     assert all(whole >= part for whole, part in zip(times, follow, strict=True))  # follow-up inside
     assert sum(hits) > 0
-    figures = busy.figures(1, 0, times, follow, refused, seconds, hits)
+    figures = busy.figures(1, 0, times, follow, refused, seconds, hits, split)
     assert figures.clicks_per_s == pytest.approx(len(times) / seconds)
     assert figures.ms_p50 <= figures.ms_p99 and 0 <= figures.picture_hit_rate <= 1
-    assert "clicks/s" in scale.click_lines([figures], "sqlite")[0]
+    # the CPU the clicks cost, split by cost centre: SQLite has no server, the shares make the whole
+    assert split.process_s > 0 and split.server_s is None and figures.cpu_s == split.process_s
+    assert sum(share for _, share in figures.shares) == pytest.approx(1.0)
+    lines = scale.click_lines([figures], "sqlite")[0]
+    assert "clicks/s" in lines and "clicks per CPU-second" in lines and "database client" in lines
+
+
+def test_a_stack_goes_to_the_innermost_cost_centre_it_names() -> None:
+    from bot.bench.cpu import centre_of
+
+    png = ["/x/render/core/png.py", "/x/render/clashofdecks/board.py", "/x/bot/service/drawing.py"]
+    assert centre_of(png) == "png"
+    assert centre_of(["/x/PIL/ImageDraw.py", "/x/render/arclash/board.py"]) == "drawing"
+    assert centre_of(["/x/sqlalchemy/engine/base.py", "/x/bot/store/tables_repo.py"]) == "database client"
+    assert centre_of(["/x/engines/arclash/play.py", "/x/bot/service/playing.py"]) == "engine"
+    assert centre_of(["/x/bot/service/projection.py", "/x/asyncio/events.py"]) == "adapter"
+
+
+def test_the_cost_centres_share_the_process_pool_and_server_cpu() -> None:
+    from bot.bench.cpu import Split
+
+    sampled = {"drawing": 1.0, "png": 1.0, "engine": 0.0, "database client": 1.0, "adapter": 1.0}
+    split = Split({**sampled, "database server": 0.0}, process_s=2.0, pool_s=1.0, server_s=1.0)
+    shares = split.shares()  # the samples (4 s) scaled to the process's 2 s, the pool's 1 s is drawing
+    assert split.total_s == 4.0
+    assert shares["drawing"] == pytest.approx(1.5 / 4) and shares["database server"] == pytest.approx(0.25)
+    assert shares["database client"] == pytest.approx(0.5 / 4) and sum(shares.values()) == pytest.approx(1.0)
 
 
 def test_new_names_are_never_handed_out_twice() -> None:

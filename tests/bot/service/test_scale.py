@@ -130,7 +130,7 @@ async def test_a_sweep_writes_one_table_per_transaction(
 
         monkeypatch.setattr(repo, name, wrapper)
 
-    for name in ("claim_reminders", "update_table_at", "update_seat_rows", "clear_timers"):
+    for name in ("claim_reminders", "update_table_at", "write_change", "update_seat_rows", "clear_timers"):
         spy(name, lambda table_id, *_: table_id)
     spy("insert_moves", lambda rows: rows[0]["table_id"])
     clock.now += 75
