@@ -29,11 +29,11 @@ def task(kind: str) -> Callable[[TaskHandler], TaskHandler]:
 def _text(ctx: Ctx, choice: Choice) -> str:
     # An end-of-turn discard counts what is over the limit now; other choices carry their number.
     n = len(ctx.p(choice.seat).hand) - 7 if choice.s == "end" else choice.n
-    return say(ctx.lang, f"ask_{choice.kind}", n=n)
+    return say(ctx.state.lang, f"ask_{choice.kind}", n=n)
 
 
 def _public(ctx: Ctx, choice: Choice) -> str:
-    return say(ctx.lang, f"public_{choice.kind}", who=seat_ref(choice.seat))
+    return say(ctx.state.lang, f"public_{choice.kind}", who=seat_ref(choice.seat))
 
 
 def asking(

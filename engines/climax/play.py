@@ -23,7 +23,6 @@ from engines.climax.ctx import Ctx
 from engines.climax.flow import ASKS
 from engines.climax.state import ClimaxState
 from engines.core.choices import ChoiceRules
-from engines.core.context import Pending
 
 
 class ClimaxChoices(ChoiceRules[ClimaxState, Ctx]):
@@ -33,9 +32,6 @@ class ClimaxChoices(ChoiceRules[ClimaxState, Ctx]):
 
     def _context(self, state: ClimaxState) -> Ctx:
         return Ctx(state)
-
-    def _pending(self, state: ClimaxState) -> Pending | None:
-        return None if state.phase == "over" else state.agenda.pending
 
 
 CHOICES = ClimaxChoices()

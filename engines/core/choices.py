@@ -29,7 +29,7 @@ class Ask(Generic[C, P]):
     the rest of the table reads.
     """
 
-    __slots__ = ("_actions", "_answer", "_find", "_public", "_text", "private", "sealed")
+    __slots__ = ("_find", "actions", "answer", "private", "public", "sealed", "text")
 
     def __init__(
         self,
@@ -42,35 +42,28 @@ class Ask(Generic[C, P]):
         private: bool = False,
         sealed: bool = False,
     ) -> None:
-        self._actions = actions
-        self._answer = answer
-        self._text = text
+        # The functions are kept as they are (no wrapping method): prompts and legal actions are
+        # asked several times for every action applied.
+        self.actions = actions
+        self.answer = answer
+        self.text = text
+        self.public = public or _no_line
         self._find = find
-        self._public = public
         self.private = private
         self.sealed = sealed
-
-    def actions(self, ctx: C, pending: P, /) -> list[Action]:
-        """Every legal action, labelled."""
-        return self._actions(ctx, pending)
 
     def find(self, ctx: C, pending: P, key: str, /) -> Action | None:
         """The legal action called ``key``, or None: by ``find`` when the kind has one."""
         if self._find is not None:
             return self._find(ctx, pending, key)
-        return next((a for a in self._actions(ctx, pending) if a.key == key), None)
+        for action in self.actions(ctx, pending):
+            if action.key == key:
+                return action
+        return None
 
-    def answer(self, ctx: C, pending: P, action: Action, /) -> None:
-        """Carry out the chosen action."""
-        self._answer(ctx, pending, action)
 
-    def text(self, ctx: C, pending: P, /) -> str:
-        """What the chooser reads."""
-        return self._text(ctx, pending)
-
-    def public(self, ctx: C, pending: P, /) -> str:
-        """What the rest of the table reads ("" for the default line)."""
-        return "" if self._public is None else self._public(ctx, pending)
+def _no_line(ctx: object, pending: object) -> str:
+    return ""  # the table reads the default line
 
 
 class ChoiceRules(Generic[S, C]):
@@ -87,31 +80,26 @@ class ChoiceRules(Generic[S, C]):
         """The game's context over ``state`` (for reading, or for one answer)."""
         raise NotImplementedError
 
-    def _pending(self, state: S) -> Pending | None:
-        """The choice the agenda waits on, or None."""
-        pending: Pending | None = state.agenda.pending
-        return pending
-
     def _chooser(self, state: S, pending: Pending) -> int:
         """The seat that answers ``pending`` (its ``seat`` unless a game maps it to a person)."""
         return pending.seat
 
     def offers(self, state: S, seat: int) -> list[Action]:
         """The legal actions of ``seat`` (empty unless the pending choice is theirs)."""
-        pending = self._pending(state)
+        pending: Pending | None = state.agenda.pending
         if pending is None or self._chooser(state, pending) != seat:
             return []
         return self.choices[pending.kind].actions(self._context(state), pending)
 
     def answer(self, state: S, action: Action) -> list[Event]:
         """Answer the pending choice with the legal ``action`` in place and run on to the next one."""
-        pending = self._pending(state)
+        pending: Pending | None = state.agenda.pending
         assert pending is not None, "answer needs a pending choice"
         return self._context(state).answer(self.choices[pending.kind], action)
 
     # ------------------------------------------------------------------ the Ruleset hooks
     def _prompts(self, state: S) -> dict[int, Prompt]:
-        pending = self._pending(state)
+        pending: Pending | None = state.agenda.pending
         if pending is None:
             return {}
         kind = self.choices[pending.kind]
@@ -124,7 +112,7 @@ class ChoiceRules(Generic[S, C]):
         return self.offers(state, seat)
 
     def _find_action(self, state: S, seat: int, key: str) -> Action | None:
-        pending = self._pending(state)
+        pending: Pending | None = state.agenda.pending
         if pending is None or self._chooser(state, pending) != seat:
             return None
         return self.choices[pending.kind].find(self._context(state), pending, key)
