@@ -10,7 +10,6 @@ Set CLIMAX_UPDATE_GOLDEN=1 to rewrite the files after an intended rules or conte
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from engines.climax import RULESET
 from engines.climax.bots import BOTS
 from engines.core import PUBLIC, SPLIT, Event, GameConfig, Rng, fill_names
+from tests.engines.golden import played, stored
 
 GOLDEN = Path(__file__).parent / "golden"
 FAMILY = {"front_bonus": "family", "cancel_colour": "family", "counter_colour": "family"}
@@ -52,31 +52,21 @@ def transcript(config: GameConfig, seed: int, player: str) -> str:
     """Every prompt, answer and event of one game between two ``player`` bots, as text."""
     state = RULESET.setup(config, seed)
     names = [f"Seat{n + 1}" for n in range(config.players)]
-    bot, rng = BOTS[player], Rng(seed)
     head = f"# climax {RULESET.rules_version} content {RULESET.content_version} seed {seed} {player}"
     lines = [f"{head} {config.options} {config.seat_options}"]
-    while prompts := RULESET.prompts(state):
-        seat = min(prompts)
-        prompt = prompts[seat]
-        action = bot.choose(RULESET.view(state, seat), prompt, RULESET.legal_actions(state, seat), rng)
-        step = RULESET.apply(state, seat, action)
+    for prompt, action, step in played(RULESET, state, BOTS[player], Rng(seed)):
         mark = "private" if prompt.private else "open"
-        lines.append(f"[{state.seq}] {names[seat]} {prompt.kind} ({mark}) {prompt.text!r}")
+        lines.append(f"[{step.state.seq - 1}] {names[prompt.seat]} {prompt.kind} ({mark}) {prompt.text!r}")
         lines.append(f"  table reads: {fill_names(prompt.public_line(), names)}")
         lines.append(f"  answer {action.key}: {action.label}")
         lines.extend(_event(e, names) for e in step.events)
         state = step.state
     outcome = RULESET.outcome(state)
-    assert outcome is not None
-    lines.append(f"# winners {outcome.winners}: {fill_names(outcome.reason, names)}")
-    return "\n".join(lines) + "\n"
+    assert outcome is not None, "the bots play every game to its end"
+    return "\n".join([*lines, f"# winners {outcome.winners}: {fill_names(outcome.reason, names)}"]) + "\n"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_transcript(name: str) -> None:
     text = transcript(*CASES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("CLIMAX_UPDATE_GOLDEN") or not path.exists():
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    assert stored(GOLDEN / f"{name}.txt", text, "CLIMAX_UPDATE_GOLDEN") == text
