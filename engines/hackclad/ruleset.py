@@ -258,7 +258,7 @@ class HackClad(Ruleset[HackState, HackView]):
             else:
                 ANSWERS[ask.handler](ctx, ask, action.key)
         ctx.run()
-        return ctx.ev
+        return ctx.events
 
     def decode(self, data: bytes) -> HackState:
         """Rebuild a state from ``encode`` output (a snapshot stored before the agenda is upgraded)."""
