@@ -139,7 +139,7 @@ def build_view(state: ClimaxState, viewer: int | None) -> ClimaxView:
             usable = {a.card for a in ASKS[pending.kind].actions(ctx, pending) if a.card}
         hand = tuple(HandCard(face(i, state.cards[i], state.lang), i in usable) for i in p.hand)
         decklist = tuple(p.decklist)
-    elif pending is not None and not ASKS[pending.kind].private:
+    elif pending is not None and not ASKS[pending.kind].private(ctx, pending):
         mine = pending  # a public choice (level-up, encore, targets) may be read by everyone
     if mine is not None and mine.seat != viewer:
         mine = msgspec.structs.replace(mine, marked=())

@@ -26,10 +26,11 @@ class Ask(Generic[C, P]):
 
     ``find`` (optional) builds only the action a key names, or None when no legal action has that
     key; without it the key is looked up among ``actions``. ``public`` (optional) makes the line
-    the rest of the table reads.
+    the rest of the table reads. ``private`` and ``sealed`` hold for the whole kind, or are asked
+    of each pending choice.
     """
 
-    __slots__ = ("_find", "actions", "answer", "private", "public", "sealed", "text")
+    __slots__ = ("_find", "_private", "_sealed", "actions", "answer", "public", "text")
 
     def __init__(
         self,
@@ -39,8 +40,8 @@ class Ask(Generic[C, P]):
         *,
         find: Callable[[C, P, str], Action | None] | None = None,
         public: Callable[[C, P], str] | None = None,
-        private: bool = False,
-        sealed: bool = False,
+        private: bool | Callable[[C, P], bool] = False,
+        sealed: bool | Callable[[C, P], bool] = False,
     ) -> None:
         # The functions are kept as they are (no wrapping method): prompts and legal actions are
         # asked several times for every action applied.
@@ -49,8 +50,16 @@ class Ask(Generic[C, P]):
         self.text = text
         self.public = public or _no_line
         self._find = find
-        self.private = private
-        self.sealed = sealed
+        self._private = private
+        self._sealed = sealed
+
+    def private(self, ctx: C, pending: P, /) -> bool:
+        """Whether this choice is taken in private (the same for every choice of the kind, or asked)."""
+        return self._private if isinstance(self._private, bool) else self._private(ctx, pending)
+
+    def sealed(self, ctx: C, pending: P, /) -> bool:
+        """Whether this choice stays hidden until revealed (the same for the kind, or asked)."""
+        return self._sealed if isinstance(self._sealed, bool) else self._sealed(ctx, pending)
 
     def find(self, ctx: C, pending: P, key: str, /) -> Action | None:
         """The legal action called ``key``, or None: by ``find`` when the kind has one."""
@@ -106,7 +115,8 @@ class ChoiceRules(Generic[S, C]):
         ctx = self._context(state)
         seat = self._chooser(state, pending)
         text, public = kind.text(ctx, pending), kind.public(ctx, pending)
-        return {seat: Prompt(seat, pending.kind, text, kind.private, kind.sealed, public)}
+        private, sealed = kind.private(ctx, pending), kind.sealed(ctx, pending)
+        return {seat: Prompt(seat, pending.kind, text, private, sealed, public)}
 
     def _legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.offers(state, seat)

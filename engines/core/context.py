@@ -55,19 +55,18 @@ class ChoiceKind(Protocol[C_in, P_in]):
     """A kind of pending choice: its legal actions, one found by key, its answer, its text and privacy.
 
     ``private`` choices read what only the chooser may see (they are taken in DMs); ``sealed`` ones
-    are simultaneous and stay hidden until all are made. ``public`` is the line the rest of the
+    are simultaneous and stay hidden until all are made. Both are asked of the pending choice, as
+    a kind may be private for one chooser and not another. ``public`` is the line the rest of the
     table reads ("" for the default one); it must depend only on what they may know.
     ``engines.core.choices.Ask`` builds one from plain functions.
     """
 
-    @property
-    def private(self) -> bool:
-        """Whether the choice is taken in private."""
+    def private(self, ctx: C_in, pending: P_in, /) -> bool:
+        """Whether this choice is taken in private."""
         ...
 
-    @property
-    def sealed(self) -> bool:
-        """Whether the choice stays hidden from the others until revealed."""
+    def sealed(self, ctx: C_in, pending: P_in, /) -> bool:
+        """Whether this choice stays hidden from the others until revealed."""
         ...
 
     def actions(self, ctx: C_in, pending: P_in, /) -> list[Action]:
@@ -129,7 +128,8 @@ class Context(Generic[S, T, P]):
 
     def tell(self, seat: int, kind: str, text: str | None = None, /, **params: object) -> None:
         """An event only ``seat`` reads: ``text``, or message ``kind`` made from ``params``."""
-        self.events.append(private(seat, kind, self.words(kind, **params) if text is None else text))
+        reader, said = self.addressed(seat, self.words(kind, **params) if text is None else text)
+        self.events.append(private(reader, kind, said))
 
     def split(
         self,
@@ -146,9 +146,14 @@ class Context(Generic[S, T, P]):
 
         Messages are made from the same ``params``, so those must all be public.
         """
-        full = self.words(kind, **params) if text is None else text
+        reader, full = self.addressed(seat, self.words(kind, **params) if text is None else text)
         other = self.words(hidden, **params) if redacted is None else redacted
-        self.events.append(split(seat, kind, full, other))
+        self.events.append(split(reader, kind, full, other))
+
+    def addressed(self, seat: int, text: str) -> tuple[int, str]:
+        """Who reads a private ``text`` about ``seat``, and the text as they read it: the seat itself
+        by default (a game where one person runs several seats names the person and the seat)."""
+        return seat, text
 
     # ------------------------------------------------------------------ agenda
     def push(self, *tasks: T) -> None:

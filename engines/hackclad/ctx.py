@@ -48,31 +48,12 @@ class Ctx(Context[HackState, Task, Ask]):
         """The name placeholder for a witch in event text."""
         return who(self.state, seat)
 
-    def _mine(self, seat: int, text: str) -> str:
-        # A person running two witches needs to know which of them the private text is about.
+    def addressed(self, seat: int, text: str) -> tuple[int, str]:
+        """Private text about witch ``seat`` goes to the person running her (``tell``, ``split``)."""
         if shared_seats(self.state):
-            return f"{self.content.witches[self.witch(seat).witch].name}: {text}"
-        return text
-
-    def tell(self, seat: int, kind: str, text: str | None = None, /, **params: object) -> None:
-        """A private event for the person running witch ``seat``."""
-        assert text is not None, "HackClad's events carry their text"
-        super().tell(owner(self.state, seat), kind, self._mine(seat, text))
-
-    def split(
-        self,
-        seat: int,
-        kind: str,
-        text: str | None = None,
-        redacted: str | None = None,
-        /,
-        *,
-        hidden: str = "",
-        **params: object,
-    ) -> None:
-        """A split event: full text for the person running witch ``seat``, redacted for the rest."""
-        assert text is not None and redacted is not None, "HackClad's events carry their text"
-        super().split(owner(self.state, seat), kind, self._mine(seat, text), redacted)
+            # A person running two witches needs to know which of them the private text is about.
+            text = f"{self.content.witches[self.witch(seat).witch].name}: {text}"
+        return owner(self.state, seat), text
 
     # ---------------------------------------------------------------- lookups
     def witch(self, seat: int) -> WitchState:

@@ -200,3 +200,12 @@ def test_a_kind_with_its_own_find_builds_only_the_action_named() -> None:
     ctx, pending = ToyCtx(Toy()), Guess(kind="guess", seat=0)
     assert ask.find(ctx, pending, "2") == Action("2", "Guess 2") and ask.find(ctx, pending, "9") is None
     assert built == ["2", "9"] and ask.public(ctx, pending) == ""
+
+
+def test_privacy_may_be_asked_of_each_pending_choice() -> None:
+    ask: Ask[ToyCtx, Guess] = Ask(
+        _guess_actions, _guess_answer, lambda c, p: "", private=lambda c, p: p.seat == 0, sealed=True
+    )
+    ctx = ToyCtx(Toy())
+    assert ask.private(ctx, Guess(kind="guess", seat=0)) and not ask.private(ctx, Guess(kind="guess", seat=1))
+    assert ask.sealed(ctx, Guess(kind="guess", seat=1))
