@@ -118,6 +118,13 @@ class ChoiceRules(Generic[S, C]):
         private, sealed = kind.private(ctx, pending), kind.sealed(ctx, pending)
         return {seat: Prompt(seat, pending.kind, text, private, sealed, public)}
 
+    def _asked(self, state: S, seat: int) -> bool:
+        # ``apply`` asks only this: the chooser is known without the prompt's text.
+        pending: Pending | None = state.agenda.pending
+        if pending is None:
+            return seat in self._prompts(state)  # a phase off the agenda asks for itself
+        return self._chooser(state, pending) == seat
+
     def _legal_actions(self, state: S, seat: int) -> list[Action]:
         return self.offers(state, seat)
 

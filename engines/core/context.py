@@ -187,14 +187,19 @@ class Context(Generic[S, T, P]):
     def run(self) -> None:
         """Run the agenda until a choice pauses it, nothing is queued, the game ends or ``halted``."""
         agenda = self.state.agenda
+        # Only the hooks a game overrides are asked between tasks: this runs after every task.
+        checks, halts = type(self).due is not Context.due, type(self).halted is not Context.halted
+        stop = self._interrupted if checks and halts else self._checked if checks else None
+        if halts and not checks:
+            stop = self.halted
         try:
             while not self.ended and agenda.pending is None and not self.halted():
-                check = self._check()
+                check = self._check() if checks else None
                 if check is not None:
                     agenda.push(check)
                 if not agenda.tasks:
                     break
-                for event in run(agenda, self.tasks, self, stop=self._interrupted):
+                for event in run(agenda, self.tasks, self, stop=stop):
                     self.events.append(event)  # from games whose handlers return their events
         except GameOver:
             self.end()
@@ -208,8 +213,12 @@ class Context(Generic[S, T, P]):
         tasks = self.state.agenda.tasks
         return None if tasks and tasks[0] == check else check
 
+    def _checked(self) -> bool:
+        # Between two tasks: a rule check now due runs first.
+        return self._check() is not None
+
     def _interrupted(self) -> bool:
-        # Between two tasks: a rule check now due runs first, and a halt stops the run.
+        # Between two tasks: a halt stops the run, and a rule check now due runs first.
         return self.halted() or self._check() is not None
 
     def answer(self, kind: ChoiceKind[Any, Any], action: Action) -> list[Event]:

@@ -183,6 +183,7 @@ def test_choice_rules_ask_only_the_chooser_and_find_a_key_among_its_actions() ->
         True,
         False,
     )
+    assert rules._asked(toy, 1) and not rules._asked(toy, 0)
     assert rules._legal_actions(toy, 0) == [] and rules._find_action(toy, 0, "1") is None
     assert [a.key for a in rules._legal_actions(toy, 1)] == ["1", "2", "3"]
     assert rules._find_action(toy, 1, "2") == Action("2", "Guess 2")
