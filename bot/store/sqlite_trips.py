@@ -93,7 +93,7 @@ class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
 
     async def _trip(self, function: Any, operation: str, parameters: Any) -> Outcome:
         async with self._adapt_connection._execute_mutex:
-            return await self._connection._execute(function, self._connection._conn, operation, parameters)  # type: ignore[no-any-return]
+            return await self._connection._execute(function, self._connection._conn, operation, parameters)
 
     def _keep(self, outcome: Outcome) -> None:
         self._description, rows, self._rowcount, self._lastrowid = outcome

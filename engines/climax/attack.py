@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.climax.ctx import Ctx
 from engines.climax.effects import fire, is_counter, power_of, salvage_targets
-from engines.climax.flow import ASKS, Ask, ask, now, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.main import play_event
 from engines.climax.state import FRONT, REST, REVERSE, STAND, Attack, Choice, Job
 from engines.climax.words import say, slot_name
@@ -25,7 +25,7 @@ def attack_phase(ctx: Ctx, job: Job) -> None:
     if state.turn == 1 and state.attacks >= 1:
         return  # B2.3-13
     if any(ctx.p(job.seat).stage[i].card and ctx.p(job.seat).stage[i].pose == STAND for i in FRONT):
-        ask(ctx, "attack", job.seat)
+        ctx.ask(Choice(kind="attack", seat=job.seat))
 
 
 def _offers(ctx: Ctx, choice: Choice) -> list[Action]:
@@ -93,8 +93,7 @@ def _declare(ctx: Ctx, choice: Choice, action: Action) -> None:
     state.attack = Attack(seat=seat, slot=index, card=slot.card, facing=facing, battle=battle)
     key = {"f": "declared_battle", "s": "declared_nobattle", "d": "declared_direct"}[kind]
     ctx.say(key, who=seat_ref(seat), card=ctx.name(slot.card), target=ctx.name(facing) if facing else "")
-    now(
-        ctx,
+    ctx.push(
         Job(kind="counter", seat=foe),
         Job(kind="trigger", seat=seat),
         Job(kind="damage", seat=foe, s="attack"),
@@ -112,7 +111,7 @@ def counter_step(ctx: Ctx, job: Job) -> None:
     if attack is None or not attack.battle:
         return
     # Asked even with an empty hand: the window's presence must never depend on what is held.
-    ask(ctx, "counter", job.seat)
+    ctx.ask(Choice(kind="counter", seat=job.seat))
 
 
 def counters(ctx: Ctx, seat: int) -> list[str]:
@@ -189,7 +188,7 @@ def trigger_step(ctx: Ctx, job: Job) -> None:
         elif icon == "comeback":
             targets = salvage_targets(ctx, seat, 3)
             if targets:
-                ask(ctx, "pick", seat, s="salvage", cards=targets, n=1)
+                ctx.ask(Choice(kind="pick", seat=seat, s="salvage", cards=targets, n=1))
         elif icon == "shot":
             tasks = ctx.state.agenda.tasks
             for at, queued in enumerate(tasks):
@@ -230,5 +229,5 @@ def battle_step(ctx: Ctx, job: Job) -> None:
         fire(ctx, owner, iid, "on_reverse", other)
 
 
-ASKS.add("attack", Ask(_offers, _declare, private=False))
-ASKS.add("counter", Ask(_counter_offers, _counter_answer))
+ASKS.add("attack", asking(_offers, _declare, private=False))
+ASKS.add("counter", asking(_counter_offers, _counter_answer))

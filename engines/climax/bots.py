@@ -23,7 +23,7 @@ from engines.climax.content import catalog
 from engines.climax.ctx import Ctx
 from engines.climax.determinize import DECK_SIZE, determinize
 from engines.climax.effects import power_of
-from engines.climax.play import answer, offers
+from engines.climax.play import CHOICES
 from engines.climax.reasons import search_reason
 from engines.climax.state import (
     FRONT,
@@ -313,7 +313,7 @@ def evaluate(state: ClimaxState, me: int) -> float:
     """How good ``state`` is for ``me``: damage taken by each side first, then stock and board."""
     if state.phase == "over":
         return 1000.0 if state.winner == me else -1000.0
-    ctx = Ctx(state, Rng(0))
+    ctx = Ctx(state)
     total = 0.0
     for seat, sign in ((me, 1.0), (1 - me, -1.0)):
         p = state.players[seat]
@@ -338,7 +338,7 @@ def _greedy_step(state: ClimaxState, rng: Rng) -> None:
     assert choice is not None
     view = build_view(state, choice.seat)
     prompt = Prompt(choice.seat, choice.kind, "")
-    answer(state, _GREEDY.choose(view, prompt, offers(state, choice.seat), rng))
+    CHOICES.answer(state, _GREEDY.choose(view, prompt, CHOICES.offers(state, choice.seat), rng))
 
 
 def _settled(state: ClimaxState, view: ClimaxView) -> bool:
@@ -370,7 +370,7 @@ class Search:
         self.sampling: Sampling[ClimaxView, ClimaxState] = Sampling(
             determinize=determinize,
             copy=copy_state,
-            play=lambda state, view, action: answer(state, action),
+            play=lambda state, view, action: CHOICES.answer(state, action),
             step=_greedy_step,
             stop=_settled,
             evaluate=lambda state, view: evaluate(state, _me(view)),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, Ask, ask, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.state import Choice, Job
 from engines.climax.words import say
 from engines.core.types import Action, seat_ref
@@ -14,7 +14,7 @@ def climax_phase(ctx: Ctx, job: Job) -> None:
     """Ask the turn player whenever they hold cards (asking only when they hold a climax would tell)."""
     ctx.state.phase = "climax"
     if ctx.p(job.seat).hand and not ctx.p(job.seat).climax:
-        ask(ctx, "climax", job.seat)
+        ctx.ask(Choice(kind="climax", seat=job.seat))
 
 
 def playable_climaxes(ctx: Ctx, seat: int) -> list[str]:
@@ -44,4 +44,4 @@ def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
     ctx.say("climax_played", who=seat_ref(choice.seat), card=ctx.name(action.card))
 
 
-ASKS.add("climax", Ask(_offers, _answer))
+ASKS.add("climax", asking(_offers, _answer))

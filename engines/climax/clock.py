@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, Ask, ask, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.state import Choice, Job
 from engines.climax.words import say
 from engines.core.types import Action, seat_ref
@@ -16,7 +16,7 @@ def clock_phase(ctx: Ctx, job: Job) -> None:
     """Ask the turn player (hand size is public, so an empty hand is simply skipped)."""
     ctx.state.phase = "clock"
     if ctx.p(job.seat).hand:
-        ask(ctx, "clock", job.seat)
+        ctx.ask(Choice(kind="clock", seat=job.seat))
 
 
 def _offers(ctx: Ctx, choice: Choice) -> list[Action]:
@@ -39,4 +39,4 @@ def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
     ctx.draw(seat, CLOCK_DRAW)
 
 
-ASKS.add("clock", Ask(_offers, _answer))
+ASKS.add("clock", asking(_offers, _answer))

@@ -1,4 +1,10 @@
-"""The working context of one ``apply``: the state, the RNG, the events made, and zone moves.
+"""Climax's resolution context (the kit's, with the catalogue and zone moves) and its rule checks.
+
+All rule work is queued as named :class:`~engines.climax.state.Job` tasks on the state's agenda;
+phase modules register their handlers in ``TASKS`` (through ``flow.task``). Between any two tasks
+the rule checks run (:meth:`Ctx.due`): a clock of 7 or more levels up (B2.6-28), then an owed
+refresh penalty (B2.6-30). Checking between tasks is what makes the penalty come "after the
+process that emptied the deck" (B5-3): a draw, a damage step or a clock phase is one task.
 
 Every card move that can empty a deck goes through :meth:`Ctx.deck_emptied`, which refreshes the
 deck at once (B2.6-30) or ends the game when nothing is left to refresh with (B2.6-31).
@@ -6,25 +12,45 @@ deck at once (B2.6-30) or ends the game when nothing is left to refresh with (B2
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.climax.content import Card, Catalog, catalog
-from engines.climax.state import REVERSE, ClimaxState, Player, Slot
+from engines.climax.state import REVERSE, Choice, ClimaxState, Job, Player, Slot
 from engines.climax.words import say
+from engines.core.context import Context, GameOver
+from engines.core.keywords import Registry
 from engines.core.rng import Rng
-from engines.core.types import Event, private, public, seat_ref, split
+from engines.core.types import public, seat_ref
+
+TaskHandler = Callable[["Ctx", Job], None]
+TASKS: Registry[TaskHandler] = Registry("Climax", "task")
 
 
-class GameOver(Exception):
-    """Raised to stop all rule work once the game has a winner."""
+def rule_job(state: ClimaxState) -> Job | None:
+    """The rule action due now, turn player first: a level-up, else a refresh penalty."""
+    order = (state.active, 1 - state.active)
+    for seat in order:
+        if len(state.players[seat].clock) >= 7:
+            return Job(kind="level_up", seat=seat)
+    for seat in order:
+        if state.players[seat].penalty:
+            return Job(kind="penalty", seat=seat)
+    return None
 
 
-class Ctx:
-    """One apply's state, generator and events."""
+class Ctx(Context[ClimaxState, Job, Choice]):
+    """One apply's state, generator and events, with the card catalogue."""
 
-    def __init__(self, state: ClimaxState, rng: Rng, cat: Catalog | None = None) -> None:
-        self.state = state
-        self.rng = rng
+    __slots__ = ("cat",)
+    tasks = TASKS
+
+    def __init__(self, state: ClimaxState, rng: Rng | None = None, cat: Catalog | None = None) -> None:
+        super().__init__(state, rng)
         self.cat = cat or catalog()
-        self.events: list[Event] = []
+
+    def due(self) -> Job | None:
+        """The rule check due between two tasks (see the module's docstring)."""
+        return rule_job(self.state)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -66,17 +92,9 @@ class Ctx:
         return -1
 
     # ------------------------------------------------------------------ narration
-    def say(self, key: str, **params: object) -> None:
-        """A public event in the table's language."""
-        self.events.append(public(key, say(self.lang, key, **params)))
-
-    def tell(self, seat: int, key: str, **params: object) -> None:
-        """A private event for ``seat`` only."""
-        self.events.append(private(seat, key, say(self.lang, key, **params)))
-
-    def split(self, seat: int, key: str, hidden: str, **params: object) -> None:
-        """``seat`` reads ``key`` in full; everyone else reads ``hidden`` (built from public params)."""
-        self.events.append(split(seat, key, say(self.lang, key, **params), say(self.lang, hidden, **params)))
+    def words(self, key: str, **params: object) -> str:
+        """Message ``key`` in the table's language (what ``say``, ``tell`` and ``split`` narrate)."""
+        return say(self.lang, key, **params)
 
     # ------------------------------------------------------------------ moves
     def lose(self, seat: int, reason: str) -> None:
@@ -119,7 +137,7 @@ class Ctx:
             drawn.append(iid)
         if drawn:
             names = ", ".join(self.name(i) for i in drawn)
-            self.split(seat, "draw_seen", "draw", who=seat_ref(seat), n=len(drawn), cards=names)
+            self.split(seat, "draw_seen", hidden="draw", who=seat_ref(seat), n=len(drawn), cards=names)
 
     def pay(self, seat: int, amount: int) -> None:
         """B2.4-18: move ``amount`` cards from the top of stock to the waiting room."""

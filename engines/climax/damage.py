@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.climax.ctx import Ctx
 from engines.climax.effects import soul_of
-from engines.climax.flow import now, task
+from engines.climax.flow import task
 from engines.climax.state import Job
 from engines.core.types import seat_ref
 
@@ -59,6 +59,6 @@ def damage_step(ctx: Ctx, job: Job) -> None:
         cancelled = deal(ctx, job.seat, amount)
         if cancelled and "shot" in job.cards:
             # Designed shot icon: a cancelled attack still deals 1 damage afterwards.
-            now(ctx, Job(kind="damage", seat=job.seat, n=1, s="shot"))
+            ctx.push(Job(kind="damage", seat=job.seat, n=1, s="shot"))
         return
     deal(ctx, job.seat, job.n)

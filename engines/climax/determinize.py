@@ -95,7 +95,7 @@ def determinize(view: ClimaxView, rng: Rng) -> ClimaxState:
     state.last = _attack_from(view.last, state, taken)
     state.agenda.tasks = list(view.tasks)
     state.agenda.pending = view.pending
-    ctx = Ctx(state, Rng(0), cat)
+    ctx = Ctx(state, cat=cat)
     for seat, side in enumerate(view.sides):  # bonuses for the turn: what the view shows beyond the rest
         for slot in side.stage:
             if slot.card is not None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engines.climax.content import Ability, Card
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, Ask, ask, now, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.state import REVERSE, Choice, Job
 from engines.climax.words import icon_name, say
 from engines.core.keywords import Registry
@@ -162,7 +162,7 @@ def _attack_soul(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
 
 def _attack_draw(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
     ctx.draw(seat, 1)
-    ask(ctx, "discard", seat, n=1, s="effect")
+    ctx.ask(Choice(kind="discard", seat=seat, n=1, s="effect"))
 
 
 def _play_stock(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
@@ -184,7 +184,8 @@ def salvage_targets(ctx: Ctx, seat: int, level: int) -> tuple[str, ...]:
 def _salvage(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
     targets = salvage_targets(ctx, seat, ab.n)
     if targets:
-        ask(ctx, "pick", seat, s="salvage", cards=targets, n=1)  # n=1: may decline ("up to one")
+        # n=1: may decline ("up to one")
+        ctx.ask(Choice(kind="pick", seat=seat, s="salvage", cards=targets, n=1))
 
 
 def opposing(ctx: Ctx, seat: int, level: int) -> tuple[str, ...]:
@@ -196,28 +197,28 @@ def opposing(ctx: Ctx, seat: int, level: int) -> tuple[str, ...]:
 def _bounce(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
     targets = opposing(ctx, seat, ab.n)
     if targets:
-        ask(ctx, "pick", seat, s="bounce", cards=targets)
+        ctx.ask(Choice(kind="pick", seat=seat, s="bounce", cards=targets))
 
 
 def _destroy(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
     targets = opposing(ctx, seat, ab.n)
     if targets:
-        ask(ctx, "pick", seat, s="destroy", cards=targets)
+        ctx.ask(Choice(kind="pick", seat=seat, s="destroy", cards=targets))
 
 
 def _burn(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
-    now(ctx, Job(kind="damage", seat=ctx.other(seat), n=ab.n, s="effect"))
+    ctx.push(Job(kind="damage", seat=ctx.other(seat), n=ab.n, s="effect"))
 
 
 def _ev_draw(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
     ctx.draw(seat, ab.n)
-    ask(ctx, "discard", seat, n=1, s="effect")
+    ctx.ask(Choice(kind="discard", seat=seat, n=1, s="effect"))
 
 
 def _rally(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
     mine = tuple(s.card for s in ctx.p(seat).stage if s.card and s.card != iid)
     if mine:
-        ask(ctx, "pick", seat, s="rally", cards=mine, n=ab.n)  # n: the bonus to give
+        ctx.ask(Choice(kind="pick", seat=seat, s="rally", cards=mine, n=ab.n))  # n: the bonus to give
 
 
 def _counter_power(ctx: Ctx, seat: int, iid: str, ab: Ability, job: Job) -> None:
@@ -384,7 +385,7 @@ def fire(ctx: Ctx, seat: int, iid: str, timing: str, context: str = "") -> None:
         if KEYWORDS[ab.kw].timing == timing
     ]
     if jobs:
-        now(ctx, *jobs)
+        ctx.push(*jobs)
 
 
 @task("ability")
@@ -468,7 +469,7 @@ def _pick_answer(ctx: Ctx, choice: Choice, action: Action) -> None:
         ctx.say("bounced", card=ctx.name(iid), who=seat_ref(foe))
     elif choice.s == "destroy":
         foe = ctx.other(seat)
-        now(ctx, Job(kind="leave", seat=foe, s=iid))
+        ctx.push(Job(kind="leave", seat=foe, s=iid))
 
 
 def _discard_offers(ctx: Ctx, choice: Choice) -> list[Action]:
@@ -484,8 +485,8 @@ def _discard_answer(ctx: Ctx, choice: Choice, action: Action) -> None:
     ctx.p(seat).waiting.append(action.card)
     ctx.say("discarded", who=seat_ref(seat), card=ctx.name(action.card))
     if choice.n > 1 and ctx.p(seat).hand:
-        ask(ctx, "discard", seat, n=choice.n - 1, s=choice.s)
+        ctx.ask(Choice(kind="discard", seat=seat, n=choice.n - 1, s=choice.s))
 
 
-ASKS.add("pick", Ask(_pick_offers, _pick_answer, private=False))
-ASKS.add("discard", Ask(_discard_offers, _discard_answer))
+ASKS.add("pick", asking(_pick_offers, _pick_answer, private=False))
+ASKS.add("discard", asking(_discard_offers, _discard_answer))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.climax.ctx import Ctx
 from engines.climax.effects import encore_price
-from engines.climax.flow import ASKS, Ask, ask, now, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.state import REST, Choice, Job
 from engines.climax.words import say
 from engines.core.types import Action, seat_ref
@@ -27,7 +27,7 @@ def end_of_attack_phase(ctx: Ctx, job: Job) -> None:
             Job(kind="leave", seat=seat, s=ctx.p(seat).stage[i].card) for i in ctx.reversed_slots(seat)
         )
     if jobs:
-        now(ctx, *jobs)
+        ctx.push(*jobs)
 
 
 @task("leave")
@@ -36,7 +36,7 @@ def leave_stage(ctx: Ctx, job: Job) -> None:
     if ctx.slot_of(job.seat, job.s) < 0:
         return  # already gone
     if len(ctx.p(job.seat).stock) >= encore_price(ctx, job.s):
-        ask(ctx, "encore", job.seat, s=job.s, n=encore_price(ctx, job.s))
+        ctx.ask(Choice(kind="encore", seat=job.seat, s=job.s, n=encore_price(ctx, job.s)))
     else:
         to_waiting(ctx, job.seat, job.s)
 
@@ -66,4 +66,4 @@ def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
     ctx.say("encored", who=seat_ref(seat), card=ctx.name(iid), n=choice.n)
 
 
-ASKS.add("encore", Ask(_offers, _answer, private=False))
+ASKS.add("encore", asking(_offers, _answer, private=False))

@@ -4,8 +4,8 @@ and every bonus "for the turn" ends."""
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ask, now, task
-from engines.climax.state import Job
+from engines.climax.flow import task
+from engines.climax.state import Choice, Job
 from engines.core.types import seat_ref
 
 HAND_LIMIT = 7
@@ -21,10 +21,10 @@ def end_phase(ctx: Ctx, job: Job) -> None:
         p.waiting.append(p.climax)
         ctx.say("climax_ends", card=ctx.name(p.climax))
         p.climax = ""
-    now(ctx, Job(kind="cleanup", seat=job.seat))
+    ctx.push(Job(kind="cleanup", seat=job.seat))
     if len(p.hand) > HAND_LIMIT:
         ctx.say("hand_limit", who=seat_ref(job.seat), n=len(p.hand) - HAND_LIMIT)
-        ask(ctx, "discard", job.seat, n=len(p.hand) - HAND_LIMIT, s="end")
+        ctx.ask(Choice(kind="discard", seat=job.seat, n=len(p.hand) - HAND_LIMIT, s="end"))
 
 
 @task("cleanup")

@@ -7,7 +7,7 @@ from the waiting room) happens at once in ``Ctx.deck_emptied``.
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, Ask, ask, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.state import Choice, Job
 from engines.climax.words import say
 from engines.core.types import Action, seat_ref
@@ -24,7 +24,7 @@ def level_up(ctx: Ctx, job: Job) -> None:
         return
     if len(p.level) + 1 >= LOSING_LEVEL:
         ctx.lose(job.seat, "lose_level")
-    ask(ctx, "level", job.seat, cards=_choices(ctx, p.clock[:LEVEL_AT]))
+    ctx.ask(Choice(kind="level", seat=job.seat, cards=_choices(ctx, p.clock[:LEVEL_AT])))
 
 
 def _choices(ctx: Ctx, oldest: list[str]) -> tuple[str, ...]:
@@ -62,4 +62,4 @@ def refresh_penalty(ctx: Ctx, job: Job) -> None:
     ctx.say("penalty", who=seat_ref(job.seat), card=ctx.name(iid))
 
 
-ASKS.add("level", Ask(_offers, _answer, private=False))
+ASKS.add("level", asking(_offers, _answer, private=False))

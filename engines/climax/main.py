@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.climax.ctx import Ctx
 from engines.climax.effects import KEYWORDS, fire
-from engines.climax.flow import ASKS, Ask, ask, now, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.state import REST, REVERSE, SLOTS, STAND, Choice, Job, Slot
 from engines.climax.words import say, slot_name
 from engines.core.types import Action, seat_ref
@@ -18,7 +18,7 @@ from engines.core.types import Action, seat_ref
 def main_phase(ctx: Ctx, job: Job) -> None:
     """Ask the turn player for the next main-phase action (asked again after each one)."""
     ctx.state.phase = "main"
-    ask(ctx, "main", job.seat)
+    ctx.ask(Choice(kind="main", seat=job.seat))
 
 
 def is_event(ctx: Ctx, iid: str) -> bool:
@@ -114,7 +114,7 @@ def play_event(ctx: Ctx, seat: int, iid: str, timing: str) -> None:
     p.hand.remove(iid)
     p.playing.append(iid)
     ctx.say("event", who=seat_ref(seat), card=ctx.name(iid))
-    now(ctx, Job(kind="event_done", seat=seat, s=iid))
+    ctx.push(Job(kind="event_done", seat=seat, s=iid))
     fire(ctx, seat, iid, timing)
 
 
@@ -131,7 +131,7 @@ def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
     kind = action.params[0]
     if kind == "end":
         return
-    now(ctx, Job(kind="main", seat=seat))  # after this action and its effects, ask again
+    ctx.push(Job(kind="main", seat=seat))  # after this action and its effects, ask again
     if kind == "p":
         play_character(ctx, seat, str(action.params[1]), int(action.params[2]))
     elif kind == "e":
@@ -149,7 +149,7 @@ def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
         ctx.pay(seat, ab.cost)
         slot.pose = REST
         ctx.say("activated", card=ctx.name(slot.card))
-        now(ctx, Job(kind="ability", seat=seat, cards=(slot.card, ab.kw), n=which))
+        ctx.push(Job(kind="ability", seat=seat, cards=(slot.card, ab.kw), n=which))
 
 
-ASKS.add("main", Ask(_offers, _answer))
+ASKS.add("main", asking(_offers, _answer))

@@ -6,13 +6,11 @@ from collections.abc import Iterable, Mapping
 
 from engines.climax.content import CARDS_PATH, LANGS, catalog, load_catalog
 from engines.climax.effects import KEYWORDS
-from engines.climax.flow import ASKS
-from engines.climax.play import answer, offers
+from engines.climax.play import ClimaxChoices
 from engines.climax.setup import deck_choice, setup
 from engines.climax.state import ClimaxState, ClimaxView, copy_state
 from engines.climax.twins import redeal
 from engines.climax.view import build_view
-from engines.climax.words import say
 from engines.core.bots import Bot
 from engines.core.keywords import Use
 from engines.core.rng import Rng
@@ -21,13 +19,10 @@ from engines.core.types import (
     Action,
     CatalogueEntry,
     DeckEntry,
-    Event,
     GameConfig,
     ModeSpec,
     OptionSpec,
     Outcome,
-    Prompt,
-    seat_ref,
 )
 
 BOOK, FAMILY = "book", "family"
@@ -81,7 +76,7 @@ def mode_specs() -> tuple[ModeSpec, ...]:
     )
 
 
-class ClimaxGame(Ruleset[ClimaxState, ClimaxView]):
+class ClimaxGame(ClimaxChoices, Ruleset[ClimaxState, ClimaxView]):
     """The level/clock/climax trading card game of the book (seed 004)."""
 
     slug = "climax"
@@ -102,27 +97,12 @@ class ClimaxGame(Ruleset[ClimaxState, ClimaxView]):
         return setup(catalog(), config, seed)
 
     # ------------------------------------------------------------------ asking
-    def _prompts(self, state: ClimaxState) -> dict[int, Prompt]:
-        choice = state.agenda.pending
-        if choice is None or state.phase == "over":
-            return {}
-        lang, who = state.lang, seat_ref(choice.seat)
-        ask = ASKS[choice.kind]
-        n = len(state.players[choice.seat].hand) - 7 if choice.s == "end" else choice.n
-        text = say(lang, f"ask_{choice.kind}", n=n)
-        public = say(lang, f"public_{choice.kind}", who=who)
-        return {choice.seat: Prompt(choice.seat, choice.kind, text, private=ask.private, public=public)}
-
-    def _legal_actions(self, state: ClimaxState, seat: int) -> list[Action]:
-        return offers(state, seat)
+    # Prompts, legal actions, key lookups and answers come from the pending choice (``ClimaxChoices``).
 
     # ------------------------------------------------------------------ acting
     def clone(self, state: ClimaxState) -> ClimaxState:
         """A deep, independent copy of ``state``."""
         return copy_state(state)
-
-    def _apply(self, state: ClimaxState, seat: int, action: Action) -> Iterable[Event]:
-        return answer(state, action)
 
     def default_action(self, state: ClimaxState, seat: int) -> Action:
         """B8: keep / pass / end, the first level-up card, no encore, discard the newest card."""

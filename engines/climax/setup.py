@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.climax.content import Catalog, deck_problem
 from engines.climax.ctx import Ctx
 from engines.climax.deckcode import decode_deck
-from engines.climax.flow import ASKS, Ask, advance, ask, task
+from engines.climax.flow import ASKS, asking, task
 from engines.climax.state import SCHEMA_VERSION, SLOTS, Choice, ClimaxState, Job, Player, Slot
 from engines.climax.words import say
 from engines.core.errors import SetupError
@@ -85,8 +85,7 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClimaxState:
     state.agenda.then(
         Job(kind="mulligan", seat=first), Job(kind="mulligan", seat=second), Job(kind="turn", seat=first)
     )
-    advance(ctx)
-    state.rng = rng.state
+    ctx.run()  # writes the generator back into the state
     return state
 
 
@@ -94,7 +93,7 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClimaxState:
 def mulligan(ctx: Ctx, job: Job) -> None:
     """B2.2-7: ask the seat which cards to replace."""
     ctx.state.phase = "mulligan"
-    ask(ctx, "mulligan", job.seat)
+    ctx.ask(Choice(kind="mulligan", seat=job.seat))
 
 
 def _mulligan_offers(ctx: Ctx, choice: Choice) -> list[Action]:
@@ -117,7 +116,7 @@ def _mulligan_answer(ctx: Ctx, choice: Choice, action: Action) -> None:
             marked.remove(action.card)
         else:
             marked.append(action.card)
-        ask(ctx, "mulligan", seat, marked=tuple(marked))
+        ctx.ask(Choice(kind="mulligan", seat=seat, marked=tuple(marked)))
         return
     p = ctx.p(seat)
     for iid in choice.marked:
@@ -131,4 +130,4 @@ def _mulligan_answer(ctx: Ctx, choice: Choice, action: Action) -> None:
         ctx.say("mulligan_keep", who=seat_ref(seat))
 
 
-ASKS.add("mulligan", Ask(_mulligan_offers, _mulligan_answer))
+ASKS.add("mulligan", asking(_mulligan_offers, _mulligan_answer))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import now, task
+from engines.climax.flow import task
 from engines.climax.state import REST, STAND, Job
 from engines.core.types import seat_ref
 
@@ -21,7 +21,7 @@ def begin_turn(ctx: Ctx, job: Job) -> None:
     state.attack = None
     state.last = None
     ctx.say("turn", who=seat_ref(job.seat), n=state.turn)
-    now(ctx, *(Job(kind=k, seat=job.seat) for k in PHASES), Job(kind="turn", seat=ctx.other(job.seat)))
+    ctx.push(*(Job(kind=k, seat=job.seat) for k in PHASES), Job(kind="turn", seat=ctx.other(job.seat)))
 
 
 @task("stand")

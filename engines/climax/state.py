@@ -13,6 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.core.agenda import Agenda, Task
+from engines.core.context import Pending
 from engines.core.types import StateBase, ViewBase
 
 SCHEMA_VERSION = 1
@@ -55,11 +56,9 @@ class Job(Task, frozen=True, kw_only=True):
     cards: tuple[str, ...] = ()
 
 
-class Choice(msgspec.Struct, frozen=True, kw_only=True):
-    """The decision the agenda waits on: its kind, who decides, and what it is about."""
+class Choice(Pending, frozen=True, kw_only=True):
+    """The decision the agenda waits on: the kit's kind and seat, and what it is about."""
 
-    kind: str
-    seat: int
     n: int = 0
     s: str = ""
     cards: tuple[str, ...] = ()  # candidates (targets, the 7 oldest clock cards...)

@@ -27,7 +27,6 @@ from engines.climax.state import (
     PlayerView,
     SlotView,
 )
-from engines.core.rng import Rng
 from engines.core.types import seat_ref
 
 
@@ -94,7 +93,7 @@ def _attack(ctx: Ctx, attack: Attack | None) -> AttackView | None:
 
 def build_view(state: ClimaxState, viewer: int | None) -> ClimaxView:
     """What ``viewer`` (a seat, or None for a spectator) may see."""
-    ctx = Ctx(state, Rng(0))
+    ctx = Ctx(state)
     sides = []
     for seat, p in enumerate(state.players):
         stage = []
@@ -137,10 +136,10 @@ def build_view(state: ClimaxState, viewer: int | None) -> ClimaxView:
         usable: set[str] = set()
         if pending is not None and pending.seat == viewer and state.phase != "over":
             mine = pending
-            usable = {a.card for a in ASKS[pending.kind].offers(ctx, pending) if a.card}
+            usable = {a.card for a in ASKS[pending.kind].actions(ctx, pending) if a.card}
         hand = tuple(HandCard(face(i, state.cards[i], state.lang), i in usable) for i in p.hand)
         decklist = tuple(p.decklist)
-    elif pending is not None and not ASKS[pending.kind].private:
+    elif pending is not None and not ASKS[pending.kind].private(ctx, pending):
         mine = pending  # a public choice (level-up, encore, targets) may be read by everyone
     if mine is not None and mine.seat != viewer:
         mine = msgspec.structs.replace(mine, marked=())

@@ -176,8 +176,7 @@ class Ruleset(Generic[S, V]):
         """Apply one action by ``seat``; the input is never changed; illegal → ``Rejected``."""
         if self.outcome(state) is not None:
             raise Rejected(Code.GAME_OVER, "The game is already over.")
-        asked = self._prompts(state)
-        if seat not in asked:
+        if not self._asked(state, seat):
             raise Rejected(Code.NOT_YOUR_TURN, "You are not being asked to decide anything right now.")
         key = action if isinstance(action, str) else action.key
         legal = self._find_action(state, seat, key)
@@ -332,6 +331,10 @@ class Ruleset(Generic[S, V]):
 
     def _legal_actions(self, state: S, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def _asked(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` is asked to decide now; games may answer without building the prompts."""
+        return seat in self._prompts(state)
 
     def _find_action(self, state: S, seat: int, key: str) -> Action | None:
         """The legal action called ``key``, or None. Games may override this to build only that

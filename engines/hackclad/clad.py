@@ -44,22 +44,22 @@ def deal_damage(ctx: Ctx, seat: int, amount: int, *, by_card: bool) -> None:
     """The witch damages the Clad: she takes that many shards as VP (book 6.4.2 A ③)."""
     if amount <= 0:
         return
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     w.shards += amount
     w.dealt_round += amount
-    if by_card and ctx.st.plays:
-        ctx.st.plays[-1].dealt += amount
+    if by_card and ctx.state.plays:
+        ctx.state.plays[-1].dealt += amount
     ctx.say("hit", f"{ctx.who(seat)} deals {amount} damage to the Clad and takes {amount} shard VP.")
     check_now(ctx, seat)
 
 
 def pick_up(ctx: Ctx, seat: int) -> None:
     """A witch entering a cell takes every shard on it (and Scythe Leap turns them into damage)."""
-    w = ctx.w(seat)
-    amount = ctx.st.field[w.pos]
+    w = ctx.witch(seat)
+    amount = ctx.state.field[w.pos]
     if amount <= 0:
         return
-    ctx.st.field[w.pos] = 0
+    ctx.state.field[w.pos] = 0
     w.shards += amount
     w.picked_round += amount
     ctx.say("pickup", f"{ctx.who(seat)} picks up {amount} shard VP at {grid.label(w.pos)}.")
@@ -89,7 +89,7 @@ def can_move(state: HackState, seat: int) -> bool:
 
 def step_witch(ctx: Ctx, seat: int, direction: int) -> None:
     """Move a witch one space, counting it for this round's movement and picking up shards."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     w.pos = grid.step(w.pos, direction)
     w.moved_round += 1
     ctx.say("move", f"{ctx.who(seat)} moves {grid.DIR_NAMES[direction]} to {grid.label(w.pos)}.")
@@ -99,7 +99,7 @@ def step_witch(ctx: Ctx, seat: int, direction: int) -> None:
 
 def place_witch(ctx: Ctx, seat: int, cell: int) -> None:
     """Put a witch on a cell (entry, re-entry, jumps) and pick up what lies there."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     w.pos = cell
     pick_up(ctx, seat)
 
@@ -125,27 +125,27 @@ def witches_on(state: HackState, cells: list[int]) -> list[int]:
 
 def open_frame(ctx: Ctx, frame: Frame, *after: Task) -> None:
     """Start resolving a Clad attack now (nested attacks resolve first, book 6.4.3 ⑤)."""
-    n = len(ctx.st.witches)
+    n = len(ctx.state.witches)
     frame.reduce = [0] * n
     frame.prevent = [False] * n
-    frame.last = frame_cells(ctx.st, frame)
-    ctx.st.frames.append(frame)
+    frame.last = frame_cells(ctx.state, frame)
+    ctx.state.frames.append(frame)
     ctx.push(Task(kind="frame"), *after)
 
 
 def could_react(ctx: Ctx, seat: int) -> bool:
     """Whether a witch has anything at all to react with (judged on public facts only)."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     if w.hand or w.cp >= 1:
         return True
-    usable = discard_reactions(ctx.st, seat)
+    usable = discard_reactions(ctx.state, seat)
     return bool(usable) and any(c in usable for c in w.discard)
 
 
 @TASKS.register("frame")
 def frame_step(ctx: Ctx, t: Task) -> None:
     """Ask the next witch in range to react, or apply the attack's damage once all have passed."""
-    st = ctx.st
+    st = ctx.state
     f = st.frames[-1]
     cells = frame_cells(st, f)
     if cells != f.last:
@@ -160,8 +160,8 @@ def frame_step(ctx: Ctx, t: Task) -> None:
             f.passed.append(seat)
             continue
         kind = "charge" if f.charge else "attack"
-        st.agenda.pending = Ask(
-            kind="react", seat=seat, text=f"The Clad's {f.name} ({kind}) will hit you: react or pass."
+        ctx.ask(
+            Ask(kind="react", seat=seat, text=f"The Clad's {f.name} ({kind}) will hit you: react or pass.")
         )
         return
     _resolve(ctx, f, hit)
@@ -170,13 +170,13 @@ def frame_step(ctx: Ctx, t: Task) -> None:
 
 def _resolve(ctx: Ctx, f: Frame, hit: list[int]) -> None:
     # ``hit``: the seats in range, as frame_step just found them (nothing has moved since).
-    st = ctx.st
+    st = ctx.state
     atk = clad_atk(st)
     if f.charge and st.clad_locked:
         ctx.say("locked", "The Clad is pinned in place: the charge stops.")
         return
     for seat in hit:
-        w = ctx.w(seat)
+        w = ctx.witch(seat)
         if f.charge:
             # Charge damage cannot be cut (book 6.4.1).
             damage = atk
@@ -194,20 +194,20 @@ def _resolve(ctx: Ctx, f: Frame, hit: list[int]) -> None:
 
 def shield(ctx: Ctx, seat: int) -> int:
     """Damage cut by 'shield' cards lying in the witch's discard pile."""
-    w = ctx.w(seat)
-    if "shield" not in ctx.c.witch_passives[w.witch]:
+    w = ctx.witch(seat)
+    if "shield" not in ctx.content.witch_passives[w.witch]:
         return 0
-    shields = passive_cards(ctx.st, seat, "shield")
+    shields = passive_cards(ctx.state, seat, "shield")
     return sum(1 for c in w.discard if c in shields)
 
 
 def injure(ctx: Ctx, seat: int, damage: int) -> None:
     """Damage handling (6.4.4): +1 injury, drop shards equal to the damage, leave the field."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     w.injuries += 1
     dropped = min(damage, w.shards)
     w.shards -= dropped
-    ctx.st.field[w.pos] += dropped
+    ctx.state.field[w.pos] += dropped
     ctx.say(
         "injury",
         f"{ctx.who(seat)} takes {damage} damage: 1 injury, drops {dropped} shard VP at {grid.label(w.pos)} "
@@ -220,7 +220,7 @@ def injure(ctx: Ctx, seat: int, damage: int) -> None:
 @TASKS.register("clad_turn")
 def clad_turn(ctx: Ctx, t: Task) -> None:
     """The Clad acts out the card in Clad slot ``n``: attack, drop, move, turn (6.4.1)."""
-    st = ctx.st
+    st = ctx.state
     iid = st.clad_slots[t.n]
     if not iid:
         return
@@ -244,7 +244,7 @@ def clad_turn(ctx: Ctx, t: Task) -> None:
 @TASKS.register("clad_done")
 def clad_done(ctx: Ctx, t: Task) -> None:
     """The card is resolved and joins the used pile."""
-    ctx.st.clad_used.append(t.s)
+    ctx.state.clad_used.append(t.s)
 
 
 @TASKS.register("clad_attack")
@@ -257,7 +257,7 @@ def clad_attack(ctx: Ctx, t: Task) -> None:
 @TASKS.register("clad_drop")
 def clad_drop(ctx: Ctx, t: Task) -> None:
     """Drop: a 1-VP shard on each marked cell; a witch standing there takes it at once."""
-    st = ctx.st
+    st = ctx.state
     card = clad_of(t.s)
     for cell in grid.area(st.clad_pos, st.clad_facing, card.drop):
         seat = witch_at(st, cell)
@@ -272,7 +272,7 @@ def clad_drop(ctx: Ctx, t: Task) -> None:
 @TASKS.register("clad_move")
 def clad_move(ctx: Ctx, t: Task) -> None:
     """Move forward ``n`` spaces, each step a charge attack first."""
-    if ctx.st.clad_locked:
+    if ctx.state.clad_locked:
         ctx.say("locked", "The Clad is held in place and does not move.")
         return
     ctx.push(*[Task(kind="clad_step", n=-1) for _ in range(t.n)])
@@ -281,7 +281,7 @@ def clad_move(ctx: Ctx, t: Task) -> None:
 @TASKS.register("clad_step")
 def clad_step(ctx: Ctx, t: Task) -> None:
     """One step of Clad movement (forward when ``n`` is -1, else in direction ``n`` for a repel)."""
-    if ctx.st.clad_locked:
+    if ctx.state.clad_locked:
         return
     open_frame(ctx, Frame(name="charge", charge=True, direction=t.n), Task(kind="clad_enter", n=t.n))
 
@@ -289,7 +289,7 @@ def clad_step(ctx: Ctx, t: Task) -> None:
 @TASKS.register("clad_enter")
 def clad_enter(ctx: Ctx, t: Task) -> None:
     """The Clad moves into the charged cell (a witch still there is hit without reactions)."""
-    st = ctx.st
+    st = ctx.state
     if st.clad_locked:
         return
     direction = st.clad_facing if t.n < 0 else t.n
@@ -305,14 +305,14 @@ def clad_enter(ctx: Ctx, t: Task) -> None:
 @TASKS.register("clad_face")
 def clad_face(ctx: Ctx, t: Task) -> None:
     """The Clad turns left, right or around."""
-    ctx.st.clad_facing = grid.turned(ctx.st.clad_facing, t.s)
-    ctx.say("clad_turn", f"The Clad turns to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
+    ctx.state.clad_facing = grid.turned(ctx.state.clad_facing, t.s)
+    ctx.say("clad_turn", f"The Clad turns to face {grid.DIR_NAMES[ctx.state.clad_facing]}.")
 
 
 @TASKS.register("repel")
 def repel(ctx: Ctx, t: Task) -> None:
     """Repel (glossary): the Clad is pushed 1 space away from the witch, keeping its facing."""
-    if ctx.st.clad_locked:
+    if ctx.state.clad_locked:
         ctx.say("locked", "The Clad is held in place and cannot be repelled.")
         return
     ctx.say("repel", f"{ctx.who(t.seat)} repels the Clad {grid.DIR_NAMES[t.n]}.")
@@ -346,9 +346,11 @@ def option_cell(key: str) -> int:
 @TASKS.register("reentry")
 def reentry(ctx: Ctx, t: Task) -> None:
     """A witch standing on her turn card must come back onto the field."""
-    if ctx.w(t.seat).pos >= 0:
+    if ctx.witch(t.seat).pos >= 0:
         return
-    ask_choice(ctx, t.seat, "reentry", "Choose where your witch re-enters the field.", entry_options(ctx.st))
+    ask_choice(
+        ctx, t.seat, "reentry", "Choose where your witch re-enters the field.", entry_options(ctx.state)
+    )
 
 
 @ANSWERS.register("reentry")

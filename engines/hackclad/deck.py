@@ -32,7 +32,7 @@ def from_hand(w: WitchState, card: str) -> None:
 
 def need_reform(ctx: Ctx, seat: int, resume: Task) -> bool:
     """If the deck is empty but the discard pile is not, queue a reform and then ``resume``."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     if w.deck or not w.discard:
         return False
     ctx.push(Task(kind="reform", seat=seat), resume)
@@ -42,7 +42,7 @@ def need_reform(ctx: Ctx, seat: int, resume: Task) -> bool:
 @TASKS.register("draw")
 def draw(ctx: Ctx, t: Task) -> None:
     """Draw ``n`` cards, reforming the deck when it runs out."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     got: list[str] = []
     n = t.n
     while n > 0:
@@ -63,7 +63,7 @@ def draw(ctx: Ctx, t: Task) -> None:
 @TASKS.register("draw_to")
 def draw_to(ctx: Ctx, t: Task) -> None:
     """Draw until the hand holds ``n`` cards (the Draw phase)."""
-    missing = t.n - len(ctx.w(t.seat).hand)
+    missing = t.n - len(ctx.witch(t.seat).hand)
     if missing > 0:
         ctx.push(Task(kind="draw", seat=t.seat, n=missing))
 
@@ -71,7 +71,7 @@ def draw_to(ctx: Ctx, t: Task) -> None:
 @TASKS.register("mill")
 def mill(ctx: Ctx, t: Task) -> None:
     """Put the top ``n`` cards of the deck into the discard pile (face up); remember the last one's VP."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     n = t.n
     while n > 0:
         if not w.deck:
@@ -80,8 +80,8 @@ def mill(ctx: Ctx, t: Task) -> None:
             return
         card = take_top(w)
         w.discard.append(card)
-        if ctx.st.plays and ctx.st.plays[-1].seat == t.seat:
-            ctx.st.plays[-1].milled_vp = ctx.card(card).vp
+        if ctx.state.plays and ctx.state.plays[-1].seat == t.seat:
+            ctx.state.plays[-1].milled_vp = ctx.card(card).vp
         ctx.say("mill", f"{ctx.who(t.seat)} mills {ctx.card(card).name}.")
         n -= 1
 
@@ -89,7 +89,7 @@ def mill(ctx: Ctx, t: Task) -> None:
 @TASKS.register("reform")
 def reform(ctx: Ctx, t: Task) -> None:
     """Reform an empty deck: +1 CP, an optional hidden enhanced swap, then shuffle the discards in."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     ctx.gain_cp(t.seat, 1)
     ctx.say("reform", f"{ctx.who(t.seat)} reforms their deck and gains 1 CP.")
     ctx.push(Task(kind="shuffle_in", seat=t.seat))
@@ -115,7 +115,7 @@ def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
     if key == "none":
         return
     card = key[3:]
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     options = [_pile_option("out", "Take out", c, ctx.card(c)) for c in w.discard]
     ask_choice(
         ctx,
@@ -130,7 +130,7 @@ def reform_in(ctx: Ctx, ask: Ask, key: str) -> None:
 @ANSWERS.register("reform_out")
 def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
     """Second half of the swap: the discarded card goes to the enhanced pile, unseen by others."""
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     out, into = key[4:], ask.s
     w.discard.remove(out)
     w.enhanced.remove(into)
@@ -147,7 +147,7 @@ def reform_out(ctx: Ctx, ask: Ask, key: str) -> None:
 @TASKS.register("shuffle_in")
 def shuffle_in(ctx: Ctx, t: Task) -> None:
     """Shuffle the discard pile face down to become the deck."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     w.deck = w.deck + w.discard
     w.discard = []
     w.top_seen = w.top_known = ""
@@ -157,12 +157,12 @@ def shuffle_in(ctx: Ctx, t: Task) -> None:
 @TASKS.register("reveal")
 def reveal(ctx: Ctx, t: Task) -> None:
     """Reveal the top card; +1 ATK to the card being played if it is an attack card."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     if not w.deck:
         need_reform(ctx, t.seat, Task(kind="reveal", seat=t.seat))
         return
     top = ctx.card(w.deck[0])
     w.top_seen = w.top_known = w.deck[0]  # shown to all, then turned back over on top (book 10)
     ctx.say("reveal", f"{ctx.who(t.seat)} reveals {top.name} from the top of their deck.")
-    if top.is_attack and ctx.st.plays:
-        ctx.st.plays[-1].atk += 1
+    if top.is_attack and ctx.state.plays:
+        ctx.state.plays[-1].atk += 1

@@ -43,7 +43,7 @@ EFFECTS: Registry[EffectHandler] = Registry("HackClad", "effect keyword")
 
 def condition(ctx: Ctx, seat: int, cond: str) -> bool:
     """Whether an effect step's condition holds now."""
-    st, w = ctx.st, ctx.w(seat)
+    st, w = ctx.state, ctx.witch(seat)
     if cond == "":
         return True
     if cond == "behind":
@@ -62,21 +62,21 @@ def condition(ctx: Ctx, seat: int, cond: str) -> bool:
 
 def play(ctx: Ctx) -> Play:
     """The card being resolved."""
-    return ctx.st.plays[-1]
+    return ctx.state.plays[-1]
 
 
 def tagged_in_discard(ctx: Ctx, seat: int, tag: str) -> int:
     """How many cards with ``tag`` lie in the seat's discard pile."""
-    tagged = tagged_cards(ctx.st, seat, tag)
-    return sum(1 for c in ctx.w(seat).discard if c in tagged) if tagged else 0
+    tagged = tagged_cards(ctx.state, seat, tag)
+    return sum(1 for c in ctx.witch(seat).discard if c in tagged) if tagged else 0
 
 
 def passive_count(ctx: Ctx, seat: int, passive: str) -> int:
     """How many cards with a discard-pile passive lie in the seat's discard pile."""
-    w = ctx.w(seat)
-    if passive not in ctx.c.witch_passives[w.witch]:
+    w = ctx.witch(seat)
+    if passive not in ctx.content.witch_passives[w.witch]:
         return 0
-    marked = passive_cards(ctx.st, seat, passive)
+    marked = passive_cards(ctx.state, seat, passive)
     return sum(1 for c in w.discard if c in marked)
 
 
@@ -91,7 +91,7 @@ def run_effect(ctx: Ctx, t: Task) -> None:
 # ------------------------------------------------------------------------------------- damage and ATK
 def attack_value(ctx: Ctx, seat: int) -> int:
     """The ATK the current attack card deals now, with every bonus that applies."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     bonus = w.turn_bonus + w.round_bonus + passive_count(ctx, seat, "atk_bonus")
     return max(0, play(ctx).atk + bonus)
 
@@ -111,7 +111,7 @@ def strike(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("strike_clad_atk")
 def strike_clad_atk(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Hit the Clad for its own current ATK."""
-    deal_damage(ctx, seat, clad_atk(ctx.st), by_card=True)
+    deal_damage(ctx, seat, clad_atk(ctx.state), by_card=True)
 
 
 @EFFECTS.register("atk_per_discard")
@@ -135,19 +135,19 @@ def play_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("atk_moved")
 def atk_moved(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+1 ATK per space the witch moved this round."""
-    play(ctx).atk += ctx.w(seat).moved_round
+    play(ctx).atk += ctx.witch(seat).moved_round
 
 
 @EFFECTS.register("atk_clad_moved")
 def atk_clad_moved(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+n ATK per space the Clad moved this round."""
-    play(ctx).atk += eff.n * ctx.st.clad_moved
+    play(ctx).atk += eff.n * ctx.state.clad_moved
 
 
 @EFFECTS.register("atk_enhanced")
 def atk_enhanced(ctx: Ctx, seat: int, eff: Eff) -> None:
     """+1 ATK per enhanced card in the discard pile."""
-    play(ctx).atk += sum(1 for c in ctx.w(seat).discard if is_enhanced(c))
+    play(ctx).atk += sum(1 for c in ctx.witch(seat).discard if is_enhanced(c))
 
 
 @EFFECTS.register("atk_milled_vp")
@@ -177,13 +177,13 @@ def repel(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("turn_bonus")
 def turn_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Your attacks get +n ATK for the rest of this turn."""
-    ctx.w(seat).turn_bonus += eff.n
+    ctx.witch(seat).turn_bonus += eff.n
 
 
 @EFFECTS.register("round_bonus")
 def round_bonus(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Your attacks get +n ATK for the rest of this round."""
-    ctx.w(seat).round_bonus += eff.n
+    ctx.witch(seat).round_bonus += eff.n
 
 
 # ------------------------------------------------------------------------------------- gauges and cards
@@ -196,7 +196,7 @@ def gain_mp(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("set_mp")
 def set_mp(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The MP gauge becomes n."""
-    ctx.w(seat).mp = eff.n
+    ctx.witch(seat).mp = eff.n
 
 
 @EFFECTS.register("draw")
@@ -214,7 +214,7 @@ def mill(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("discard_deck")
 def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Put the whole deck into the discard pile."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     w.discard.extend(w.deck)
     ctx.say("mill", f"{ctx.who(seat)} puts {len(w.deck)} cards from their deck into their discard pile.")
     w.deck = []
@@ -224,7 +224,7 @@ def discard_deck(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("return_reaction")
 def return_reaction(ctx: Ctx, seat: int, eff: Eff) -> None:
     """You may take a Reaction card from your discard pile into your hand."""
-    cards = [c for c in ctx.w(seat).discard if ctx.card(c).is_reaction]
+    cards = [c for c in ctx.witch(seat).discard if ctx.card(c).is_reaction]
     if cards:
         options = [("none", "Take nothing")] + [(f"c.{c}", f"Take {ctx.card(c).name}") for c in cards]
         ask_choice(ctx, seat, "to_hand", "Take a Reaction card back into your hand?", options)
@@ -233,7 +233,7 @@ def return_reaction(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("return_any")
 def return_any(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take any card from your discard pile into your hand."""
-    cards = ctx.w(seat).discard
+    cards = ctx.witch(seat).discard
     if cards:
         options = [(f"c.{c}", f"Take {ctx.card(c).name}") for c in cards]
         ask_choice(ctx, seat, "to_hand", "Take a card from your discard pile into your hand.", options)
@@ -245,7 +245,7 @@ def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
     if key == "none":
         return
     card = key[2:]
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     w.discard.remove(card)
     w.hand.append(card)
     w.shown.append(card)  # everyone saw it go from the open discard pile into her hand
@@ -255,7 +255,7 @@ def to_hand(ctx: Ctx, ask: Ask, key: str) -> None:
 @EFFECTS.register("stack_discard")
 def stack_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Put a card from your discard pile on top of your deck."""
-    cards = ctx.w(seat).discard
+    cards = ctx.witch(seat).discard
     if cards:
         options = [(f"c.{c}", f"Put {ctx.card(c).name} on top") for c in cards]
         ask_choice(ctx, seat, "stack", "Put a discarded card on top of your deck.", options)
@@ -265,7 +265,7 @@ def stack_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
 def stack(ctx: Ctx, ask: Ask, key: str) -> None:
     """The chosen discarded card goes on top of the deck."""
     card = key[2:]
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     w.discard.remove(card)
     put_on_top(w, card, seen=True)  # it was face up in the discard pile
     ctx.say("stack", f"{ctx.who(ask.seat)} puts {ctx.card(card).name} on top of their deck.")
@@ -274,7 +274,7 @@ def stack(ctx: Ctx, ask: Ask, key: str) -> None:
 def _look_top(
     ctx: Ctx, seat: int, eff: Eff, handler_name: str, text: str, options: list[tuple[str, str]]
 ) -> None:
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     if not w.deck:
         if need_reform(ctx, seat, Task(kind="eff", seat=seat, eff=eff)):
             return
@@ -301,7 +301,7 @@ def scry(ctx: Ctx, seat: int, eff: Eff) -> None:
 @ANSWERS.register("scry")
 def scry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the scry decision."""
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     if key == "bottom":
         w.deck.append(take_top(w))
     ctx.split(
@@ -328,7 +328,7 @@ def defrag(ctx: Ctx, seat: int, eff: Eff) -> None:
 @ANSWERS.register("defrag")
 def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Apply the defrag decision (a discarded card is shown to all)."""
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     if key == "discard":
         card = take_top(w)
         w.discard.append(card)
@@ -340,7 +340,7 @@ def defrag_answer(ctx: Ctx, ask: Ask, key: str) -> None:
 @EFFECTS.register("upgrade")
 def upgrade(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Trade a hand card for an enhanced card worth exactly 1 VP more (it goes to the discard pile)."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     vps = {ctx.card(c).vp for c in w.enhanced}
     cards = [c for c in w.hand if ctx.card(c).vp + 1 in vps]
     # Asked whenever she holds a card and has an enhanced pile (facts all can see), even with no
@@ -362,7 +362,7 @@ def upgrade_out(ctx: Ctx, ask: Ask, key: str) -> None:
     if key == "none":
         return
     card = key[2:]
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     want = ctx.card(card).vp + 1
     options = [(f"c.{c}", f"Take {ctx.card(c).name}") for c in sorted(w.enhanced) if ctx.card(c).vp == want]
     ask_choice(ctx, ask.seat, "upgrade_in", f"Take which {want}-VP enhanced card?", options, s=card)
@@ -371,7 +371,7 @@ def upgrade_out(ctx: Ctx, ask: Ask, key: str) -> None:
 @ANSWERS.register("upgrade_in")
 def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
     """Swap: the hand card goes to the enhanced pile, the enhanced card to the discard pile."""
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     out, into = ask.s, key[2:]
     from_hand(w, out)
     w.enhanced.remove(into)
@@ -383,11 +383,11 @@ def upgrade_in(ctx: Ctx, ask: Ask, key: str) -> None:
 @EFFECTS.register("peek_clad")
 def peek_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Look at the top card of the Clad deck (only you learn it)."""
-    st = ctx.st
+    st = ctx.state
     if not st.clad_deck:
         ctx.tell(seat, "peek", "The Clad deck is empty.")
         return
-    ctx.w(seat).peek = st.clad_deck[0]
+    ctx.witch(seat).peek = st.clad_deck[0]
     ctx.split(
         seat,
         "peek",
@@ -413,13 +413,13 @@ _STEP_OPTIONS = tuple(
 @TASKS.register("move")
 def move_task(ctx: Ctx, t: Task) -> None:
     """Ask for the next step of a move."""
-    if t.n <= 0 or ctx.w(t.seat).pos < 0:
+    if t.n <= 0 or ctx.witch(t.seat).pos < 0:
         return
-    dirs = move_options(ctx.st, t.seat)
+    dirs = move_options(ctx.state, t.seat)
     if not dirs:
         ctx.say("stuck", f"{ctx.who(t.seat)} has nowhere to move.")
         return
-    steps = _STEP_OPTIONS[ctx.w(t.seat).pos]
+    steps = _STEP_OPTIONS[ctx.witch(t.seat).pos]
     options = [steps[d] for d in dirs]
     if t.s == "upto":
         options.append(("stop", "Stay"))
@@ -438,17 +438,17 @@ def move_answer(ctx: Ctx, ask: Ask, key: str) -> None:
 @EFFECTS.register("move_toward_clad")
 def move_toward_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Step 1 space straight towards the Clad, if it is in line and the space is free."""
-    w = ctx.w(seat)
-    d = grid.direction_to(w.pos, ctx.st.clad_pos) if w.pos >= 0 else None
-    if d is not None and not blocked(ctx.st, grid.step(w.pos, d)):
+    w = ctx.witch(seat)
+    d = grid.direction_to(w.pos, ctx.state.clad_pos) if w.pos >= 0 else None
+    if d is not None and not blocked(ctx.state, grid.step(w.pos, d)):
         step_witch(ctx, seat, d)
 
 
 @EFFECTS.register("teleport")
 def teleport(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Jump to any empty space; it counts as moving 1."""
-    cells = [c for c in range(grid.CELLS) if not blocked(ctx.st, c)]
-    if ctx.w(seat).pos < 0 or not cells:
+    cells = [c for c in range(grid.CELLS) if not blocked(ctx.state, c)]
+    if ctx.witch(seat).pos < 0 or not cells:
         return
     ask_choice(
         ctx, seat, "teleport", "Jump to which space?", [(f"x{c}", f"Space {grid.label(c)}") for c in cells]
@@ -459,7 +459,7 @@ def teleport(ctx: Ctx, seat: int, eff: Eff) -> None:
 def teleport_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Land on the chosen space."""
     cell = int(key[1:])
-    ctx.w(ask.seat).moved_round += 1
+    ctx.witch(ask.seat).moved_round += 1
     ctx.say("jump", f"{ctx.who(ask.seat)} jumps to {grid.label(cell)}.")
     place_witch(ctx, ask.seat, cell)
     check_now(ctx, ask.seat)
@@ -468,9 +468,9 @@ def teleport_answer(ctx: Ctx, ask: Ask, key: str) -> None:
 @EFFECTS.register("jump_entry")
 def jump_entry(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Jump to a free entry point."""
-    if ctx.w(seat).pos < 0:
+    if ctx.witch(seat).pos < 0:
         return
-    ask_choice(ctx, seat, "jump_entry", "Jump to which entry point?", entry_options(ctx.st))
+    ask_choice(ctx, seat, "jump_entry", "Jump to which entry point?", entry_options(ctx.state))
 
 
 @ANSWERS.register("jump_entry")
@@ -484,14 +484,14 @@ def jump_entry_answer(ctx: Ctx, ask: Ask, key: str) -> None:
 @EFFECTS.register("take_field_shard")
 def take_field_shard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take 1 shard from any space of the field."""
-    cells = [c for c in range(grid.CELLS) if ctx.st.field[c] > 0]
+    cells = [c for c in range(grid.CELLS) if ctx.state.field[c] > 0]
     if cells:
         ask_choice(
             ctx,
             seat,
             "take_shard",
             "Take a shard from which space?",
-            [(f"x{c}", f"{grid.label(c)} ({ctx.st.field[c]} there)") for c in cells],
+            [(f"x{c}", f"{grid.label(c)} ({ctx.state.field[c]} there)") for c in cells],
         )
 
 
@@ -499,8 +499,8 @@ def take_field_shard(ctx: Ctx, seat: int, eff: Eff) -> None:
 def take_shard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Take the shard (it counts as picking up shards from the field)."""
     cell = int(key[1:])
-    w = ctx.w(ask.seat)
-    ctx.st.field[cell] -= 1
+    w = ctx.witch(ask.seat)
+    ctx.state.field[cell] -= 1
     w.shards += 1
     w.picked_round += 1
     ctx.say("pickup", f"{ctx.who(ask.seat)} fetches 1 shard VP from {grid.label(cell)}.")
@@ -512,16 +512,16 @@ def take_shard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
 @EFFECTS.register("robin_hood")
 def robin_hood(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The richest other witch hands 1 shard to the poorest witch (ties: earliest in turn order)."""
-    order = turn_order(ctx.st)
+    order = turn_order(ctx.state)
     others = [s for s in order if s != seat]
     if not others:
         return
-    rich = max(others, key=lambda s: (ctx.w(s).shards, -order.index(s)))
-    poor = min(order, key=lambda s: (ctx.w(s).shards, order.index(s)))
-    if rich == poor or ctx.w(rich).shards <= 0:
+    rich = max(others, key=lambda s: (ctx.witch(s).shards, -order.index(s)))
+    poor = min(order, key=lambda s: (ctx.witch(s).shards, order.index(s)))
+    if rich == poor or ctx.witch(rich).shards <= 0:
         return
-    ctx.w(rich).shards -= 1
-    ctx.w(poor).shards += 1
+    ctx.witch(rich).shards -= 1
+    ctx.witch(poor).shards += 1
     ctx.say("robin", f"{ctx.who(rich)} gives 1 shard VP to {ctx.who(poor)}.")
 
 
@@ -529,7 +529,7 @@ def robin_hood(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("lock_clad")
 def lock_clad(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The Clad cannot move or be repelled for the rest of the round."""
-    ctx.st.clad_locked = True
+    ctx.state.clad_locked = True
     ctx.say("locked", "The Clad is pinned in place for the rest of the round.")
 
 
@@ -542,66 +542,66 @@ def clad_forward(ctx: Ctx, seat: int, eff: Eff) -> None:
 @EFFECTS.register("clad_back_to_me")
 def clad_back_to_me(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The Clad turns so its back faces the witch."""
-    w = ctx.w(seat)
-    d = grid.direction_to(w.pos, ctx.st.clad_pos) if w.pos >= 0 else None
-    ctx.st.clad_facing = w.facing if d is None else d
-    ctx.say("clad_turn", f"The Clad turns away to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
+    w = ctx.witch(seat)
+    d = grid.direction_to(w.pos, ctx.state.clad_pos) if w.pos >= 0 else None
+    ctx.state.clad_facing = w.facing if d is None else d
+    ctx.say("clad_turn", f"The Clad turns away to face {grid.DIR_NAMES[ctx.state.clad_facing]}.")
 
 
 @EFFECTS.register("clad_reverse")
 def clad_reverse(ctx: Ctx, seat: int, eff: Eff) -> None:
     """The Clad turns around."""
-    ctx.st.clad_facing = grid.turned(ctx.st.clad_facing, "back")
-    ctx.say("clad_turn", f"The Clad is turned around to face {grid.DIR_NAMES[ctx.st.clad_facing]}.")
+    ctx.state.clad_facing = grid.turned(ctx.state.clad_facing, "back")
+    ctx.say("clad_turn", f"The Clad is turned around to face {grid.DIR_NAMES[ctx.state.clad_facing]}.")
 
 
 @EFFECTS.register("scythe")
 def scythe(ctx: Ctx, seat: int, eff: Eff) -> None:
     """This round, picking up shards also deals that much damage to the Clad."""
-    ctx.w(seat).scythe = True
+    ctx.witch(seat).scythe = True
 
 
 @EFFECTS.register("aristocracy")
 def aristocracy(ctx: Ctx, seat: int, eff: Eff) -> None:
     """This round: Clad attacks deal 2 less to you, and the Clad is pinned (it may still turn)."""
-    ctx.w(seat).aristocracy = True
-    ctx.st.clad_locked = True
+    ctx.witch(seat).aristocracy = True
+    ctx.state.clad_locked = True
 
 
 # ------------------------------------------------------------------------------------- reactions
 def _frame_seat(ctx: Ctx) -> bool:
-    return bool(ctx.st.frames)
+    return bool(ctx.state.frames)
 
 
 @EFFECTS.register("reduce")
 def reduce(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take n less damage from the attack being resolved."""
     if _frame_seat(ctx):
-        ctx.st.frames[-1].reduce[seat] += eff.n
+        ctx.state.frames[-1].reduce[seat] += eff.n
 
 
 @EFFECTS.register("reduce_per_discard")
 def reduce_per_discard(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take 1 less damage per card with the tag in your discard pile."""
     if _frame_seat(ctx):
-        ctx.st.frames[-1].reduce[seat] += tagged_in_discard(ctx, seat, eff.tag)
+        ctx.state.frames[-1].reduce[seat] += tagged_in_discard(ctx, seat, eff.tag)
 
 
 @EFFECTS.register("reduce_if")
 def reduce_if(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take n less damage (the step's condition has already been checked)."""
     if _frame_seat(ctx):
-        ctx.st.frames[-1].reduce[seat] += eff.n
+        ctx.state.frames[-1].reduce[seat] += eff.n
 
 
 @EFFECTS.register("prevent")
 def prevent(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Take no damage from the attack being resolved."""
     if _frame_seat(ctx):
-        ctx.st.frames[-1].prevent[seat] = True
+        ctx.state.frames[-1].prevent[seat] = True
 
 
 @EFFECTS.register("end_turn")
 def end_turn(ctx: Ctx, seat: int, eff: Eff) -> None:
     """Your turn ends once this card is resolved."""
-    ctx.w(seat).turn_over = True
+    ctx.witch(seat).turn_over = True

@@ -19,15 +19,15 @@ from engines.hackclad.state import HackState, WitchState
 class Told(Protocol):
     """What a mission check reads of the working context (``ctx.Ctx``): witches, names, content, log."""
 
-    c: Content
+    content: Content
 
-    def w(self, seat: int) -> WitchState:
+    def witch(self, seat: int) -> WitchState:
         """The witch at ``seat``."""
 
     def who(self, seat: int) -> str:
         """The name the log gives ``seat``."""
 
-    def say(self, kind: str, text: str) -> None:
+    def say(self, kind: str, text: str | None = None, /, **params: object) -> None:
         """Log a public event."""
 
 
@@ -48,7 +48,7 @@ def _in_play() -> dict[str, tuple[str, int]]:
 
 
 def _complete(ctx: Told, seat: int, m: Mission) -> None:
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     if m.id in w.missions and m.id not in w.completed:
         w.completed.append(m.id)
         ctx.say("mission", f"{ctx.who(seat)} completes the mission {m.title} ({m.vp} VP).")
@@ -56,26 +56,26 @@ def _complete(ctx: Told, seat: int, m: Mission) -> None:
 
 def check_now(ctx: Told, seat: int) -> None:
     """Complete any held mission whose in-play condition (this round's tallies, CP) is now met."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     rules = _in_play()
     for mid in w.missions:
         rule = rules.get(mid)
         if rule is not None and mid not in w.completed and getattr(w, rule[0]) >= rule[1]:
-            _complete(ctx, seat, ctx.c.missions[mid])
+            _complete(ctx, seat, ctx.content.missions[mid])
 
 
 def note_single_damage(ctx: Told, seat: int, amount: int) -> None:
     """A single skill card dealt ``amount`` in total."""
-    for mid in ctx.w(seat).missions:
-        m = ctx.c.missions[mid]
+    for mid in ctx.witch(seat).missions:
+        m = ctx.content.missions[mid]
         if m.kind == "single_damage" and amount >= m.n:
             _complete(ctx, seat, m)
 
 
 def note_reduce(ctx: Told, seat: int, amount: int) -> None:
     """One Clad attack on the witch was cut by ``amount``."""
-    for mid in ctx.w(seat).missions:
-        m = ctx.c.missions[mid]
+    for mid in ctx.witch(seat).missions:
+        m = ctx.content.missions[mid]
         if m.kind == "single_reduce" and amount >= m.n:
             _complete(ctx, seat, m)
 

@@ -36,7 +36,7 @@ def below(slot: int) -> int:
 @TASKS.register("round")
 def start_round(ctx: Ctx, t: Task) -> None:
     """A new round: Forecast, Draw, Draft, Action, then the end-of-round check."""
-    st = ctx.st
+    st = ctx.state
     st.round += 1
     ctx.say("round", f"Round {st.round} begins.")
     ctx.push(
@@ -52,7 +52,7 @@ def start_round(ctx: Ctx, t: Task) -> None:
 @TASKS.register("forecast")
 def forecast(ctx: Ctx, t: Task) -> None:
     """Fill the Clad slots from the Clad deck, reforming it when it runs out (7.2)."""
-    st = ctx.st
+    st = ctx.state
     st.stage = "forecast"
     st.clad_slots = []
     st.clad_hidden = []
@@ -76,7 +76,7 @@ def forecast(ctx: Ctx, t: Task) -> None:
 
 def reform_clad(ctx: Ctx) -> None:
     """Voltage +1 and the new voltage's cards join the used ones, shuffled (7.2; solo change 2)."""
-    st = ctx.st
+    st = ctx.state
     if st.voltage >= 3:
         fresh: list[str] = []
     else:
@@ -102,15 +102,15 @@ def reform_clad(ctx: Ctx) -> None:
 @TASKS.register("draw_phase")
 def draw_phase(ctx: Ctx, t: Task) -> None:
     """Everyone draws up to three cards."""
-    ctx.st.stage = "draw"
-    ctx.push(*[Task(kind="draw_to", seat=s, n=HAND_SIZE) for s in range(len(ctx.st.witches))])
+    ctx.state.stage = "draw"
+    ctx.push(*[Task(kind="draw_to", seat=s, n=HAND_SIZE) for s in range(len(ctx.state.witches))])
 
 
 # ------------------------------------------------------------------------------------- 6.3 draft
 @TASKS.register("draft_phase")
 def draft_phase(ctx: Ctx, t: Task) -> None:
     """Standby order: each player re-enters if needed, takes the turn card back and picks a turn slot."""
-    st = ctx.st
+    st = ctx.state
     st.stage = "draft"
     if st.mode == "solo" and all(st.markers):
         st.markers = [False] * TURN_SLOTS  # solo change 4: clear the markers once every slot has one
@@ -160,28 +160,33 @@ _SLOT_NAMES = tuple(str(slot) for slot in range(TURN_SLOTS))  # how keys spell t
 def find_draft_action(ctx: Ctx, seat: int, standby: int, key: str) -> Action | None:
     """The draft choice called ``key`` if it is legal (equal to the one the full list holds), else None."""
     parts = key.split(".")
-    if len(parts) != 3 or parts[0] != "d" or parts[1] not in _SLOT_NAMES or parts[2] not in ctx.w(seat).hand:
+    if (
+        len(parts) != 3
+        or parts[0] != "d"
+        or parts[1] not in _SLOT_NAMES
+        or parts[2] not in ctx.witch(seat).hand
+    ):
         return None
     slot = _SLOT_NAMES.index(parts[1])
-    return draft_action(ctx, slot, parts[2]) if slot in draft_slots(ctx.st, standby) else None
+    return draft_action(ctx, slot, parts[2]) if slot in draft_slots(ctx.state, standby) else None
 
 
 @TASKS.register("draft_pick")
 def draft_pick(ctx: Ctx, t: Task) -> None:
     """The turn card returns to the hand; then the player must place a card in a turn slot."""
-    st = ctx.st
+    st = ctx.state
     i = standby_of(st, t.seat)
     card = st.standby[i].card
     st.standby[i] = SeqSlot()
-    ctx.w(t.seat).hand.append(card)
+    ctx.witch(t.seat).hand.append(card)
     text = "Draft: put a card face down on a turn slot."
-    st.agenda.pending = Ask(kind="draft", seat=t.seat, text=text, n=i)
+    ctx.ask(Ask(kind="draft", seat=t.seat, text=text, n=i))
 
 
 def apply_draft(ctx: Ctx, seat: int, slot: int, card: str) -> None:
     """Place the card face down on the slot and take the slot's effect."""
-    st = ctx.st
-    w = ctx.w(seat)
+    st = ctx.state
+    w = ctx.witch(seat)
     from_hand(w, card)
     st.turn_slots[slot] = SeqSlot(seat=seat, card=card)
     w.slot = slot
@@ -206,7 +211,7 @@ def slot_effect(ctx: Ctx, t: Task) -> None:
 @TASKS.register("put_back")
 def put_back(ctx: Ctx, t: Task) -> None:
     """Put a card from your hand on top of your deck."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     if w.hand:
         ask_choice(
             ctx,
@@ -221,7 +226,7 @@ def put_back(ctx: Ctx, t: Task) -> None:
 @TASKS.register("action_phase")
 def action_phase(ctx: Ctx, t: Task) -> None:
     """Turn slots alternate with the Clad slots: T1 C1 T2 C2 T3 C3 T4 (empty turn slots are skipped)."""
-    st = ctx.st
+    st = ctx.state
     st.stage = "action"
     tasks: list[Task] = []
     for k in range(TURN_SLOTS):
@@ -235,13 +240,13 @@ def action_phase(ctx: Ctx, t: Task) -> None:
 @TASKS.register("turn_start")
 def turn_start(ctx: Ctx, t: Task) -> None:
     """Slide the turn card down to its standby slot; re-enter if needed; then the turn."""
-    st = ctx.st
+    st = ctx.state
     slot = st.turn_slots[t.n]
     st.standby[below(t.n)] = slot
     st.turn_slots[t.n] = SeqSlot()
     if st.mode == "solo":
         st.markers[t.n] = True
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     w.turn_over = False
     w.turn_bonus = 0
     ctx.say("turn", f"{ctx.who(t.seat)}'s turn.")
@@ -253,13 +258,13 @@ def turn_start(ctx: Ctx, t: Task) -> None:
 @TASKS.register("turn_end")
 def turn_end(ctx: Ctx, t: Task) -> None:
     """Bonuses that last a turn end with it."""
-    ctx.w(t.seat).turn_bonus = 0
+    ctx.witch(t.seat).turn_bonus = 0
 
 
 @TASKS.register("end_round")
 def end_round(ctx: Ctx, t: Task) -> None:
     """Round tallies reset; the game ends after round 9 or once voltage 3's deck is spent (book 8)."""
-    st = ctx.st
+    st = ctx.state
     for w in st.witches:
         w.uses = [0, 0, 0]
         w.dealt_round = w.attacks_round = w.moved_round = w.picked_round = 0
@@ -277,7 +282,7 @@ def end_round(ctx: Ctx, t: Task) -> None:
 
 def finish(ctx: Ctx, reason: str) -> None:
     """The game is over; scoring is read off the final state."""
-    st = ctx.st
+    st = ctx.state
     st.phase = "over"
     st.stage = ""
     st.end_reason = reason
@@ -302,7 +307,7 @@ def entry_facing(cell: int) -> int:
 def put_back_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """The chosen card goes on top of the deck, unseen by the others."""
     card = key[2:]
-    w = ctx.w(ask.seat)
+    w = ctx.witch(ask.seat)
     from_hand(w, card)
     put_on_top(w, card, seen=False)
     ctx.split(

@@ -30,29 +30,16 @@ from engines.hackclad import clad as _clad  # noqa: F401  (registers its task an
 from engines.hackclad import deck as _deck  # noqa: F401  (the same)
 from engines.hackclad.bots import WitchBot
 from engines.hackclad.catalogue import entries
+from engines.hackclad.choices import HackChoices, named
 from engines.hackclad.content import content, effect_uses, read_files, validate
-from engines.hackclad.ctx import ANSWERS, Ctx
+from engines.hackclad.ctx import Ctx
 from engines.hackclad.effects import EFFECTS
-from engines.hackclad.rounds import (
-    apply_draft,
-    draft_action,
-    draft_slots,
-    find_draft_action,
-)
 from engines.hackclad.scoring import outcome as final_outcome
 from engines.hackclad.scoring import sides
 from engines.hackclad.search import SearchBot
-from engines.hackclad.seats import acting, asked_seats, owner, shared_seats
+from engines.hackclad.seats import acting, asked_seats
 from engines.hackclad.setup import WITCHES, begin, check_seat, deal
 from engines.hackclad.state import HackState, HackView, copy_state, upgrade
-from engines.hackclad.turn import (
-    apply_react,
-    apply_turn,
-    find_react_action,
-    find_turn_action,
-    react_actions,
-    turn_actions,
-)
 from engines.hackclad.twins import twin_state
 from engines.hackclad.view import build_view, secrets
 
@@ -94,7 +81,7 @@ _TEAM_OPTIONS = (
 SOLO_PAR = 40
 
 
-class HackClad(Ruleset[HackState, HackView]):
+class HackClad(HackChoices, Ruleset[HackState, HackView]):
     """HackClad: witches race each other for shards while fighting the Clad automaton."""
 
     slug = "hackclad"
@@ -142,84 +129,45 @@ class HackClad(Ruleset[HackState, HackView]):
         return deal(config, seed)
 
     # ------------------------------------------------------------------------------- play
+    # Play-phase choices come from the agenda's pending choice (``choices.HackChoices``); the mission
+    # draft and the secret enhanced pick are phases off the agenda, asked here.
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
         if state.phase == "play":  # asked at every step: at most one witch is waited on
-            ask = state.agenda.pending
-            if ask is None:
-                return {}
-            seat = owner(state, ask.seat)
-            return {seat: self._prompt(state, seat, ask.seat)}
+            return super()._prompts(state)
         return {seat: self._prompt(state, seat, witch) for seat, witch in asked_seats(state).items()}
 
     @staticmethod
     def _prompt(state: HackState, seat: int, witch: int) -> Prompt:
         if state.phase == "missions":
-            prompt = Prompt(seat, "mission", "Choose a mission card.")
-        elif state.phase == "enhanced":
-            prompt = Prompt(
-                seat,
-                "enhanced",
-                "Secretly choose the enhanced card that starts in your deck.",
-                private=True,
-                sealed=True,
-            )
-        else:
-            a = state.agenda.pending
-            assert a is not None
-            prompt = Prompt(seat, a.kind, a.text, private=a.handler != "reentry")
-        if shared_seats(state):
-            # One person runs two witches: say which one is being asked.
-            name = content().witches[state.witches[witch].witch].name
-            prompt = Prompt(seat, prompt.kind, f"{name}: {prompt.text}", prompt.private, prompt.sealed)
-        return prompt
+            return Prompt(seat, "mission", named(state, witch, "Choose a mission card."))
+        text = named(state, witch, "Secretly choose the enhanced card that starts in your deck.")
+        return Prompt(seat, "enhanced", text, private=True, sealed=True)
 
     def _legal_actions(self, state: HackState, seat: int) -> list[Action]:
+        if state.phase == "play":
+            return super()._legal_actions(state, seat)
         witch = acting(state, seat)
         assert witch is not None
         if state.phase == "missions":
             return [_mission_action(m) for m in state.offer]
-        ctx = Ctx(state)
-        if state.phase == "enhanced":
-            return [_enhanced_action(ctx, x) for x in sorted(state.witches[witch].enhanced)]
-        ask = state.agenda.pending
-        assert ask is not None
-        if ask.kind == "turn":
-            return turn_actions(ctx, witch)
-        if ask.kind == "react":
-            return react_actions(ctx, witch)
-        if ask.kind == "draft":
-            hand = state.witches[witch].hand
-            return [draft_action(ctx, slot, x) for slot in draft_slots(state, ask.n) for x in hand]
-        return [Action(k, label, group=ask.handler) for k, label in ask.options]
+        return [_enhanced_action(Ctx(state), x) for x in sorted(state.witches[witch].enhanced)]
 
     def _find_action(self, state: HackState, seat: int, key: str) -> Action | None:
         # Build only the choice the key names: apply need not label every other choice just to check
         # one key (the fuzz harness and test_action_lookup hold this to ``_legal_actions``).
+        if state.phase == "play":
+            return super()._find_action(state, seat, key)
         witch = acting(state, seat)
         if witch is None:
             return None
         if state.phase == "missions":
             return _mission_action(key[2:]) if key[:2] == "m." and key[2:] in state.offer else None
-        if state.phase == "enhanced":
-            ok = key[:2] == "e." and key[2:] in state.witches[witch].enhanced
-            return _enhanced_action(Ctx(state), key[2:]) if ok else None
-        ask = state.agenda.pending
-        assert ask is not None
-        if ask.kind == "choice":
-            for k, label in ask.options:
-                if k == key:
-                    return Action(k, label, group=ask.handler)
-            return None
-        ctx = Ctx(state)
-        if ask.kind == "turn":
-            return find_turn_action(ctx, witch, key)
-        if ask.kind == "react":
-            return find_react_action(ctx, witch, key)
-        if ask.kind == "draft":
-            return find_draft_action(ctx, witch, ask.n, key)
-        return None
+        ok = key[:2] == "e." and key[2:] in state.witches[witch].enhanced
+        return _enhanced_action(Ctx(state), key[2:]) if ok else None
 
-    def _apply(self, state: HackState, seat: int, action: Action) -> Iterable[Event]:
+    def _apply(self, state: HackState, seat: int, action: Action) -> list[Event]:
+        if state.phase == "play":
+            return super()._apply(state, seat, action)
         witch = acting(state, seat)
         assert witch is not None
         ctx = Ctx(state)
@@ -232,11 +180,11 @@ class HackClad(Ruleset[HackState, HackView]):
             if not state.draft_order:
                 state.offer = []
                 state.phase = "enhanced"
-        elif state.phase == "enhanced":
-            w = state.witches[witch]
-            w.enhanced.remove(action.card)
-            w.deck.append(action.card)
-            w.chose_enhanced = True
+        else:
+            chosen = state.witches[witch]
+            chosen.enhanced.remove(action.card)
+            chosen.deck.append(action.card)
+            chosen.chose_enhanced = True
             ctx.split(
                 witch,
                 "enhanced",
@@ -245,20 +193,8 @@ class HackClad(Ruleset[HackState, HackView]):
             )
             if all(x.chose_enhanced for x in state.witches):
                 begin(ctx)
-        else:
-            ask = state.agenda.pending
-            assert ask is not None
-            state.agenda.pending = None  # answered: the agenda runs on from where it paused
-            if ask.kind == "turn":
-                apply_turn(ctx, witch, action)
-            elif ask.kind == "react":
-                apply_react(ctx, witch, action)
-            elif ask.kind == "draft":
-                apply_draft(ctx, witch, int(action.params[0]), action.card)
-            else:
-                ANSWERS[ask.handler](ctx, ask, action.key)
         ctx.run()
-        return ctx.ev
+        return ctx.events
 
     def decode(self, data: bytes) -> HackState:
         """Rebuild a state from ``encode`` output (a snapshot stored before the agenda is upgraded)."""

@@ -112,7 +112,7 @@ def deal(config: GameConfig, seed: int) -> HackState:
 
 def begin(ctx: Ctx) -> None:
     """Everyone has chosen: shuffle decks, put the first turn cards on standby, start round 1."""
-    st = ctx.st
+    st = ctx.state
     st.phase = "play"
     for seat, w in enumerate(st.witches):
         ctx.rng.shuffle(w.deck)

@@ -7,6 +7,7 @@ from msgspec.structs import replace
 
 from engines.core import agenda
 from engines.core.agenda import Agenda
+from engines.core.context import Pending
 from engines.core.types import StateBase, ViewBase
 from engines.hackclad.content import Eff
 
@@ -98,11 +99,9 @@ class Play(msgspec.Struct, kw_only=True):
     source: str = "hand"  # hand | discard | cp
 
 
-class Ask(msgspec.Struct, kw_only=True):
-    """The decision the game waits for: a turn, a reaction, a draft pick or a listed choice."""
+class Ask(Pending, frozen=True, kw_only=True):
+    """The decision the game waits for (``kind``: turn | react | draft | choice) and what it shows."""
 
-    kind: str  # turn | react | draft | choice
-    seat: int
     text: str = ""
     handler: str = ""  # for choices: the answer handler
     options: list[tuple[str, str]] = []
@@ -210,7 +209,7 @@ def copy_state(st: HackState) -> HackState:
     new.plays = [replace(p) for p in st.plays]  # a play holds numbers, strings and flags only
     new.agenda = st.agenda.copy()  # a new queue sharing the frozen tasks
     ask = st.agenda.pending
-    if ask is not None:  # the kit's copy shares the pending choice; an Ask is a mutable record
+    if ask is not None:  # the kit's copy shares the pending choice; its options list is copied
         new.agenda.pending = replace(ask, options=ask.options[:])
     return new
 

@@ -30,12 +30,12 @@ def limits(ctx: Ctx, seat: int) -> list[int]:
 
 def limit(ctx: Ctx, seat: int, index: int) -> int:
     """One of the witch's per-round basic-action limits (Move counts discard-pile bonuses)."""
-    base = ctx.c.witches[ctx.w(seat).witch].limits[index]
+    base = ctx.content.witches[ctx.witch(seat).witch].limits[index]
     return base + passive_count(ctx, seat, "move_use") if index == MOVE else base
 
 
 def _need_ok(ctx: Ctx, seat: int, card: Card) -> bool:
-    st, w = ctx.st, ctx.w(seat)
+    st, w = ctx.state, ctx.witch(seat)
     if card.need == "adjacent_clad":
         return condition(ctx, seat, "adjacent_clad")
     if card.need == "adjacent_witch":
@@ -47,7 +47,7 @@ def _need_ok(ctx: Ctx, seat: int, card: Card) -> bool:
 
 def _variants(ctx: Ctx, seat: int, card: Card, hand_left: int) -> list[tuple[str, str, bool, int]]:
     """(key suffix, label suffix, opted, X) for each way the card can be paid for."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     out: list[tuple[str, str, bool, int]] = []
     if card.x_cost:
         for x in range(0, w.mp + 1):
@@ -101,7 +101,7 @@ def _support_action(design: str, cid: str, variant: tuple[str, str, bool, int]) 
 
 def _play_actions(ctx: Ctx, seat: int, cid: str, facings: Iterable[int]) -> list[Action]:
     """Every way to play hand card ``cid`` on the witch's turn (attacks only with these facings)."""
-    st, w = ctx.st, ctx.w(seat)
+    st, w = ctx.state, ctx.witch(seat)
     card = ctx.card(cid)
     if card.is_reaction or not _need_ok(ctx, seat, card):
         return []
@@ -145,17 +145,17 @@ _PASS = Action("pass", "Pass (take what comes)", group="end", params=("pass",))
 
 def _may_basic(ctx: Ctx, seat: int, kind: str) -> bool:
     """Whether the witch may take this basic action now (per-round limits; a move needs a free space)."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     if kind == "bm":
-        return w.uses[MOVE] < limit(ctx, seat, MOVE) and can_move(ctx.st, seat)
+        return w.uses[MOVE] < limit(ctx, seat, MOVE) and can_move(ctx.state, seat)
     if kind == "bp":
         return w.uses[MP] < limit(ctx, seat, MP)
-    return not ctx.st.frames[-1].charge and w.uses[GUARD] < limit(ctx, seat, GUARD)
+    return not ctx.state.frames[-1].charge and w.uses[GUARD] < limit(ctx, seat, GUARD)
 
 
 def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
     """Everything the witch may do on her own turn."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     acts: list[Action] = []
     for cid in w.hand:
         acts.extend(_play_actions(ctx, seat, cid, range(4)))
@@ -171,7 +171,7 @@ def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
 
 def find_turn_action(ctx: Ctx, seat: int, key: str) -> Action | None:
     """The turn action called ``key`` if legal, built alone (equal to the one ``turn_actions`` lists)."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     kind, _, rest = key.partition(".")
     if kind == "p":
         cid, _, tail = rest.partition(".")
@@ -188,37 +188,37 @@ def find_turn_action(ctx: Ctx, seat: int, key: str) -> Action | None:
 
 
 def _find_cp(ctx: Ctx, seat: int, cp_id: str, timing: str) -> Action | None:
-    cp = ctx.c.cp.get(cp_id)
+    cp = ctx.content.cp.get(cp_id)
     return _cp_action(cp_id) if cp is not None and cp_usable(ctx, seat, cp, timing) else None
 
 
 def cp_actions(ctx: Ctx, seat: int, timing: str) -> list[CpAction]:
     """CP actions of this timing the witch can afford and use now."""
-    return [cp for cp in ctx.c.cp.values() if cp_usable(ctx, seat, cp, timing)]
+    return [cp for cp in ctx.content.cp.values() if cp_usable(ctx, seat, cp, timing)]
 
 
 def cp_usable(ctx: Ctx, seat: int, cp: CpAction, timing: str) -> bool:
     """Whether the witch can afford and use this CP action now, at this timing."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     if cp.timing != timing or (cp.witch and cp.witch != w.witch) or w.cp < cp.cost:
         return False
-    keys = ctx.c.cp_effects[cp.id]
-    if "move" in keys and not move_options(ctx.st, seat):
+    keys = ctx.content.cp_effects[cp.id]
+    if "move" in keys and not move_options(ctx.state, seat):
         return False
     if "draw" in keys and not (w.deck or w.discard):
         return False
-    return not (timing == "reaction" and ctx.st.frames and ctx.st.frames[-1].charge and keys & _CUT)
+    return not (timing == "reaction" and ctx.state.frames and ctx.state.frames[-1].charge and keys & _CUT)
 
 
 def _react_usable(ctx: Ctx, seat: int, card: Card) -> bool:
     """Whether a reaction card can be used against the attack being resolved."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     if not card.is_reaction or not _need_ok(ctx, seat, card) or w.mp < card.mp:
         return False
     if card.extra_shards > w.shards:
         return False
     # Charge damage cannot be cut, so cards that only cut damage do nothing there.
-    return not (ctx.st.frames[-1].charge and ctx.c.card_effects[card.id] <= _CUT)
+    return not (ctx.state.frames[-1].charge and ctx.content.card_effects[card.id] <= _CUT)
 
 
 def _react_action(ctx: Ctx, cid: str, from_discard: bool) -> Action:
@@ -235,7 +235,7 @@ def _react_choice(cid: str, name: str, from_discard: bool) -> Action:
 
 def react_actions(ctx: Ctx, seat: int) -> list[Action]:
     """Reactions the witch may take against the attack being resolved."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     acts = [_react_action(ctx, cid, False) for cid in w.hand if _react_usable(ctx, seat, ctx.card(cid))]
     for cid in w.discard:
         card = ctx.card(cid)
@@ -250,7 +250,7 @@ def react_actions(ctx: Ctx, seat: int) -> list[Action]:
 
 def find_react_action(ctx: Ctx, seat: int, key: str) -> Action | None:
     """The reaction called ``key`` if it is legal, built alone (equal to the one ``react_actions`` lists)."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     kind, _, cid = key.partition(".")
     if kind == "r":
         ok = cid in w.hand and _react_usable(ctx, seat, ctx.card(cid))
@@ -274,7 +274,7 @@ def start_play(
     ctx: Ctx, seat: int, cid: str, *, facing: int, opted: bool, x: int, source: str, after: Task
 ) -> None:
     """Reveal and pay for a skill card, then queue its costs, effects, discard and repel."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     card = ctx.card(cid)
     if source == "discard":
         w.discard.remove(cid)
@@ -283,7 +283,7 @@ def start_play(
     if facing >= 0:
         w.facing = facing
     w.mp -= x if card.x_cost else card.mp
-    ctx.st.plays.append(
+    ctx.state.plays.append(
         Play(seat=seat, card=cid, atk=card.atk, x=x, opted=opted, source=source, reaction=card.is_reaction)
     )
     ctx.say("play", f"{ctx.who(seat)} plays {card.name}.")
@@ -299,8 +299,8 @@ def start_play(
 
 def start_cp(ctx: Ctx, seat: int, cp: CpAction, after: Task) -> None:
     """Pay CP and queue a CP action's effects."""
-    ctx.w(seat).cp -= cp.cost
-    ctx.st.plays.append(Play(seat=seat, card=cp.id, source="cp"))
+    ctx.witch(seat).cp -= cp.cost
+    ctx.state.plays.append(Play(seat=seat, card=cp.id, source="cp"))
     ctx.say("cp", f"{ctx.who(seat)} uses {cp.name} ({cp.cost} CP).")
     ctx.push(*_effect_tasks(seat, cp.effects, False), Task(kind="end_play", seat=seat), after)
 
@@ -308,16 +308,16 @@ def start_cp(ctx: Ctx, seat: int, cp: CpAction, after: Task) -> None:
 @TASKS.register("drop_own")
 def drop_own(ctx: Ctx, t: Task) -> None:
     """Extra cost: leave n of your shards on your space."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     w.shards -= t.n
-    ctx.st.field[w.pos] += t.n
+    ctx.state.field[w.pos] += t.n
     ctx.say("drop", f"{ctx.who(t.seat)} leaves {t.n} shard VP at {grid.label(w.pos)}.")
 
 
 @TASKS.register("extra_discard")
 def extra_discard(ctx: Ctx, t: Task) -> None:
     """Extra cost: discard a card from your hand (its own 'when discarded as a cost' part applies)."""
-    w = ctx.w(t.seat)
+    w = ctx.witch(t.seat)
     if not w.hand:
         return
     options = [(f"c.{c}", f"Discard {ctx.card(c).name}") for c in w.hand]
@@ -329,7 +329,7 @@ def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
     """Discard the chosen card and run its as-cost steps."""
     seat = ask.seat
     cid = key[2:]
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     from_hand(w, cid)
     w.discard.append(cid)
     card = ctx.card(cid)
@@ -340,9 +340,9 @@ def extra_discard_answer(ctx: Ctx, ask: Ask, key: str) -> None:
 @TASKS.register("end_play")
 def end_play(ctx: Ctx, t: Task) -> None:
     """The card goes to the discard pile (or back on the deck); then any repel resolves."""
-    st = ctx.st
+    st = ctx.state
     p = st.plays.pop()
-    w = ctx.w(p.seat)
+    w = ctx.witch(p.seat)
     if p.source != "cp":
         card = ctx.card(p.card)
         if p.source == "discard":
@@ -360,7 +360,7 @@ def end_play(ctx: Ctx, t: Task) -> None:
 
 def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
     """Carry out one action on the witch's own turn, then ask again (unless the turn ended)."""
-    w = ctx.w(seat)
+    w = ctx.witch(seat)
     again = Task(kind="turn", seat=seat)
     kind = action.key.split(".")[0]
     if kind == "end":
@@ -397,15 +397,15 @@ def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
             ctx.push(again)
         return
     if kind == "cp":
-        start_cp(ctx, seat, ctx.c.cp[action.key[3:]], again)
+        start_cp(ctx, seat, ctx.content.cp[action.key[3:]], again)
         return
     raise ValueError(f"unknown turn action {action.key}")
 
 
 def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
     """Carry out one reaction (or a pass), then look at the attack again."""
-    w = ctx.w(seat)
-    frame = ctx.st.frames[-1]
+    w = ctx.witch(seat)
+    frame = ctx.state.frames[-1]
     again = Task(kind="frame")
     kind = action.key.split(".")[0]
     if kind == "pass":
@@ -431,7 +431,7 @@ def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
         ctx.say("basic", f"{ctx.who(seat)} discards {card.name} to take 1 less damage.")
         ctx.push(*_effect_tasks(seat, card.as_guard, False), again)
     elif kind == "cp":
-        start_cp(ctx, seat, ctx.c.cp[action.key[3:]], again)
+        start_cp(ctx, seat, ctx.content.cp[action.key[3:]], again)
     else:
         raise ValueError(f"unknown reaction {action.key}")
 
@@ -439,7 +439,7 @@ def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
 @TASKS.register("turn")
 def turn_task(ctx: Ctx, t: Task) -> None:
     """Ask the witch for her next action unless her turn is over."""
-    if ctx.w(t.seat).turn_over:
+    if ctx.witch(t.seat).turn_over:
         return
     text = "Your turn: play cards, take actions, or end your turn."
-    ctx.st.agenda.pending = Ask(kind="turn", seat=t.seat, text=text)
+    ctx.ask(Ask(kind="turn", seat=t.seat, text=text))

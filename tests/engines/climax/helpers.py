@@ -8,7 +8,6 @@ from typing import Any
 from engines.climax import RULESET
 from engines.climax.content import catalog
 from engines.climax.ctx import Ctx
-from engines.climax.flow import advance
 from engines.climax.state import SLOTS, ClimaxState, Job, Player, Slot
 from engines.core import Action, GameConfig, Rng
 
@@ -48,9 +47,7 @@ def stage(state: ClimaxState, seat: int, index: int, design: str, pose: str = "s
 def start(state: ClimaxState, *jobs: Job) -> ClimaxState:
     """Queue ``jobs`` and run the agenda until a choice (events are dropped)."""
     state.agenda.then(*jobs)
-    ctx = Ctx(state, Rng(state.rng))
-    advance(ctx)
-    state.rng = ctx.rng.state
+    Ctx(state).run()
     return state
 
 

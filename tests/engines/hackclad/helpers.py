@@ -109,7 +109,7 @@ def run_tasks(state: HackState, *tasks: Task) -> tuple[HackState, list[Event]]:
     state.agenda.tasks = list(tasks)
     ctx = Ctx(state)
     ctx.run()
-    return state, ctx.ev
+    return state, ctx.events
 
 
 def attack(state: HackState, rel: list[tuple[int, int]], name: str = "test attack") -> HackState:
