@@ -32,6 +32,7 @@ from bot.service.thinking import worked_out
 from engines import registry
 from engines.core import GameConfig
 from engines.core.driver import Match
+from engines.core.types import counted
 
 #: the game and mode the thinking tables play, against the hard bot
 THINKER = ("climax", "duel")
@@ -181,7 +182,8 @@ def thinking_lines(found: Thinking) -> list[str]:
     """The figure as one line."""
     t = found
     return [
-        f"thinking  bot-free clicks, drawing pool {t.draw_processes}, median of {t.runs} run(s) each, "
+        f"thinking  bot-free clicks, drawing pool {t.draw_processes}, "
+        f"median of {counted(t.runs, 'run')} each, "
         f"alternated: p50 {fmt(t.alone_p50)} ms, p99 {fmt(t.alone_p99)} ms alone; p50 {fmt(t.busy_p50)} ms "
         f"({fmt(ratio(t.busy_p50, t.alone_p50))}×), p99 {fmt(t.busy_p99)} ms "
         f"({fmt(ratio(t.busy_p99, t.alone_p99))}×) while {t.thinkers} hard bots thought, capped at "
