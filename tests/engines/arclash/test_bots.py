@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.arclash import RULESET
-from engines.arclash.bots import GreedyBot, SearchBot, determinize
+from engines.arclash.bots import GreedyBot
+from engines.arclash.search import SearchBot, determinize
 from engines.arclash.state import SUPPORT
 from engines.core import GameConfig, Rng
 from engines.core.driver import Match, bot_for
