@@ -132,15 +132,21 @@ def _guess_sealed(state: ArclashState, seat: int) -> None:
             )
             zone.paying = rest[: zones.card(state, zone.choice).discard]
     elif state.phase == SWAP:
-        zone.choice = ""
+        # Greedy starts over only from a level 1, with a stronger level 1 from hand.
+        top = zones.top(state, seat)
+        ones = zones.level_ones(state, zone.hand)
+        best = max(ones, key=lambda i: zones.card(state, i).power, default="")
+        better = best and top is not None and top.level == 1 and zones.card(state, best).power > top.power
+        zone.choice = best if better else ""
     if state.phase == OPENING and not zone.choice:
         zone.sealed = False
 
 
 # ---------------------------------------------------------------------- search
-def _evaluate(state: ArclashState, seat: int) -> float:
+def evaluate(state: ArclashState, seat: int, level_weight: float = 0.3) -> float:
+    """The seat's lead in points over the best rival, plus its level; a finished game is +-100."""
     best_other = max(z.points for s, z in enumerate(state.seats) if s != seat)
-    score = state.seats[seat].points - best_other + 0.3 * zones.level(state, seat)
+    score = state.seats[seat].points - best_other + level_weight * zones.level(state, seat)
     if state.phase == OVER:
         score += 100 if state.winner == seat else -100
     return score
@@ -154,9 +160,9 @@ def _settled(world: ArclashState, stop_turn: int) -> bool:
     return world.phase == OVER or world.turn > stop_turn
 
 
-def _stop_turn(view: ArclashView) -> int:
-    """The last turn a playout covers: this one, or the next when swapping ends this turn."""
-    return view.turn + (1 if view.phase == SWAP else 0)
+def _stop_turn(view: ArclashView, turns: int) -> int:
+    """The last turn a playout covers: ``turns`` battles on, counting this turn's unless it is fought."""
+    return view.turn + (1 if view.phase == SWAP else 0) + turns - 1
 
 
 def _greedy_step(rules: ArclashRules, world: ArclashState) -> None:
@@ -180,7 +186,15 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, rules: ArclashRules, worlds: int = 6, margin: float = 0.25) -> None:
+    def __init__(
+        self,
+        rules: ArclashRules,
+        worlds: int = 6,
+        margin: float = 0.25,
+        budget: int | None = None,
+        turns: int = 1,
+        level_weight: float = 0.3,
+    ) -> None:
         self.rules = rules  # plays the sampled worlds forward
         self.worlds = worlds
         self.margin = margin
@@ -189,10 +203,10 @@ class SearchBot:
             copy=rules.clone,
             play=lambda world, view, action: rules._apply(world, _me(view), action),
             step=lambda world, rng: _greedy_step(rules, world),  # greedy play needs no dice
-            stop=lambda world, view: _settled(world, _stop_turn(view)),
-            evaluate=lambda world, view: _evaluate(world, _me(view)),
+            stop=lambda world, view: _settled(world, _stop_turn(view, turns)),
+            evaluate=lambda world, view: evaluate(world, _me(view), level_weight),
             samples=worlds,
-            budget=None,  # every decision meets all its worlds, as before the kit
+            budget=budget,
             horizon=HORIZON,
             # Leave the greedy choice only for a clear gain: sampling noise should not flip decisions.
             margin=margin,
