@@ -152,7 +152,14 @@ def evaluate(state: ArclashState, seat: int, level_weight: float = 0.3) -> float
     return score
 
 
-#: playout moves at most (a turn of every player fits well inside)
+#: sampled worlds per decision at most
+WORLDS = 16
+#: playout moves per decision at most, counted between worlds: keeps a decision near 0.1 s of CPU
+#: (0.2 s at most) on this project's machine at six players (see the README's ladder figures)
+BUDGET = 4000
+#: battles a playout covers: this turn's and the next, so what a choice keeps for later counts
+TURNS = 2
+#: playout moves at most (two turns of every player fit well inside)
 HORIZON = 400
 
 
@@ -181,18 +188,19 @@ def _me(view: ArclashView) -> int:
 
 
 class SearchBot:
-    """Tries every choice in several sampled worlds, playing each forward greedily; keeps the best
-    (:class:`engines.core.search.Sampling`: the same worlds for every candidate)."""
+    """Tries every choice in sampled worlds, playing each forward greedily to the end of the next
+    turn; keeps the best (:class:`engines.core.search.Sampling`: the same worlds for every candidate,
+    as many worlds as the playout-move budget allows)."""
 
     name = "search"
 
     def __init__(
         self,
         rules: ArclashRules,
-        worlds: int = 6,
+        worlds: int = WORLDS,
         margin: float = 0.25,
-        budget: int | None = None,
-        turns: int = 1,
+        budget: int | None = BUDGET,
+        turns: int = TURNS,
         level_weight: float = 0.3,
     ) -> None:
         self.rules = rules  # plays the sampled worlds forward
