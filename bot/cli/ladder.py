@@ -22,6 +22,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     ladder.add_argument("--seed", type=int, default=1, help="the first deal's seed (then +1 each)")
     ladder.add_argument("--jobs", type=int, default=0, help="processes to play on (default: one a core)")
+    ladder.add_argument(
+        "--levels",
+        help="only these levels, comma-separated (for example normal,hard); default: every level",
+    )
     ladder.add_argument("--json", action="store_true", help="print the figures as JSON")
     ladder.set_defaults(run=cmd_ladder)
 
@@ -37,6 +41,14 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if args.games < 1:
         return fail("--games must be at least 1.")
     levels = ladder.levels_of(ruleset)
+    if args.levels:
+        chosen = [level.strip() for level in args.levels.split(",") if level.strip()]
+        unknown = [level for level in chosen if level not in levels]
+        if unknown or not chosen:
+            listed = ", ".join(levels)
+            print(f"tablekeeper: --levels takes some of: {listed} (comma-separated).", file=sys.stderr)
+            return 2
+        levels = [level for level in levels if level in chosen]
     pairs = list(ladder.pairings(ruleset.slug, config, levels, range(args.seed, args.seed + args.games)))
     played = ladder.run(pairs, args.jobs or ladder.default_jobs())
     summary = ladder.summarize(ruleset, config, levels, played)

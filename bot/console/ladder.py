@@ -12,7 +12,8 @@ the same deals, and its mean result (wins, and the mean score where the game kee
 with twice its standard error, the noise a difference must beat.
 
 Games run in worker processes, one a core; a game's result depends only on its deal and the two
-levels, so the figures are the same however many processes play them.
+levels, so the figures are the same however many processes play them. Each level's CPU time per
+decision (choices of two or more actions) is shown too: what its strength costs.
 """
 
 from __future__ import annotations
@@ -20,13 +21,16 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import statistics
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines import registry
-from engines.core import AnyRuleset, GameConfig, Outcome
+from engines.core import Action, AnyRuleset, GameConfig, Outcome, Prompt, Rng
+from engines.core.bots import Bot, Suggestion
 from engines.core.driver import Match, bot_for, bot_name
 
 #: the difficulties players choose, and the bots they stand for in a game
@@ -55,6 +59,29 @@ class Played:
     beat_rules: bool = False
     #: the game keeps scores (not every game does: then only wins count)
     scored: bool = False
+    #: each level's CPU seconds per decision that had more than one choice
+    thinking: tuple[tuple[float, ...], ...] = ()
+
+
+class Timed:
+    """A bot whose choices are timed in CPU seconds (only where there was something to choose)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds: list[float] = []
+
+    def choose(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """The wrapped bot's choice, timed."""
+        started = time.process_time()
+        action = self.bot.choose(view, prompt, actions, rng)
+        if len(actions) > 1:
+            self.seconds.append(time.process_time() - started)
+        return action
+
+    def suggest(self, view: Any, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The wrapped bot's suggestion (not timed: the ladder only asks for choices)."""
+        return self.bot.suggest(view, prompt, actions, rng)
 
 
 def levels_of(ruleset: AnyRuleset) -> list[str]:
@@ -83,13 +110,13 @@ def play(pairing: Pairing) -> Played:
     """Play one ladder game to its end (in a worker process)."""
     ruleset = registry.get(pairing.slug)
     sides = sides_of(ruleset, pairing.config)
-    bots = {
-        seat: bot_for(ruleset, pairing.levels[index % len(pairing.levels)])
+    timed = {
+        seat: Timed(bot_for(ruleset, pairing.levels[index % len(pairing.levels)]))
         for index, side in enumerate(sides)
         for seat in side
     }
     match = Match(ruleset, pairing.config, pairing.seed)
-    outcome = match.play_out(bots)
+    outcome = match.play_out(dict(timed))
     beat = (
         bool(ruleset.mode(pairing.config.mode).automata)
         and ruleset.automaton_result(pairing.config, outcome) < 0
@@ -100,7 +127,10 @@ def play(pairing: Pairing) -> Played:
     mine = [
         tuple(seat for i, side in enumerate(sides) if i % count == k for seat in side) for k in range(count)
     ]
-    return Played(pairing, *_placed(outcome, mine), beat_rules=beat, scored=bool(outcome.scores))
+    thinking = tuple(tuple(t for seat in seats for t in timed[seat].seconds) for seats in mine)
+    return Played(
+        pairing, *_placed(outcome, mine), beat_rules=beat, scored=bool(outcome.scores), thinking=thinking
+    )
 
 
 def _placed(
@@ -193,6 +223,7 @@ def summarize(
         "players": config.players,
         "levels": {level: bot_name(ruleset, level) for level in levels},
     }
+    summary["thinking"] = thinking(levels, games)
     if not head_to_head(ruleset, config):
         means = {level: Mean(level) for level in levels}
         for game in games:
@@ -257,6 +288,37 @@ def summarize(
     return summary
 
 
+def thinking(levels: Sequence[str], games: Sequence[Played]) -> list[dict[str, Any]]:
+    """Each level's CPU time per decision over ``games``: how many, the median and the longest (ms)."""
+    seconds: dict[str, list[float]] = {level: [] for level in levels}
+    for game in games:
+        for level, times in zip(game.pairing.levels, game.thinking, strict=False):
+            seconds[level].extend(times)
+    return [
+        {
+            "level": level,
+            "decisions": len(times),
+            "median_ms": 1000 * statistics.median(times) if times else 0.0,
+            "max_ms": 1000 * max(times, default=0.0),
+        }
+        for level, times in seconds.items()
+    ]
+
+
+def _thinking_lines(summary: dict[str, Any]) -> list[str]:
+    """The CPU time per decision of each level that decided anything."""
+    rows = [row for row in summary.get("thinking", []) if row["decisions"]]
+    if not rows:
+        return []
+    lines = ["CPU time per decision (decisions with two choices or more):"]
+    for row in rows:
+        lines.append(
+            f"  {row['level']:<7} median {row['median_ms']:.1f} ms, max {row['max_ms']:.0f} ms"
+            f" over {row['decisions']} decisions"
+        )
+    return lines
+
+
 def text(summary: dict[str, Any]) -> list[str]:
     """The ladder as lines for the terminal."""
     names = summary["levels"]
@@ -273,7 +335,7 @@ def text(summary: dict[str, Any]) -> list[str]:
                 f"  {row['level']:<7} games={row['games']:<4} {wins}"
                 + (f"  {score}" if summary["scored"] else "")
             )
-        return lines
+        return [*lines, *_thinking_lines(summary)]
     lines.append("ratings (openskill, on the players' scale; the interval is two standard deviations):")
     for row in sorted(summary["ratings"], key=lambda r: -r["mu"]):
         low, high = row["interval"]
@@ -285,4 +347,4 @@ def text(summary: dict[str, Any]) -> list[str]:
             f"  {strong} beats {weak} in {row['share']:.0%} of {row['games']} games "
             f"({row['wins'][1]}-{row['wins'][0]}, {row['ties']} tied)"
         )
-    return lines
+    return [*lines, *_thinking_lines(summary)]

@@ -1,35 +1,20 @@
-"""Arclash bots: a greedy one that maximises this battle's power, and a search one.
+"""Arclash's greedy bot: it maximises this battle's power and never looks ahead.
 
-Both see only their own seat's View. The search bot samples complete states that agree with
-that View (``determinize``), plays every candidate action forward in each sample with greedy
-play for everyone, and keeps the action with the best average result.
-
-Each bot also says why (``suggest``, reasons in :mod:`engines.arclash.reasons`): greedy names the
-card and the figure it compared, search what its sampled playouts gave beside the next best option.
-
-Why the search bot is handed the ruleset (``SearchBot(rules)``) instead of importing it: the
-ruleset lists these bots, so an import back from here would make an import cycle.
+It sees only its own seat's View, and says why it chose (``suggest``, reasons in
+:mod:`engines.arclash.reasons`): the card and the figure it compared. Its rules of thumb are also
+the playout policy and the first candidate of the search bot (:mod:`engines.arclash.search`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
-from engines.arclash import zones
 from engines.arclash.content import CHARACTER, SUPPORT, Card, catalogue, matches
-from engines.arclash.decks import starters
-from engines.arclash.reasons import Weighing, greedy_reason, search_reason, weigh_recorded
-from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, ArclashView, SeatState
-from engines.arclash.turn import advance_options
+from engines.arclash.reasons import greedy_reason
+from engines.arclash.state import ArclashState, ArclashView
 from engines.core.bots import Suggestion
 from engines.core.rng import Rng
-from engines.core.search import Sampling
 from engines.core.types import Action, Prompt
-
-if TYPE_CHECKING:
-    from engines.core.ruleset import Ruleset
 
 Lookup = Callable[[Action], Card | None]
 
@@ -117,7 +102,8 @@ def _view_lookup(view: ArclashView) -> Lookup:
     return lookup
 
 
-def _state_lookup(state: ArclashState) -> Lookup:
+def state_lookup(state: ArclashState) -> Lookup:
+    """The card design an action names, read off a full state (playouts know every card)."""
     pool = catalogue()
 
     def lookup(action: Action) -> Card | None:
@@ -161,198 +147,4 @@ def explain_greedy(view: ArclashView, kind: str, chosen: Action) -> str:
     return greedy_reason(kind, chosen, top, _view_lookup(view), worth)
 
 
-# ---------------------------------------------------------------------- determinization
-def _hidden_pool(view: ArclashView, seat: int) -> Counter[str]:
-    """Cards a seat may hold out of sight: its list (own, or its starter) minus its face-up cards."""
-    sv = view.seats[seat]
-    shown = Counter([*(c.id for c in sv.stack), *(c.id for c in sv.supports), *(c.id for c in sv.discard)])
-    if seat == view.viewer:
-        shown.update(c.id for c in view.hand)
-        listed = Counter(view.my_list)
-    elif sv.deck_name in starters():
-        listed = Counter(starters()[sv.deck_name].cards)
-    else:
-        # A custom deck: any card of the pool, two copies each, is possible.
-        listed = Counter({card_id: 2 for card_id in catalogue()})
-    return listed - shown
-
-
-def determinize(view: ArclashView, rng: Rng) -> ArclashState:
-    """A full state consistent with ``view``: hidden cards sampled, nothing taken from the real state."""
-    me = view.viewer
-    if me is None:
-        raise ValueError("determinize needs a seat's view, not a spectator's")
-    ids: dict[str, str] = {}
-    seats: list[SeatState] = []
-    for sv in view.seats:
-        ids.update({c.iid: c.id for c in sv.stack})
-        ids.update({c.iid: c.id for c in sv.supports})
-        ids.update({c.iid: c.id for c in sv.discard})
-        unknown = sorted(_hidden_pool(view, sv.seat).elements())
-        rng.shuffle(unknown)
-        hidden = sv.deck_count + (0 if sv.seat == me else sv.hand_count)
-        pool_ids = sorted(catalogue())
-        while len(unknown) < hidden:  # the public record is odd (custom lists): pad from the pool
-            unknown.append(rng.choice(pool_ids))
-        made = [f"h{sv.seat}-{k:02d}" for k in range(hidden)]
-        ids.update(zip(made, unknown, strict=False))
-        if sv.seat == me:
-            hand = [c.iid for c in view.hand]
-            ids.update({c.iid: c.id for c in view.hand})
-            deck = made
-        else:
-            hand, deck = made[: sv.hand_count], made[sv.hand_count :]
-        seats.append(
-            SeatState(
-                deck_name=sv.deck_name,
-                deck=deck,
-                hand=hand,
-                discard=[c.iid for c in sv.discard],
-                stack=[c.iid for c in sv.stack],
-                supports=[c.iid for c in sv.supports],
-                points=sv.points,
-                mods=list(sv.mods),
-                passed=sv.passed,
-            )
-        )
-    state = ArclashState(
-        players=view.players,
-        target=view.target,
-        phase=view.phase,
-        turn=view.turn,
-        round=view.round,
-        seats=seats,
-        ids=ids,
-        order=list(view.order),
-        current=view.current,
-        winner=view.winner,
-        rng=rng.next_u64(),
-    )
-    mine = state.seats[me]
-    if view.my_choice is not None:
-        if view.phase == OPENING:
-            mine.choice = next(i for i in mine.deck if ids[i] == view.my_choice.id)
-        else:
-            mine.choice = view.my_choice.iid
-        mine.paying = [c.iid for c in view.my_paying]
-    mine.sealed = view.seats[me].sealed
-    for sv in view.seats:
-        if sv.seat != me and sv.sealed:
-            _guess_sealed(state, sv.seat)
-    return state
-
-
-def _guess_sealed(state: ArclashState, seat: int) -> None:
-    """Give a seat that has sealed a plausible hidden choice (what greedy play would have sealed)."""
-    zone = state.seats[seat]
-    zone.sealed = True
-    if state.phase == OPENING:
-        ones = zones.level_ones(state, zone.deck)
-        zone.choice = max(ones, key=lambda i: zones.card(state, i).power) if ones else ""
-    elif state.phase == ADVANCE:
-        payable = [
-            i for i in advance_options(state, seat) if zones.card(state, i).discard <= len(zone.hand) - 1
-        ]
-        if payable:
-            zone.choice = max(payable, key=lambda i: zones.card(state, i).power)
-            top = zones.top(state, seat)
-            rest = sorted(
-                (i for i in zone.hand if i != zone.choice),
-                key=lambda i: keep_value(zones.card(state, i), top),
-            )
-            zone.paying = rest[: zones.card(state, zone.choice).discard]
-    elif state.phase == SWAP:
-        zone.choice = ""
-    if state.phase == OPENING and not zone.choice:
-        zone.sealed = False
-
-
-# ---------------------------------------------------------------------- search
-def _evaluate(state: ArclashState, seat: int) -> float:
-    best_other = max(z.points for s, z in enumerate(state.seats) if s != seat)
-    score = state.seats[seat].points - best_other + 0.3 * zones.level(state, seat)
-    if state.phase == OVER:
-        score += 100 if state.winner == seat else -100
-    return score
-
-
-#: playout moves at most (a turn of every player fits well inside)
-HORIZON = 400
-
-
-def _settled(world: ArclashState, stop_turn: int) -> bool:
-    return world.phase == OVER or world.turn > stop_turn
-
-
-def _stop_turn(view: ArclashView) -> int:
-    """The last turn a playout covers: this one, or the next when swapping ends this turn."""
-    return view.turn + (1 if view.phase == SWAP else 0)
-
-
-def _greedy_step(rules: Ruleset[ArclashState, ArclashView], world: ArclashState) -> None:
-    """One greedy move, in place, by the lowest seat asked."""
-    prompts = rules._prompts(world)
-    who = min(prompts)
-    actions = rules._legal_actions(world, who)
-    rules._apply(
-        world, who, greedy_pick(prompts[who].kind, actions, zones.top(world, who), _state_lookup(world))
-    )
-
-
-def _me(view: ArclashView) -> int:
-    assert view.viewer is not None
-    return view.viewer
-
-
-class SearchBot:
-    """Tries every choice in several sampled worlds, playing each forward greedily; keeps the best
-    (:class:`engines.core.search.Sampling`: the same worlds for every candidate)."""
-
-    name = "search"
-
-    def __init__(
-        self, rules: Ruleset[ArclashState, ArclashView], worlds: int = 6, margin: float = 0.25
-    ) -> None:
-        self.rules = rules  # plays the sampled worlds forward
-        self.worlds = worlds
-        self.margin = margin
-        self.sampling: Sampling[ArclashView, ArclashState] = Sampling(
-            determinize=determinize,
-            copy=rules.clone,
-            play=lambda world, view, action: rules._apply(world, _me(view), action),
-            step=lambda world, rng: _greedy_step(rules, world),  # greedy play needs no dice
-            stop=lambda world, view: _settled(world, _stop_turn(view)),
-            evaluate=lambda world, view: _evaluate(world, _me(view)),
-            samples=worlds,
-            budget=None,  # every decision meets all its worlds, as before the kit
-            horizon=HORIZON,
-            # Leave the greedy choice only for a clear gain: sampling noise should not flip decisions.
-            margin=margin,
-        )
-
-    def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
-        """Pick the action with the best average rollout over sampled worlds."""
-        return self.plan(view, prompt, actions, rng)[0]
-
-    def suggest(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
-        """The search's choice, with what its playouts gave it and the next best option."""
-        chosen, weighing = self.plan(view, prompt, actions, rng)
-        if weighing is None:
-            return Suggestion(chosen, explain_greedy(view, prompt.kind, chosen))
-        return Suggestion(chosen, search_reason(weighing))
-
-    def plan(
-        self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng
-    ) -> tuple[Action, Weighing | None]:
-        """The choice and, when it was weighed by sampling, every evaluation the search made."""
-        greedy = GreedyBot().choose(view, prompt, actions, rng)
-        # Samples cannot rebuild a half-done search (the cards looked at are hidden), and
-        # taking the most useful card is what a rollout would find anyway.
-        if len(actions) == 1 or prompt.kind in ("opening", *PICKS):
-            return greedy, None
-        candidates = [greedy, *(a for a in actions if a.key != greedy.key)]
-        weighing = weigh_recorded(self.sampling, view, candidates, rng)
-        return weighing.found.action, weighing
-
-
-__all__ = ["CHARACTER", "GreedyBot", "SearchBot", "determinize", "greedy_pick"]
+__all__ = ["CHARACTER", "GreedyBot", "explain_greedy", "greedy_pick", "keep_value", "state_lookup"]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from engines.arclash.content import SUPPORT, Card
 from engines.core.bots import clip
-from engines.core.search import Sampling, Weighing, Words
+from engines.core.search import Weighing, Words
 from engines.core.search import search_reason as kit_reason
 from engines.core.types import Action
 
@@ -64,7 +64,6 @@ def _without_card(kind: str, action: Action) -> str:
 
 
 #: the kit's loop that keeps every evaluation, under the name this game's bots import
-weigh_recorded = Sampling.weigh_recorded
 
 
 def search_reason(weighing: Weighing) -> str:

@@ -13,13 +13,14 @@ from collections.abc import Iterable
 
 from engines.arclash import picks, zones
 from engines.arclash.battle import pass_support, play_support, playable
-from engines.arclash.bots import GreedyBot, SearchBot
+from engines.arclash.bots import GreedyBot
 from engines.arclash.catalogue import decks as starter_entries
 from engines.arclash.catalogue import entries
 from engines.arclash.chart import load_chart
 from engines.arclash.content import CARDS_FILE, Card, load_catalogue
 from engines.arclash.decks import load_starters, starters
 from engines.arclash.effects import KEYWORDS
+from engines.arclash.search import SearchBot
 from engines.arclash.setup import deal, deck_for
 from engines.arclash.state import (
     ADVANCE,

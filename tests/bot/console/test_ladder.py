@@ -104,3 +104,24 @@ def test_the_command_prints_ratings_and_head_to_head(capsys: pytest.CaptureFixtu
 def test_the_command_refuses_no_games_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", "climax", "--games", "0"]) == 2
     assert capsys.readouterr().err.strip() == "tablekeeper: --games must be at least 1."
+
+
+def test_the_command_plays_only_the_levels_asked_and_times_their_decisions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["ladder", "clashofdecks", "--mode", "duel", "--games", "1", "--jobs", "1"]
+    assert main([*argv, "--levels", "normal,easy", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2  # one pair of levels, one deal from both sides
+    assert [row["levels"] for row in summary["head_to_head"]] == [["easy", "normal"]]
+    thinking = {row["level"]: row for row in summary["thinking"]}
+    assert set(thinking) == {"easy", "normal"}
+    assert all(row["decisions"] > 0 and 0 <= row["median_ms"] <= row["max_ms"] for row in thinking.values())
+
+
+def test_the_command_refuses_an_unknown_level_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "climax", "--levels", "normal,expert"]) == 2
+    assert (
+        capsys.readouterr().err.strip()
+        == "tablekeeper: --levels takes some of: easy, normal, hard (comma-separated)."
+    )

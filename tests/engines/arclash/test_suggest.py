@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from engines.arclash import RULESET
-from engines.arclash.bots import GreedyBot, SearchBot
+from engines.arclash.bots import GreedyBot
 from engines.arclash.content import catalogue
 from engines.arclash.reasons import search_reason
+from engines.arclash.search import SearchBot
 from engines.core import Action, GameConfig, Prompt, Rng
 from engines.core.bots import REASON_LIMIT as LIMIT
 from engines.core.search import Weighed, Weighing
