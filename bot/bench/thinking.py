@@ -186,7 +186,8 @@ def thinking_lines(found: Thinking) -> list[str]:
         f"median of {counted(t.runs, 'run')} each, "
         f"alternated: p50 {fmt(t.alone_p50)} ms, p99 {fmt(t.alone_p99)} ms alone; p50 {fmt(t.busy_p50)} ms "
         f"({fmt(ratio(t.busy_p50, t.alone_p50))}×), p99 {fmt(t.busy_p99)} ms "
-        f"({fmt(ratio(t.busy_p99, t.alone_p99))}×) while {t.thinkers} hard bots thought, capped at "
+        f"({fmt(ratio(t.busy_p99, t.alone_p99))}×) while {counted(t.thinkers, 'hard bot')} thought, "
+        "capped at "
         f"{fmt(t.think_seconds)} s a decision ({t.bot_moves} bot moves in {fmt(t.bot_seconds)} s, "
         f"{fmt(t.bot_cpu_seconds)} s of the thinking worker's CPU)"
     ]

@@ -132,4 +132,4 @@ def test_the_thinking_line_alternates_runs_alone_and_beside_bots_that_really_thi
     assert found.bot_moves > 0 and found.bot_cpu_seconds > 0  # the thinking worker did the thinking
     assert found.alone_p50 <= found.alone_p99 and found.busy_p50 <= found.busy_p99
     line = thinking_lines(found)[0]
-    assert "median of 2 run(s) each" in line and "capped at 0.05 s a decision" in line
+    assert "median of 2 runs each" in line and "capped at 0.05 s a decision" in line

@@ -200,7 +200,9 @@ class Monkey:
     async def mid_jobs(self) -> None:
         """Watch the running jobs; kill the worker running one when a mid-job kill is due."""
         while True:
-            await asyncio.sleep(0.02)
+            # often: a click's job now takes a few milliseconds of database work, and a slower watch
+            # let whole games end between two looks with the planned kills still waiting
+            await asyncio.sleep(0.005)
             if not self.due("mid-job"):
                 continue
             running = [(job, owner) for job, owner in await self.crew.doing() if owner in self.crew.alive]
@@ -318,6 +320,10 @@ async def test_clicks_are_applied_once_and_answered_while_workers_are_killed_and
                 tables.append(await _table_in(w, w.text_channel("more-tables"), carol, dave, TARGET))
                 tables.append(await _table_in(w, w.text_channel("even-more"), dave, alice, TARGET))
                 tables.append(await _table_in(w, w.text_channel("late-night"), bob, carol, TARGET))
+                # two more tables: a click's job is quick now, and with four the games could end before
+                # the planned kills had found enough queued clicks and running jobs
+                tables.append(await _table_in(w, w.text_channel("after-hours"), alice, carol, TARGET))
+                tables.append(await _table_in(w, w.text_channel("weekend"), bob, dave, TARGET))
                 for name in ("erin", "finn"):
                     person = w.env.create_user(name)
                     await w.slash_dm(person, "solo", game="tiny", difficulty="easy", options=TARGET)
