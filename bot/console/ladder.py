@@ -313,7 +313,7 @@ def _thinking_lines(summary: dict[str, Any]) -> list[str]:
     lines = ["CPU time per decision (decisions with two choices or more):"]
     for row in rows:
         lines.append(
-            f"  {row['level']:<7} median {row['median_ms']:.1f} ms, max {row['max_ms']:.0f} ms"
+            f"  {row['level']:<7} median {row['median_ms']:.1f} ms, max {row['max_ms']:.1f} ms"
             f" over {row['decisions']} decisions"
         )
     return lines
