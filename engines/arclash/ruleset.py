@@ -19,11 +19,11 @@ from engines.arclash.catalogue import entries
 from engines.arclash.chart import load_chart
 from engines.arclash.content import CARDS_FILE, Card, load_catalogue
 from engines.arclash.ctx import Ctx
-from engines.arclash.decks import load_starters, starters
+from engines.arclash.decks import load_starters
 from engines.arclash.effects import KEYWORDS
 from engines.arclash.picks import CHOICES
 from engines.arclash.search import SearchBot
-from engines.arclash.setup import deal, deck_for
+from engines.arclash.setup import deal, deck_for, mode_specs
 from engines.arclash.state import ArclashState, ArclashView
 from engines.arclash.twins import make_twin
 from engines.arclash.view import build_view
@@ -33,55 +33,7 @@ from engines.core.errors import ContentError
 from engines.core.keywords import Use
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
-from engines.core.types import (
-    Action,
-    CatalogueEntry,
-    DeckEntry,
-    Event,
-    GameConfig,
-    ModeSpec,
-    OptionSpec,
-    Outcome,
-    Prompt,
-)
-
-SCORE_HELP = (
-    "Points needed to win. 10 is a short game, 15 the usual, 20 a long one; "
-    "any whole number from 3 to 100 may be agreed instead."
-)
-
-
-def _modes() -> tuple[ModeSpec, ...]:
-    names = ("auto", *starters())
-    return (
-        ModeSpec(
-            "standard",
-            "Standard",
-            (2, 3, 4, 5, 6),
-            "Everyone plays at once: seal advancements, back your character with supports, "
-            "and the strongest character in each battle scores.",
-            (
-                OptionSpec("score", SCORE_HELP, 15, kind="int", minimum=3, maximum=100),
-                OptionSpec(
-                    "deck",
-                    "Your starter deck: "
-                    + ", ".join(f"{d.name} ({d.title})" for d in starters().values())
-                    + "; auto gives each seat a different one.",
-                    "auto",
-                    kind="choice",
-                    choices=names,
-                    per_seat=True,
-                ),
-                OptionSpec(
-                    "deck_code",
-                    "A shared deck code (ARC1-...) for a deck of your own; it takes the place of deck.",
-                    "",
-                    kind="text",
-                    per_seat=True,
-                ),
-            ),
-        ),
-    )
+from engines.core.types import Action, CatalogueEntry, DeckEntry, Event, GameConfig, Outcome, Prompt
 
 
 class ArclashRules(ChoiceRules[ArclashState, Ctx], Ruleset[ArclashState, ArclashView]):
@@ -91,7 +43,7 @@ class ArclashRules(ChoiceRules[ArclashState, Ctx], Ruleset[ArclashState, Arclash
     title = "Arclash"
     rules_version = "0.1.6-tk3"
     content_version = "2"
-    modes = _modes()
+    modes = mode_specs()
     state_type = ArclashState
     view_type = ArclashView
     think_seconds = 60

@@ -8,7 +8,8 @@ reads (its content, zone moves, queries) and binds its task registry; its rule m
 context as their first argument, as boardgame.io's moves all take the one context they are given.
 
 A rule that decides the game raises :class:`GameOver` after writing the result into the state;
-:meth:`Context.run` and :meth:`Context.answer` catch it, clear the agenda and stop.
+:meth:`Context.run` and :meth:`Context.act` (a decision off the agenda; ``answer`` goes through it)
+catch it, clear the agenda and stop.
 """
 
 from __future__ import annotations
