@@ -214,12 +214,11 @@ def _count_power(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
 
 
 # ------------------------------------------------------------------ cards
-@keyword(
-    "draw",
-    lambda e: f"Draw {_cards(e.count)}.",
-    ("count",),
-    lambda e: Reach(cards=e.count, chance=bool(e.need)),
-)
+def _to_hand(effect: Effect) -> Reach:
+    return Reach(cards=effect.count, chance=bool(effect.need))
+
+
+@keyword("draw", lambda e: f"Draw {_cards(e.count)}.", ("count",), _to_hand)
 def _draw(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
     ctx.draw(seat, effect.count)
 
@@ -255,11 +254,15 @@ keyword(
     RECYCLE,
     lambda e: f"Take up to {e.count} {picks.wanted(e)} from your discard pile into your hand.",
     ("count",),
-    lambda e: Reach(cards=e.count, chance=bool(e.need)),
+    _to_hand,
 )(_look)
 
 
 # ------------------------------------------------------------------ harm
+def _from_rivals(effect: Effect) -> Reach:
+    return Reach(opponent_discard=effect.count, chance=bool(effect.need))
+
+
 def _discard(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
     # Every opponent in turn, or the player's own hand for ``self_discard``.
     hit = [seat] if effect.do == "self_discard" else zones.opponents(ctx.state, seat)
@@ -272,7 +275,7 @@ keyword(
     "discard_random",
     lambda e: f"Every opponent discards {_cards(e.count)} from their hand at random.",
     ("count",),
-    lambda e: Reach(opponent_discard=e.count, chance=bool(e.need)),
+    _from_rivals,
 )(_discard)
 keyword(
     "self_discard",
@@ -286,7 +289,7 @@ keyword(
     "mill",
     lambda e: f"Every opponent discards the top {_cards(e.count)} of their deck.",
     ("count",),
-    lambda e: Reach(opponent_discard=e.count, chance=bool(e.need)),
+    _from_rivals,
 )
 def _mill(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
     for other in zones.opponents(ctx.state, seat):

@@ -61,8 +61,9 @@ def options(state: ArclashState, pick: Pick) -> list[str]:
 
 def prompt_text(state: ArclashState, pick: Pick | None = None) -> str:
     """What the choosing player is asked about ``pick`` (by default the state's pending one)."""
-    pick = pick or state.agenda.pending
-    assert pick is not None
+    if pick is None:
+        pick = state.agenda.pending
+        assert pick is not None, "no card choice is pending"
     effect = pick.effect
     left = effect.count - len(pick.taken)
     if pick.zone == DISCARD:
@@ -142,9 +143,11 @@ def _label(state: ArclashState, iid: str) -> str:
     return f"{design.name} (support)"
 
 
-#: the pick's two kinds, asked in private of its owner: the kit's choice protocol (``ChoiceRules``)
+def _text(ctx: Ctx, pick: Pick) -> str:
+    return prompt_text(ctx.state, pick)
+
+
+#: the pick's two kinds (a search and a take-back read alike), asked in private of its owner
 CHOICES: Registry[ChoiceKind[Ctx, Pick]] = Registry("Arclash", "choice")
-for _kind in (SEARCH, RECYCLE):
-    CHOICES.add(
-        _kind, Ask[Ctx, Pick](actions, answer, lambda ctx, pick: prompt_text(ctx.state, pick), private=True)
-    )
+CHOICES.add(SEARCH, Ask[Ctx, Pick](actions, answer, _text, private=True))
+CHOICES.add(RECYCLE, CHOICES[SEARCH])
