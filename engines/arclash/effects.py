@@ -1,4 +1,5 @@
-"""The effect vocabulary: one small handler per keyword, shared by every card that uses it.
+"""The effect vocabulary: one small handler per keyword (or per pair of keywords that differ only in
+whom they hit), shared by every card that uses it.
 
 A handler reports on the context (``ctx.say``, ``ctx.rolled``...) like every other rule. Each
 keyword also says which values it needs, how it reads as card text, and what it can do at
