@@ -6,56 +6,56 @@ to Recover by queuing the "recover" task, whose handler turn.py registers (see t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engines.arclash import zones
 from engines.arclash.content import SUPPORT
+from engines.arclash.ctx import Ctx
 from engines.arclash.state import OVER, ArclashState
 from engines.arclash.state import SUPPORT as SUPPORT_PHASE
-from engines.arclash.triggers import settle, step, trigger
-from engines.core.rng import Rng
-from engines.core.types import Event, public, seat_ref
+from engines.arclash.triggers import step, trigger
+from engines.core.agenda import Task
+from engines.core.context import GameOver
+from engines.core.types import seat_ref
 
 
-def contest(state: ArclashState, seats: list[int], rng: Rng, what: str) -> tuple[int, list[Event]]:
+def contest(ctx: Ctx, seats: list[int], what: str) -> int:
     """A fair die-off among tied seats: everyone rolls, the highest wins, ties roll again."""
-    events: list[Event] = []
     rolling = list(seats)
     while True:
-        rolls = {seat: zones.roll(rng) for seat in rolling}
+        rolls = {seat: ctx.roll() for seat in rolling}
         shown = ", ".join(f"{seat_ref(s)} {r}" for s, r in rolls.items())
         best = max(rolls.values())
         rolling = [s for s, r in rolls.items() if r == best]
-        events.append(zones.rolled(state, "contest", f"Tie for {what}: dice roll-off ({shown})."))
+        ctx.rolled("contest", f"Tie for {what}: dice roll-off ({shown}).")
         if len(rolling) == 1:
-            events.append(public("contest", f"{seat_ref(rolling[0])} wins the roll-off for {what}."))
-            return rolling[0], events
+            ctx.say("contest", f"{seat_ref(rolling[0])} wins the roll-off for {what}.")
+            return rolling[0]
 
 
-def begin_battle(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def begin_battle(ctx: Ctx) -> None:
     """Beginning stage: every card's start-of-battle effects, then the support stage."""
+    state = ctx.state
     state.phase = SUPPORT_PHASE
     state.order, state.current = [], -1
     for zone in state.seats:
         zone.passed, zone.choice, zone.paying = False, "", []
-    yield public("battle", "Battle begins.")
+    ctx.say("battle", "Battle begins.")
     for seat in range(state.players):
-        trigger(state, seat, "battle")
-    settle(state, "support")
+        trigger(ctx, seat, "battle")
+    ctx.then(Task(kind="support"))
 
 
 @step("support")
-def support_order(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def support_order(ctx: Ctx) -> None:
     """Set the support-stage order: the lowest power first (a roll-off among the tied), clockwise."""
+    state = ctx.state
     powers = [zones.power(state, s) for s in range(state.players)]
     lowest = [s for s in range(state.players) if powers[s] == min(powers)]
     first = lowest[0]
     if len(lowest) > 1:
-        first, events = contest(state, lowest, rng, "lowest power (who supports first)")
-        yield from events
+        first = contest(ctx, lowest, "lowest power (who supports first)")
     state.order = [(first + k) % state.players for k in range(state.players)]
-    yield public("support", f"Support stage: {seat_ref(first)} has the lowest power and goes first.")
-    yield from next_supporter(state, rng)
+    ctx.say("support", f"Support stage: {seat_ref(first)} has the lowest power and goes first.")
+    next_supporter(ctx)
 
 
 def playable(state: ArclashState, seat: int) -> list[str]:
@@ -72,12 +72,13 @@ def playable(state: ArclashState, seat: int) -> list[str]:
 
 
 @step("next")
-def next_supporter(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def next_supporter(ctx: Ctx) -> None:
     """Hand the support stage to the next seat in order who has not passed, or go to damage.
 
     A seat with nothing it can play is still asked (with only a pass): skipping it would tell the
     table that its hand holds no usable support.
     """
+    state = ctx.state
     order = state.order
     start = order.index(state.current) + 1 if state.current >= 0 else 0
     for k in range(len(order)):
@@ -86,11 +87,12 @@ def next_supporter(state: ArclashState, rng: Rng) -> Iterator[Event]:
             state.current = seat
             return
     state.current = -1
-    yield from damage(state, rng)
+    damage(ctx)
 
 
-def play_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
+def play_support(ctx: Ctx, seat: int) -> None:
     """Put the chosen support into play, pay its discards, and resolve it at once."""
+    state = ctx.state
     zone = state.seats[seat]
     iid, paid = zone.choice, zone.paying
     zone.hand.remove(iid)
@@ -101,50 +103,51 @@ def play_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
     zone.choice, zone.paying = "", []
     design = zones.card(state, iid)
     cost = f", discarding {zones.names(state, paid)}" if paid else ""
-    yield public("support", f"{seat_ref(seat)} plays {design.name}{cost}.")
-    trigger(state, seat, "play", only=iid)
-    settle(state, "next")
+    ctx.say("support", f"{seat_ref(seat)} plays {design.name}{cost}.")
+    trigger(ctx, seat, "play", only=iid)
+    ctx.then(Task(kind="next"))
 
 
-def pass_support(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
+def pass_support(ctx: Ctx, seat: int) -> None:
     """A pass is final for this support stage."""
-    state.seats[seat].passed = True
-    state.seats[seat].choice, state.seats[seat].paying = "", []
-    yield public("pass", f"{seat_ref(seat)} passes.")
-    yield from next_supporter(state, rng)
+    zone = ctx.state.seats[seat]
+    zone.passed, zone.choice, zone.paying = True, "", []
+    ctx.say("pass", f"{seat_ref(seat)} passes.")
+    next_supporter(ctx)
 
 
-def damage(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def damage(ctx: Ctx) -> None:
     """Highest power wins and scores the levels of the defeated; each loser drops its top card.
 
-    Unless someone has won, Recover follows (queued as the "recover" task).
+    Unless someone has won, Recover follows (queued as the "recover" task); a win ends the game.
     """
+    state = ctx.state
     powers = [zones.power(state, s) for s in range(state.players)]
     best = max(powers)
     tied = [s for s in range(state.players) if powers[s] == best]
     shown = ", ".join(f"{seat_ref(s)} {p}" for s, p in enumerate(powers))
     state.report = [f"Turn {state.turn} battle: {shown}."]
-    yield public("damage", f"Damage stage. Power: {shown}.")
+    ctx.say("damage", f"Damage stage. Power: {shown}.")
     winner = tied[0]
     if len(tied) > 1:
-        winner, events = contest(state, tied, rng, "the battle")
-        state.report.extend(e.text for e in events)
-        yield from events
+        told = len(ctx.events)
+        winner = contest(ctx, tied, "the battle")
+        state.report.extend(e.text for e in ctx.events[told:])  # the roll-off, as the table read it
     losers = [s for s in range(state.players) if s != winner]
     points = sum(zones.level(state, s) for s in losers)
     state.seats[winner].points += points
     line = f"{seat_ref(winner)} wins the battle and scores {points} (now {state.seats[winner].points})."
     state.report.append(line)
-    yield public("win", line)
+    ctx.say("win", line)
     for loser in losers:
         gone = zones.level_down(state, loser)
         if gone is not None:
             text = f"{seat_ref(loser)} loses {gone.name} from the top of their stack."
             state.report.append(text)
-            yield public("defeat", text)
+            ctx.say("defeat", text)
     if state.seats[winner].points >= state.target:
         state.winner = winner
         state.phase = OVER
-        yield public("over", f"{seat_ref(winner)} reaches {state.target} points and wins the game!")
-        return
-    settle(state, "recover")
+        ctx.say("over", f"{seat_ref(winner)} reaches {state.target} points and wins the game!")
+        raise GameOver
+    ctx.then(Task(kind="recover"))

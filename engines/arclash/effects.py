@@ -1,6 +1,8 @@
-"""The effect vocabulary: one small handler per keyword, shared by every card that uses it.
+"""The effect vocabulary: one small handler per keyword (or per pair of keywords that differ only in
+whom they hit), shared by every card that uses it.
 
-Each keyword also says which values it needs, how it reads as card text, and what it can do at
+A handler reports on the context (``ctx.say``, ``ctx.rolled``...) like every other rule. Each
+keyword also says which values it needs, how it reads as card text, and what it can do at
 most (its ``Reach``), which the design-chart check compares against the chart.
 
 Why card text is made here (``card_text``), not in ``content``: it reads each keyword's text, and
@@ -9,25 +11,15 @@ Why card text is made here (``card_text``), not in ``content``: it reads each ke
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.arclash import picks, zones
 from engines.arclash.content import CHARACTER, SUPPORT, Card, Effect, matches
-from engines.arclash.state import ArclashState
+from engines.arclash.ctx import Ctx
+from engines.arclash.state import RECYCLE, SEARCH
 from engines.core.keywords import Registry
-from engines.core.rng import Rng
-from engines.core.types import Event, public, seat_ref
-
-
-@dataclass
-class Ctx:
-    """Who an effect belongs to and where it happens."""
-
-    state: ArclashState
-    seat: int
-    rng: Rng
-    source: str
+from engines.core.types import seat_ref
 
 
 @dataclass(frozen=True)
@@ -45,7 +37,8 @@ class Reach:
     level_down: bool = False
 
 
-Run = Callable[[Ctx, Effect], Iterator[Event]]
+#: a keyword's handler: the context, the seat whose card it is, the card's name, and the effect
+Run = Callable[[Ctx, int, str, Effect], None]
 
 
 @dataclass(frozen=True)
@@ -115,86 +108,77 @@ def card_text(card: Card) -> str:
     return " ".join(parts)
 
 
-def resolve(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    """Run one effect if its [bracket] condition holds."""
+def resolve(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    """Run one effect of ``seat``'s card ``source`` if its [bracket] condition holds."""
     if effect.need:
-        current = zones.top(ctx.state, ctx.seat)
+        current = zones.top(ctx.state, seat)
         if current is None or not matches(current, effect.need):
-            yield public("fizzle", f"{ctx.source}: {seat_ref(ctx.seat)}'s character is not [{effect.need}].")
+            ctx.say("fizzle", f"{source}: {seat_ref(seat)}'s character is not [{effect.need}].")
             return
-    yield from KEYWORDS[effect.do].run(ctx, effect)
-
-
-def _die(ctx: Ctx, effect: Effect) -> tuple[int, str]:
-    """Roll for a die effect; return the value used and how it was reached."""
-    rolled = zones.roll(ctx.rng)
-    if effect.half:
-        value = (rolled + 1) // 2
-        return value, f"rolls {rolled}, halved to {value}"
-    return rolled, f"rolls {rolled}"
+    KEYWORDS[effect.do].run(ctx, seat, source, effect)
 
 
 def _cards(count: int) -> str:
     return f"{count} card{'s' * (count != 1)}"
 
 
-def _hurt(ctx: Ctx, amount: int) -> None:
-    for other in zones.opponents(ctx.state, ctx.seat):
-        zones.modify(ctx.state, other, -amount, ctx.source)
+def _rivals(effect: Effect) -> bool:
+    """True for the keywords that weaken every rival rather than power up the player's own character."""
+    return effect.do.endswith("weaken")
+
+
+def _change(ctx: Ctx, seat: int, source: str, effect: Effect, amount: int) -> str:
+    """Give ``seat`` +``amount`` power, or every rival -``amount`` (``_rivals``); say how much."""
+    if not _rivals(effect):
+        zones.modify(ctx.state, seat, amount, source)
+        return f"+{amount} power"
+    for other in zones.opponents(ctx.state, seat):
+        zones.modify(ctx.state, other, -amount, source)
+    return f"-{amount} power"
+
+
+def _swing(effect: Effect, most: int, multiplier: int, chance: bool) -> Reach:
+    """The reach of a power change: a buff of the player's own, or a debuff of every rival."""
+    if _rivals(effect):
+        return Reach(debuff=most, debuff_multiplier=multiplier, chance=chance)
+    return Reach(buff=most, buff_multiplier=multiplier, chance=chance)
 
 
 # ------------------------------------------------------------------ power
-@keyword(
-    "power",
-    lambda e: f"Your character gets +{e.amount} power.",
-    ("amount",),
-    lambda e: Reach(buff=e.amount, chance=bool(e.need)),
+# ``power`` and ``weaken`` share one handler, as do their die versions: they differ only in whom.
+def _flat(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    said = _change(ctx, seat, source, effect, effect.amount)
+    whom = f"every rival of {seat_ref(seat)}" if _rivals(effect) else seat_ref(seat)
+    ctx.say(effect.do, f"{source}: {whom} {said}.")
+
+
+def _flat_reach(effect: Effect) -> Reach:
+    return _swing(effect, effect.amount, 0, bool(effect.need))
+
+
+def _die(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    rolled = ctx.roll()
+    value = (rolled + 1) // 2 if effect.half else rolled
+    how = f"rolls {rolled}, halved to {value}" if effect.half else f"rolls {rolled}"
+    said = _change(ctx, seat, source, effect, value * effect.amount)
+    ctx.rolled("roll", f"{source}: {seat_ref(seat)} {how}: {'rivals ' * _rivals(effect)}{said}.")
+
+
+def _die_text(effect: Effect) -> str:
+    gets = "every opposing character gets -" if _rivals(effect) else "+"
+    return f"Roll a die{', halve it (round up)' if effect.half else ''}: {gets}{effect.amount} power per pip."
+
+
+def _die_reach(effect: Effect) -> Reach:
+    return _swing(effect, effect.amount * (3 if effect.half else 6), effect.amount, True)
+
+
+keyword("power", lambda e: f"Your character gets +{e.amount} power.", ("amount",), _flat_reach)(_flat)
+keyword("weaken", lambda e: f"Every opposing character gets -{e.amount} power.", ("amount",), _flat_reach)(
+    _flat
 )
-def _power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    zones.modify(ctx.state, ctx.seat, effect.amount, ctx.source)
-    yield public("power", f"{ctx.source}: {seat_ref(ctx.seat)} +{effect.amount} power.")
-
-
-@keyword(
-    "weaken",
-    lambda e: f"Every opposing character gets -{e.amount} power.",
-    ("amount",),
-    lambda e: Reach(debuff=e.amount, chance=bool(e.need)),
-)
-def _weaken(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    _hurt(ctx, effect.amount)
-    yield public("weaken", f"{ctx.source}: every rival of {seat_ref(ctx.seat)} -{effect.amount} power.")
-
-
-@keyword(
-    "die_power",
-    lambda e: f"Roll a die{', halve it (round up)' if e.half else ''}: +{e.amount} power per pip.",
-    ("amount",),
-    lambda e: Reach(buff=e.amount * (3 if e.half else 6), buff_multiplier=e.amount, chance=True),
-)
-def _die_power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    value, how = _die(ctx, effect)
-    zones.modify(ctx.state, ctx.seat, value * effect.amount, ctx.source)
-    yield zones.rolled(
-        ctx.state, "roll", f"{ctx.source}: {seat_ref(ctx.seat)} {how}: +{value * effect.amount} power."
-    )
-
-
-@keyword(
-    "die_weaken",
-    lambda e: (
-        f"Roll a die{', halve it (round up)' if e.half else ''}: "
-        f"every opposing character gets -{e.amount} power per pip."
-    ),
-    ("amount",),
-    lambda e: Reach(debuff=e.amount * (3 if e.half else 6), debuff_multiplier=e.amount, chance=True),
-)
-def _die_weaken(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    value, how = _die(ctx, effect)
-    _hurt(ctx, value * effect.amount)
-    yield zones.rolled(
-        ctx.state, "roll", f"{ctx.source}: {seat_ref(ctx.seat)} {how}: rivals -{value * effect.amount} power."
-    )
+keyword("die_power", _die_text, ("amount",), _die_reach)(_die)
+keyword("die_weaken", _die_text, ("amount",), _die_reach)(_die)
 
 
 @keyword(
@@ -203,12 +187,12 @@ def _die_weaken(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     ("amount",),
     lambda e: Reach(buff=e.amount, chance=True),
 )
-def _coin_power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
+def _coin_power(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
     heads = ctx.rng.chance(1, 2)
     if heads:
-        zones.modify(ctx.state, ctx.seat, effect.amount, ctx.source)
+        zones.modify(ctx.state, seat, effect.amount, source)
     result = f"heads: +{effect.amount} power" if heads else "tails: nothing"
-    yield zones.rolled(ctx.state, "coin", f"{ctx.source}: {seat_ref(ctx.seat)} tosses a coin, {result}.")
+    ctx.rolled("coin", f"{source}: {seat_ref(seat)} tosses a coin, {result}.")
 
 
 @keyword(
@@ -217,88 +201,103 @@ def _coin_power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     ("amount", "count", "tag"),
     lambda e: Reach(buff=e.amount * e.count, buff_multiplier=e.amount, chance=True),
 )
-def _count_power(ctx: Ctx, effect: Effect) -> Iterator[Event]:
+def _count_power(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    state = ctx.state
     found = sum(
-        1 for seat in ctx.state.seats for iid in seat.stack if matches(zones.card(ctx.state, iid), effect.tag)
+        1 for zone in state.seats for iid in zone.stack if matches(zones.card(state, iid), effect.tag)
     )
     counted = min(found, effect.count)
-    zones.modify(ctx.state, ctx.seat, counted * effect.amount, ctx.source)
-    yield public(
+    zones.modify(state, seat, counted * effect.amount, source)
+    ctx.say(
         "count",
-        f"{ctx.source}: {counted} [{effect.tag}] in play, "
-        f"{seat_ref(ctx.seat)} +{counted * effect.amount} power.",
+        f"{source}: {counted} [{effect.tag}] in play, {seat_ref(seat)} +{counted * effect.amount} power.",
     )
 
 
 # ------------------------------------------------------------------ cards
-@keyword(
-    "draw",
-    lambda e: f"Draw {_cards(e.count)}.",
-    ("count",),
-    lambda e: Reach(cards=e.count, chance=bool(e.need)),
-)
-def _draw(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    yield from zones.draw(ctx.state, ctx.seat, effect.count, ctx.rng)
+def _to_hand(effect: Effect) -> Reach:
+    return Reach(cards=effect.count, chance=bool(effect.need))
 
 
-@keyword(
-    "search",
-    lambda e: (
-        (
-            f"Search your whole deck for up to {e.count} {picks.wanted(e)}"
-            if not e.depth
-            else f"Look at the top {e.depth} cards of your deck for up to {e.count} {picks.wanted(e)}"
-        )
-        + f" and take {'it' if e.count == 1 else 'them'} into your hand; then shuffle your deck."
-    ),
+@keyword("draw", lambda e: f"Draw {_cards(e.count)}.", ("count",), _to_hand)
+def _draw(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    ctx.draw(seat, effect.count)
+
+
+def _search_text(e: Effect) -> str:
+    where = (
+        f"Search your whole deck for up to {e.count} {picks.wanted(e)}"
+        if not e.depth
+        else f"Look at the top {e.depth} cards of your deck for up to {e.count} {picks.wanted(e)}"
+    )
+    return where + f" and take {'it' if e.count == 1 else 'them'} into your hand; then shuffle your deck."
+
+
+def _look(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    # A search looks at the top of the deck (or all of it), a take-back at the discard pile; the
+    # owner picks from what matches, top first (a pile's top is its end). The pick's kind is the
+    # keyword's name.
+    zone = ctx.state.seats[seat]
+    if effect.do == SEARCH:
+        looked = zone.deck[-effect.depth :] if effect.depth else zone.deck
+    else:
+        looked = zone.discard
+    picks.begin(ctx, seat, source, effect, effect.do, list(reversed(looked)))
+
+
+keyword(
+    SEARCH,
+    _search_text,
     ("count",),
     lambda e: Reach(cards=e.count, full_search=not e.depth, chance=bool(e.need)),
-)
-def _search(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    deck = ctx.state.seats[ctx.seat].deck
-    # Top first (the deck's top is its end); the owner picks from what matches.
-    looked = list(reversed(deck[-effect.depth :] if effect.depth else deck))
-    yield from picks.begin(ctx.state, ctx.seat, ctx.source, effect, picks.DECK, looked)
-
-
-@keyword(
-    "recycle",
+)(_look)
+keyword(
+    RECYCLE,
     lambda e: f"Take up to {e.count} {picks.wanted(e)} from your discard pile into your hand.",
     ("count",),
-    lambda e: Reach(cards=e.count, chance=bool(e.need)),
-)
-def _recycle(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    looked = list(reversed(ctx.state.seats[ctx.seat].discard))
-    yield from picks.begin(ctx.state, ctx.seat, ctx.source, effect, picks.DISCARD, looked)
+    _to_hand,
+)(_look)
 
 
 # ------------------------------------------------------------------ harm
-@keyword(
+def _from_rivals(effect: Effect) -> Reach:
+    return Reach(opponent_discard=effect.count, chance=bool(effect.need))
+
+
+def _discard(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    # Every opponent in turn, or the player's own hand for ``self_discard``.
+    hit = [seat] if effect.do == "self_discard" else zones.opponents(ctx.state, seat)
+    for other in hit:
+        gone = ctx.discard_random(other, effect.count)
+        ctx.say("discard", f"{source}: {seat_ref(other)} discards {zones.names(ctx.state, gone)}.")
+
+
+keyword(
     "discard_random",
     lambda e: f"Every opponent discards {_cards(e.count)} from their hand at random.",
     ("count",),
-    lambda e: Reach(opponent_discard=e.count, chance=bool(e.need)),
-)
-def _discard_random(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    for other in zones.opponents(ctx.state, ctx.seat):
-        gone = zones.discard_random(ctx.state, other, effect.count, ctx.rng)
-        yield public("discard", f"{ctx.source}: {seat_ref(other)} discards {zones.names(ctx.state, gone)}.")
+    _from_rivals,
+)(_discard)
+keyword(
+    "self_discard",
+    lambda e: f"You discard {_cards(e.count)} from your hand at random.",
+    ("count",),
+    lambda e: Reach(),
+)(_discard)
 
 
 @keyword(
     "mill",
     lambda e: f"Every opponent discards the top {_cards(e.count)} of their deck.",
     ("count",),
-    lambda e: Reach(opponent_discard=e.count, chance=bool(e.need)),
+    _from_rivals,
 )
-def _mill(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    for other in zones.opponents(ctx.state, ctx.seat):
+def _mill(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    for other in zones.opponents(ctx.state, seat):
         zone = ctx.state.seats[other]
         gone = [zone.deck.pop() for _ in range(min(effect.count, len(zone.deck)))]
         zone.discard.extend(gone)
-        yield public(
-            "mill", f"{ctx.source}: {seat_ref(other)} loses {zones.names(ctx.state, gone)} off their deck."
-        )
+        ctx.say("mill", f"{source}: {seat_ref(other)} loses {zones.names(ctx.state, gone)} off their deck.")
 
 
 @keyword(
@@ -307,32 +306,13 @@ def _mill(ctx: Ctx, effect: Effect) -> Iterator[Event]:
     ("odds",),
     lambda e: Reach(chance=True, level_down=True),
 )
-def _level_down(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    rolled = zones.roll(ctx.rng)
+def _level_down(ctx: Ctx, seat: int, source: str, effect: Effect) -> None:
+    rolled = ctx.roll()
+    result = "success!" if rolled >= effect.odds else "no effect."
+    ctx.rolled("roll", f"{source}: {seat_ref(seat)} rolls {rolled}, needing {effect.odds}: {result}")
     if rolled < effect.odds:
-        yield zones.rolled(
-            ctx.state,
-            "roll",
-            f"{ctx.source}: {seat_ref(ctx.seat)} rolls {rolled}, needing {effect.odds}: no effect.",
-        )
         return
-    yield zones.rolled(
-        ctx.state,
-        "roll",
-        f"{ctx.source}: {seat_ref(ctx.seat)} rolls {rolled}, needing {effect.odds}: success!",
-    )
-    for other in zones.opponents(ctx.state, ctx.seat):
+    for other in zones.opponents(ctx.state, seat):
         gone = zones.level_down(ctx.state, other)
         if gone is not None:
-            yield public("level_down", f"{seat_ref(other)}'s {gone.name} levels down.")
-
-
-@keyword(
-    "self_discard",
-    lambda e: f"You discard {_cards(e.count)} from your hand at random.",
-    ("count",),
-    lambda e: Reach(),
-)
-def _self_discard(ctx: Ctx, effect: Effect) -> Iterator[Event]:
-    gone = zones.discard_random(ctx.state, ctx.seat, effect.count, ctx.rng)
-    yield public("discard", f"{ctx.source}: {seat_ref(ctx.seat)} discards {zones.names(ctx.state, gone)}.")
+            ctx.say("level_down", f"{seat_ref(other)}'s {gone.name} levels down.")

@@ -1,5 +1,8 @@
 """Choosing cards for search and take-back effects: the owner picks them one at a time.
 
+The pick is the agenda's pending choice (a :class:`~engines.arclash.state.Pick`), answered through
+the kit's choice protocol (``CHOICES``; ``ruleset.py`` asks it by ``ChoiceRules``).
+
 A search looks through hidden deck cards, so its owner is always asked (even when nothing
 matches): whether someone is asked must not tell the table what their deck holds. For the same
 reason a search only ends by itself when the card's count is reached (a public number); when the
@@ -10,11 +13,16 @@ looks through the public discard pile, so it only asks when something there matc
 
 from __future__ import annotations
 
+import msgspec
+
 from engines.arclash import zones
 from engines.arclash.content import CHARACTER, Effect, matches
-from engines.arclash.state import ArclashState, Pick
-from engines.core.rng import Rng
-from engines.core.types import Action, Event, public, seat_ref, split
+from engines.arclash.ctx import Ctx
+from engines.arclash.state import RECYCLE, SEARCH, ArclashState, Pick
+from engines.core.choices import Ask
+from engines.core.context import ChoiceKind
+from engines.core.keywords import Registry
+from engines.core.types import Action, seat_ref
 
 DECK = "deck"
 DISCARD = "discard"
@@ -33,20 +41,17 @@ def fits(state: ArclashState, iid: str, effect: Effect) -> bool:
     return (not effect.kind or design.kind == effect.kind) and (not effect.tag or matches(design, effect.tag))
 
 
-def begin(
-    state: ArclashState, seat: int, source: str, effect: Effect, zone: str, looked: list[str]
-) -> list[Event]:
-    """Start a choice among ``looked`` (cards of ``seat``'s ``zone``); finish at once if none is due."""
-    state.agenda.pending = Pick(seat=seat, source=source, effect=effect, zone=zone, looked=list(looked))
-    if zone == DISCARD and not options(state):
-        return finish(state, None)
-    return []
+def begin(ctx: Ctx, seat: int, source: str, effect: Effect, kind: str, looked: list[str]) -> None:
+    """Ask ``seat`` to pick among ``looked`` (a ``SEARCH`` or ``RECYCLE``); finish at once if none is due."""
+    pick = Pick(kind=kind, seat=seat, source=source, effect=effect, looked=list(looked))
+    if kind == RECYCLE and not options(ctx.state, pick):
+        finish(ctx, pick)
+    else:
+        ctx.ask(pick)
 
 
-def options(state: ArclashState) -> list[str]:
+def options(state: ArclashState, pick: Pick) -> list[str]:
     """The matching cards still to be had, one instance per design, in set-number order."""
-    pick = state.agenda.pending
-    assert pick is not None
     found: dict[str, str] = {}
     for iid in pick.looked:
         if fits(state, iid, pick.effect):
@@ -54,10 +59,11 @@ def options(state: ArclashState) -> list[str]:
     return [found[card_id] for card_id in sorted(found)]
 
 
-def prompt_text(state: ArclashState) -> str:
-    """What the choosing player is asked."""
-    pick = state.agenda.pending
-    assert pick is not None
+def prompt_text(state: ArclashState, pick: Pick | None = None) -> str:
+    """What the choosing player is asked about ``pick`` (by default the state's pending one)."""
+    if pick is None:
+        pick = state.agenda.pending
+        assert pick is not None, "no card choice is pending"
     effect = pick.effect
     left = effect.count - len(pick.taken)
     if pick.zone == DISCARD:
@@ -66,16 +72,17 @@ def prompt_text(state: ArclashState) -> str:
         where = f"the top {effect.depth} cards of your deck"
     else:
         where = "your deck"
-    if not options(state):
+    if not options(state, pick):
         more = " else" if pick.taken else ""
         return f"{pick.source}: nothing{more} in {where} matches. Go on."
     more = " more" if pick.taken else ""
     return f"{pick.source}: take up to {left}{more} {wanted(effect)} from {where}, one at a time, or stop."
 
 
-def actions(state: ArclashState) -> list[Action]:
+def actions(ctx: Ctx, pick: Pick) -> list[Action]:
     """One 'take' per matching design (keys carry the set number, never a hidden instance id), and 'done'."""
-    found = options(state)
+    state = ctx.state
+    found = options(state, pick)
     takes = [
         Action(f"take:{state.ids[i]}", "Take " + _label(state, i), "take", params=(state.ids[i],))
         for i in found
@@ -84,45 +91,49 @@ def actions(state: ArclashState) -> list[Action]:
     return [*takes, Action("done", done, "done")]
 
 
-def take(state: ArclashState, card_id: str, rng: Rng) -> list[Event]:
+def answer(ctx: Ctx, pick: Pick, action: Action) -> None:
+    """Take the card ``action`` names, or stop on "done"."""
+    if action.key == "done":
+        finish(ctx, pick)
+    else:
+        take(ctx, pick, str(action.params[0]))
+
+
+def take(ctx: Ctx, pick: Pick, card_id: str) -> None:
     """Move one matching copy of ``card_id`` into the owner's hand; finish when the count is reached.
 
     A deck search that runs out of matches first waits for the owner's "done" (see above); a
     take-back from the public discard pile may finish at once, as everyone can see it is empty.
     """
-    pick = state.agenda.pending
-    assert pick is not None
-    iid = next(i for i in options(state) if state.ids[i] == card_id)
+    state = ctx.state
+    iid = next(i for i in options(state, pick) if state.ids[i] == card_id)
     zone = state.seats[pick.seat]
     getattr(zone, pick.zone).remove(iid)
-    pick.looked.remove(iid)
-    pick.taken.append(iid)
     zone.hand.append(iid)
-    if len(pick.taken) >= pick.effect.count or (pick.zone == DISCARD and not options(state)):
-        return finish(state, rng)
-    return []
+    pick = msgspec.structs.replace(
+        pick, looked=[i for i in pick.looked if i != iid], taken=[*pick.taken, iid]
+    )
+    if len(pick.taken) >= pick.effect.count or (pick.zone == DISCARD and not options(state, pick)):
+        finish(ctx, pick)
+    else:
+        ctx.ask(pick)
 
 
-def finish(state: ArclashState, rng: Rng | None) -> list[Event]:
+def finish(ctx: Ctx, pick: Pick) -> None:
     """End the choice: a search shuffles the deck; tell the table what it may know."""
-    pick = state.agenda.pending
-    assert pick is not None
-    state.agenda.pending = None
-    seat, taken = pick.seat, pick.taken
+    state, seat, taken = ctx.state, pick.seat, pick.taken
     if pick.zone == DISCARD:
         # The discard pile is public, so what comes back from it is public too.
-        return [public("recycle", f"{pick.source}: {seat_ref(seat)} takes back {zones.names(state, taken)}.")]
-    assert rng is not None
-    rng.shuffle(state.seats[seat].deck)
+        ctx.say("recycle", f"{pick.source}: {seat_ref(seat)} takes back {zones.names(state, taken)}.")
+        return
+    ctx.rng.shuffle(state.seats[seat].deck)
     count = f"{len(taken)} card{'s' * (len(taken) != 1)}"
-    return [
-        split(
-            seat,
-            "search",
-            f"{pick.source}: you take {zones.names(state, taken)} from your deck and shuffle it.",
-            f"{pick.source}: {seat_ref(seat)} takes {count} from their deck and shuffles it.",
-        )
-    ]
+    ctx.split(
+        seat,
+        "search",
+        f"{pick.source}: you take {zones.names(state, taken)} from your deck and shuffle it.",
+        f"{pick.source}: {seat_ref(seat)} takes {count} from their deck and shuffles it.",
+    )
 
 
 def _label(state: ArclashState, iid: str) -> str:
@@ -130,3 +141,13 @@ def _label(state: ArclashState, iid: str) -> str:
     if design.kind == CHARACTER:
         return f"{design.name} (L{design.level}, {design.power} power)"
     return f"{design.name} (support)"
+
+
+def _text(ctx: Ctx, pick: Pick) -> str:
+    return prompt_text(ctx.state, pick)
+
+
+#: the pick's two kinds (a search and a take-back read alike), asked in private of its owner
+CHOICES: Registry[ChoiceKind[Ctx, Pick]] = Registry("Arclash", "choice")
+CHOICES.add(SEARCH, Ask[Ctx, Pick](actions, answer, _text, private=True))
+CHOICES.add(RECYCLE, CHOICES[SEARCH])

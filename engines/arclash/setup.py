@@ -1,4 +1,4 @@
-"""Setting up a game: each seat's deck (a deck code, a named starter, or one by seat) and the deal."""
+"""Setting up a game: the mode and its options, each seat's deck (a code, a starter, or by seat), the deal."""
 
 from __future__ import annotations
 
@@ -6,7 +6,46 @@ from engines.arclash.decks import check_deck, decode_deck, starters
 from engines.arclash.state import ArclashState, SeatState
 from engines.core.errors import SetupError
 from engines.core.rng import seed_state
-from engines.core.types import GameConfig
+from engines.core.types import GameConfig, ModeSpec, OptionSpec
+
+SCORE_HELP = (
+    "Points needed to win. 10 is a short game, 15 the usual, 20 a long one; "
+    "any whole number from 3 to 100 may be agreed instead."
+)
+
+
+def mode_specs() -> tuple[ModeSpec, ...]:
+    """The one mode, its score target and each seat's deck choice (a starter or a deck code)."""
+    names = ("auto", *starters())
+    return (
+        ModeSpec(
+            "standard",
+            "Standard",
+            (2, 3, 4, 5, 6),
+            "Everyone plays at once: seal advancements, back your character with supports, "
+            "and the strongest character in each battle scores.",
+            (
+                OptionSpec("score", SCORE_HELP, 15, kind="int", minimum=3, maximum=100),
+                OptionSpec(
+                    "deck",
+                    "Your starter deck: "
+                    + ", ".join(f"{d.name} ({d.title})" for d in starters().values())
+                    + "; auto gives each seat a different one.",
+                    "auto",
+                    kind="choice",
+                    choices=names,
+                    per_seat=True,
+                ),
+                OptionSpec(
+                    "deck_code",
+                    "A shared deck code (ARC1-...) for a deck of your own; it takes the place of deck.",
+                    "",
+                    kind="text",
+                    per_seat=True,
+                ),
+            ),
+        ),
+    )
 
 
 def deck_for(config: GameConfig, seat: int) -> tuple[str, dict[str, int]]:

@@ -6,10 +6,12 @@ import msgspec
 
 from engines.arclash.content import Effect
 from engines.core.agenda import Agenda, Task
+from engines.core.context import Pending
 from engines.core.types import Action, StateBase, ViewBase
 
 # 2: the effect queue, the step after it and the card choice became one ``agenda``.
-SCHEMA_VERSION = 2
+# 3: the card choice is the kit's ``Pending`` (its kind, "search" or "recycle", names the zone).
+SCHEMA_VERSION = 3
 
 OPENING = "opening"  # everyone seals a level 1 from their deck
 START = "start"  # start-of-turn effects resolve (a search may ask its owner to choose)
@@ -28,19 +30,28 @@ class Mod(msgspec.Struct):
     source: str
 
 
-class Pick(msgspec.Struct, kw_only=True):
+SEARCH = "search"  # a pick among the top of (or the whole) deck
+RECYCLE = "recycle"  # a pick from the discard pile (a take-back)
+
+
+class Pick(Pending, frozen=True, kw_only=True):
     """A search or take-back in progress: its owner chooses the cards one at a time (``agenda.pending``).
 
-    ``looked`` holds the instance ids the effect lets its owner look through (hidden deck cards
-    for a search), so it never goes into a view; views list the matching designs instead.
+    Its ``kind`` is ``SEARCH`` or ``RECYCLE``. ``looked`` holds the instance ids the effect lets
+    its owner look through (hidden deck cards for a search), so it never goes into a view; views
+    list the matching designs instead. Frozen like every pending choice: a card taken makes a new
+    one (``msgspec.structs.replace`` with new lists), never a change to this one.
     """
 
-    seat: int
     source: str  # the name of the card whose effect this is
     effect: Effect
-    zone: str  # "deck" (a search) or "discard" (a take-back)
     looked: list[str]
     taken: list[str] = []
+
+    @property
+    def zone(self) -> str:
+        """The zone the cards come from: "deck" for a search, "discard" for a take-back."""
+        return "deck" if self.kind == SEARCH else "discard"
 
 
 class SeatState(msgspec.Struct, kw_only=True):

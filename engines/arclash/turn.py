@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from engines.arclash import zones
 from engines.arclash.battle import begin_battle
 from engines.arclash.content import CHARACTER, matches
+from engines.arclash.ctx import Ctx
 from engines.arclash.state import ADVANCE, HAND_SIZE, OPENING, START, SWAP, ArclashState
-from engines.arclash.triggers import settle, step, trigger
-from engines.core.rng import Rng
-from engines.core.types import Event, private, public, seat_ref
+from engines.arclash.triggers import step, trigger
+from engines.core.agenda import Task
+from engines.core.types import seat_ref
 
 
 def asked(state: ArclashState) -> list[int]:
@@ -18,50 +17,53 @@ def asked(state: ArclashState) -> list[int]:
     return [s for s, z in enumerate(state.seats) if not z.passed and not z.sealed]
 
 
-def seal(state: ArclashState, seat: int, rng: Rng) -> Iterator[Event]:
+def seal(ctx: Ctx, seat: int) -> None:
     """Mark ``seat``'s hidden choice complete; reveal everything once nobody is left to choose."""
+    state = ctx.state
     zone = state.seats[seat]
     zone.sealed = True
     chosen = zones.card(state, zone.choice).name if zone.choice else "no card"
-    yield private(seat, "sealed", f"You seal your choice ({chosen}); it stays hidden until all have chosen.")
-    yield public("sealed", f"{seat_ref(seat)} has sealed a choice.")
+    ctx.tell(seat, "sealed", f"You seal your choice ({chosen}); it stays hidden until all have chosen.")
+    ctx.say("sealed", f"{seat_ref(seat)} has sealed a choice.")
     if asked(state):
         return
     if state.phase == OPENING:
-        yield from finish_opening(state, rng)
+        finish_opening(ctx)
     elif state.phase == ADVANCE:
-        yield from reveal_advances(state, rng)
+        reveal_advances(ctx)
     elif state.phase == SWAP:
-        yield from reveal_swaps(state, rng)
+        reveal_swaps(ctx)
 
 
 # ------------------------------------------------------------------ opening
-def finish_opening(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def finish_opening(ctx: Ctx) -> None:
     """Reveal the chosen level 1s, shuffle the decks, draw 8 each and start turn one."""
+    state = ctx.state
     for seat, zone in enumerate(state.seats):
         zone.deck.remove(zone.choice)
         zone.stack = [zone.choice]
-        yield public("reveal", f"{seat_ref(seat)} reveals {zones.card(state, zone.choice).name}.")
+        ctx.say("reveal", f"{seat_ref(seat)} reveals {zones.card(state, zone.choice).name}.")
         zone.choice = ""
     for seat, zone in enumerate(state.seats):
-        rng.shuffle(zone.deck)
-        yield from zones.draw(state, seat, HAND_SIZE, rng)
-    yield from begin_turn(state, rng)
+        ctx.rng.shuffle(zone.deck)
+        ctx.draw(seat, HAND_SIZE)
+    begin_turn(ctx)
 
 
 # ------------------------------------------------------------------ start
-def begin_turn(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def begin_turn(ctx: Ctx) -> None:
     """Start phase: start-of-turn effects, then the first advance round."""
+    state = ctx.state
     state.turn += 1
     state.round = 0
     state.phase = START
     state.rolls = []
     for zone in state.seats:
         zone.passed, zone.sealed, zone.choice, zone.paying = False, False, "", []
-    yield public("turn", f"Turn {state.turn} begins.")
+    ctx.say("turn", f"Turn {state.turn} begins.")
     for seat in range(state.players):
-        trigger(state, seat, "start")
-    settle(state, "advance")
+        trigger(ctx, seat, "start")
+    ctx.then(Task(kind="advance"))
 
 
 # ------------------------------------------------------------------ advance
@@ -83,35 +85,37 @@ def advance_options(state: ArclashState, seat: int) -> list[str]:
 
 
 @step("advance")
-def open_advance_round(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def open_advance_round(ctx: Ctx) -> None:
     """Ask every seat that has not passed for a sealed advancement; with none left, battle.
 
     Seats with nothing that can advance are asked too (they can only pass): skipping them would
     tell the table what their hands lack before anything is revealed.
     """
+    state = ctx.state
     state.phase = ADVANCE
     state.round += 1
     for zone in state.seats:
         zone.choice, zone.paying, zone.sealed = "", [], False
     if not asked(state):
-        yield from begin_battle(state, rng)
+        begin_battle(ctx)
 
 
-def reveal_advances(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def reveal_advances(ctx: Ctx) -> None:
     """Reveal every sealed advancement together, pay costs or discard, then resolve arrivals."""
+    state = ctx.state
     arrived: list[tuple[int, str]] = []
     for seat, zone in enumerate(state.seats):
         if zone.passed:
             continue
         if not zone.choice:
             zone.passed = True
-            yield public("pass", f"{seat_ref(seat)} reveals a pass.")
+            ctx.say("pass", f"{seat_ref(seat)} reveals a pass.")
             continue
         design = zones.card(state, zone.choice)
         zone.hand.remove(zone.choice)
         if len(zone.paying) < design.discard:
             zone.discard.append(zone.choice)
-            yield public(
+            ctx.say(
                 "fail",
                 f"{seat_ref(seat)} reveals {design.name} but cannot pay its cost of "
                 f"{design.discard} discards, so it is discarded.",
@@ -122,7 +126,7 @@ def reveal_advances(state: ArclashState, rng: Rng) -> Iterator[Event]:
             zone.discard.append(iid)
         zone.stack.append(zone.choice)
         paid = f", discarding {zones.names(state, zone.paying)}" if zone.paying else ""
-        yield public(
+        ctx.say(
             "advance", f"{seat_ref(seat)} reveals {design.name} and advances to level {design.level}{paid}."
         )
         arrived.append((seat, zone.choice))
@@ -130,14 +134,15 @@ def reveal_advances(state: ArclashState, rng: Rng) -> Iterator[Event]:
         zone.choice, zone.paying, zone.sealed = "", [], False
     # Placement is simultaneous; arrival effects resolve afterwards in seat order.
     for seat, iid in arrived:
-        trigger(state, seat, "advance", only=iid)
-    settle(state, "advance")
+        trigger(ctx, seat, "advance", only=iid)
+    ctx.then(Task(kind="advance"))
 
 
 # ------------------------------------------------------------------ recover
 @step("recover")
-def recover(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def recover(ctx: Ctx) -> None:
     """Discard supports, level down level 4s, draw to 8, then the sealed start-over choice."""
+    state = ctx.state
     for seat, zone in enumerate(state.seats):
         zone.discard.extend(zone.supports)
         zone.supports = []
@@ -145,26 +150,25 @@ def recover(state: ArclashState, rng: Rng) -> Iterator[Event]:
         current = zones.top(state, seat)
         if current is not None and current.level == 4:
             zones.level_down(state, seat)
-            yield public("level_down", f"{seat_ref(seat)}'s {current.name} levels down after the battle.")
+            ctx.say("level_down", f"{seat_ref(seat)}'s {current.name} levels down after the battle.")
     for seat, zone in enumerate(state.seats):
-        yield from zones.draw(state, seat, max(0, HAND_SIZE - len(zone.hand)), rng)
+        ctx.draw(seat, max(0, HAND_SIZE - len(zone.hand)))
     # Everyone is asked, level 1 in hand or not, so being asked gives nothing away.
     state.phase = SWAP
     for zone in state.seats:
         zone.choice, zone.paying, zone.sealed, zone.passed = "", [], False, False
-    yield public("swap", "Recover: anyone may start over with a new level 1 (sealed choice).")
+    ctx.say("swap", "Recover: anyone may start over with a new level 1 (sealed choice).")
 
 
-def reveal_swaps(state: ArclashState, rng: Rng) -> Iterator[Event]:
+def reveal_swaps(ctx: Ctx) -> None:
     """Those who chose to start over discard their stack and reveal the new level 1."""
+    state = ctx.state
     for seat, zone in enumerate(state.seats):
         if not zone.choice:
             continue
         zone.discard.extend(zone.stack)
         zone.hand.remove(zone.choice)
         zone.stack = [zone.choice]
-        yield public(
-            "swap", f"{seat_ref(seat)} starts over and reveals {zones.card(state, zone.choice).name}."
-        )
+        ctx.say("swap", f"{seat_ref(seat)} starts over and reveals {zones.card(state, zone.choice).name}.")
         zone.choice = ""
-    yield from begin_turn(state, rng)
+    begin_turn(ctx)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
+
 from engines.arclash import picks, zones
 from engines.arclash.state import ADVANCE, OPENING, SUPPORT, SWAP, ArclashState, SeatState
 from engines.core.rng import Rng
@@ -70,11 +72,12 @@ def _redeal(state: ArclashState, seat: int, rng: Rng) -> None:
     zone.hand = [*pool[:rest], *pinned, *taken]
     zone.deck = pool[rest:]
     if pick is not None:
-        pick.taken = pinned or taken
+        looked = pick.looked
         if pick.zone == picks.DECK:
             # A search looks through the top of the deck, top first; only how many is public.
             count = len(pick.looked)
-            pick.looked = list(reversed(zone.deck[len(zone.deck) - count :])) if count else []
+            looked = list(reversed(zone.deck[len(zone.deck) - count :])) if count else []
+        state.agenda.pending = msgspec.structs.replace(pick, taken=pinned or taken, looked=looked)
 
 
 def _rechoose(state: ArclashState, seat: int, rng: Rng, legal: Legal) -> None:

@@ -8,12 +8,14 @@ reads (its content, zone moves, queries) and binds its task registry; its rule m
 context as their first argument, as boardgame.io's moves all take the one context they are given.
 
 A rule that decides the game raises :class:`GameOver` after writing the result into the state;
-:meth:`Context.run` and :meth:`Context.answer` catch it, clear the agenda and stop.
+:meth:`Context.run` and :meth:`Context.act` (a decision off the agenda; ``answer`` goes through it)
+catch it, clear the agenda and stop.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, Self, TypeVar
 
 import msgspec
 
@@ -49,6 +51,7 @@ T = TypeVar("T", bound=Task)
 P = TypeVar("P", bound=Pending)
 C_in = TypeVar("C_in", contravariant=True)
 P_in = TypeVar("P_in", contravariant=True)
+Args = ParamSpec("Args")
 
 
 class ChoiceKind(Protocol[C_in, P_in]):
@@ -221,14 +224,24 @@ class Context(Generic[S, T, P]):
         # Between two tasks: a halt stops the run, and a rule check now due runs first.
         return self.halted() or self._check() is not None
 
+    def act(
+        self, rule: Callable[Concatenate[Self, Args], None], *args: Args.args, **kw: Args.kwargs
+    ) -> list[Event]:
+        """Carry out ``rule(self, *args)``, run the agenda on, and return the events.
+
+        For a decision off the agenda (a sealed order) as for an answer: a ``GameOver`` raised by
+        the rule stops all rule work here, as it does inside ``run``.
+        """
+        try:
+            rule(self, *args, **kw)
+        except GameOver:
+            self.end()
+        self.run()
+        return self.events
+
     def answer(self, kind: ChoiceKind[Any, Any], action: Action) -> list[Event]:
         """Answer the pending choice (of ``kind``) with the legal ``action``, run on, return the events."""
         agenda = self.state.agenda
         pending = agenda.pending
         agenda.pending = None
-        try:
-            kind.answer(self, pending, action)
-        except GameOver:
-            self.end()
-        self.run()
-        return self.events
+        return self.act(kind.answer, pending, action)

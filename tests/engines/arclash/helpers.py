@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.arclash import RULESET
 from engines.arclash.state import ArclashState
 from engines.core import Event, GameConfig
@@ -79,18 +81,14 @@ def pass_all(state: ArclashState) -> ArclashState:
     return state
 
 
-def run(state: ArclashState, phase_step: object, *args: object) -> list[str]:
-    """Call an internal phase function on ``state`` with its own RNG; return public event texts.
+def run(state: ArclashState, phase_step: Callable[..., None], *args: object) -> list[str]:
+    """Call an internal phase function on a context over ``state``; return public event texts.
 
     Then run the agenda, as ``apply`` does: the step only queued the effects and steps after it.
     """
-    from engines.arclash.triggers import proceed
-    from engines.core.rng import Rng
+    from engines.arclash.ctx import Ctx
 
-    rng = Rng(state.rng)
-    events = list(phase_step(state, *args, rng))  # type: ignore[operator]
-    events.extend(proceed(state, rng))
-    state.rng = rng.state
+    events = Ctx(state).act(phase_step, *args)
     return [e.text for e in events if e.visibility == "public"]
 
 
@@ -148,8 +146,8 @@ def deck_search(*deck: str, count: int = 2) -> ArclashState:
     so two such positions look the same to everyone but seat 0.
     """
     from engines.arclash.content import Effect
-    from engines.arclash.effects import Ctx, resolve
-    from engines.core.rng import Rng
+    from engines.arclash.ctx import Ctx
+    from engines.arclash.effects import resolve
 
     if not _search_base:
         base = opened(2, seed=12)
@@ -162,7 +160,7 @@ def deck_search(*deck: str, count: int = 2) -> ArclashState:
     state = R.clone(_search_base[0])
     state.seats[0].deck = [f"d0-{k}" for k in range(len(deck))]
     state.ids.update({f"d0-{k}": card_id for k, card_id in enumerate(deck)})
-    rng = Rng(state.rng)
-    list(resolve(Ctx(state, 0, rng, "Test Card"), Effect("start", "search", count=count, kind="support")))
-    state.rng = rng.state
+    ctx = Ctx(state)
+    resolve(ctx, 0, "Test Card", Effect("start", "search", count=count, kind="support"))
+    ctx.finish()
     return state

@@ -6,7 +6,8 @@ import pytest
 
 from engines.arclash import zones
 from engines.arclash.content import Effect
-from engines.arclash.effects import KEYWORDS, Ctx, describe, resolve
+from engines.arclash.ctx import Ctx
+from engines.arclash.effects import KEYWORDS, describe, resolve
 from engines.arclash.state import ArclashState
 from engines.core.rng import Rng
 from tests.engines.arclash.helpers import R, clear_pending, give, opened, set_hand, set_stack
@@ -23,8 +24,9 @@ def board(players: int = 3) -> ArclashState:
 
 
 def fire(state: ArclashState, effect: Effect, seed: int = 1, seat: int = 0) -> list[str]:
-    rng = Rng(seed)
-    return [e.text for e in resolve(Ctx(state, seat, rng, "Test Card"), effect)]
+    ctx = Ctx(state, Rng(seed))
+    resolve(ctx, seat, "Test Card", effect)
+    return [e.text for e in ctx.events]
 
 
 def test_every_keyword_has_a_test_here() -> None:

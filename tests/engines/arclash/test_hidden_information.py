@@ -143,18 +143,19 @@ def test_dice_and_coins_show_on_the_table_not_only_in_the_narration() -> None:
     never tells a viewer something its view does not show.
     """
     from engines.arclash.content import Effect
-    from engines.arclash.effects import Ctx, resolve
+    from engines.arclash.ctx import Ctx
+    from engines.arclash.effects import resolve
     from engines.arclash.turn import begin_turn
 
     state = opened(3, seed=34)
     clear_pending(state)
     before = [R.view(state, v) for v in (None, 0, 1, 2)]
-    rng = Rng(state.rng)
-    told: list[str] = []
+    ctx = Ctx(state)
     for effect in (Effect("play", "level_down", odds=6), Effect("play", "coin_power", amount=50)):
         for _ in range(6):
-            told += [e.text_for(None) or "" for e in resolve(Ctx(state, 0, rng, "Test Card"), effect)]
-    state.rng = rng.state
+            resolve(ctx, 0, "Test Card", effect)
+    told = [e.text_for(None) or "" for e in ctx.events]
+    ctx.finish()
     rolls = [t for t in told if "rolls" in t or "tosses" in t]
     assert rolls and any("no effect" in t or "tails" in t for t in rolls)
     for viewer, old in zip((None, 0, 1, 2), before, strict=True):

@@ -80,13 +80,16 @@ def test_recover_a_level_four_that_lost_the_battle_drops_only_that_card() -> Non
 
 def test_recover_reshuffle_applies_to_any_draw_at_any_time() -> None:
     from engines.arclash.content import Effect
-    from engines.arclash.effects import Ctx, resolve
+    from engines.arclash.ctx import Ctx
+    from engines.arclash.effects import resolve
     from engines.core.rng import Rng
 
     state = recovering()
     state.seats[0].deck = []
     gone = [give(state, 0, "AC-013", "discard"), give(state, 0, "AC-014", "discard")]
-    texts = [e.text for e in resolve(Ctx(state, 0, Rng(1), "Test"), Effect("play", "draw", count=1))]
+    ctx = Ctx(state, Rng(1))
+    resolve(ctx, 0, "Test", Effect("play", "draw", count=1))
+    texts = [e.text for e in ctx.events]
     assert texts[0] == "{P1} shuffles their discard pile into a new deck."
     assert len(state.seats[0].deck) == 1 and state.seats[0].discard == []
     assert {*state.seats[0].deck, state.seats[0].hand[-1]} == set(gone)

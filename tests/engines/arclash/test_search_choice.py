@@ -10,12 +10,12 @@ import msgspec
 
 from engines.arclash import picks
 from engines.arclash.content import Effect
-from engines.arclash.effects import Ctx, resolve
+from engines.arclash.ctx import Ctx
+from engines.arclash.effects import resolve
 from engines.arclash.state import ADVANCE, START, SUPPORT, ArclashState
 from engines.arclash.triggers import EFFECT
 from engines.arclash.turn import begin_turn
 from engines.core.agenda import Task
-from engines.core.rng import Rng
 from tests.engines.arclash.helpers import (
     R,
     act,
@@ -49,9 +49,9 @@ def searching(*deck: str, players: int = 2) -> ArclashState:
 
 
 def fire(state: ArclashState, effect: Effect, seat: int = 0) -> None:
-    rng = Rng(state.rng)
-    list(resolve(Ctx(state, seat, rng, "Test Card"), effect))
-    state.rng = rng.state
+    ctx = Ctx(state)
+    resolve(ctx, seat, "Test Card", effect)
+    ctx.finish()
 
 
 def ids(state: ArclashState, iids: list[str]) -> list[str]:

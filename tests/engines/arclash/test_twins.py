@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import msgspec
 import pytest
 
 from engines.arclash import picks, zones
@@ -184,8 +185,12 @@ def test_twin_of_a_search_keeps_what_its_owner_is_looking_at() -> None:
     state = deck_search("AC-055", "AC-023", "AC-054", "AC-025", "AC-013", "AC-057")
     pick = state.agenda.pending
     assert pick is not None
-    pick.effect = Effect("start", "search", count=2, depth=3, kind="support")
-    pick.looked = list(reversed(state.seats[0].deck[-3:]))
+    pick = msgspec.structs.replace(
+        pick,
+        effect=Effect("start", "search", count=2, depth=3, kind="support"),
+        looked=list(reversed(state.seats[0].deck[-3:])),
+    )
+    state.agenda.pending = pick  # a pending choice is frozen: a changed one replaces it
     rng = Rng(9)
     for _ in range(20):
         own = R.twin(state, 0, rng)
