@@ -74,7 +74,12 @@ Error codes: the members of :class:`engines.core.Code` (each says when it is use
 here as ``bot.service.Code``.
 """
 
-from bot.service.api import (
+from bot.service.app import Services
+from bot.service.guilds import GuildService
+from bot.service.stats import StatsService
+from bot.service.tables import TableService
+from bot.service.timers import TimerService
+from bot.service.values import (
     ABORTED,
     FINISHED,
     LOBBY,
@@ -91,11 +96,6 @@ from bot.service.api import (
     Shown,
     TableInfo,
 )
-from bot.service.app import Services
-from bot.service.guilds import GuildService
-from bot.service.stats import StatsService
-from bot.service.tables import TableService
-from bot.service.timers import TimerService
 from engines.core import Code
 
 __all__ = [

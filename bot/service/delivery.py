@@ -27,11 +27,11 @@ from typing import NamedTuple
 import msgspec
 
 from bot.service import drawing
-from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate, Shown
 from bot.service.game import Game, resolve
 from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
 from bot.service.records import SeatRow, table_info
 from bot.service.runtime import Loaded
+from bot.service.values import Delivery, PublicPrompt, PublicTable, SeatUpdate, Shown
 from engines.core import Action, Event, Outcome, ViewBase
 
 

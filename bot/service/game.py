@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import AnyRuleset, Code, SetupError
 from render import registry as renderers

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service import drawing, seating
-from bot.service.api import ServiceError
 from bot.service.game import resolve
 from bot.service.playing import is_current
 from bot.service.ratings import is_rated
 from bot.service.room import Room
 from bot.service.thinking import thinking_cap
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import AnyRuleset, Code, fill_names
 from engines.core.driver import bot_for, bot_rng

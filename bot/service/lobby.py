@@ -12,11 +12,11 @@ import dataclasses
 from collections.abc import Mapping
 
 from bot.service import seating
-from bot.service.api import ABORTED, ACTIVE, ServiceError, TableInfo
 from bot.service.game import resolve
 from bot.service.room import Room
 from bot.service.runtime import Loaded
 from bot.service.seatcheck import check_seat_choices
+from bot.service.values import ABORTED, ACTIVE, ServiceError, TableInfo
 from bot.store import tables_repo as repo
 from engines.core import Code, GameConfig, SetupError
 from engines.core.types import OptionValue

@@ -2,7 +2,7 @@
 
 Every verb here changes a game's state: it takes the table's lock, resolves the table's
 :class:`~bot.service.game.Game` once, applies the rules, lets the bots move, commits everything
-in one transaction through :class:`~bot.service.play.Pipeline` and returns a rendered
+in one transaction through :class:`~bot.service.pipeline.Pipeline` and returns a rendered
 :class:`Delivery`. Its own room because it is the hot path of a click, and because nothing in
 the lobby needs an engine state.
 """
@@ -16,15 +16,15 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from bot.service import seating
-from bot.service.api import ABORTED, Delivery, ServiceError, TableInfo
 from bot.service.delivery import build_public_token, deliver
 from bot.service.game import Game, resolve
-from bot.service.play import Change
+from bot.service.pipeline import Change
 from bot.service.records import SeatRow, table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded
 from bot.service.thinking import run_bot_seats
 from bot.service.truth import MOVE_NOT_MADE, Unavailable
+from bot.service.values import ABORTED, Delivery, ServiceError, TableInfo
 from engines.core import Code, Event, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
 from engines.core.ruleset import LANGUAGE_OPTION

@@ -12,13 +12,13 @@ import asyncio
 
 import msgspec
 
-from bot.service.api import Delivery, PublicTable, SeatUpdate, ServiceError, TableInfo
 from bot.service.delivery import deliver, deliver_public, seat_update
 from bot.service.game import resolve
 from bot.service.records import table_info
 from bot.service.room import Room
 from bot.service.runtime import load_from
 from bot.service.seating import need_started, own_seat
+from bot.service.values import Delivery, PublicTable, SeatUpdate, ServiceError, TableInfo
 from bot.store import tables_repo as repo
 from engines.core import Code, GameConfig
 from engines.core.replay import ReplayError, replay

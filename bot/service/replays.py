@@ -31,13 +31,13 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from bot.service import drawing
-from bot.service.api import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.service.game import Game, resolve
 from bot.service.projection import narration
 from bot.service.records import table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seating import reveals
+from bot.service.values import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.store import replays_repo
 from bot.store import tables_repo as repo
 from engines import registry

@@ -16,10 +16,10 @@ import msgspec
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.service.api import ServiceError
 from bot.service.facts import StateFacts
 from bot.service.records import SeatRow, TableRow, seat_row, table_row
 from bot.service.truth import IN_DOUBT, NOT_DONE, Unavailable, note_saved
+from bot.service.values import ServiceError
 from bot.settings import Settings
 from bot.store import tables_repo as repo
 from bot.store.db import Database

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.api import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError
 from bot.service.game import Game
 from bot.service.ratings import RATED_OPTION
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded
+from bot.service.values import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError
 from engines.core import Code, GameConfig, ModeSpec, OptionSpec, SetupError
 from engines.core.driver import bot_for
 from engines.core.ruleset import LANGUAGE_OPTION

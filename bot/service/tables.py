@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.service.api import (
+from bot.service.guilds import GuildService
+from bot.service.lobby import Lobby
+from bot.service.messages import Messages
+from bot.service.pipeline import Pipeline
+from bot.service.playing import Playing
+from bot.service.reads import Reads
+from bot.service.runtime import Runtime
+from bot.service.values import (
     ACTIVE,
     LOBBY,
     Delivery,
@@ -32,13 +39,6 @@ from bot.service.api import (
     Shown,
     TableInfo,
 )
-from bot.service.guilds import GuildService
-from bot.service.lobby import Lobby
-from bot.service.messages import Messages
-from bot.service.play import Pipeline
-from bot.service.playing import Playing
-from bot.service.reads import Reads
-from bot.service.runtime import Runtime
 from engines.core import Code, Event
 from engines.core.types import OptionValue
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from bot.service.api import PLAYING, Delivery, Reminder, ServiceError
 from bot.service.delivery import deliver
 from bot.service.game import resolve
 from bot.service.guilds import GuildService
-from bot.service.play import Change, Pipeline
+from bot.service.pipeline import Change, Pipeline
 from bot.service.records import table_info
 from bot.service.runtime import Loaded, Runtime, rows_from
 from bot.service.thinking import run_bot_seats
+from bot.service.values import PLAYING, Delivery, Reminder, ServiceError
 from bot.store import tables_repo as repo
 from engines.core import Outcome, Rejected, public, seat_ref
 

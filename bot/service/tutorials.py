@@ -17,15 +17,15 @@ from dataclasses import dataclass
 
 import msgspec
 
-from bot.service.api import LOBBY, Delivery, ServiceError
 from bot.service.game import resolve
 from bot.service.guilds import GuildService
-from bot.service.play import Pipeline
+from bot.service.pipeline import Pipeline
 from bot.service.ratings import RATED_OPTION, is_rated
 from bot.service.room import Room
 from bot.service.runtime import Runtime, load_from
 from bot.service.seating import TUTORIAL_OPTION
 from bot.service.tables import TableService
+from bot.service.values import LOBBY, Delivery, ServiceError
 from bot.store import tables_repo as repo
 from engines import registry
 from engines.core import Code, GameConfig

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import Services, drawing, hints, thinking
 from bot.service.game import resolve
-from bot.service.play import Change
+from bot.service.pipeline import Change
 from bot.service.thinking import bot_moves, run_bot_seats
 from engines import registry
 from engines.core import GameConfig, RandomBot

@@ -15,7 +15,6 @@ import msgspec
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service import ratings
-from bot.service.api import FINISHED, PLAYING, ServiceError, Shown
 from bot.service.game import Game
 from bot.service.guilds import GuildService
 from bot.service.rating import Moved
@@ -23,6 +22,7 @@ from bot.service.ratings import is_rated
 from bot.service.records import SeatRow, shown_of, with_shown
 from bot.service.runtime import Loaded, Runtime
 from bot.service.truth import NOT_DONE, Unavailable, note_saved
+from bot.service.values import FINISHED, PLAYING, ServiceError, Shown
 from bot.store import tables_repo as repo
 from engines.core import Code, Event, Outcome
 from engines.core.types import Step
