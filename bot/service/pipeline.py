@@ -47,9 +47,8 @@ class Move:
 
 @dataclass
 class Change:
-    """A state change waiting to be committed (``game``: the table's game, resolved once)."""
+    """A state change waiting to be committed to the table ``loaded`` holds."""
 
-    game: Game
     loaded: Loaded
     state: Any
     seats: list[SeatRow]
@@ -66,6 +65,11 @@ class Change:
     shown: Shown | None = None
     #: what a rated game's end did to ratings (set by commit)
     rated: list[Moved] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        """The table's game (resolved once, on the loaded table)."""
+        return self.loaded.game
 
     def record(self, seat: int, key: str, step: Step) -> None:
         """Log an applied action and take over its state and events.
@@ -227,7 +231,7 @@ class Pipeline:
         if shown is not None:
             table, planned = with_shown(table, planned, shown)
         change.shown = shown
-        loaded = Loaded(table, planned, change.state)
+        loaded = Loaded(table, planned, change.state, resolved=change.game)
         if finished:
             self.rt.release(old.id)
         else:

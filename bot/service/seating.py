@@ -122,15 +122,15 @@ def bot_level(game: Game, difficulty: str | None, default: str) -> str:
     return level
 
 
-def counts(game: Game, loaded: Loaded) -> tuple[int, int]:
+def counts(loaded: Loaded) -> tuple[int, int]:
     """The fewest and most seats the table's mode allows."""
-    players = game.ruleset.mode(loaded.table.mode).players
+    players = loaded.game.ruleset.mode(loaded.table.mode).players
     return min(players), max(players)
 
 
-def need_room(game: Game, loaded: Loaded) -> None:
+def need_room(loaded: Loaded) -> None:
     """Refuse another seat when the lobby is full (``full``)."""
-    _, high = counts(game, loaded)
+    _, high = counts(loaded)
     if len(loaded.seats) >= high:
         raise ServiceError(Code.FULL, f"This table is full ({high} seats).")
 
@@ -207,7 +207,7 @@ def own_seat(loaded: Loaded, user_id: int, seat: int | None, *, allow_bot: bool)
     raise ServiceError(Code.NOT_PLAYER, f"Seat {seat + 1} is not yours.")
 
 
-def acting_seat(game: Game, loaded: Loaded, user_id: int, seat: int | None) -> SeatRow:
+def acting_seat(loaded: Loaded, user_id: int, seat: int | None) -> SeatRow:
     """The seat a click of ``user_id`` acts for: ``seat`` if given, else the one being asked."""
     mine = [s for s in loaded.seats if s.user_id == user_id]
     if not mine:
@@ -226,7 +226,7 @@ def acting_seat(game: Game, loaded: Loaded, user_id: int, seat: int | None) -> S
             if row.seat == seat:
                 return row
         raise ServiceError(Code.NOT_PLAYER, f"Seat {seat + 1} is not yours.")
-    asked = game.ruleset.prompts(loaded.state)
+    asked = loaded.facts.prompts()
     for row in people:
         if row.seat in asked:
             return row

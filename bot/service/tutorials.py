@@ -27,7 +27,6 @@ from bot.service.seating import TUTORIAL_OPTION
 from bot.service.tables import TableService
 from bot.service.values import LOBBY, Delivery, ServiceError
 from bot.store import tables_repo as repo
-from engines import registry
 from engines.core import Code, GameConfig
 from engines.core.lesson import Lesson, lesson
 from engines.core.ruleset import LANGUAGE_OPTION
@@ -137,7 +136,7 @@ class Tutorials(Room):
             raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} is not a tutorial.")
         if loaded.seats[LEARNER].user_id != user_id:
             raise ServiceError(Code.NOT_PLAYER, "Only the learner of this tutorial reads its explanations.")
-        ruleset = registry.get(table.game)
+        ruleset = loaded.game.ruleset
         config = msgspec.convert(table.config, GameConfig)
         lang = str(config.options.get(LANGUAGE_OPTION, ruleset.languages[0]))
         return await asyncio.to_thread(lesson, ruleset, load(ruleset), config, table.seed, log, lang)
