@@ -25,6 +25,7 @@ from bot.service.values import ServiceError, TableInfo
 from bot.settings import Settings
 from bot.store import tables_repo as repo
 from bot.store.db import Database
+from engines import registry
 from engines.core import AnyRuleset, Code, GameConfig
 from engines.core.replay import replay
 
@@ -269,12 +270,12 @@ async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
     seats = tuple(seat_row(s) for s in seat_rows)
     if row["snapshot"] is None:
         return Loaded(table, seats, None)
-    game = resolve(table.game)
-    ruleset = game.ruleset
+    # decoding needs only the rules; the whole game (with its pictures) is resolved on first use
+    ruleset = registry.get(table.game)
     state = ruleset.decode_stored(row["snapshot"])
     if state is None:
         # A snapshot in an older layout of the game's state (saved before an upgrade): the
         # match record is the truth, so the state is rebuilt from its seed and move log.
         config = msgspec.convert(table.config, GameConfig)
         state = replay(ruleset, config, table.seed or 0, await repo.move_log(connection, table_id))
-    return Loaded(table, seats, state, resolved=game)
+    return Loaded(table, seats, state)
