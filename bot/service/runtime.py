@@ -39,8 +39,9 @@ UNAVAILABLE = NOT_DONE
 class Loaded:
     """A table as last committed: its row, its seats and (once started) its decoded state.
 
-    ``game`` is the table's :class:`~bot.service.game.Game`, resolved from its slug once and
-    carried along by every copy made with ``dataclasses.replace`` (see ``bot.service.game``);
+    ``game`` is the table's :class:`~bot.service.game.Game`, resolved from its slug on first use
+    (and checked once per request when the table comes from the cache, see :meth:`Runtime.load`),
+    then carried along by every copy made with ``dataclasses.replace`` (see ``bot.service.game``);
     ``facts`` keeps what the state asks and offers, once worked out (see ``bot.service.facts``).
     Both are caches beside the frozen fields, never compared.
     """
