@@ -51,8 +51,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.service import Services
-from bot.service.api import Delivery
 from bot.service.truth import Journal
+from bot.service.values import Delivery
 from bot.settings import Settings
 from bot.work import Click, ClickWork
 from bot.work.pgqueue import ProcrastinateQueue

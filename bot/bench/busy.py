@@ -22,8 +22,8 @@ from bot.bench.cpu import CENTRES, Sampler, ServerCpu, Split
 from bot.bench.samples import Names
 from bot.bench.stats import fmt, median, percentile
 from bot.service import Delivery, DmRef, SeatUpdate, ServiceError, Services
-from bot.service.api import PublicRef
 from bot.service.projection import fingerprint
+from bot.service.values import PublicRef
 from engines import registry
 from render import registry as renderers
 from render.core.renderer import MemoRenderer

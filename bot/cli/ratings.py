@@ -30,7 +30,7 @@ def cmd_ratings(args: argparse.Namespace) -> int:
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    from bot.service.api import ServiceError
+    from bot.service.values import ServiceError
     from bot.settings import load_settings
 
     url = load_settings().database_url
@@ -60,7 +60,7 @@ async def _rebuild(url: str) -> int:
 
 async def _show(url: str, game: str, mode: str | None, top: int) -> int:
     from bot.service import Services
-    from bot.service.api import Board
+    from bot.service.values import Board
     from bot.settings import load_settings
 
     services = await Services.start(load_settings(), url=url, migrate=False)

@@ -117,8 +117,8 @@ def prepare(record: Record, seat: int | None, hands: bool, lang: str | None) -> 
     """
     from bot.console.replay import Replay
     from bot.console.rulebook import rules_language
-    from bot.service.api import ServiceError
     from bot.service.game import resolve
+    from bot.service.values import ServiceError
 
     try:
         game = resolve(record.game)
@@ -215,8 +215,8 @@ def write_extras(
     make the review rougher and quicker (the defaults are the bot's own).
     """
     from bot.service.animations import animation_of
-    from bot.service.api import ServiceError
     from bot.service.reviews import review_of
+    from bot.service.values import ServiceError
     from engines.core.review import BUDGET, PLAYOUTS
     from render.core.animation import AnimationTooLarge
 

@@ -14,9 +14,9 @@ from typing import TextIO
 
 from bot.console.narrate import seat_names
 from bot.console.play import CHANNEL, HUMAN, USER, TerminalGame
-from bot.service.api import Delivery
 from bot.service.tables import TableService
 from bot.service.tutorials import tutorial_level
+from bot.service.values import Delivery
 from engines.core import AnyRuleset
 from engines.core.lesson import Lesson
 from engines.core.tutorial import load

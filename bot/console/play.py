@@ -15,10 +15,10 @@ from typing import TextIO
 
 from bot.console.narrate import choice_page, describe_outcome, page_count, seat_names
 from bot.console.rulebook import contents, phase_page, rules_pages, show_page
-from bot.service.api import Delivery, SeatUpdate, ServiceError
 from bot.service.app import Services
 from bot.service.ratings import RATED_OPTION
 from bot.service.tables import TableService
+from bot.service.values import Delivery, SeatUpdate, ServiceError
 from engines.core import Action, AnyRuleset, GameConfig, Prompt, counted, fill_names
 from engines.core.driver import bot_for
 from engines.core.lesson import Lesson

@@ -24,7 +24,7 @@ from bot.discord.embeds import BOARD_FILE, COLOUR, TITLE, game_title
 from bot.discord.layout import clip
 from bot.service import Services
 from bot.service.animations import Animation
-from bot.service.api import PublicTable
+from bot.service.values import PublicTable
 from engines.core import counted
 
 log = logging.getLogger("tablekeeper.discord")

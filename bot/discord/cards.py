@@ -23,7 +23,7 @@ from bot.discord.language import language_tag
 from bot.discord.layout import clip, clip_block
 from bot.discord.persistent import PersistentButton
 from bot.discord.replies import defer, reported, with_view
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from bot.words import deck_code_usage, deck_list
 from engines import registry
 from engines.core import AnyRuleset, Code

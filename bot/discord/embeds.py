@@ -9,7 +9,7 @@ import discord
 from bot.discord.colours import seat_embed_colour, seat_square, seat_swatch
 from bot.discord.layout import clip
 from bot.discord.seat_text import chosen_text
-from bot.service.api import PublicTable, SeatInfo, SeatUpdate, TableInfo
+from bot.service.values import PublicTable, SeatInfo, SeatUpdate, TableInfo
 from bot.words import language_name
 from engines import registry
 from engines.core import Outcome

@@ -10,7 +10,7 @@ import discord
 
 from bot.discord.embeds import COLOUR, DESCRIPTION, FIELD, TITLE, lines_within
 from bot.discord.layout import clip, clip_block
-from bot.service.api import GameStats, GuildSettings, LeaderRow, ServiceError
+from bot.service.values import GameStats, GuildSettings, LeaderRow, ServiceError
 from bot.words import language_name
 from engines import registry
 from engines.core import Code

@@ -16,8 +16,8 @@ import discord
 from bot.discord.embeds import COLOUR, DESCRIPTION
 from bot.discord.layout import clip_block
 from bot.service import Services
-from bot.service.api import ServiceError, TableInfo
 from bot.service.tutorials import is_tutorial
+from bot.service.values import ServiceError, TableInfo
 from engines.core.tutorial import LEARNER
 
 log = logging.getLogger(__name__)

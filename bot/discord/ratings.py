@@ -15,8 +15,8 @@ from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip
 from bot.discord.replay_view import ReplayPickSelect
 from bot.discord.replies import defer, reported
 from bot.discord.review_view import review_pick
-from bot.service.api import Board, BoardRow, GameRecord, RatingChange
 from bot.service.stats import EVERYWHERE_SCOPE, SERVER
+from bot.service.values import Board, BoardRow, GameRecord, RatingChange
 from engines import registry
 
 

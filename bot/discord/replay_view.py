@@ -26,7 +26,7 @@ from bot.discord.colours import seat_embed_colour
 from bot.discord.embeds import COLOUR, DESCRIPTION, DONE_COLOUR, FIELD, TITLE, game_title, lines_within
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, clip, clip_block
 from bot.discord.persistent import PersistentButton, PersistentSelect
-from bot.service.api import FINISHED
+from bot.service.values import FINISHED
 from engines.core.timeline import Chapter
 from render.core.palette import seat_colour_name
 

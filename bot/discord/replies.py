@@ -20,8 +20,8 @@ from typing import Any
 
 import discord
 
-from bot.service.api import ServiceError
 from bot.service.truth import Behind, Journal, failure_text, journal
+from bot.service.values import ServiceError
 from engines.core import ContentError, SetupError, counted
 
 log = logging.getLogger("tablekeeper.discord")

@@ -24,8 +24,8 @@ from bot.discord.persistent import PersistentSelect
 from bot.discord.replay_view import ReplayStepButton
 
 if TYPE_CHECKING:
-    from bot.service.api import RatingChange, TableInfo
     from bot.service.reviews import GameReview
+    from bot.service.values import RatingChange, TableInfo
 
 CHART_FILE = "review-chart.png"
 #: what the page says while a review is worked out for the first time

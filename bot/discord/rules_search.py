@@ -24,7 +24,7 @@ from bot.discord.persistent import PersistentSelect
 from bot.discord.replies import defer, reported, with_view
 from bot.discord.views import rules_view
 from bot.lookup import SEARCH_MAX, Hit, search_rules
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from bot.words import language_name
 from engines import registry
 from engines.core import AnyRuleset, Code

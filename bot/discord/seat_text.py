@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.layout import clip
-from bot.service.api import SeatInfo, TableInfo
+from bot.service.values import SeatInfo, TableInfo
 from engines import registry
 from engines.core import OptionSpec
 

@@ -30,8 +30,8 @@ from bot.discord.items import (
 from bot.discord.layout import OPTION_TEXT, OPTIONS_PER_SELECT, ROWS, ChoiceLayout, clip, lay_out
 from bot.discord.replay_view import open_view
 from bot.discord.seat_text import button_label, text_specs
-from bot.service.api import PublicTable, SeatUpdate, TableInfo
 from bot.service.hints import offers_hints
+from bot.service.values import PublicTable, SeatUpdate, TableInfo
 from bot.words import language_name
 from engines import registry
 from engines.core import Action, OptionSpec

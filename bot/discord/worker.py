@@ -4,7 +4,7 @@ Why a separate process kind: the gateway process that receives an interaction on
 it and queues the click (see :mod:`bot.work`); the expensive part (apply, bots, draw, upload) is
 done here, by as many of these processes as the load needs, on any machine. A worker never opens
 a gateway connection: it logs in over HTTP and edits the table message, sends and edits DMs
-through the same :class:`~bot.discord.delivery.Courier` the gateway uses, and answers the clicker
+through the same :class:`~bot.discord.courier.Courier` the gateway uses, and answers the clicker
 through the interaction's webhook (its application id and token travel with the job; Discord
 accepts them for 15 minutes after the click).
 """
@@ -22,13 +22,13 @@ from discord.webhook.async_ import async_context
 
 from bot.discord.client import intents
 from bot.discord.cogs.play_control import refresh_ephemeral, stale_answer
-from bot.discord.delivery import Courier
+from bot.discord.courier import Courier
 from bot.discord.logs import start_logging
 from bot.discord.replies import expected, scrubbed_traceback, told
 from bot.service import Services
-from bot.service.api import Delivery
 from bot.service.playing import STALE_CLICK
 from bot.service.truth import Journal
+from bot.service.values import Delivery
 from bot.settings import Settings
 from bot.stopping import GRACE_SECONDS, StopSignal, finish
 from bot.work import Click, ClickWork

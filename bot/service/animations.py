@@ -30,14 +30,14 @@ import msgspec
 from PIL import Image
 
 from bot.service import drawing
-from bot.service.api import ServiceError
 from bot.service.game import Game, resolve
 from bot.service.guilds import GuildService
-from bot.service.play import Pipeline
+from bot.service.pipeline import Pipeline
 from bot.service.projection import narration
 from bot.service.replays import Kept, StartedGame, may_watch, read_started, timeline_of
 from bot.service.room import Room
 from bot.service.runtime import Runtime
+from bot.service.values import ServiceError
 from engines.core import Code, GameConfig, Outcome, fill_names
 from engines.core.timeline import Timeline, build
 from render.core.animation import LIMIT, AnimationTooLarge, Caption, animate, board_image

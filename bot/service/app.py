@@ -8,7 +8,7 @@ from collections.abc import Callable
 from bot.service.animations import Animations
 from bot.service.guilds import GuildService
 from bot.service.hints import Hints
-from bot.service.play import Pipeline
+from bot.service.pipeline import Pipeline
 from bot.service.replays import Replays
 from bot.service.reviews import Reviews
 from bot.service.runtime import Runtime

@@ -27,29 +27,24 @@ from typing import NamedTuple
 import msgspec
 
 from bot.service import drawing
-from bot.service.api import Delivery, PublicPrompt, PublicTable, SeatUpdate, Shown
-from bot.service.game import Game, resolve
+from bot.service.game import Game
 from bot.service.projection import narration, public_prompts, public_table, public_token, seat_view_of
 from bot.service.records import SeatRow, table_info
 from bot.service.runtime import Loaded
+from bot.service.values import Delivery, PublicPrompt, PublicTable, SeatUpdate, Shown
 from engines.core import Action, Event, Outcome, ViewBase
 
 
-def _game(loaded: Loaded, game: Game | None) -> Game:
-    return game if game is not None else resolve(loaded.table.game)
-
-
-def _drawing(game: Game) -> Game:
-    """``game`` with its pictures drawn through the process's drawing pool, if one runs."""
+def _drawing(loaded: Loaded) -> Game:
+    """The table's game with its pictures drawn through the process's drawing pool, if one runs."""
+    game = loaded.game
     renderer = drawing.renderer_for(game.renderer)
     return game if renderer is game.renderer else dataclasses.replace(game, renderer=renderer)
 
 
-def seat_update(
-    loaded: Loaded, seat: SeatRow, events: Sequence[Event] = (), *, game: Game | None = None
-) -> SeatUpdate:
+def seat_update(loaded: Loaded, seat: SeatRow, events: Sequence[Event] = ()) -> SeatUpdate:
     """Render what ``seat`` is shown privately (hand image, own view text, own prompt and choices)."""
-    game = _drawing(_game(loaded, game))
+    game = _drawing(loaded)
     return seat_view_of(
         game.ruleset,
         game.renderer,
@@ -60,17 +55,17 @@ def seat_update(
         moves=seat.moves,
         events=events,
         deadline_ts=seat.deadline,
-        facts=loaded.facts_for(game.ruleset),
+        facts=loaded.facts,
     )
 
 
-def outcome_of(loaded: Loaded, *, game: Game | None = None) -> Outcome | None:
+def outcome_of(loaded: Loaded) -> Outcome | None:
     """The stored outcome (which covers forfeits), else the engine's."""
     if loaded.table.outcome is not None:
         return msgspec.convert(loaded.table.outcome, Outcome, strict=False)
     if loaded.state is None:
         return None
-    outcome: Outcome | None = _game(loaded, game).ruleset.outcome(loaded.state)
+    outcome: Outcome | None = loaded.game.ruleset.outcome(loaded.state)
     return outcome
 
 
@@ -82,7 +77,7 @@ class _PublicFacts(NamedTuple):
     deadline_ts: float | None
 
 
-def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
+def _public_facts(loaded: Loaded) -> _PublicFacts:
     """The secret filter: all the table may know of a state, taken out of it in one place.
 
     This is the one function that holds a state while preparing public output, and all it lets
@@ -90,10 +85,10 @@ def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
     only, the result and the nearest deadline; :func:`bot.service.projection.public_table`
     draws the table from these and the events' public text, and never sees more.
     """
-    ruleset = game.ruleset
+    ruleset = loaded.game.ruleset
     state = loaded.state
-    facts = loaded.facts_for(ruleset)
-    outcome = outcome_of(loaded, game=game)
+    facts = loaded.facts
+    outcome = outcome_of(loaded)
     prompts = {} if outcome is not None else facts.prompts()
     actions: dict[int, tuple[Action, ...]] = {
         seat: facts.actions(seat)
@@ -110,10 +105,10 @@ def _public_facts(loaded: Loaded, game: Game) -> _PublicFacts:
     )
 
 
-def build_public(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None) -> PublicTable:
+def build_public(loaded: Loaded, events: Sequence[Event] = ()) -> PublicTable:
     """The table's public picture after a change: board, text, public lines, public news."""
-    game = _drawing(_game(loaded, game))
-    facts = _public_facts(loaded, game)
+    game = _drawing(loaded)
+    facts = _public_facts(loaded)
     names = loaded.names()
     return public_table(
         table_info(loaded.table, loaded.seats, game.ruleset),
@@ -129,33 +124,28 @@ def build_public(loaded: Loaded, events: Sequence[Event] = (), *, game: Game | N
     )
 
 
-def build_public_token(loaded: Loaded, *, game: Game | None = None) -> str:
+def build_public_token(loaded: Loaded) -> str:
     """The token the table's buttons carry now (no pictures drawn)."""
-    facts = _public_facts(loaded, _game(loaded, game))
+    facts = _public_facts(loaded)
     return public_token(facts.spectator, facts.asked, facts.actions, facts.outcome, loaded.table.public_moves)
 
 
-def build_delivery(
-    loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None, shown: Shown | None = None
-) -> Delivery:
+def build_delivery(loaded: Loaded, events: Sequence[Event] = (), *, shown: Shown | None = None) -> Delivery:
     """Render everything adapters show after a change (blocking; see :func:`deliver`)."""
-    game = _drawing(_game(loaded, game))
     humans = [s for s in loaded.seats if s.user_id is not None and s.bot is None]
     return Delivery(
-        public=build_public(loaded, events, game=game),
-        seats=tuple(seat_update(loaded, s, events, game=game) for s in humans),
+        public=build_public(loaded, events),
+        seats=tuple(seat_update(loaded, s, events) for s in humans),
         shown=shown,
     )
 
 
-async def deliver(
-    loaded: Loaded, events: Sequence[Event] = (), *, game: Game | None = None, shown: Shown | None = None
-) -> Delivery:
-    """Build the :class:`Delivery` off the event loop (``game``: the table's, if already resolved;
-    ``shown``: what its messages showed, if the change's transaction read it)."""
-    return await asyncio.to_thread(build_delivery, loaded, tuple(events), game=game, shown=shown)
+async def deliver(loaded: Loaded, events: Sequence[Event] = (), *, shown: Shown | None = None) -> Delivery:
+    """Build the :class:`Delivery` off the event loop (``shown``: what the table's messages
+    showed, if the change's transaction read it)."""
+    return await asyncio.to_thread(build_delivery, loaded, tuple(events), shown=shown)
 
 
-async def deliver_public(loaded: Loaded, *, game: Game | None = None) -> PublicTable:
+async def deliver_public(loaded: Loaded) -> PublicTable:
     """Build only the table's public picture (for ``/table status`` and redraws) off the event loop."""
-    return await asyncio.to_thread(build_public, loaded, game=game)
+    return await asyncio.to_thread(build_public, loaded)

@@ -1,16 +1,17 @@
 """The game handle: a table's ruleset and renderer, looked up once per request and passed down.
 
 A request (a click, a lobby verb, a timer tick) resolves its table's slug into one :class:`Game`
-and hands that to everything below it (seat checks, bots, the commit, the delivery), instead of
-each step asking the registries again. Its own room because every other room needs it and it
-needs none of them.
+on the loaded table (``Loaded.game``, see ``bot.service.runtime``), and everything below it (seat
+checks, bots, the commit, the delivery) reads it there instead of asking the registries again.
+Only a game named by a person (opening a table) or work that crosses to another process names
+a game by its slug. Its own module because every room needs it and it needs none of them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import AnyRuleset, Code, SetupError
 from render import registry as renderers

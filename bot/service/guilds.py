@@ -6,8 +6,8 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.service.api import GuildSettings, ServiceError
 from bot.service.runtime import Runtime
+from bot.service.values import GuildSettings, ServiceError
 from bot.settings import MAX_TIMEOUT_SECONDS, TIMEOUT_ACTIONS
 from bot.store import guilds_repo, ratings_repo, tables_repo
 from bot.words import LANGUAGE_NAMES

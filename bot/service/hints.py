@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service import drawing, seating
-from bot.service.api import ServiceError
-from bot.service.game import resolve
 from bot.service.playing import is_current
 from bot.service.ratings import is_rated
 from bot.service.room import Room
 from bot.service.thinking import thinking_cap
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import AnyRuleset, Code, fill_names
 from engines.core.driver import bot_for, bot_rng
@@ -102,11 +101,11 @@ class Hints(Room):
         seating.need_playing(loaded)
         if not offers_hints(loaded.table.options):
             raise ServiceError(Code.BAD_OPTION, RATED)
-        game = resolve(loaded.table.game)
-        row = seating.acting_seat(game, loaded, user_id, seat)
-        if row.seat not in game.ruleset.prompts(loaded.state):
+        game = loaded.game
+        row = seating.acting_seat(loaded, user_id, seat)
+        if row.seat not in loaded.facts.prompts():
             raise ServiceError(Code.NOT_YOUR_TURN, NOT_ASKED)
-        if token is not None and not is_current(game, loaded, row, token):
+        if token is not None and not is_current(loaded, row, token):
             raise ServiceError(Code.STALE, STALE_HINT)
         snapshot = game.ruleset.encode(loaded.state)
         seed = loaded.table.seed or 0

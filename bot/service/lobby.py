@@ -12,11 +12,11 @@ import dataclasses
 from collections.abc import Mapping
 
 from bot.service import seating
-from bot.service.api import ABORTED, ACTIVE, ServiceError, TableInfo
 from bot.service.game import resolve
 from bot.service.room import Room
 from bot.service.runtime import Loaded
 from bot.service.seatcheck import check_seat_choices
+from bot.service.values import ABORTED, ACTIVE, ServiceError, TableInfo
 from bot.store import tables_repo as repo
 from engines.core import Code, GameConfig, SetupError
 from engines.core.types import OptionValue
@@ -69,7 +69,7 @@ class Lobby(Room):
             loaded = await self.lobby(table_id)
             if any(s.user_id == user_id for s in loaded.seats):
                 raise ServiceError(Code.ALREADY_SEATED, "You already have a seat at this table.")
-            seating.need_room(resolve(loaded.table.game), loaded)
+            seating.need_room(loaded)
             seats = [*loaded.seats, seating.person(len(loaded.seats), user_id, name)]
             return await self.save_lobby(loaded, seats)
 
@@ -78,9 +78,8 @@ class Lobby(Room):
         async with self.rt.lock(table_id):
             loaded = await self.lobby(table_id)
             seating.need_host(loaded, user_id)
-            game = resolve(loaded.table.game)
-            level = seating.bot_level(game, difficulty, self.rt.settings.default_difficulty)
-            seating.need_room(game, loaded)
+            level = seating.bot_level(loaded.game, difficulty, self.rt.settings.default_difficulty)
+            seating.need_room(loaded)
             number = sum(1 for s in loaded.seats if s.user_id is None) + 1
             seat = seating.empty_seat(len(loaded.seats), f"Bot {number} ({level})", None, level)
             return await self.save_lobby(loaded, [*loaded.seats, seat])
@@ -103,9 +102,16 @@ class Lobby(Room):
         async with self.rt.lock(table_id):
             loaded = await self.lobby(table_id)
             seating.need_host(loaded, user_id)
-            game = resolve(loaded.table.game)
-            options = seating.check_options(game, loaded.table.mode, {**loaded.table.options, name: value})
+            options = seating.check_options(
+                loaded.game, loaded.table.mode, {**loaded.table.options, name: value}
+            )
             return await self.save_lobby(loaded, list(loaded.seats), options=options)
+
+    async def set_seat_option(
+        self, table_id: int, user_id: int, name: str, value: OptionValue, seat: int | None = None
+    ) -> TableInfo:
+        """A player sets one per-player option for their own seat (see :meth:`set_seat_options`)."""
+        return await self.set_seat_options(table_id, user_id, {name: value}, seat)
 
     async def set_seat_options(
         self,
@@ -123,7 +129,7 @@ class Lobby(Room):
         async with self.rt.lock(table_id):
             loaded = await self.lobby(table_id)
             row = seating.own_seat(loaded, user_id, seat, allow_bot=False)
-            ruleset = resolve(loaded.table.game).ruleset
+            ruleset = loaded.game.ruleset
             mode = ruleset.mode(loaded.table.mode)
             chosen = {**row.seat_options, **values}
             try:

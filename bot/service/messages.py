@@ -13,9 +13,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from bot.service.api import DmRef, PublicRef, ServiceError, Shown
 from bot.service.records import shown_of, with_shown
 from bot.service.room import Room
+from bot.service.values import DmRef, PublicRef, ServiceError, Shown
 from bot.store import tables_repo as repo
 from engines.core import Code
 

@@ -2,7 +2,7 @@
 
 Every verb here changes a game's state: it takes the table's lock, resolves the table's
 :class:`~bot.service.game.Game` once, applies the rules, lets the bots move, commits everything
-in one transaction through :class:`~bot.service.play.Pipeline` and returns a rendered
+in one transaction through :class:`~bot.service.pipeline.Pipeline` and returns a rendered
 :class:`Delivery`. Its own room because it is the hot path of a click, and because nothing in
 the lobby needs an engine state.
 """
@@ -16,15 +16,15 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from bot.service import seating
-from bot.service.api import ABORTED, Delivery, ServiceError, TableInfo
 from bot.service.delivery import build_public_token, deliver
 from bot.service.game import Game, resolve
-from bot.service.play import Change
-from bot.service.records import SeatRow, table_info
+from bot.service.pipeline import Change
+from bot.service.records import SeatRow
 from bot.service.room import Room
 from bot.service.runtime import Loaded
 from bot.service.thinking import run_bot_seats
 from bot.service.truth import MOVE_NOT_MADE, Unavailable
+from bot.service.values import ABORTED, Delivery, ServiceError, TableInfo
 from engines.core import Code, Event, GameConfig, Rejected, SetupError
 from engines.core.rng import ALGORITHM
 from engines.core.ruleset import LANGUAGE_OPTION
@@ -41,20 +41,20 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 1
 
 
-def is_current(game: Game, loaded: Loaded, row: SeatRow, token: str) -> bool:
+def is_current(loaded: Loaded, row: SeatRow, token: str) -> bool:
     """Whether ``token`` names what ``row``'s seat, or for a public decision the table, shows now.
 
     The seat's token is usually known already: the delivery of this very state worked it out.
     With nothing to decide, a click on the seat's current message goes on to the engine, which
     says so ("not your turn"); any other is for an earlier moment.
     """
-    facts = loaded.facts_for(game.ruleset)
+    facts = loaded.facts
     if token == facts.token(row.seat, row.moves):
         return True
     prompt = facts.prompts().get(row.seat)
     if prompt is None or prompt.private or prompt.sealed:
         return False
-    return token == build_public_token(loaded, game=game)
+    return token == build_public_token(loaded)
 
 
 class Playing(Room):
@@ -66,7 +66,7 @@ class Playing(Room):
             loaded = await self.lobby(table_id)
             if loaded.table.host_id != user_id and not is_admin:
                 raise ServiceError(Code.NOT_HOST, "Only the host can start the game.")
-            return await self._deal(resolve(loaded.table.game), loaded)
+            return await self._deal(loaded)
 
     async def open_solo(
         self,
@@ -135,7 +135,7 @@ class Playing(Room):
         async with self.rt.lock(info.id):
             loaded = await self.rt.load(info.id, fresh=True)
             try:
-                return await self._deal(handle, loaded, seed)
+                return await self._deal(loaded, seed)
             except ServiceError:
                 # Never leave a half-made solo table blocking the DM channel.
                 await self.update_table(loaded, status=ABORTED, active_channel_id=None)
@@ -157,9 +157,9 @@ class Playing(Room):
                 setting = (await self.guilds.read(connection, guild_id)).language
         return seating.with_language(game, mode, options, setting, locale)
 
-    async def _deal(self, game: Game, loaded: Loaded, seed: int | None = None) -> Delivery:
-        ruleset = game.ruleset
-        low, high = seating.counts(game, loaded)
+    async def _deal(self, loaded: Loaded, seed: int | None = None) -> Delivery:
+        ruleset = loaded.game.ruleset
+        low, high = seating.counts(loaded)
         count = len(loaded.seats)
         if count not in ruleset.mode(loaded.table.mode).players:
             raise ServiceError(
@@ -178,10 +178,10 @@ class Playing(Room):
             state = ruleset.setup(resolved, seed)
         except SetupError as error:
             raise ServiceError(Code.BAD_OPTION, error.message) from None
-        table = dataclasses.replace(loaded.table, seed=seed)
         change = Change(
-            game=game,
-            loaded=Loaded(table, loaded.seats, None),
+            loaded=dataclasses.replace(
+                loaded, table=dataclasses.replace(loaded.table, seed=seed), state=None
+            ),
             state=state,
             seats=list(loaded.seats),
             table_values={
@@ -194,7 +194,7 @@ class Playing(Room):
         )
         await run_bot_seats(change, self.rt.settings.bot_think_seconds)
         committed = await self.pipeline.commit(change)
-        return await deliver(committed, change.events, game=game, shown=change.shown)
+        return await deliver(committed, change.events, shown=change.shown)
 
     async def act(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
@@ -209,7 +209,7 @@ class Playing(Room):
         engine refusal keeps its code (``not_your_turn``, ``illegal``, ``game_over``).
         """
         committed, change = await self._apply(table_id, user_id, token, action_key, seat)
-        return await deliver(committed, change.events, game=change.game, shown=change.shown)
+        return await deliver(committed, change.events, shown=change.shown)
 
     async def apply(
         self, table_id: int, user_id: int, token: str, action_key: str, seat: int | None = None
@@ -234,23 +234,22 @@ class Playing(Room):
     ) -> tuple[Loaded, Change]:
         async with self.rt.lock(table_id):
             loaded = await self.rt.load(table_id)
-            game = resolve(loaded.table.game)
             seating.need_playing(loaded)
-            row = seating.acting_seat(game, loaded, user_id, seat)
-            current = is_current(game, loaded, row, token)
+            row = seating.acting_seat(loaded, user_id, seat)
+            current = is_current(loaded, row, token)
             if not current and self.rt.cached(table_id) is not None:
                 # Another process may have moved on: compare with the database before refusing.
                 loaded = await self.rt.load(table_id, fresh=True)
                 seating.need_playing(loaded)
-                row = seating.acting_seat(game, loaded, user_id, seat)
-                current = is_current(game, loaded, row, token)
+                row = seating.acting_seat(loaded, user_id, seat)
+                current = is_current(loaded, row, token)
             if not current:
                 raise ServiceError(Code.STALE, STALE_CLICK)
             try:
-                step = game.ruleset.apply(loaded.state, row.seat, action_key)
+                step = loaded.game.ruleset.apply(loaded.state, row.seat, action_key)
             except Rejected as error:
                 raise ServiceError(error.code, error.message) from None
-            change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
+            change = Change(loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             change.record(row.seat, action_key, step)
             await run_bot_seats(change, self.rt.settings.bot_think_seconds)
             committed = await self.pipeline.commit(change)
@@ -266,11 +265,10 @@ class Playing(Room):
             loaded = await self.rt.load(table_id, fresh=True)
             seating.need_playing(loaded)
             back = seating.reclaimable(loaded, user_id)
-            game = resolve(loaded.table.game)
             seats = [dataclasses.replace(s, bot=None) if s.seat in back else s for s in loaded.seats]
-            change = Change(game=game, loaded=loaded, state=loaded.state, seats=seats)
+            change = Change(loaded=loaded, state=loaded.state, seats=seats)
             committed = await self.pipeline.commit(change)
-        return await deliver(committed, game=game, shown=change.shown)
+        return await deliver(committed, shown=change.shown)
 
     async def leave_game(self, loaded: Loaded, user_id: int) -> TableInfo:
         """A bot plays ``user_id``'s seats on for the others; the last person out closes the table.
@@ -285,7 +283,7 @@ class Playing(Room):
             dataclasses.replace(s, bot=level, has_left=True) if s.user_id == user_id else s
             for s in loaded.seats
         ]
-        change = Change(game=resolve(loaded.table.game), loaded=loaded, state=loaded.state, seats=seats)
+        change = Change(loaded=loaded, state=loaded.state, seats=seats)
         await run_bot_seats(change, self.rt.settings.bot_think_seconds)
         committed = await self.pipeline.commit(change)
-        return table_info(committed.table, committed.seats)
+        return committed.info()

@@ -2,11 +2,11 @@
 
 Everything shown to anyone but a seat's owner (the table message and its buttons, ``/table
 status``, pings, narration in the channel, the terminal's spectator lines) is a
-:class:`~bot.service.api.PublicTable`, and :func:`public_table` builds it from three things only:
+:class:`~bot.service.values.PublicTable`, and :func:`public_table` builds it from three things only:
 the spectator's View, the public lines of the pending prompts (:func:`public_prompts`) and the
 public text of events (:func:`narration`). It never receives a state or a prompt, so no public
 output can reach a secret, and since views hold no move number, neither can a hidden move's
-count. Each seat's own message is a :class:`~bot.service.api.SeatUpdate` from that seat's View.
+count. Each seat's own message is a :class:`~bot.service.values.SeatUpdate` from that seat's View.
 
 Tokens replace move numbers on buttons. A seat's token changes only with what that seat can see
 or do (its view, its question and choices, and how many moves it has made itself); the table's
@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from bot.service.api import PublicPrompt, PublicTable, SeatUpdate, TableInfo
+from bot.service.values import PublicPrompt, PublicTable, SeatUpdate, TableInfo
 from engines.core import Action, AnyRuleset, Event, Outcome, Prompt, ViewBase, fill_names
 from render.core.renderer import Renderer
 

@@ -1,6 +1,6 @@
 """How one finished game moves ratings: sides, places and openskill's PlackettLuce update.
 
-Pure: no database. The final commit (``bot.service.play``) and ``ratings rebuild``
+Pure: no database. The final commit (``bot.service.pipeline``) and ``ratings rebuild``
 (``bot.service.ratings``) both call :func:`rate` with the game and the ratings it touches, so an
 incremental update and a rebuild compute the very same floats.
 

@@ -12,13 +12,11 @@ import asyncio
 
 import msgspec
 
-from bot.service.api import Delivery, PublicTable, SeatUpdate, ServiceError, TableInfo
 from bot.service.delivery import deliver, deliver_public, seat_update
-from bot.service.game import resolve
-from bot.service.records import table_info
 from bot.service.room import Room
 from bot.service.runtime import load_from
 from bot.service.seating import need_started, own_seat
+from bot.service.values import Delivery, PublicTable, SeatUpdate, ServiceError, TableInfo
 from bot.store import tables_repo as repo
 from engines.core import Code, GameConfig
 from engines.core.replay import ReplayError, replay
@@ -38,33 +36,33 @@ class Reads(Room):
             if table_id is None:
                 return None
             loaded = await load_from(connection, table_id)
-        return table_info(loaded.table, loaded.seats)
+        return loaded.info()
 
     async def tables_of(self, user_id: int) -> list[TableInfo]:
         """Open and running tables where ``user_id`` holds a seat (newest first)."""
         async with self.rt.reading() as connection:
             ids = await repo.active_tables_of(connection, user_id)
             found = [await load_from(connection, table_id) for table_id in ids]
-        return [table_info(x.table, x.seats) for x in found]
+        return [x.info() for x in found]
 
     async def current(self, table_id: int) -> Delivery:
         """Render the table's latest state (to redraw a message, e.g. after a restart)."""
         loaded = await self.rt.load(table_id)
         need_started(loaded)
-        return await deliver(loaded, game=resolve(loaded.table.game))
+        return await deliver(loaded)
 
     async def public(self, table_id: int) -> PublicTable:
         """What anyone at the table may see now (``/table status``, a redraw of the table message)."""
         loaded = await self.rt.load(table_id)
         need_started(loaded)
-        return await deliver_public(loaded, game=resolve(loaded.table.game))
+        return await deliver_public(loaded)
 
     async def hand(self, table_id: int, user_id: int, seat: int | None = None) -> SeatUpdate:
         """What ``user_id`` sees privately at ``table_id`` (the "Show my hand" fallback)."""
         loaded = await self.rt.load(table_id)
         need_started(loaded)
         row = own_seat(loaded, user_id, seat, allow_bot=True)
-        return await asyncio.to_thread(seat_update, loaded, row, game=resolve(loaded.table.game))
+        return await asyncio.to_thread(seat_update, loaded, row)
 
     async def log(self, table_id: int) -> list[tuple[int, int, str]]:
         """The match log as (seq, seat, action key), oldest first."""
@@ -77,7 +75,7 @@ class Reads(Room):
             loaded = await load_from(connection, table_id)
         if loaded.state is None or loaded.table.seed is None:
             raise ServiceError(Code.NOT_STARTED, "This table has not started yet.")
-        ruleset = resolve(loaded.table.game).ruleset
+        ruleset = loaded.game.ruleset
         config = msgspec.convert(loaded.table.config, GameConfig)
         try:
             state = replay(ruleset, config, loaded.table.seed, await self.log(table_id))

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.api import DmRef, PublicRef, SeatInfo, Shown, TableInfo
+from bot.service.values import DmRef, PublicRef, SeatInfo, Shown, TableInfo
 from bot.store.tables_repo import Refs
 from engines import registry
 from engines.core import AnyRuleset, SetupError

@@ -31,13 +31,12 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from bot.service import drawing
-from bot.service.api import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError, TableInfo
-from bot.service.game import Game, resolve
+from bot.service.game import Game
 from bot.service.projection import narration
-from bot.service.records import table_info
 from bot.service.room import Room
 from bot.service.runtime import Loaded, Runtime, load_from
 from bot.service.seating import reveals
+from bot.service.values import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.store import replays_repo
 from bot.store import tables_repo as repo
 from engines import registry
@@ -139,16 +138,20 @@ class Kept(Generic[K, V]):
 
 @dataclass(frozen=True)
 class StartedGame:
-    """A started table read for a replay: its row, seats, log and resolved game."""
+    """A started table read for a replay: its row, seats, log and (through ``loaded``) its game."""
 
     loaded: Loaded
     log: tuple[tuple[int, int, str], ...]
-    game: Game
+
+    @property
+    def game(self) -> Game:
+        """The table's game, resolved once on the loaded table."""
+        return self.loaded.game
 
     @property
     def info(self) -> TableInfo:
         """The table as the adapters show it."""
-        return table_info(self.loaded.table, self.loaded.seats)
+        return self.loaded.info()
 
     @property
     def over(self) -> bool:
@@ -178,7 +181,7 @@ async def read_started(runtime: Runtime, table_id: int) -> StartedGame:
             f"Table #{table_id}'s game was archived; an admin can replay it from the archive file "
             f"with `tablekeeper replay FILE --table {table_id}`.",
         )
-    return StartedGame(loaded, log, resolve(table.game))
+    return StartedGame(loaded, log)
 
 
 def may_watch(loaded: Loaded, user_id: int, channel_id: int | None) -> bool:

@@ -23,11 +23,11 @@ from typing import Any
 import msgspec
 
 from bot.service import drawing
-from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError
-from bot.service.game import Game, resolve
+from bot.service.game import Game
 from bot.service.replays import may_watch, read_with_log
 from bot.service.room import Room
 from bot.service.runtime import Loaded
+from bot.service.values import ABORTED, LOBBY, PLAYING, ServiceError
 from bot.store import reviews_repo
 from engines import registry
 from engines.core import Code, GameConfig, Rng, fill_names
@@ -241,7 +241,7 @@ class Reviews(Room):
             raise ServiceError(
                 Code.NOT_PLAYER, "You can see this game's review from its channel, or if you played in it."
             )
-        game = resolve(table.game)
+        game = loaded.game
         async with self.rt.reading() as connection:
             data = await reviews_repo.get(connection, table_id)
         if data is None:

@@ -14,12 +14,12 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from bot.service.api import ABORTED, LOBBY, ServiceError, TableInfo
 from bot.service.guilds import GuildService
-from bot.service.play import Pipeline
-from bot.service.records import SeatRow, table_info
+from bot.service.pipeline import Pipeline
+from bot.service.records import SeatRow
 from bot.service.runtime import Loaded, Runtime
 from bot.service.seating import need_lobby
+from bot.service.values import ABORTED, LOBBY, ServiceError, TableInfo
 from bot.store import tables_repo as repo
 from engines.core import Code
 from engines.core.types import OptionValue
@@ -43,7 +43,7 @@ class Room:
     async def info(self, table_id: int) -> TableInfo:
         """The table ``table_id`` as committed (``not_found`` if there is none)."""
         loaded = await self.rt.load(table_id, fresh=True)
-        return table_info(loaded.table, loaded.seats)
+        return loaded.info()
 
     async def lobby(self, table_id: int) -> Loaded:
         """The lobby ``table_id`` read afresh; refused once it has started or closed."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 import weakref
@@ -16,10 +17,11 @@ import msgspec
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.service.api import ServiceError
 from bot.service.facts import StateFacts
-from bot.service.records import SeatRow, TableRow, seat_row, table_row
+from bot.service.game import Game, resolve
+from bot.service.records import SeatRow, TableRow, seat_row, table_info, table_row
 from bot.service.truth import IN_DOUBT, NOT_DONE, Unavailable, note_saved
+from bot.service.values import ServiceError, TableInfo
 from bot.settings import Settings
 from bot.store import tables_repo as repo
 from bot.store.db import Database
@@ -37,13 +39,44 @@ UNAVAILABLE = NOT_DONE
 class Loaded:
     """A table as last committed: its row, its seats and (once started) its decoded state.
 
+    ``game`` is the table's :class:`~bot.service.game.Game`, resolved from its slug on first use
+    (and checked once per request when the table comes from the cache, see :meth:`Runtime.load`),
+    then carried along by every copy made with ``dataclasses.replace`` (see ``bot.service.game``);
     ``facts`` keeps what the state asks and offers, once worked out (see ``bot.service.facts``).
+    Both are caches beside the frozen fields, never compared.
     """
 
     table: TableRow
     seats: tuple[SeatRow, ...]
     state: Any | None
-    facts: StateFacts | None = field(default=None, compare=False, repr=False)
+    worked_out: StateFacts | None = field(default=None, compare=False, repr=False)
+    resolved: Game | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def game(self) -> Game:
+        """This table's game: rules and pictures, resolved on first use and kept."""
+        game = self.resolved
+        if game is None or game.slug != self.table.game:
+            game = resolve(self.table.game)
+            object.__setattr__(self, "resolved", game)
+        return game
+
+    def info(self) -> TableInfo:
+        """The table as adapters see it (a table whose game is gone still reads, as 1 seat)."""
+        try:
+            ruleset: AnyRuleset | None = self.game.ruleset
+        except ServiceError:
+            ruleset = None
+        return table_info(self.table, self.seats, ruleset)
+
+    @property
+    def facts(self) -> StateFacts:
+        """What this table's state asks and offers, worked out on first use and kept."""
+        facts = self.worked_out
+        if facts is None or facts.state is not self.state:
+            facts = StateFacts(self.game.ruleset, self.state)
+            object.__setattr__(self, "worked_out", facts)
+        return facts
 
     def seat(self, seat: int) -> SeatRow:
         """The row of ``seat``."""
@@ -52,14 +85,6 @@ class Loaded:
     def names(self) -> list[str]:
         """Display names by seat, for filling ``{P1}`` placeholders."""
         return [s.name for s in self.seats]
-
-    def facts_for(self, ruleset: AnyRuleset) -> StateFacts:
-        """The facts of this table's state, made on first use and kept here."""
-        facts = self.facts
-        if facts is None or facts.state is not self.state or facts.ruleset is not ruleset:
-            facts = StateFacts(ruleset, self.state)
-            object.__setattr__(self, "facts", facts)  # a cache beside the frozen fields, never compared
-        return facts
 
 
 class Runtime:
@@ -195,11 +220,24 @@ class Runtime:
             hit = self._cache.get(table_id)
             if hit is not None and await self._still_current(hit):
                 self._cache.move_to_end(table_id)
-                return hit
+                return self._current_game(hit)
         async with self.reading() as connection:
             loaded = await load_from(connection, table_id)
         self.remember(loaded)
         return loaded
+
+    def _current_game(self, hit: Loaded) -> Loaded:
+        """``hit`` holding the game registered under its slug now: a request resolves it once, at
+        load, from the cache as from the database (a plug-in or a test may register another
+        ruleset or renderer under the same slug while the table is cached)."""
+        if hit.resolved is None:
+            return hit  # never needed yet (a lobby): resolved on first use
+        game, held = resolve(hit.table.game), hit.resolved
+        if game.ruleset is held.ruleset and game.renderer is held.renderer:
+            return hit
+        fresh = dataclasses.replace(hit, resolved=game)
+        self._cache[hit.table.id] = fresh
+        return fresh
 
     async def _still_current(self, hit: Loaded) -> bool:
         """Whether a cache entry is the committed version (checked only where workers share tables).
@@ -230,13 +268,15 @@ async def load_from(connection: AsyncConnection, table_id: int) -> Loaded:
         raise ServiceError(Code.NOT_FOUND, f"There is no table #{table_id}.")
     seat_rows = await repo.seat_mappings(connection, table_id)
     table = table_row(row)
-    state = None
-    if row["snapshot"] is not None:
-        ruleset = registry.get(table.game)
-        state = ruleset.decode_stored(row["snapshot"])
-        if state is None:
-            # A snapshot in an older layout of the game's state (saved before an upgrade): the
-            # match record is the truth, so the state is rebuilt from its seed and move log.
-            config = msgspec.convert(table.config, GameConfig)
-            state = replay(ruleset, config, table.seed or 0, await repo.move_log(connection, table_id))
-    return Loaded(table, tuple(seat_row(s) for s in seat_rows), state)
+    seats = tuple(seat_row(s) for s in seat_rows)
+    if row["snapshot"] is None:
+        return Loaded(table, seats, None)
+    # decoding needs only the rules; the whole game (with its pictures) is resolved on first use
+    ruleset = registry.get(table.game)
+    state = ruleset.decode_stored(row["snapshot"])
+    if state is None:
+        # A snapshot in an older layout of the game's state (saved before an upgrade): the
+        # match record is the truth, so the state is rebuilt from its seed and move log.
+        config = msgspec.convert(table.config, GameConfig)
+        state = replay(ruleset, config, table.seed or 0, await repo.move_log(connection, table_id))
+    return Loaded(table, seats, state)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.api import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError
 from bot.service.game import Game
 from bot.service.ratings import RATED_OPTION
 from bot.service.records import SeatRow
 from bot.service.runtime import Loaded
+from bot.service.values import ABORTED, FINISHED, LOBBY, PLAYING, ServiceError
 from engines.core import Code, GameConfig, ModeSpec, OptionSpec, SetupError
 from engines.core.driver import bot_for
 from engines.core.ruleset import LANGUAGE_OPTION
@@ -122,15 +122,15 @@ def bot_level(game: Game, difficulty: str | None, default: str) -> str:
     return level
 
 
-def counts(game: Game, loaded: Loaded) -> tuple[int, int]:
+def counts(loaded: Loaded) -> tuple[int, int]:
     """The fewest and most seats the table's mode allows."""
-    players = game.ruleset.mode(loaded.table.mode).players
+    players = loaded.game.ruleset.mode(loaded.table.mode).players
     return min(players), max(players)
 
 
-def need_room(game: Game, loaded: Loaded) -> None:
+def need_room(loaded: Loaded) -> None:
     """Refuse another seat when the lobby is full (``full``)."""
-    _, high = counts(game, loaded)
+    _, high = counts(loaded)
     if len(loaded.seats) >= high:
         raise ServiceError(Code.FULL, f"This table is full ({high} seats).")
 
@@ -207,7 +207,7 @@ def own_seat(loaded: Loaded, user_id: int, seat: int | None, *, allow_bot: bool)
     raise ServiceError(Code.NOT_PLAYER, f"Seat {seat + 1} is not yours.")
 
 
-def acting_seat(game: Game, loaded: Loaded, user_id: int, seat: int | None) -> SeatRow:
+def acting_seat(loaded: Loaded, user_id: int, seat: int | None) -> SeatRow:
     """The seat a click of ``user_id`` acts for: ``seat`` if given, else the one being asked."""
     mine = [s for s in loaded.seats if s.user_id == user_id]
     if not mine:
@@ -226,7 +226,7 @@ def acting_seat(game: Game, loaded: Loaded, user_id: int, seat: int | None) -> S
             if row.seat == seat:
                 return row
         raise ServiceError(Code.NOT_PLAYER, f"Seat {seat + 1} is not yours.")
-    asked = game.ruleset.prompts(loaded.state)
+    asked = loaded.facts.prompts()
     for row in people:
         if row.seat in asked:
             return row

@@ -6,7 +6,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.service.api import (
+from bot.service.rating import AUTO, BOT, EVERYWHERE, PERSON, WHOLE_GAME, person_key, season_board
+from bot.service.runtime import Runtime
+from bot.service.values import (
     FINISHED,
     Board,
     BoardRow,
@@ -16,8 +18,6 @@ from bot.service.api import (
     RatingChange,
     ServiceError,
 )
-from bot.service.rating import AUTO, BOT, EVERYWHERE, PERSON, WHOLE_GAME, person_key, season_board
-from bot.service.runtime import Runtime
 from bot.store import guilds_repo, ratings_repo, results_repo, reviews_repo
 from bot.store.firsts_repo import earlier_table, first_timers
 from engines import registry

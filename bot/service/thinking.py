@@ -25,7 +25,7 @@ import time
 from contextlib import AbstractContextManager, nullcontext
 
 from bot.service import drawing
-from bot.service.play import Change
+from bot.service.pipeline import Change
 from engines import registry
 from engines.core.driver import bot_for, run_bots
 from engines.core.search import capped

@@ -16,14 +16,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from bot.service.api import PLAYING, Delivery, Reminder, ServiceError
 from bot.service.delivery import deliver
-from bot.service.game import resolve
 from bot.service.guilds import GuildService
-from bot.service.play import Change, Pipeline
+from bot.service.pipeline import Change, Pipeline
 from bot.service.records import table_info
 from bot.service.runtime import Loaded, Runtime, rows_from
 from bot.service.thinking import run_bot_seats
+from bot.service.values import PLAYING, Delivery, Reminder, ServiceError
 from bot.store import tables_repo as repo
 from engines.core import Outcome, Rejected, public, seat_ref
 
@@ -113,9 +112,8 @@ class TimerService:
             if loaded.table.status != PLAYING:
                 await self._clear(table_id)
                 return None
-            game = resolve(loaded.table.game)
-            ruleset = game.ruleset
-            prompts = ruleset.prompts(loaded.state)
+            ruleset = loaded.game.ruleset
+            prompts = loaded.facts.prompts()
             passed = [s for s in loaded.seats if s.deadline is not None and s.deadline <= now]
             late = [s.seat for s in passed if s.human and s.seat in prompts]
             if not late:
@@ -123,7 +121,7 @@ class TimerService:
                     await self._clear(table_id, [s.seat for s in passed])
                 return None
             action = await self._timeout_action(loaded)
-            change = Change(game=game, loaded=loaded, state=loaded.state, seats=list(loaded.seats))
+            change = Change(loaded=loaded, state=loaded.state, seats=list(loaded.seats))
             if action == "forfeit":
                 self._forfeit(loaded, change, late[0], self.rt.settings.default_difficulty)
                 await run_bot_seats(change, self.rt.settings.bot_think_seconds)
@@ -143,7 +141,7 @@ class TimerService:
                 ]
                 await run_bot_seats(change, self.rt.settings.bot_think_seconds)
             committed = await self.pipeline.commit(change)
-        delivery = await deliver(committed, change.events, game=game, shown=change.shown)
+        delivery = await deliver(committed, change.events, shown=change.shown)
         if action == "bot":
             # The adapter tells these players a bot has their seat, and how to take it back.
             return dataclasses.replace(delivery, taken_over=tuple(late))

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from engines.core import Code
 
 #: the database failed before anything was written: true, and the person may simply try again

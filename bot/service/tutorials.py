@@ -17,17 +17,16 @@ from dataclasses import dataclass
 
 import msgspec
 
-from bot.service.api import LOBBY, Delivery, ServiceError
 from bot.service.game import resolve
 from bot.service.guilds import GuildService
-from bot.service.play import Pipeline
+from bot.service.pipeline import Pipeline
 from bot.service.ratings import RATED_OPTION, is_rated
 from bot.service.room import Room
 from bot.service.runtime import Runtime, load_from
 from bot.service.seating import TUTORIAL_OPTION
 from bot.service.tables import TableService
+from bot.service.values import LOBBY, Delivery, ServiceError
 from bot.store import tables_repo as repo
-from engines import registry
 from engines.core import Code, GameConfig
 from engines.core.lesson import Lesson, lesson
 from engines.core.ruleset import LANGUAGE_OPTION
@@ -137,7 +136,7 @@ class Tutorials(Room):
             raise ServiceError(Code.NOT_FOUND, f"Table #{table_id} is not a tutorial.")
         if loaded.seats[LEARNER].user_id != user_id:
             raise ServiceError(Code.NOT_PLAYER, "Only the learner of this tutorial reads its explanations.")
-        ruleset = registry.get(table.game)
+        ruleset = loaded.game.ruleset
         config = msgspec.convert(table.config, GameConfig)
         lang = str(config.options.get(LANGUAGE_OPTION, ruleset.languages[0]))
         return await asyncio.to_thread(lesson, ruleset, load(ruleset), config, table.seed, log, lang)

@@ -13,8 +13,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from bot.service.api import Delivery
 from bot.service.truth import Journal
+from bot.service.values import Delivery
 from engines.core import Event
 
 #: what clicks applied without drawing left for a later click to show: None when nothing waits,

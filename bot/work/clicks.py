@@ -15,11 +15,11 @@ import dataclasses
 import logging
 from collections.abc import Sequence
 
-from bot.service.api import Delivery, ServiceError
-from bot.service.play import STALE_CONFLICT
+from bot.service.pipeline import STALE_CONFLICT
 from bot.service.projection import narration, table_digest
 from bot.service.tables import TableService
 from bot.service.truth import Journal, Unavailable, failure_text, journal
+from bot.service.values import Delivery, ServiceError
 from bot.work.api import Click, Outlet, Undrawn
 from engines.core import Event
 

@@ -38,7 +38,7 @@ from procrastinate.exceptions import ConnectorException
 from procrastinate.schema import SchemaManager
 from sqlalchemy.engine import make_url
 
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from bot.work.api import Click, Here, undrawn_from_json, undrawn_to_json
 from bot.work.clicks import ClickWork
 from engines.core import Code

@@ -18,8 +18,8 @@ from bot.discord.choices import games_autocomplete
 from bot.discord.cogs.asking import is_admin
 from bot.discord.info import settings_embed
 from bot.discord.replies import defer, reported
-from bot.service.api import GuildSettings, ServiceError
 from bot.service.guilds import AUTO
+from bot.service.values import GuildSettings, ServiceError
 from bot.words import LANGUAGE_NAMES
 from engines.core import Code
 

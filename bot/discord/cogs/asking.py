@@ -12,7 +12,7 @@ import re
 import discord
 
 from bot.service import TableService
-from bot.service.api import ServiceError, TableInfo
+from bot.service.values import ServiceError, TableInfo
 from bot.words import parse_pair
 from engines import registry
 from engines.core import Code

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord.delivery import Courier
+from bot.discord.courier import Courier
 from bot.discord.replies import PartialDelivery, scrubbed_traceback
 from bot.service import TimerService
 from bot.service.truth import Behind, Unavailable
@@ -35,7 +35,7 @@ async def tick(timers: TimerService, courier: Courier) -> None:
     """One pass of the timer loop: reminders first, then expired turns."""
     for reminder in await timers.due_reminders():
         try:
-            await courier.remind(reminder)
+            await courier.dms.remind(reminder)
         except discord.HTTPException as exc:
             log.warning("reminder for table %s not sent: %s", reminder.table.id, type(exc).__name__)
     for delivery in await timers.expire():

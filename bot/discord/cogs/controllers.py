@@ -17,7 +17,7 @@ from bot.discord.cogs.replay_control import ReplayControl
 from bot.discord.cogs.review_control import ReviewControl
 from bot.discord.cogs.rules_control import RulesControl
 from bot.discord.cogs.solo_control import SoloControl
-from bot.discord.delivery import Courier
+from bot.discord.courier import Courier
 from bot.service import Services
 from bot.work import WorkQueue
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import discord
 
 from bot.discord.cogs.asking import display_name
-from bot.discord.delivery import Courier
+from bot.discord.courier import Courier
 from bot.discord.replies import defer, reported, tell
 from bot.service import Services
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import Code
 

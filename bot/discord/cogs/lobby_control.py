@@ -13,14 +13,14 @@ import logging
 import discord
 
 from bot.discord.cogs.asking import display_name, is_admin, parse_options, split_seat_options, table_here
-from bot.discord.delivery import Courier
+from bot.discord.courier import Courier
 from bot.discord.first_contact import lobby_note
 from bot.discord.language import server_locale
 from bot.discord.replies import defer, reported, tell
 from bot.discord.seat_text import SeatTextModal, option_label, text_specs
 from bot.discord.views import bot_view
 from bot.service import Services, TableService
-from bot.service.api import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
+from bot.service.values import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.words import language_name
 from engines import registry
 from engines.core import Code

@@ -13,14 +13,15 @@ from typing import Any
 import discord
 
 from bot.discord.cogs.asking import table_here
-from bot.discord.delivery import Courier, table_place
+from bot.discord.courier import Courier
 from bot.discord.embeds import BOARD_FILE, HAND_FILE, hand_embed, lobby_embed, table_embed
 from bot.discord.replies import defer, reported, with_view
+from bot.discord.sending import table_place
 from bot.discord.views import EPHEMERAL, IN_MESSAGE, seat_view, table_view
 from bot.service import TableService
-from bot.service.api import LOBBY, PLAYING, ServiceError
 from bot.service.playing import STALE_CLICK
 from bot.service.truth import Unavailable
+from bot.service.values import LOBBY, PLAYING, ServiceError
 from bot.work import Click, InlineQueue, WorkQueue
 from engines.core import Code
 

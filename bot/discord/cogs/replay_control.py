@@ -19,13 +19,13 @@ from discord import app_commands
 
 from bot.discord.animation_post import animation_embed, animation_file
 from bot.discord.choices import LIMIT
-from bot.discord.delivery import table_place
 from bot.discord.language import reader_language
 from bot.discord.replay_view import replay_embeds, replay_files, replay_view
 from bot.discord.replies import defer, reported
+from bot.discord.sending import table_place
 from bot.service import Services
-from bot.service.api import ServiceError
 from bot.service.replays import ReplayFrame
+from bot.service.values import ServiceError
 from engines.core import Code
 from engines.core.record import dump
 

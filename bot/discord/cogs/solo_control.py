@@ -9,11 +9,11 @@ from __future__ import annotations
 import discord
 
 from bot.discord.cogs.asking import display_name, parse_options, split_seat_options
-from bot.discord.delivery import Courier
+from bot.discord.courier import Courier
 from bot.discord.first_contact import solo_note
 from bot.discord.replies import defer, reported, tell
 from bot.service import TableService
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import Code
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from engines.core import Code
 from tests.bot.discord.helpers import play_by_dm, started_table, table_message
 from tests.bot.discord.replay_helpers import files, shown

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from bot.discord.delivery import CATCH_UP_MAX
-from bot.service.play import UNSURE
+from bot.discord.courier import CATCH_UP_MAX
+from bot.service.pipeline import UNSURE
 from bot.service.truth import IN_DOUBT, MOVE_NOT_MADE, SAVED_BEHIND, SAVED_DB_DOWN
 from engines import registry
 from tests.bot.discord.helpers import latest_dm_with_choices, started_table, table_message

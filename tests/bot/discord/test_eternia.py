@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.discord.layout import BUTTON_LABEL, OPTION_TEXT, OPTIONS_PER_SELECT, ROWS
-from bot.service.api import SeatUpdate
+from bot.service.values import SeatUpdate
 from engines import registry
 from engines.core import Action, Rng
 from engines.core.driver import bot_for

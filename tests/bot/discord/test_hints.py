@@ -9,8 +9,8 @@ import pytest
 
 from bot.discord.layout import ROWS
 from bot.discord.views import seat_view
-from bot.service.api import SeatUpdate, TableInfo
 from bot.service.hints import NOT_ASKED, STALE_HINT
+from bot.service.values import SeatUpdate, TableInfo
 from engines.core import Action, Prompt
 from tests.bot.discord.helpers import latest_dm_with_choices, open_two_player_table, table_message
 from tests.bot.discord.simharness import Actor, World

@@ -15,7 +15,7 @@ import pytest
 
 from bot.discord import ids
 from bot.discord.review_view import WORKING
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from tests.bot.discord.helpers import play_by_dm, started_table, table_message
 from tests.bot.discord.replay_helpers import button, click_to, files, place, select, shown, step_of, words
 from tests.bot.discord.simharness import Actor, World

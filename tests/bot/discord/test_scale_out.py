@@ -17,7 +17,7 @@ token or a private line.
 One gateway process holds both shards here (SimCord runs one bot per event loop); two gateway
 processes would differ only in which shard delivers which server, which the clicks' shard ids
 show. Runs in the slow set (starting two processes and migrating a fresh database takes a while
-on a loaded machine); ``tests/bot/discord/test_rest_worker.py`` and ``tests/bot/test_workers.py``
+on a loaded machine); ``tests/bot/discord/test_rest_worker.py`` and ``tests/bot/work/test_workers.py``
 are the quick versions.
 """
 

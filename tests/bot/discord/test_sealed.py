@@ -46,7 +46,7 @@ def test_a_sealed_decision_with_open_text_is_offered_in_the_deciders_dm() -> Non
     The table never shows sealed choices, so the decider's own message must carry them.
     """
     from bot.discord.views import seat_actions
-    from bot.service.api import SeatUpdate
+    from bot.service.values import SeatUpdate
     from engines.core import Action, Prompt
 
     picks = (Action("a", "Pick A"), Action("b", "Pick B"))

@@ -16,8 +16,8 @@ from PIL import Image
 from bot.bench.samples import bench_config
 from bot.service import Services, animations
 from bot.service.animations import animation_of, frame_steps
-from bot.service.api import ServiceError
 from bot.service.game import resolve
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import Code, GameConfig, RandomBot
 from engines.core.driver import Match

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.service import Services
-from bot.service.api import ServiceError
+from bot.service.values import ServiceError
 from bot.store.archive import archive, pending, read_archive
 from bot.store.schema import moves, tables
 from engines import registry

@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy import event
 
 from bot.service import DmRef, ServiceError, Services
-from bot.service.api import PublicRef
+from bot.service.values import PublicRef
 from bot.store import db as store_db
 from tests.bot.service.helpers import asked, duel, moves, tok
 

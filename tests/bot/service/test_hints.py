@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from bot.service import Services
-from bot.service.api import Delivery, ServiceError
 from bot.service.hints import NOT_ASKED, RATED, STALE_HINT, Hint, hint_for
+from bot.service.values import Delivery, ServiceError
 from engines import registry
 from engines.core import Code, GameConfig, Rng
 from engines.core.driver import Match, bot_for

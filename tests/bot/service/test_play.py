@@ -7,8 +7,8 @@ import asyncio
 import pytest
 
 from bot.service import FINISHED, PLAYING, ServiceError, Services
-from bot.service.api import PublicPrompt
 from bot.service.projection import sealed_progress
+from bot.service.values import PublicPrompt
 from engines import registry
 from engines.core import Prompt
 from render import registry as renderers

@@ -10,8 +10,8 @@ import pytest
 
 from bot.service import Services
 from bot.service import ratings as ratings_service
-from bot.service.api import ServiceError
 from bot.service.rating import RatedGame, SeatResult, rate, shown, sides
+from bot.service.values import ServiceError
 from bot.store import ratings_repo
 from bot.store.archive import archive
 from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, duel, lobby, play_out

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.service import DmRef, ServiceError, Services
-from bot.service.api import PublicRef
+from bot.service.values import PublicRef
 from tests.bot.service.conftest import Clock
 from tests.bot.service.helpers import ANN, BOB, CAT, GUILD, asked, duel, lobby, moves, play_out, tok
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.service import Services
-from bot.service.api import ServiceError
 from bot.service.replays import ago
+from bot.service.values import ServiceError
 from engines import registry
 from engines.core import Code
 from engines.core.record import RecordError, dump, load

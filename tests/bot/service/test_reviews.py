@@ -12,8 +12,8 @@ import msgspec
 import pytest
 
 from bot.service import Services, reviews
-from bot.service.api import ServiceError
 from bot.service.game import resolve
+from bot.service.values import ServiceError
 from bot.store import reviews_repo
 from bot.store.archive import archive
 from engines import registry

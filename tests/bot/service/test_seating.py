@@ -79,11 +79,11 @@ def test_host_and_phase_checks(tiny: Game) -> None:
 
 
 def test_counts_and_a_full_table(tiny: Game) -> None:
-    low, high = counts(tiny, _loaded(person(0, ANN, "Ann")))
+    low, high = counts(_loaded(person(0, ANN, "Ann")))
     assert low <= high
     full = _loaded(*(person(0, 100 + i, f"P{i}") for i in range(high)))
     with pytest.raises(ServiceError) as caught:
-        need_room(tiny, full)
+        need_room(full)
     assert caught.value.code == Code.FULL
 
 
@@ -111,7 +111,7 @@ def test_acting_seat_explains_a_seat_a_bot_plays(tiny: Game) -> None:
     taken = dataclasses.replace(person(0, ANN, "Ann"), bot="easy")
     loaded = _loaded(taken, person(0, BOB, "Bob"), status=PLAYING)
     with pytest.raises(ServiceError) as caught:
-        acting_seat(tiny, loaded, ANN, None)
+        acting_seat(loaded, ANN, None)
     assert "Take my seat back" in caught.value.message
     assert reclaimable(loaded, ANN) == {0}
     with pytest.raises(ServiceError) as caught:
@@ -119,5 +119,5 @@ def test_acting_seat_explains_a_seat_a_bot_plays(tiny: Game) -> None:
     assert caught.value.code == Code.ALREADY_SEATED
     left = _loaded(dataclasses.replace(taken, has_left=True), person(0, BOB, "Bob"), status=PLAYING)
     with pytest.raises(ServiceError) as caught:
-        acting_seat(tiny, left, ANN, None)
+        acting_seat(left, ANN, None)
     assert "You left this game" in caught.value.message

@@ -10,13 +10,12 @@ from typing import Any
 import pytest
 
 from bot.service import Services, drawing, hints, thinking
-from bot.service.game import resolve
-from bot.service.play import Change
+from bot.service.pipeline import Change
 from bot.service.thinking import bot_moves, run_bot_seats
 from engines import registry
 from engines.core import GameConfig, RandomBot
 from engines.core.driver import Match, bot_for, run_bots
-from tests.bot.test_secret_filter import loaded_table
+from tests.bot.service.test_secret_filter import loaded_table
 from tests.engines.searches import worlds_met
 
 
@@ -29,7 +28,7 @@ def _change(slug: str, mode: str, levels: dict[int, str], seed: int = 5, after: 
     loaded = loaded_table(slug, mode, state, 2)
     loaded = dataclasses.replace(loaded, table=dataclasses.replace(loaded.table, seed=seed))
     seats = [dataclasses.replace(s, bot=levels.get(s.seat)) for s in loaded.seats]
-    return Change(game=resolve(slug), loaded=loaded, state=state, seats=seats)
+    return Change(loaded=loaded, state=state, seats=seats)
 
 
 def test_the_moves_worked_out_elsewhere_are_the_moves_bots_make_in_place() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.api import ServiceError
 from bot.service.truth import (
     IN_DOUBT,
     NOT_DONE,
@@ -19,6 +18,7 @@ from bot.service.truth import (
     journal,
     note_saved,
 )
+from bot.service.values import ServiceError
 from engines.core import Code
 
 

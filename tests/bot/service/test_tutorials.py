@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.service import Services
-from bot.service.api import Delivery, ServiceError
 from bot.service.tutorials import tutorial_level
+from bot.service.values import Delivery, ServiceError
 from engines import registry
 from engines.core import Code
 from engines.core.lesson import dry_run, explained

@@ -15,7 +15,6 @@ import msgspec
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.service import ratings
-from bot.service.api import FINISHED, PLAYING, ServiceError, Shown
 from bot.service.game import Game
 from bot.service.guilds import GuildService
 from bot.service.rating import Moved
@@ -23,6 +22,7 @@ from bot.service.ratings import is_rated
 from bot.service.records import SeatRow, shown_of, with_shown
 from bot.service.runtime import Loaded, Runtime
 from bot.service.truth import NOT_DONE, Unavailable, note_saved
+from bot.service.values import FINISHED, PLAYING, ServiceError, Shown
 from bot.store import tables_repo as repo
 from engines.core import Code, Event, Outcome
 from engines.core.types import Step
@@ -47,9 +47,8 @@ class Move:
 
 @dataclass
 class Change:
-    """A state change waiting to be committed (``game``: the table's game, resolved once)."""
+    """A state change waiting to be committed to the table ``loaded`` holds."""
 
-    game: Game
     loaded: Loaded
     state: Any
     seats: list[SeatRow]
@@ -66,6 +65,11 @@ class Change:
     shown: Shown | None = None
     #: what a rated game's end did to ratings (set by commit)
     rated: list[Moved] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        """The table's game (resolved once, on the loaded table)."""
+        return self.loaded.game
 
     def record(self, seat: int, key: str, step: Step) -> None:
         """Log an applied action and take over its state and events.
@@ -227,7 +231,7 @@ class Pipeline:
         if shown is not None:
             table, planned = with_shown(table, planned, shown)
         change.shown = shown
-        loaded = Loaded(table, planned, change.state)
+        loaded = Loaded(table, planned, change.state, resolved=change.game)
         if finished:
             self.rt.release(old.id)
         else:

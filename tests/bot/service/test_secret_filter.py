@@ -17,8 +17,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord.delivery import dm_digest
 from bot.discord.embeds import hand_embed, table_embed
+from bot.discord.shown import dm_digest
 from bot.discord.views import seat_view, table_view
 from bot.service.delivery import build_public, seat_update
 from bot.service.game import resolve
@@ -195,7 +195,7 @@ async def test_the_twin_test_catches_a_table_that_shows_private_prompt_text(
 ) -> None:
     """The comparison can fail: put the old behaviour back (prompt text on the table) and it does."""
     from bot.service import delivery
-    from bot.service.api import PublicPrompt
+    from bot.service.values import PublicPrompt
 
     def telling(prompts: Any, names: Any) -> tuple[PublicPrompt, ...]:
         return tuple(PublicPrompt(s, p.text, p.private, p.sealed) for s, p in sorted(prompts.items()))

@@ -29,7 +29,7 @@ from tests.bot.tinyrender import RENDERER as TINY_RENDERER
 from tests.cases import quick_first
 from tests.engines.core.tinygame import RULESET as TINY
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: one mode of each game and a seed whose game is short enough to draw in a few seconds
 GAMES = [
     ("clashofdecks", "duel", 2),

@@ -24,7 +24,7 @@ from tests.bot.pgdb import NEEDS_PG, fresh_database
 
 pytestmark = NEEDS_PG
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 PROCESSES = 4
 #: what each process runs: what every process does at start (Services.start migrates), after a
 #: barrier, so all of them reach the migration at the same moment

@@ -10,7 +10,7 @@ import pytest
 from bot.service import ServiceError
 from engines.core import Code, Rejected
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RAISERS = {"ServiceError", "Rejected"}
 
 

@@ -15,7 +15,7 @@ from engines.core import GameConfig, Outcome
 from engines.eternia.ctx import Ctx, GameOver
 from engines.eternia.power import finish, score
 from engines.eternia.state import CTRL, TEAM, EtState
-from tests.bot.test_secret_filter import loaded_table
+from tests.bot.service.test_secret_filter import loaded_table
 
 ETERNIA = registry.get("eternia")
 

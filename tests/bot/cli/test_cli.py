@@ -26,7 +26,7 @@ from render import registry as render_registry
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET, TinyRules
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

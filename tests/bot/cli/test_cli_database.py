@@ -15,7 +15,7 @@ from bot import cli
 from bot.store import migrate
 from bot.store.migrate import SHIPPED_HEAD
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _python(code: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -1,7 +1,7 @@
 """What a queue worker does with a click it runs a second time (its first worker died mid-job).
 
 The end-to-end version, with a real worker process killed by SIGKILL, is the slow
-``tests/bot/test_worker_crash.py``; this one runs anywhere, on an in-memory database.
+``tests/bot/work/test_worker_crash.py``; this one runs anywhere, on an in-memory database.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from bot.service.playing import STALE_CLICK
 from bot.work import Click, ClickWork
 from engines import registry
 from render import registry as renderers
-from tests.bot.test_workers import Recorder
 from tests.bot.tinyrender import RENDERER
+from tests.bot.work.test_workers import Recorder
 from tests.engines.core.tinygame import RULESET
 
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from bot.service import Services
-from bot.service.api import Delivery
 from bot.service.truth import Journal
+from bot.service.values import Delivery
 from bot.settings import Settings
 from bot.store.migrate import current_revision, head_revision
 from bot.work import Click, ClickWork

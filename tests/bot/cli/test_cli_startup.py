@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 #: what takes a second or more to load, and what no command line refusal needs
 HEAVY = ("engines.core", "engines.registry", "bot.service", "bot.console", "bot.settings", "render")

@@ -25,7 +25,7 @@ from render import registry as render_registry
 from tests.bot.tinyrender import RENDERER
 from tests.engines.core.tinygame import RULESET
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _start(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:

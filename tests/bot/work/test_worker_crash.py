@@ -32,14 +32,14 @@ from bot.settings import Settings
 from bot.work.clicks import COUNTED
 from tests.bot import compose
 from tests.bot.pgdb import NEEDS_PG, fresh_database
-from tests.bot.test_workers import Recorder, Worker, _never, _process, _script, _settle, tiny_registered
+from tests.bot.work.test_workers import Recorder, Worker, _never, _process, _script, _settle, tiny_registered
 
 pytest.importorskip("procrastinate", reason="the click queue needs the postgres extra (procrastinate)")
 from bot.work.pgqueue import ProcrastinateQueue
 
 pytestmark = [*NEEDS_PG, pytest.mark.slow]
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 __all__ = ["tiny_registered"]  # the tiny game, registered for every test here
 
 

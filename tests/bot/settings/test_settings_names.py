@@ -17,7 +17,7 @@ def test_an_unknown_variable_is_refused_with_the_name_it_was_probably_meant_to_b
 
 
 def test_every_documented_variable_is_known() -> None:
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
     assert all(f"`{name}`" in readme for name in known_variables())
     assert load_settings(dict.fromkeys(["TABLEKEEPER_DISCORD_LOG_LEVEL"], "INFO"), dotenv_path=None)
 
@@ -25,7 +25,7 @@ def test_every_documented_variable_is_known() -> None:
 def test_every_variable_in_the_compose_file_is_known() -> None:
     import re
 
-    compose = (Path(__file__).parents[2] / "compose.yaml").read_text(encoding="utf-8")
+    compose = (Path(__file__).parents[3] / "compose.yaml").read_text(encoding="utf-8")
     named = set(re.findall(r"\bTABLEKEEPER_[A-Z_]+\b", compose))
     assert named and named <= set(known_variables())
     assert "TABLEKEEPER_WORK_QUEUE" in named and "TABLEKEEPER_DISCORD_SHARD_IDS" in named
@@ -34,7 +34,7 @@ def test_every_variable_in_the_compose_file_is_known() -> None:
 def test_every_variable_the_readme_and_the_dockerfile_name_is_known() -> None:
     import re
 
-    root = Path(__file__).parents[2]
+    root = Path(__file__).parents[3]
     named: set[str] = set()
     for doc in ("README.md", "Dockerfile", "compose.yaml"):
         named |= set(re.findall(r"\bTABLEKEEPER_[A-Z_]*[A-Z]\b", (root / doc).read_text(encoding="utf-8")))

@@ -14,7 +14,7 @@ import pytest
 from bot.service.delivery import build_public, seat_update
 from engines import registry
 from engines.core import GameConfig, RandomBot, Rng
-from tests.bot.test_secret_filter import CASES, loaded_table
+from tests.bot.service.test_secret_filter import CASES, loaded_table
 
 RAW = re.compile(r"\{P\d\}|\bPlayer \d\b")
 

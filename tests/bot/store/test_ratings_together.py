@@ -30,11 +30,11 @@ from bot.settings import Settings
 from bot.store import ratings_repo, upgrade
 from tests.bot.pgdb import NEEDS_PG, fresh_database
 from tests.bot.service.helpers import play_out
-from tests.bot.test_workers import tiny_registered
+from tests.bot.work.test_workers import tiny_registered
 
 pytestmark = [*NEEDS_PG, pytest.mark.slow]
 
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 GAMES = 12  # per process
 HOLD_AT = 4  # the game of the second process whose final commit is killed
 __all__ = ["tiny_registered"]
