@@ -21,8 +21,9 @@ from render.climax.words import phase_name, word
 from render.climax.zones import HEIGHT as ZONES_H
 from render.climax.zones import zones_panel
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.marks import Box
 from render.core.palette import HIGHLIGHT, INK, MUTED, PAPER, seat_colour, tint
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 
 MARGIN = 16
 GAP = 12

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 
 from render.core.canvas import text_width
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.marks import Box
 from render.core.named_lines import fitted_name, named_line
 from render.core.palette import RGB
 from render.core.stamps import ink_box
 from render.core.text import face, runs, shorten, width, wrap
-
-Box = tuple[float, float, float, float]
 
 #: the baseline sits this far (in em) below a line's middle, so Latin capitals and kanji look centred
 BASELINE = 0.36
