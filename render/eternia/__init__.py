@@ -9,9 +9,10 @@ from engines.eternia.state import EtView, SlotView
 from render.core.renderer import MemoRenderer
 from render.eternia.board import render_board
 from render.eternia.describe import describe_view
-from render.eternia.hand import own_characters, render_hand
+from render.eternia.hand import render_hand
 from render.eternia.palette import palette_image
 from render.eternia.sheet import draw_card
+from render.eternia.tiles import own_characters
 
 
 def hand_part(view: EtView) -> EtView | None:
