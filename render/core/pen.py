@@ -89,6 +89,13 @@ class Pen:
         self.placed.append(Placed(text, box, ink, size, shown != text))
         return used
 
+    def chip(
+        self, box: Box, text: str, size: int, fill: RGB, ink: RGB, *, radius: int = 8, min_size: int = 14
+    ) -> float:
+        """A badge: a filled rounded ``box`` with ``text`` on one bold line centred in it; its width."""
+        self.canvas.draw.rounded_rectangle(box, radius=radius, fill=fill)
+        return self.line(box, text, size, ink, bold=True, align="centre", min_size=min_size)
+
     def named(
         self,
         box: Box,
