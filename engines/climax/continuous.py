@@ -7,7 +7,7 @@ need a named climax there. A character's AP never goes below 0 (B2.5-22).
 
 from __future__ import annotations
 
-from engines.climax.abilities import KEYWORDS, keyword
+from engines.climax.abilities import KEYWORDS, Bonus, keyword
 from engines.climax.content import Ability
 from engines.climax.ctx import Ctx
 
@@ -64,39 +64,35 @@ keyword(
 )
 
 
-def power_of(ctx: Ctx, seat: int, index: int) -> int:
-    """A stage character's power now: printed, bonuses for the turn, and continuous effects."""
+def _bonuses(ctx: Ctx, seat: int, index: int, part: str) -> int:
+    """What continuous abilities on the stage and in the climax zone add to one character's ``part``.
+
+    ``part`` names the hook read: "power" or "soul".
+    """
     p = ctx.p(seat)
-    slot = p.stage[index]
-    total = ctx.card(slot.card).power + slot.power
+    total = 0
     for source, other in enumerate(p.stage):
         if other.card:
             for ab in ctx.card(other.card).abilities:
                 kw = KEYWORDS[ab.kw]
-                if kw.power is not None and kw.timing == "continuous":
-                    total += kw.power(ctx, seat, source, index, ab)
+                bonus: Bonus | None = getattr(kw, part)
+                if bonus is not None and kw.timing == "continuous":
+                    total += bonus(ctx, seat, source, index, ab)
     if p.climax:
         for ab in ctx.card(p.climax).abilities:
-            kw = KEYWORDS[ab.kw]
-            if kw.power is not None:
-                total += kw.power(ctx, seat, -1, index, ab)
-    return max(0, total)
+            bonus = getattr(KEYWORDS[ab.kw], part)
+            if bonus is not None:
+                total += bonus(ctx, seat, -1, index, ab)
+    return total
+
+
+def power_of(ctx: Ctx, seat: int, index: int) -> int:
+    """A stage character's power now: printed, bonuses for the turn, and continuous effects."""
+    slot = ctx.p(seat).stage[index]
+    return max(0, ctx.card(slot.card).power + slot.power + _bonuses(ctx, seat, index, "power"))
 
 
 def soul_of(ctx: Ctx, seat: int, index: int) -> int:
     """A stage character's AP now; never below 0 (B2.5-22)."""
-    p = ctx.p(seat)
-    slot = p.stage[index]
-    total = ctx.card(slot.card).soul + slot.soul
-    for source, other in enumerate(p.stage):
-        if other.card:
-            for ab in ctx.card(other.card).abilities:
-                kw = KEYWORDS[ab.kw]
-                if kw.soul is not None and kw.timing == "continuous":
-                    total += kw.soul(ctx, seat, source, index, ab)
-    if p.climax:
-        for ab in ctx.card(p.climax).abilities:
-            kw = KEYWORDS[ab.kw]
-            if kw.soul is not None:
-                total += kw.soul(ctx, seat, -1, index, ab)
-    return max(0, total)
+    slot = ctx.p(seat).stage[index]
+    return max(0, ctx.card(slot.card).soul + slot.soul + _bonuses(ctx, seat, index, "soul"))
