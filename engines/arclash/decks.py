@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import zlib
 from collections import Counter
 from functools import cache
 
@@ -11,11 +9,11 @@ import msgspec
 
 from engines.arclash.content import CHARACTER, catalogue
 from engines.core.content import Positive, load_content, require_unique
+from engines.core.deckcodes import Base32Crc, DeckCodec, Wording
 from engines.core.errors import ContentError, SetupError
 
 DECK_SIZE = 30
 MAX_COPIES = 2
-CODE_PREFIX = "ARC1-"
 
 
 class Starter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -76,43 +74,32 @@ def load_starters() -> dict[str, Starter]:
     return {deck.name: deck for deck in decks}
 
 
+#: the words Arclash's refusals have always used (players and the lobby tests know them)
+_WORDING = Wording(
+    prefix="Deck codes start with {prefix}; {code!r} does not.",
+    letters="That deck code is garbled (it has characters codes never use).",
+    check="That deck code is damaged or mistyped (its check digits do not match).",
+)
+#: one byte per card design (its number, and 0x80 for a second copy), then two CRC bytes
+CODEC = DeckCodec("ARC1-", Base32Crc(), _WORDING)
+
+
 def encode_deck(counts: dict[str, int]) -> str:
     """A short text code for a deck list: one byte per card design (number, 2-copy flag) + CRC."""
     check_deck(counts)
     pool = catalogue()
-    payload = bytes(
-        pool[c].number | (0x80 if n == 2 else 0)
-        for c, n in sorted(counts.items(), key=lambda i: pool[i[0]].number)
-    )
-    crc = zlib.crc32(payload).to_bytes(4, "big")[:2]
-    return CODE_PREFIX + base64.b32encode(payload + crc).decode().rstrip("=")
+    ordered = sorted(counts.items(), key=lambda i: pool[i[0]].number)
+    return CODEC.encode([pool[c].number | (0x80 if n == 2 else 0) for c, n in ordered])
 
 
 def decode_deck(code: str) -> dict[str, int]:
     """The deck list behind a code; ``SetupError`` says why a code is refused."""
-    text = code.strip().upper()
-    if not text.startswith(CODE_PREFIX):
-        raise SetupError(f"Deck codes start with {CODE_PREFIX}; {code!r} does not.", option="deck_code")
-    body = text[len(CODE_PREFIX) :]
-    try:
-        raw = base64.b32decode(body + "=" * (-len(body) % 8))
-    except ValueError as exc:
-        raise SetupError(
-            "That deck code is garbled (it has characters codes never use).", option="deck_code"
-        ) from exc
-    payload, crc = raw[:-2], raw[-2:]
-    if len(raw) < 3 or zlib.crc32(payload).to_bytes(4, "big")[:2] != crc:
-        raise SetupError(
-            "That deck code is damaged or mistyped (its check digits do not match).", option="deck_code"
-        )
     by_number = {card.number: card.id for card in catalogue().values()}
     counts: Counter[str] = Counter()
-    for byte in payload:
+    for byte in CODEC.decode(code):
         number = byte & 0x7F
         if number not in by_number:
-            raise SetupError(
-                f"That deck code names card number {number}, which does not exist.", option="deck_code"
-            )
+            raise CODEC.refuse(f"That deck code names card number {number}, which does not exist.")
         counts[by_number[number]] += 2 if byte & 0x80 else 1
     result = dict(counts)
     check_deck(result, "The deck in that code")

@@ -153,15 +153,8 @@ def kingdom_panel(
     tag, tag_w = laid.tag, laid.tag_w
     if tag:
         fill = DANGER if tag == "defeated" else (HIGHLIGHT if tag != "winner" else GOOD)
-        canvas.draw.rounded_rectangle((x + w - 10 - tag_w, y + 9, x + w - 10, y + 33), radius=6, fill=fill)
-        canvas.text(
-            (x + w - 10 - tag_w / 2, y + 21),
-            tag,
-            size=16,
-            weight="bold",
-            fill=INK if tag != "defeated" else WHITE,
-            anchor="mm",
-        )
+        ink = INK if tag != "defeated" else WHITE
+        canvas.chip((x + w - 10 - tag_w, y + 9, x + w - 10, y + 33), tag, 16, fill, ink)
     canvas.lines((x + 12, y + 10), laid.name.lines, laid.name.size, colour, "bold")
     canvas.lines((x + 12, y + row.facts_top), laid.facts, 16, INK)
     gauge_y = y + row.gauge_top

@@ -47,10 +47,7 @@ def draw_legend(canvas: StampCanvas, x0: float, y: float, w: float, keywords: li
         if x + width > x0 + w:
             x, y = x0, y + ROW_H
         code, colour = badge(keyword)
-        canvas.draw.rounded_rectangle((x, y, x + BADGE_W, y + BADGE_H), radius=6, fill=colour)
-        canvas.text(
-            (x + BADGE_W / 2, y + BADGE_H / 2), code, size=16, weight="condensed", fill=WHITE, anchor="mm"
-        )
+        canvas.chip((x, y, x + BADGE_W, y + BADGE_H), code, 16, colour, WHITE, "condensed")
         canvas.text((x + BADGE_W + 6, y + BADGE_H / 2), title(keyword), size=16, fill=INK, anchor="lm")
         x += width
     return y + ROW_H + 8
@@ -150,12 +147,9 @@ def _key_entry(canvas: StampCanvas, x: float, y: float, entry: KeyEntry) -> None
     code, colour = badge(entry.keyword)
     box = (x, y, x + BADGE_W, y + BADGE_H)
     if entry.hollow:
-        canvas.draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=colour, width=2)
+        canvas.chip(box, code, 16, WHITE, colour, "condensed", outline=colour, width=2)
     else:
-        canvas.draw.rounded_rectangle(box, radius=6, fill=colour)
-    canvas.put(
-        (x + BADGE_W / 2, y + BADGE_H / 2), code, 16, colour if entry.hollow else WHITE, "condensed", "mm"
-    )
+        canvas.chip(box, code, 16, colour, WHITE, "condensed")
     tx = x + BADGE_W + 8
     canvas.put((tx, y + 2), entry.name, 16, INK, "bold", "la")
     canvas.put(

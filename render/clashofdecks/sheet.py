@@ -14,8 +14,9 @@ from render.clashofdecks.abilities import normalise
 from render.clashofdecks.palette import DISC, MALUS, MANA, indexed_palette
 from render.clashofdecks.tiles import Tile, hand_tile, hand_tile_height
 from render.core.cardsheet import CardLook, draw_card_sheet
+from render.core.marks import Box
 from render.core.palette import AUTOMATON
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 
 TITLE = "Clash of Decks"
 TILE_W = 220

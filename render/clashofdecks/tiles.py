@@ -72,19 +72,11 @@ def draw_badges(canvas: StampCanvas, x: float, y: float, tile: Tile, max_width: 
         code, colour = badge(keyword)
         box = (bx, by, bx + BADGE_W, by + BADGE_H)
         if style == "lent":
-            canvas.draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=colour, width=2)
-            ink = colour
+            canvas.chip(box, code, SMALL, WHITE, colour, "condensed", outline=colour, width=2)
         elif style == "granted":
-            canvas.draw.rounded_rectangle(
-                box, radius=6, fill=tint(colour, BORROWED_TINT), outline=colour, width=1
-            )
-            ink = INK
+            canvas.chip(box, code, SMALL, tint(colour, BORROWED_TINT), INK, "condensed", outline=colour)
         else:
-            canvas.draw.rounded_rectangle(box, radius=6, fill=colour)
-            ink = WHITE
-        canvas.text(
-            (bx + BADGE_W / 2, by + BADGE_H / 2), code, size=SMALL, weight="condensed", fill=ink, anchor="mm"
-        )
+            canvas.chip(box, code, SMALL, colour, WHITE, "condensed")
         bottom = by + BADGE_H
     if len(shown) < len(items):
         index = len(shown)

@@ -13,8 +13,9 @@ from render.climax.cards import mini_card, small_card
 from render.climax.names import name_of
 from render.climax.palette import CARD
 from render.climax.words import icons_short, word
+from render.core.marks import Box
 from render.core.palette import DANGER, GOOD, INK, MUTED, PANEL, seat_colour
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 
 HEIGHT = 204
 TEXT_W = 360  # the left column with the words

@@ -21,8 +21,9 @@ from render.climax.words import phase_name, word
 from render.climax.zones import HEIGHT as ZONES_H
 from render.climax.zones import zones_panel
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.marks import Box
 from render.core.palette import HIGHLIGHT, INK, MUTED, PAPER, seat_colour, tint
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 
 MARGIN = 16
 GAP = 12
@@ -142,8 +143,7 @@ def _name_bar(pen: Pen, view: ClimaxView, side: PlayerView, names: Sequence[str]
         bold_w = pen.width(label, 21, bold=True) + 24
         chip = (right - bold_w, y0 + 9, right, y1 - 9)
         strong = label in (word("winner", lang), word("active", lang))
-        pen.canvas.draw.rounded_rectangle(chip, radius=8, fill=HIGHLIGHT if strong else WHITE)
-        pen.line(chip, label, 21, INK, bold=True, align="centre")
+        pen.chip(chip, label, 21, HIGHLIGHT if strong else WHITE, INK)
         right -= bold_w + 10
     name = name_of(side.seat, names, lang)
     name_w = pen.name((x0 + 16, y0 + 6, x0 + 460, y1 - 6), name, 29, WHITE, bold=True, min_size=16)

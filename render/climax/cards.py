@@ -20,8 +20,9 @@ from render.climax.palette import (
     rest_face,
 )
 from render.climax.words import colour_letter, icons_short, slot_name, term, word
+from render.core.marks import Box
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, RGB, seat_colour, tint
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 
 PORTRAIT_W = 196  # a standing or reversed card inside a slot
 LANDSCAPE_H = 168  # a rested card inside a slot (as wide as the slot)

@@ -271,8 +271,7 @@ def _foot(pen: Pen, held: HandCard, kind: str, marked: bool, box: tuple[float, f
     for label, fill, ink in badges:
         w = pen.width(label, size, bold=True) + 2 * BADGE_PAD
         chip = pen.zone("badge", (x, y0, x + w, y1))
-        pen.canvas.draw.rounded_rectangle(chip, radius=8, fill=fill)
-        pen.line(chip, label, size, ink, bold=True, align="centre", min_size=size)
+        pen.chip(chip, label, size, fill, ink, min_size=size)
         x += w + BADGE_GAP
     if note:
         pen.line((x, y0, x1, y1), note, 19, MUTED, align="right", min_size=13)

@@ -15,8 +15,9 @@ from render.climax.board import SLOT_H
 from render.climax.cards import PORTRAIT_W, mini_card, stage_card
 from render.climax.palette import card_colour, card_ink, indexed_palette
 from render.core.cardsheet import CardLook, draw_card_sheet
+from render.core.marks import Box
 from render.core.palette import PANEL, mix
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 
 TITLE = "Climax"
 REVEALED_H = 120  # an event or climax: its band and name

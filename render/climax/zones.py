@@ -6,8 +6,9 @@ from engines.climax.state import CardFace, PlayerView
 from render.climax.cards import colour_tag
 from render.climax.palette import CARD, FACE_TINT, WHITE, card_colour, card_ink
 from render.climax.words import colour_letter, term, word
+from render.core.marks import Box
 from render.core.palette import DANGER, INK, MUTED, PANEL, seat_colour, tint
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 
 LEVEL_H = 120
 BADGE_W = 100

@@ -352,6 +352,23 @@ class Canvas:
         """A rounded rectangle."""
         self.draw.rounded_rectangle(xy, radius=radius, fill=fill, outline=outline, width=width)
 
+    def chip(
+        self,
+        box: tuple[float, float, float, float],
+        text: str,
+        size: int,
+        fill: RGB,
+        ink: RGB,
+        weight: str = "bold",
+        radius: int = 6,
+        outline: RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        """A badge or tag: ``text`` centred on a filled rounded ``box``, at exactly ``size`` px."""
+        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        x0, y0, x1, y1 = box
+        self.put(((x0 + x1) / 2, (y0 + y1) / 2), text, size, ink, weight, "mm")
+
     def png(self, compress_level: int = 3) -> bytes:
         """Encode the canvas as PNG."""
         return encode_png(self.image, compress_level)

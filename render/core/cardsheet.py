@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from engines.core.types import CatalogueEntry
 from render.core.indexed import IndexedPalette
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.marks import Box
 from render.core.palette import INK, MUTED, PANEL, PAPER, RGB
-from render.core.pen import PITCH, Box, Pen
+from render.core.pen import PITCH, Pen
 
 WIDTH = 640
 WHITE: RGB = (255, 255, 255)

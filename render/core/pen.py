@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 
 from render.core.canvas import text_width
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.marks import Box
 from render.core.named_lines import fitted_name, named_line
 from render.core.palette import RGB
 from render.core.stamps import ink_box
 from render.core.text import face, runs, shorten, width, wrap
-
-Box = tuple[float, float, float, float]
 
 #: the baseline sits this far (in em) below a line's middle, so Latin capitals and kanji look centred
 BASELINE = 0.36
@@ -89,6 +88,13 @@ class Pen:
         ink = self._draw(x, baseline, shown, size, fill, weight)
         self.placed.append(Placed(text, box, ink, size, shown != text))
         return used
+
+    def chip(
+        self, box: Box, text: str, size: int, fill: RGB, ink: RGB, *, radius: int = 8, min_size: int = 14
+    ) -> float:
+        """A badge: a filled rounded ``box`` with ``text`` on one bold line centred in it; its width."""
+        self.canvas.draw.rounded_rectangle(box, radius=radius, fill=fill)
+        return self.line(box, text, size, ink, bold=True, align="centre", min_size=min_size)
 
     def named(
         self,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.agenda import Agenda
 from engines.eternia.state import EtView, SlotView
 from render.core.renderer import MemoRenderer
 from render.eternia.board import render_board
 from render.eternia.describe import describe_view
-from render.eternia.hand import own_characters, render_hand
+from render.eternia.hand import render_hand
 from render.eternia.palette import palette_image
 from render.eternia.sheet import draw_card
+from render.eternia.tiles import own_characters
 
 
 def hand_part(view: EtView) -> EtView | None:
@@ -78,7 +78,7 @@ def hand_part(view: EtView) -> EtView | None:
         minion_serial=0,
         slot=-1,
         sealed=[],
-        agenda=Agenda(),
+        agenda=type(view.agenda)(),  # empty, of the view's own type: renderers import no rule code
         activation=None,
         strike=None,
         in_action=False,

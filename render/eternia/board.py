@@ -17,6 +17,7 @@ from functools import lru_cache
 from engines.eternia.hexes import Hex, axial_to_offset, label
 from engines.eternia.state import EtView
 from render.core.indexed_canvas import IndexedCanvas as Canvas
+from render.core.marks import Box, draw_marks
 from render.core.palette import INK, MUTED, PANEL, RGB, tint
 from render.eternia.fitting import cached_part, recording_now, text_in
 from render.eternia.hexmap import MapLayout, fit_layout
@@ -35,7 +36,7 @@ from render.eternia.palette import (
     side_colour,
     terrain_colour,
 )
-from render.eternia.pieces import DISC_DY, draw_marks, label_mark, map_marks, ring
+from render.eternia.pieces import DISC_DY, label_mark, map_marks, ring
 from render.eternia.roster import Row, columns, draw_stacked, stacked_height
 from render.eternia.track import draw_track
 from render.eternia.words import headline, scenario_name
@@ -51,7 +52,6 @@ LETTERS_H = 28  # column letters above the map
 MAP_Y = STATUS_Y + STATUS_H + 6 + LETTERS_H  # the top corner of the first row
 ROW_GUTTER = 30  # room for row numbers left of the map
 TRACK_H = 96
-Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)

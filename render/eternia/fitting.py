@@ -17,11 +17,11 @@ from typing import TypeVar
 
 from render.core.canvas import Canvas, Wrapped, text_width, wrap_lines
 from render.core.canvas import fit_lines as _fit_lines
+from render.core.marks import Box
 from render.core.palette import INK, RGB
 from render.core.patches import draw_patch
 from render.core.stamps import ink_box
 
-Box = tuple[float, float, float, float]
 SEP = " · "  # between the items of a line of facts
 FLOOR = 11  # the smallest text drawn (px): still legible at full size
 

@@ -6,17 +6,17 @@ Scenario token flag in the lower-right one. A mounted model fills two hexes: a p
 joined by a bar across their shared edge, which never runs through the lower corners; its HP tab
 and Dazed badge go on the disc the bar does not leave downwards. :func:`map_marks` returns every
 shape and word as data, so the layout can be checked geometrically (tests do), and
-:func:`draw_marks` draws exactly those.
+``render.core.marks.draw_marks`` draws exactly those.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from engines.eternia.hexes import Hex
 from engines.eternia.state import EtView, ModelView
 from render.core.canvas import Canvas, text_width
+from render.core.marks import Mark, Shape, Words
 from render.core.palette import INK, MUTED, RGB, ink_on, tint
 from render.eternia.hexmap import MapLayout
 from render.eternia.palette import (
@@ -43,44 +43,15 @@ BAR_W = 0.11
 ACTIVE_RING = 3  # px
 
 
-@dataclass(frozen=True)
-class Shape:
-    """One filled shape: an ellipse or rounded box (``points`` = box) or a polygon (x, y pairs)."""
-
-    kind: str  # "ellipse" | "rounded" | "polygon"
-    points: tuple[float, ...]
-    fill: RGB | None
-    outline: RGB | None = None
-    width: int = 1
-    radius: int = 0
-
-
-@dataclass(frozen=True)
-class Words:
-    """One line of text centred on ``xy`` (anchor "mm"), drawn at exactly ``size`` px."""
-
-    xy: tuple[float, float]
-    text: str
-    size: int
-    fill: RGB
-    weight: str = "bold"
-
-
-@dataclass(frozen=True)
-class Mark:
-    """Everything drawn for one thing on the map, and the hexes it must stay inside."""
-
-    kind: str  # "label" | "objective" | "beacon" | "piece"
-    cells: tuple[Hex, ...]
-    shapes: tuple[Shape, ...] = ()
-    words: tuple[Words, ...] = field(default=())
+#: one thing on the map (a label, an Objective, a beacon, a piece) and the hexes it must stay inside
+MapMark = Mark[Hex]
 
 
 def _disc(cx: float, cy: float, r: float, fill: RGB, ring: RGB | None, width: int) -> Shape:
     return Shape("ellipse", (cx - r, cy - r, cx + r, cy + r), fill, ring, width)
 
 
-def label_mark(lay: MapLayout, h: Hex, ground: RGB) -> Mark:
+def label_mark(lay: MapLayout, h: Hex, ground: RGB) -> MapMark:
     """The hex's coordinate ("C4") at its top, in a colour that reads on its ground."""
     cx, cy = lay.centre(h)
     size = max(9, round(lay.size * 0.23))
@@ -95,7 +66,7 @@ def _slot(lay: MapLayout, h: Hex, side: int) -> tuple[float, float, float]:
     return cx + side * SLOT_DX * lay.size, cy + SLOT_DY * lay.size, SLOT_R * lay.size
 
 
-def objective_mark(lay: MapLayout, h: Hex, side: int) -> Mark:
+def objective_mark(lay: MapLayout, h: Hex, side: int) -> MapMark:
     """An Objective token: a gold star in a feature slot."""
     x, y, r = _slot(lay, h, side)
     points: list[float] = []
@@ -106,7 +77,7 @@ def objective_mark(lay: MapLayout, h: Hex, side: int) -> Mark:
     return Mark("objective", (h,), shapes=(Shape("polygon", tuple(points), GOLD, INK),))
 
 
-def beacon_mark(lay: MapLayout, h: Hex, holder: str, side: int) -> Mark:
+def beacon_mark(lay: MapLayout, h: Hex, holder: str, side: int) -> MapMark:
     """A Scenario token: a pennant in its holder's colour (grey while unclaimed) on a white disc."""
     x, y, r = _slot(lay, h, side)
     colour = side_colour(holder) if holder else NEUTRAL
@@ -153,7 +124,7 @@ def _badge(x: float, y: float, lay: MapLayout) -> tuple[Shape, Words]:
     return _disc(x, y, r, DAZED, INK, 1), Words((x, y), "Z", max(9, round(r * 1.3)), INK)
 
 
-def piece_mark(lay: MapLayout, m: ModelView, active: bool = False) -> Mark:
+def piece_mark(lay: MapLayout, m: ModelView, active: bool = False) -> MapMark:
     """A model's piece: a disc per hex with its code, the HP tab (if it has more than 1 HP), Dazed.
 
     The model activating now wears a gold ring around its disc.
@@ -208,9 +179,9 @@ def _bar(a: tuple[float, float], b: tuple[float, float], half: float, fill: RGB)
     return Shape("polygon", pts, fill)
 
 
-def map_marks(lay: MapLayout, view: EtView, labels: bool = True) -> list[Mark]:
+def map_marks(lay: MapLayout, view: EtView, labels: bool = True) -> list[MapMark]:
     """Everything drawn on the hexes of ``view``'s map, in drawing order (``labels``: the coordinates too)."""
-    marks: list[Mark] = []
+    marks: list[MapMark] = []
     for h in view.board if labels else ():
         ground = ground_colour(view, h)
         marks.append(label_mark(lay, h, ground))
@@ -250,25 +221,3 @@ def ring(
     """
     c.draw.polygon(outer, fill=colour)
     c.draw.polygon(inner, fill=inside)
-
-
-def draw_shape(c: Canvas, shape: Shape) -> None:
-    """Draw one shape."""
-    if shape.kind == "ellipse":
-        c.draw.ellipse(shape.points, fill=shape.fill, outline=shape.outline, width=shape.width)
-    elif shape.kind == "rounded":
-        c.draw.rounded_rectangle(
-            shape.points, radius=shape.radius, fill=shape.fill, outline=shape.outline, width=shape.width
-        )
-    else:
-        pairs = list(zip(shape.points[::2], shape.points[1::2], strict=True))
-        c.draw.polygon(pairs, fill=shape.fill, outline=shape.outline)
-
-
-def draw_marks(c: Canvas, marks: list[Mark]) -> None:
-    """Draw ``marks`` in order: each one's shapes, then its words."""
-    for mark in marks:
-        for shape in mark.shapes:
-            draw_shape(c, shape)
-        for words in mark.words:
-            c.put(words.xy, words.text, words.size, words.fill, words.weight, "mm")

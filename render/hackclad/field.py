@@ -10,11 +10,10 @@ every shape and word as data, so the layout can be checked geometrically (tests 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engines.hackclad import grid
 from engines.hackclad.state import HackView, WitchView
 from render.core.canvas import Canvas
+from render.core.marks import Mark, Shape, Words, draw_marks
 from render.core.palette import INK, MUTED, PAPER, RGB, seat_colour
 from render.hackclad.marks import arrow, arrow_points
 from render.hackclad.palette import CELL_BG, CLAD, DANGER, DANGER_SOFT, GOLD, GRID, SHARD
@@ -29,37 +28,8 @@ ARROW_GAP, ARROW_SIZE = 9, 12  # a witch's facing arrow just outside her disc, i
 SHARD_AT, SHARD_HALF = (CELL - 17, CELL - 21), (13, 17)  # the shard diamond's centre and half sizes
 
 
-@dataclass(frozen=True)
-class Shape:
-    """One filled shape: an ellipse or rounded box (x0, y0, x1, y1), or a polygon (x, y pairs)."""
-
-    kind: str  # "ellipse" | "rounded" | "polygon"
-    points: tuple[float, ...]
-    fill: RGB
-    outline: RGB | None = None
-    width: int = 1
-    radius: int = 0
-
-
-@dataclass(frozen=True)
-class Words:
-    """One line of text, centred on ``xy``."""
-
-    xy: tuple[float, float]
-    text: str
-    size: int
-    fill: RGB
-    weight: str = "bold"
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One thing on the field (an entry letter, a shard marker, the Clad, a witch) on its cell."""
-
-    kind: str
-    cell: int
-    shapes: tuple[Shape, ...]
-    words: tuple[Words, ...] = ()
+#: one thing on the field (an entry letter, a shard marker, the Clad, a witch) on its cell
+FieldMark = Mark[int]
 
 
 def cell_box(cell: int) -> tuple[int, int, int, int]:
@@ -68,7 +38,7 @@ def cell_box(cell: int) -> tuple[int, int, int, int]:
     return FX + x * CELL, FY + y * CELL, FX + (x + 1) * CELL, FY + (y + 1) * CELL
 
 
-def entry_mark(cell: int, letter: str) -> Mark:
+def entry_mark(cell: int, letter: str) -> FieldMark:
     """An entry point's letter in a small box in the cell's upper-left corner."""
     x0, y0, _, _ = cell_box(cell)
     left, top, right, bottom = ENTRY_BOX
@@ -76,13 +46,13 @@ def entry_mark(cell: int, letter: str) -> Mark:
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
     return Mark(
         "entry",
-        cell,
+        (cell,),
         (Shape("rounded", box, PAPER, INK, 2, 5),),
         (Words(centre, letter, 17, INK),),
     )
 
 
-def shard_mark(cell: int, amount: int) -> Mark:
+def shard_mark(cell: int, amount: int) -> FieldMark:
     """A shard diamond with its VP in the cell's lower-right corner."""
     x0, y0, _, _ = cell_box(cell)
     cx, cy = x0 + SHARD_AT[0], y0 + SHARD_AT[1]
@@ -90,28 +60,27 @@ def shard_mark(cell: int, amount: int) -> Mark:
     diamond = (cx, cy - hh, cx + hw, cy, cx, cy + hh, cx - hw, cy)
     return Mark(
         "shard",
-        cell,
+        (cell,),
         (Shape("polygon", diamond, SHARD, WHITE),),
         (Words((cx, cy + 1), str(amount), 16, WHITE),),
     )
 
 
-def clad_mark(view: HackView) -> Mark:
+def clad_mark(view: HackView) -> FieldMark:
     """The Clad: a dark block with its facing arrow (and "pinned" under it when it cannot move)."""
     x0, y0, x1, y1 = cell_box(view.clad_pos)
     box = (x0 + CLAD_INSET, y0 + CLAD_INSET, x1 - CLAD_INSET, y1 - CLAD_INSET)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     block = Shape("rounded", box, CLAD, radius=CLAD_RADIUS)
     if not view.clad_locked:
-        return Mark(
-            "clad", view.clad_pos, (block, Shape("polygon", arrow_points(cx, cy, view.clad_facing, 20), GOLD))
-        )
+        head = Shape("polygon", arrow_points(cx, cy, view.clad_facing, 20), GOLD)
+        return Mark("clad", (view.clad_pos,), (block, head))
     # pinned: a smaller arrow raised so the word fits under it inside the block
     head = Shape("polygon", arrow_points(cx, cy - 8, view.clad_facing, 15), GOLD)
-    return Mark("clad", view.clad_pos, (block, head), (Words((cx, cy + 20), "pinned", 13, GOLD),))
+    return Mark("clad", (view.clad_pos,), (block, head), (Words((cx, cy + 20), "pinned", 13, GOLD),))
 
 
-def witch_mark(witch: WitchView) -> Mark:
+def witch_mark(witch: WitchView) -> FieldMark:
     """A witch: a disc in her seat's colour with her seat and name, and her facing arrow."""
     x0, y0, x1, y1 = cell_box(witch.pos)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -121,7 +90,7 @@ def witch_mark(witch: WitchView) -> Mark:
     head = arrow_points(cx + dx * ahead, cy + dy * ahead, witch.facing, ARROW_SIZE)
     return Mark(
         "witch",
-        witch.pos,
+        (witch.pos,),
         (
             Shape("ellipse", (cx - r, cy - r, cx + r, cy + r), seat_colour(witch.seat), INK, 3),
             Shape("polygon", head, INK),
@@ -133,25 +102,13 @@ def witch_mark(witch: WitchView) -> Mark:
     )
 
 
-def field_marks(view: HackView) -> list[Mark]:
+def field_marks(view: HackView) -> list[FieldMark]:
     """Everything drawn on the cells of ``view``'s field, in drawing order."""
     marks = [clad_mark(view)]
     marks += [witch_mark(w) for w in view.witches if w.pos >= 0]
     marks += [entry_mark(cell, grid.ENTRY_NAMES[i]) for i, cell in enumerate(grid.ENTRIES)]
     marks += [shard_mark(cell, amount) for cell, amount in enumerate(view.field) if amount]
     return marks
-
-
-def _shape(c: Canvas, shape: Shape) -> None:
-    if shape.kind == "ellipse":
-        c.draw.ellipse(shape.points, fill=shape.fill, outline=shape.outline, width=shape.width)
-    elif shape.kind == "rounded":
-        c.draw.rounded_rectangle(
-            shape.points, radius=shape.radius, fill=shape.fill, outline=shape.outline, width=shape.width
-        )
-    else:
-        pairs = list(zip(shape.points[::2], shape.points[1::2], strict=True))
-        c.draw.polygon(pairs, fill=shape.fill, outline=shape.outline)
 
 
 def draw_field(c: Canvas, view: HackView) -> None:
@@ -163,11 +120,7 @@ def draw_field(c: Canvas, view: HackView) -> None:
     for i in range(5):
         c.text((FX + i * CELL + CELL / 2, FY - 14), "abcde"[i], 18, fill=MUTED, anchor="mm")
         c.text((FX - 18, FY + i * CELL + CELL / 2), str(i + 1), 18, fill=MUTED, anchor="mm")
-    for mark in field_marks(view):
-        for shape in mark.shapes:
-            _shape(c, shape)
-        for words in mark.words:
-            c.text(words.xy, words.text, words.size, fill=words.fill, weight=words.weight, anchor="mm")
+    draw_marks(c, field_marks(view))
     _legend(c)
 
 

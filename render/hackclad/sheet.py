@@ -10,8 +10,9 @@ from __future__ import annotations
 from engines.core.types import CatalogueEntry
 from engines.hackclad.content import content
 from render.core.cardsheet import Art, CardLook, draw_card_sheet
+from render.core.marks import Box
 from render.core.palette import INK, RGB, ink_on
-from render.core.pen import Box, Pen
+from render.core.pen import Pen
 from render.hackclad.marks import range_grid
 from render.hackclad.palette import CLAD, DANGER, GOLD, SHARD, TYPE_COLOURS, indexed_palette
 

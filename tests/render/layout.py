@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from render.core.pen import Box, Pen
+from render.core.marks import Box
+from render.core.pen import Pen
 
 SLACK = 1  # px: glyph edges are measured on whole pixels
 

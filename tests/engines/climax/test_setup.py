@@ -28,11 +28,8 @@ def _refusal(ids: list[str], seat: int = 1) -> SetupError:
     counts: dict[str, int] = {}
     for design in ids:
         counts[design] = counts.get(design, 0) + 1
-    body = ""
-    for design in sorted(counts, key=lambda d: catalog().card(d).num):
-        num = catalog().card(design).num
-        body += deckcode._DIGITS[num // 36] + deckcode._DIGITS[num % 36] + str(counts[design])
-    code = deckcode.PREFIX + body + deckcode._check(body)
+    ordered = sorted(counts, key=lambda d: catalog().card(d).num)
+    code = deckcode.CODEC.encode([catalog().card(design).num * 36 + counts[design] for design in ordered])
     seats: list[dict[str, str | int | bool]] = [{}, {}]
     seats[seat] = {"deck_code": code}
     with pytest.raises(SetupError) as err:

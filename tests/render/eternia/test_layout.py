@@ -11,12 +11,13 @@ from PIL import Image, ImageChops, ImageDraw
 from engines.eternia import RULESET
 from engines.eternia.hexes import DIRECTIONS, Hex, add
 from engines.eternia.state import EtView
+from render.core.marks import Mark
 from render.core.stamps import text_mask
 from render.eternia.board import board_layout, layout, render_board
 from render.eternia.fitting import Placed, recording
 from render.eternia.hand import render_hand
 from render.eternia.hexmap import MapLayout
-from render.eternia.pieces import R_CHAR, Mark, map_marks, piece_mark
+from render.eternia.pieces import R_CHAR, map_marks, piece_mark
 from tests.render.eternia.scenes import GAMES, played, views
 
 RIM = 7  # px from a hex's edge that its spawn, Objective or Scenario token rim may cover
