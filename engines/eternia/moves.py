@@ -14,9 +14,11 @@ import heapq
 from collections.abc import Callable
 from typing import TypeVar
 
+import msgspec
+
 from engines.core.types import Action, counted
 from engines.eternia import hexes
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, terrain_rules, unkey
+from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, key, paged, terrain_rules, turn_page, unkey
 from engines.eternia.damage import wound
 from engines.eternia.hexes import Hex, Route
 from engines.eternia.state import EtTask, Model, Pending
@@ -40,7 +42,7 @@ def step(ctx: Ctx, m: Model, to: Hex, how: str) -> bool:
     # A mounted model moves from its first hex and its second follows into the space just left,
     # turned if that would leave it half in a terrain piece (never, at any step: A1.10 #60).
     m.hexes = [to] if len(m.hexes) == 1 else orient(ctx, m, to, frm)
-    ctx.st.last_path.append(to)
+    ctx.state.last_path.append(to)
     pen = ctx.penalty(to)
     if pen:
         wound(ctx, m, pen, f"Terrain Penalty at {hexes.label(to)}")
@@ -60,7 +62,9 @@ def escape(ctx: Ctx, m: Model) -> int:
 def _free_for(ctx: Ctx, m: Model, passing: bool) -> Callable[[Hex], bool]:
     """Which spaces a mounted model's hexes may cover: never an Enemy's or impassable; an Ally's
     only while ``passing`` through (a move may pass through Allies, never end on them, #55)."""
-    blocked = {h for o in ctx.st.models if o is not m and (not passing or o.side != m.side) for h in o.hexes}
+    blocked = {
+        h for o in ctx.state.models if o is not m and (not passing or o.side != m.side) for h in o.hexes
+    }
     return lambda h: h not in blocked and ctx.passable(h)
 
 
@@ -69,14 +73,14 @@ def mount_fits(ctx: Ctx, m: Model, lead: Hex, passing: bool) -> bool:
     one, some orientation fits on the board, on free spaces, never half in a terrain piece (#60)."""
     if len(m.hexes) != 2:
         return True
-    board, terrain, free = set(ctx.st.board), ctx.terrain_map(), _free_for(ctx, m, passing)
+    board, terrain, free = set(ctx.state.board), ctx.terrain_map(), _free_for(ctx, m, passing)
     return any(hexes.footprint_fits(f, board, terrain, free) for f in hexes.footprints(lead))
 
 
 def orient(ctx: Ctx, m: Model, lead: Hex, trail: Hex, passing: bool = True) -> list[Hex]:
     """A mounted model's hexes with its first on ``lead``: ``trail`` behind it when that fits, else
     the first orientation (east, then counter-clockwise) that does; as it was when none fits."""
-    board, terrain, free = set(ctx.st.board), ctx.terrain_map(), _free_for(ctx, m, passing)
+    board, terrain, free = set(ctx.state.board), ctx.terrain_map(), _free_for(ctx, m, passing)
     if hexes.footprint_fits((lead, trail), board, terrain, free):
         return [lead, trail]
     for f in hexes.footprints(lead):
@@ -133,13 +137,13 @@ class _Search:
     def __init__(self, ctx: Ctx, m: Model, fly: bool) -> None:
         self.fly = fly
         self.ctx, self.m = ctx, m
-        self.board = set(ctx.st.board)
+        self.board = set(ctx.state.board)
         self.terrain, self.tokens = ctx.terrain_map(), ctx.token_map()
         self.rules = terrain_rules()
-        kinds = ctx.c.terrain
+        kinds = ctx.content.terrain
         foes = ctx.enemies(m)
         enemies = {h for e in foes for h in e.hexes}
-        taken = {h for o in ctx.st.models if o is not m for h in o.hexes}
+        taken = {h for o in ctx.state.models if o is not m for h in o.hexes}
         closed = {h for h, kind in (*self.terrain.items(), *self.tokens.items()) if not kinds[kind].passable}
         self.marked = self.terrain.keys() | self.tokens.keys()  # spaces whose step costs may differ from 1
         self.foes = foes
@@ -171,7 +175,7 @@ class _Search:
         if self.counted:
             return
         self.counted = True
-        kinds = self.ctx.c.terrain
+        kinds = self.ctx.content.terrain
         for h in self.marked:
             hurt = sum(kinds[k].penalty_wounds for k in (self.terrain.get(h), self.tokens.get(h)) if k)
             if hurt:
@@ -195,17 +199,17 @@ class _Search:
         comes back several times for one state: the move prompt is listed for the buttons and for
         each check of a click, and ``apply`` looks the destination up before it walks the route.
         """
-        st, m = self.ctx.st, self.m
+        state, m = self.ctx.state, self.m
         # Everything the search's answers are made of, as plain values.
         wanted = (
-            id(self.ctx.c),  # loaded once per process (``content()``), so its identity names it
+            id(self.ctx.content),  # loaded once per process (``content()``), so its identity names it
             self.fly,
             m.side,
             len(m.hexes),
-            tuple((o.side, o.kind, tuple(o.hexes)) for o in st.models if o is not m and o.hexes),
-            tuple(st.board),
-            tuple(st.terrain.items()),
-            tuple(st.tokens.items()),
+            tuple((o.side, o.kind, tuple(o.hexes)) for o in state.models if o is not m and o.hexes),
+            tuple(state.board),
+            tuple(state.terrain.items()),
+            tuple(state.tokens.items()),
             start,
             left,
         )
@@ -265,7 +269,7 @@ def _per_hex(answer: Callable[[Hex], T]) -> Callable[[Hex], T]:
 
 def walk(ctx: Ctx, m: Model, route: Route) -> None:
     """Follow a route step by step (stops if the model is KO'ed on the way)."""
-    ctx.st.last_path = [m.hexes[0]]
+    ctx.state.last_path = [m.hexes[0]]
     start = m.hexes[0]
     for h in route.path:
         if not step(ctx, m, h, "move"):
@@ -282,7 +286,7 @@ def push_options(ctx: Ctx, target: Model, source: Model, n: int, mode: str) -> d
         source.hexes[0],
         n,
         mode,
-        set(ctx.st.board),
+        set(ctx.state.board),
         may_enter=lambda h: h not in taken and ctx.passable(h) and mount_fits(ctx, target, h, False),
     )
 
@@ -292,7 +296,7 @@ def push(ctx: Ctx, target: Model, path: tuple[Hex, ...], by: Model) -> None:
     if not path:
         return
     start = target.hexes[0]
-    ctx.st.last_path = [start]
+    ctx.state.last_path = [start]
     for h in path:
         if not step(ctx, target, h, "push"):
             return
@@ -309,7 +313,7 @@ def alone(ctx: Ctx, m: Model) -> bool:
     A mounted model needs its first hex free and some way of turning there that covers only free
     spaces (``settle_mount`` turns it so, #60): its second hex may still lie on an Ally it passed.
     """
-    others = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    others = {h for o in ctx.state.models if o is not m for h in o.hexes}
     if m.hexes[0] in others:
         return False
     return mount_fits(ctx, m, m.hexes[0], False) if len(m.hexes) == 2 else True
@@ -323,8 +327,8 @@ def steps(ctx: Ctx, m: Model, left: int, fly: bool = False) -> dict[Hex, tuple[i
     """
     here = m.hexes[0]
     enemies = {h for e in ctx.enemies(m) for h in e.hexes}
-    board = set(ctx.st.board)
-    mates = {h for o in ctx.st.models if o is not m for h in o.hexes}
+    board = set(ctx.state.board)
+    mates = {h for o in ctx.state.models if o is not m for h in o.hexes}
     hurt = escape(ctx, m)
     search: _Search | None = None  # made only when a step would enter an Ally's space
     out: dict[Hex, tuple[int, int]] = {}
@@ -412,20 +416,17 @@ def _move_find(ctx: Ctx, p: Pending, wanted: str) -> Action | None:
 
 
 def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
     m = ctx.model(p.model)
     fly = p.skill == "fly"
     if a.key == "stay":
-        ctx.st.agenda.pending = None
         settle_mount(ctx, m)
         if p.steps:
             ctx.say("move", f"{ctx.who(m)} stops at {hexes.label(m.hexes[0])}.")
         return
     h = (int(a.params[0]), int(a.params[1]))
     if a.key.startswith("to."):
-        ctx.st.agenda.pending = None
         route = reach_points(ctx, m, p.n, fly)[h]
         if p.steps:
             for to in route.path:
@@ -439,23 +440,21 @@ def _move_answer(ctx: Ctx, p: Pending, a: Action) -> None:
     # One step: pay its points, suffer what leaving costs, then ask again with what is left.
     cost = ctx.step_cost(m.hexes[0], h, fly)
     if not p.steps:
-        ctx.st.last_path = [m.hexes[0]]
+        ctx.state.last_path = [m.hexes[0]]
     frm = m.hexes[0]
     if not step(ctx, m, h, "move"):
-        ctx.st.agenda.pending = None
         return
     ctx.say("move", f"{ctx.who(m)} steps {hexes.label(frm)} → {hexes.label(h)}.")
-    p.n -= cost
-    p.steps += 1
-    p.page = 0
-    if not steps(ctx, m, p.n, fly) and alone(ctx, m):
-        ctx.st.agenda.pending = None  # nothing more it can do: the move ends here
-        settle_mount(ctx, m)
+    left = p.n - cost
+    if not steps(ctx, m, left, fly) and alone(ctx, m):
+        settle_mount(ctx, m)  # nothing more it can do: the move ends here
+        return
+    ctx.ask(msgspec.structs.replace(p, n=left, steps=p.steps + 1, page=0))
 
 
 CHOICES.add(
     "move",
-    Choice(
+    choice(
         _move_actions,
         _move_answer,
         lambda ctx, p: (

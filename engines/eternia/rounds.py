@@ -17,7 +17,7 @@ from engines.eternia import hexes
 from engines.eternia.ai import ai_character
 from engines.eternia.attack import affordable, attacks_of, begin, targets, usable_attacks
 from engines.eternia.controller import elite_turns, open_window, strategy_activation
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, key, paged, turn_page
 from engines.eternia.damage import respawn, spawn_choices
 from engines.eternia.labels import labelled
 from engines.eternia.moves import can_move
@@ -31,9 +31,9 @@ ANY = "any"
 
 
 # ------------------------------------------------------------------------------ Order Phase
-def team_cards(st: EtState) -> list[str]:
+def team_cards(state: EtState) -> list[str]:
     """The team's cards by team size (A1.2 #13); "any" rides face up in the last slot for 3."""
-    chars = [m.id for m in st.models if m.kind == "character" and m.side == TEAM]
+    chars = [m.id for m in state.models if m.kind == "character" and m.side == TEAM]
     if len(chars) == 1:
         return chars * 4
     if len(chars) == 2:
@@ -41,12 +41,12 @@ def team_cards(st: EtState) -> list[str]:
     return chars
 
 
-def order_choices(st: EtState, side: str) -> list[tuple[str, ...]]:
+def order_choices(state: EtState, side: str) -> list[tuple[str, ...]]:
     """Every distinct order a side may place (at most 24)."""
     if side == CTRL:
-        cards = [m.id for m in st.models if m.kind == "character" and m.side == CTRL] + [STRATEGY]
+        cards = [m.id for m in state.models if m.kind == "character" and m.side == CTRL] + [STRATEGY]
     else:
-        cards = team_cards(st)
+        cards = team_cards(state)
     seen: list[tuple[str, ...]] = []
     for perm in permutations(cards):
         if perm not in seen:
@@ -57,7 +57,7 @@ def order_choices(st: EtState, side: str) -> list[tuple[str, ...]]:
 def order_actions(ctx: Ctx, side: str) -> list[Action]:
     """The Order Phase choices of a side, each naming its cards in slot order."""
     out = []
-    for i, perm in enumerate(order_choices(ctx.st, side)):
+    for i, perm in enumerate(order_choices(ctx.state, side)):
         names = [("Strategy" if c == STRATEGY else ctx.name(ctx.model(c))) for c in perm]
         if side == TEAM and len(perm) == 3:
             names.append("any Player Character")
@@ -67,37 +67,37 @@ def order_actions(ctx: Ctx, side: str) -> list[Action]:
 
 def start_round(ctx: Ctx) -> None:
     """A new Order Phase: the AI deals its cards at random and reshuffles its decks (A3.4)."""
-    st = ctx.st
-    st.phase = "order"
-    st.orders = {}
-    st.slot = -1
-    for s in st.track:
+    state = ctx.state
+    state.phase = "order"
+    state.orders = {}
+    state.slot = -1
+    for s in state.track:
         s.card, s.flipped = "", False
-    ctx.say("round", f"Round {st.round} begins: both sides place their Activation cards face down.")
-    if st.ai:
+    ctx.say("round", f"Round {state.round} begins: both sides place their Activation cards face down.")
+    if state.ai:
         cards = [m.id for m in ctx.characters(CTRL)] + [STRATEGY]
         ctx.rng.shuffle(cards)
-        st.orders[CTRL] = cards
-        st.ai_char_deck = [a.id for a in ctx.c.ai.values() if a.deck == "character"]
-        st.ai_strategy_deck = [a.id for a in ctx.c.ai.values() if a.deck == "strategy"]
-        ctx.rng.shuffle(st.ai_char_deck)
-        ctx.rng.shuffle(st.ai_strategy_deck)
+        state.orders[CTRL] = cards
+        state.ai_char_deck = [a.id for a in ctx.content.ai.values() if a.deck == "character"]
+        state.ai_strategy_deck = [a.id for a in ctx.content.ai.values() if a.deck == "strategy"]
+        ctx.rng.shuffle(state.ai_char_deck)
+        ctx.rng.shuffle(state.ai_strategy_deck)
 
 
 def place_order(ctx: Ctx, side: str, cards: list[str]) -> None:
     """Record a side's sealed order; once both are in, deal them onto the track and play on."""
-    st = ctx.st
-    st.orders[side] = cards
-    if len(st.orders) < 2:
+    state = ctx.state
+    state.orders[side] = cards
+    if len(state.orders) < 2:
         return
-    team = list(st.orders[TEAM])
+    team = list(state.orders[TEAM])
     if len(team) == 3:
         team.append(ANY)
-    ctrl = list(st.orders[CTRL])
-    for s in st.track:
+    ctrl = list(state.orders[CTRL])
+    for s in state.track:
         s.card = team.pop(0) if s.side == TEAM else ctrl.pop(0)
-    st.orders = {}
-    st.phase = "activation"
+    state.orders = {}
+    state.phase = "activation"
     ctx.say("order", "Both sides have placed their Activation cards.")
     # The start of the Round: the Controller's card window, then the Players' Reactions to it.
     ctx.then(
@@ -122,7 +122,7 @@ def reactions(ctx: Ctx, m: Model, trigger: str) -> list[str]:
 @TASKS.register("round_reactions")
 def _round_reactions(ctx: Ctx, t: EtTask) -> None:
     """The start of the Round: each Character with a Reaction to it is asked, in model order."""
-    for m in reversed(ctx.st.models):  # pushed in reverse so they run in model order
+    for m in reversed(ctx.state.models):  # pushed in reverse so they run in model order
         if reactions(ctx, m, "round_start"):
             ctx.push(EtTask(kind="react_ask", model=m.id, s="round_start"))
 
@@ -155,7 +155,6 @@ def _react_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _react_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
     if a.key == "done":
         return
     m = ctx.model(p.model)
@@ -168,7 +167,7 @@ def _react_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 CHOICES.add(
     "react",
-    Choice(
+    choice(
         _react_actions,
         _react_answer,
         lambda ctx, p: f"{ctx.name(ctx.model(p.model))} may react to the start of the Round.",
@@ -179,13 +178,13 @@ CHOICES.add(
 # ------------------------------------------------------------------------------ the track
 @TASKS.register("next_slot")
 def _next_slot(ctx: Ctx, t: EtTask) -> None:
-    st = ctx.st
-    st.activation = None
-    st.slot += 1
-    if st.slot >= len(st.track):
+    state = ctx.state
+    state.activation = None
+    state.slot += 1
+    if state.slot >= len(state.track):
         ctx.push(EtTask(kind="end_round"))
         return
-    slot = st.track[st.slot]
+    slot = state.track[state.slot]
     slot.flipped = True
     ctx.then(EtTask(kind="next_slot"))
     if slot.card == STRATEGY:
@@ -204,7 +203,7 @@ def _strategy_go(ctx: Ctx, t: EtTask) -> None:
 
 @TASKS.register("any_ask")
 def _any_ask(ctx: Ctx, t: EtTask) -> None:
-    ctx.ask(Pending(kind="any", seat=ctx.st.leader, n=t.n))
+    ctx.ask(Pending(kind="any", seat=ctx.state.leader, n=t.n))
 
 
 def _any_actions(ctx: Ctx, p: Pending) -> list[Action]:
@@ -215,12 +214,11 @@ def _any_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _any_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
     ctx.push(EtTask(kind="activate", model=str(a.params[0]), n=p.n))
 
 
 CHOICES.add(
-    "any", Choice(_any_actions, _any_answer, lambda ctx, p: "Choose the Character who activates again.")
+    "any", choice(_any_actions, _any_answer, lambda ctx, p: "Choose the Character who activates again.")
 )
 
 
@@ -230,20 +228,20 @@ DRAWN = "a draw by the Scenario's tie rule"
 
 @TASKS.register("end_round")
 def _end_round(ctx: Ctx, t: EtTask) -> None:
-    st = ctx.st
-    sc = ctx.c.scenarios[st.scenario]
-    ctx.say("round", f"Round {st.round} ends.")
+    state = ctx.state
+    sc = ctx.content.scenarios[state.scenario]
+    ctx.say("round", f"Round {state.round} ends.")
     end_of_round(ctx)
-    if st.round >= sc.round_limit:
-        team, ctrl = st.vp.get(TEAM, 0), st.vp.get(CTRL, 0)
+    if state.round >= sc.round_limit:
+        team, ctrl = state.vp.get(TEAM, 0), state.vp.get(CTRL, 0)
         if team != ctrl:
             side = TEAM if team > ctrl else CTRL
             who = "the Player Team" if side == TEAM else "the Controller"
             finish(ctx, side, f"the round limit: {who} leads {max(team, ctrl)}-{min(team, ctrl)} VP")
         settled = DRAWN if sc.tie == "draw" else "the Scenario's tie rule"
         finish(ctx, sc.tie, f"the round limit with VP level at {team} ({settled})")
-    st.round += 1
-    st.rolls = []
+    state.round += 1
+    state.rolls = []
     escalate(ctx, sc.escalation_per_round, "a new Round")
     ctx.then(EtTask(kind="round_start"))
 
@@ -256,7 +254,7 @@ def _round_start(ctx: Ctx, t: EtTask) -> None:
 # ------------------------------------------------------------------------------ Character Activation
 @TASKS.register("activate")
 def _activate(ctx: Ctx, t: EtTask) -> None:
-    st = ctx.st
+    state = ctx.state
     m = ctx.model(t.model)
     if t.s != "respawned":
         ctx.say("flip", f"{ctx.who(m)} activates (slot Power {t.n}).")
@@ -272,7 +270,9 @@ def _activate(ctx: Ctx, t: EtTask) -> None:
         foes = [h for e in ctx.enemies(m) for h in e.hexes]
         respawn(ctx, m, min(cells, key=lambda h: (min((hexes.distance(h, f) for f in foes), default=0), h)))
     lone = m.side == TEAM and len(ctx.characters(TEAM)) == 1
-    st.activation = Activation(model=m.id, actions=ctx.c.rules.lone_actions if lone else ctx.c.rules.actions)
+    state.activation = Activation(
+        model=m.id, actions=ctx.content.rules.lone_actions if lone else ctx.content.rules.actions
+    )
     if ctx.is_ai(m):
         offer(ctx, m, t.n, "its Activation slot")
         ai_character(ctx, m)
@@ -310,16 +310,14 @@ def _respawn_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _respawn_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     respawn(ctx, ctx.model(p.model), (int(a.params[0]), int(a.params[1])))
 
 
 CHOICES.add(
     "respawn",
-    Choice(
+    choice(
         _respawn_actions,
         _respawn_answer,
         lambda ctx, p: f"{ctx.name(ctx.model(p.model))} re-enters the Battlefield: choose a Spawn token.",
@@ -329,7 +327,7 @@ CHOICES.add(
 
 @TASKS.register("act_ask")
 def _act_ask(ctx: Ctx, t: EtTask) -> None:
-    act = ctx.st.activation
+    act = ctx.state.activation
     if act is None:
         return
     m = ctx.model(act.model)
@@ -345,7 +343,7 @@ def _skills_now(m: Model) -> list[str]:
 
 def objective_near(ctx: Ctx, m: Model) -> hexes.Hex | None:
     """An Objective token on or next to ``m`` (the Interact Action), if any."""
-    for h in ctx.st.objectives:
+    for h in ctx.state.objectives:
         if any(hexes.distance(h, x) <= 1 for x in m.hexes):
             return h
     return None
@@ -360,7 +358,7 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
     """:func:`act_actions` one at a time, in order, so a caller may stop early."""
     offered = False  # anything offered before the fallback of clearing a token
     if act.actions > 0:
-        if can_move(ctx, m, ctx.c.rules.move):
+        if can_move(ctx, m, ctx.content.rules.move):
             offered = True
             yield _move_choice(ctx, m)
         for sid, ts in usable_attacks(ctx, m):
@@ -408,12 +406,12 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
             tokens = [
                 h
                 for h in hexes.neighbours(m.hexes[0])
-                if key(h) in ctx.st.tokens and ctx.c.terrain[ctx.st.tokens[key(h)]].removable
+                if key(h) in ctx.state.tokens and ctx.content.terrain[ctx.state.tokens[key(h)]].removable
             ]
             for h in tokens:
                 yield Action(
                     f"clear.{key(h)}",
-                    f"Clear the {ctx.c.terrain[ctx.st.tokens[key(h)]].name} at {hexes.label(h)}",
+                    f"Clear the {ctx.content.terrain[ctx.state.tokens[key(h)]].name} at {hexes.label(h)}",
                     group="fallback",
                     params=(h[0], h[1]),
                 )
@@ -436,7 +434,7 @@ _END = Action("end", "End this Activation", group="end")
 
 def _move_choice(ctx: Ctx, m: Model) -> Action:
     """The Activation menu's Move Action."""
-    return Action("move", f"Move up to {ctx.c.rules.move - (1 if m.dazed else 0)} spaces", group="move")
+    return Action("move", f"Move up to {ctx.content.rules.move - (1 if m.dazed else 0)} spaces", group="move")
 
 
 def _attack_choice(ctx: Ctx, sid: str, ts: list[Model]) -> Action:
@@ -451,7 +449,7 @@ def _attack_choice(ctx: Ctx, sid: str, ts: list[Model]) -> Action:
 
 
 def _act_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    act = ctx.st.activation
+    act = ctx.state.activation
     assert act is not None
     return act_actions(ctx, ctx.model(p.model), act)
 
@@ -460,13 +458,13 @@ def _act_find(ctx: Ctx, p: Pending, wanted: str) -> Action | None:
     """The Activation choice ``wanted`` names. Ending, moving and attacking (most answers) are
     checked alone: no other choice's route search or Line of Sight; anything else is looked up in
     the whole menu."""
-    act = ctx.st.activation
+    act = ctx.state.activation
     assert act is not None
     m = ctx.model(p.model)
     if wanted == "end":
         return _END
     if wanted == "move":
-        return _move_choice(ctx, m) if act.actions > 0 and can_move(ctx, m, ctx.c.rules.move) else None
+        return _move_choice(ctx, m) if act.actions > 0 and can_move(ctx, m, ctx.content.rules.move) else None
     if wanted.startswith("atk."):
         if act.actions <= 0:
             return None
@@ -481,9 +479,8 @@ def _act_find(ctx: Ctx, p: Pending, wanted: str) -> Action | None:
 
 
 def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    st = ctx.st
-    st.agenda.pending = None
-    act = st.activation
+    state = ctx.state
+    act = state.activation
     assert act is not None
     m = ctx.model(p.model)
     if a.key == "end":
@@ -503,14 +500,14 @@ def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
         _use_skill(ctx, m, sid)
         return
     act.actions -= 1
-    st.in_action = True
+    state.in_action = True
     if a.key == "move":
-        ctx.push(EtTask(kind="move_ask", model=m.id, n=ctx.c.rules.move), EtTask(kind="action_done"))
+        ctx.push(EtTask(kind="move_ask", model=m.id, n=ctx.content.rules.move), EtTask(kind="action_done"))
     elif a.key.startswith("atk."):
         ctx.push(EtTask(kind="target_ask", model=m.id, skill=str(a.params[0])))
     elif a.key.startswith("use."):
         _use_skill(ctx, m, str(a.params[0]), str(a.params[1]))
-        ctx.st.agenda.tasks.insert(_after_asks(ctx), EtTask(kind="action_done"))
+        ctx.state.agenda.tasks.insert(_after_asks(ctx), EtTask(kind="action_done"))
     elif a.key.startswith("beacon."):
         claim(ctx, m, (int(a.params[0]), int(a.params[1])))
         ctx.push(EtTask(kind="action_done"))
@@ -520,10 +517,10 @@ def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
     elif a.key == "interact":
         h = objective_near(ctx, m)
         assert h is not None
-        st.objectives.remove(h)
+        state.objectives.remove(h)
         ctx.say("interact", f"{ctx.who(m)} claims the Objective at {hexes.label(h)}.")
         ctx.push(EtTask(kind="action_done"))
-        score(ctx, m.side, ctx.c.scenarios[st.scenario].vp_per_objective, "an Objective")
+        score(ctx, m.side, ctx.content.scenarios[state.scenario].vp_per_objective, "an Objective")
     elif a.key.startswith("clear."):
         remove_token(ctx, m, (int(a.params[0]), int(a.params[1])))
         ctx.push(EtTask(kind="action_done"))
@@ -531,10 +528,10 @@ def _act_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 def _after_asks(ctx: Ctx) -> int:
     """Where to queue an Action's end: after the choices its Skill just queued, before the menu."""
-    for i, t in enumerate(ctx.st.agenda.tasks):
+    for i, t in enumerate(ctx.state.agenda.tasks):
         if t.kind == "act_ask":
             return i
-    return len(ctx.st.agenda.tasks)
+    return len(ctx.state.agenda.tasks)
 
 
 def _use_skill(ctx: Ctx, m: Model, sid: str, surge: str = "") -> None:
@@ -549,12 +546,12 @@ def _use_skill(ctx: Ctx, m: Model, sid: str, surge: str = "") -> None:
 
 CHOICES.add(
     "act",
-    Choice(
+    choice(
         _act_actions,
         _act_answer,
         lambda ctx, p: (
             f"{ctx.name(ctx.model(p.model))}: "
-            f"{counted(ctx.st.activation.actions if ctx.st.activation else 0, 'Action')} left. "
+            f"{counted(ctx.state.activation.actions if ctx.state.activation else 0, 'Action')} left. "
             "Choose what to do."
         ),
         _act_find,
@@ -581,11 +578,10 @@ def _target_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _target_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
     begin(ctx, ctx.model(p.model), p.skill, ctx.model(str(a.params[0])))
 
 
 CHOICES.add(
     "target",
-    Choice(_target_actions, _target_answer, lambda ctx, p: f"{ctx.skill(p.skill).name}: choose the target."),
+    choice(_target_actions, _target_answer, lambda ctx, p: f"{ctx.skill(p.skill).name}: choose the target."),
 )

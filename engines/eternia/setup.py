@@ -271,6 +271,5 @@ def setup(config: GameConfig, seed: int) -> EtState:
     st.rng = rng.state
     ctx = Ctx(st)
     start_round(ctx)
-    ctx.run()
-    st.rng = ctx.rng.state
+    ctx.run()  # writes the generator back into the state
     return st

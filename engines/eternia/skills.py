@@ -14,7 +14,7 @@ from engines.core.keywords import Registry
 from engines.core.types import Action
 from engines.eternia import hexes
 from engines.eternia.content import Effect
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, unkey
+from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, key, paged, turn_page, unkey
 from engines.eternia.damage import heal, wound
 from engines.eternia.moves import push, push_options
 from engines.eternia.power import ctrl_gain, offer
@@ -249,10 +249,10 @@ def _remove_token(ctx: Ctx, u: Use) -> None:
 # ------------------------------------------------------------------------------ teleport and token removal
 def place_cells(ctx: Ctx, m: Model, n: int, what: str) -> list[hexes.Hex]:
     """Spaces within ``n`` of ``m``: free ones to teleport to, or ones holding a token to clear."""
-    board = set(ctx.st.board)
+    board = set(ctx.state.board)
     near = [h for h in hexes.within(m.hexes[0], n) if h in board and h != m.hexes[0]]
     if what == "clear":
-        return [h for h in near if key(h) in ctx.st.tokens]
+        return [h for h in near if key(h) in ctx.state.tokens]
     taken = ctx.occupied()
     return [h for h in near if h not in taken and ctx.passable(h)]
 
@@ -296,10 +296,8 @@ def _place_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _place_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     if a.key == "skip":
         return
     m = ctx.model(p.model)
@@ -324,7 +322,7 @@ def _teleport_to(ctx: Ctx, m: Model, h: hexes.Hex) -> None:
 
 CHOICES.add(
     "place",
-    Choice(
+    choice(
         _place_actions,
         _place_answer,
         lambda ctx, p: "Choose the token to clear." if p.skill == "clear" else "Choose where to reappear.",
@@ -385,7 +383,6 @@ def _push_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _push_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
     target, by = ctx.model(p.model), ctx.model(p.skill)
     n, mode = _push_mode(p)
     h = (int(a.params[0]), int(a.params[1]))
@@ -394,7 +391,7 @@ def _push_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 CHOICES.add(
     "push",
-    Choice(
+    choice(
         _push_actions,
         _push_answer,
         lambda ctx, p: f"Push {ctx.name(ctx.model(p.model))}: choose where it ends.",
@@ -406,11 +403,11 @@ CHOICES.add(
 def token_cells(ctx: Ctx, m: Model, n: int) -> list[hexes.Hex]:
     """Empty spaces within ``n`` of ``m`` that can take a token (one token per space, A1.10 #57)."""
     taken = ctx.occupied()
-    board = set(ctx.st.board)
+    board = set(ctx.state.board)
     return [
         h
         for h in hexes.within(m.hexes[0], n)
-        if h in board and h not in taken and key(h) not in ctx.st.tokens and ctx.passable(h)
+        if h in board and h not in taken and key(h) not in ctx.state.tokens and ctx.passable(h)
     ]
 
 
@@ -423,7 +420,7 @@ def _token_ask(ctx: Ctx, t: EtTask) -> None:
 
 def _token_actions(ctx: Ctx, p: Pending) -> list[Action]:
     m = ctx.model(p.model)
-    name = ctx.c.terrain[p.skill].name
+    name = ctx.content.terrain[p.skill].name
     opts = [
         Action(f"at.{key(h)}", f"Place {name} at {hexes.label(h)}", group="token", params=(h[0], h[1]))
         for h in token_cells(ctx, m, p.n)
@@ -432,26 +429,29 @@ def _token_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _token_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     h = (int(a.params[0]), int(a.params[1]))
-    ctx.st.tokens[key(h)] = p.skill
+    ctx.state.tokens[key(h)] = p.skill
     ctx.say(
-        "token", f"{ctx.who(ctx.model(p.model))} places {ctx.c.terrain[p.skill].name} at {hexes.label(h)}."
+        "token",
+        f"{ctx.who(ctx.model(p.model))} places {ctx.content.terrain[p.skill].name} at {hexes.label(h)}.",
     )
 
 
 CHOICES.add(
     "token",
-    Choice(
-        _token_actions, _token_answer, lambda ctx, p: f"Choose where to place {ctx.c.terrain[p.skill].name}."
+    choice(
+        _token_actions,
+        _token_answer,
+        lambda ctx, p: f"Choose where to place {ctx.content.terrain[p.skill].name}.",
     ),
 )
 
 
 def remove_token(ctx: Ctx, m: Model, h: hexes.Hex) -> None:
     """The fallback Action: clear one adjacent terrain token (A1.3 #20)."""
-    kind = ctx.st.tokens.pop(key(h))
-    ctx.say("token", f"{ctx.who(m)} clears the {ctx.c.terrain[kind].name} at {hexes.label(unkey(key(h)))}.")
+    kind = ctx.state.tokens.pop(key(h))
+    ctx.say(
+        "token", f"{ctx.who(m)} clears the {ctx.content.terrain[kind].name} at {hexes.label(unkey(key(h)))}."
+    )
