@@ -17,7 +17,8 @@ from engines.eternia.content import AiLine
 from engines.eternia.ctx import TASKS, Ctx
 from engines.eternia.damage import heal
 from engines.eternia.hexes import Hex
-from engines.eternia.moves import reach, walk
+from engines.eternia.moves import walk
+from engines.eternia.routes import reach
 from engines.eternia.state import CTRL, EtTask, Model
 
 

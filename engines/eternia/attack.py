@@ -64,7 +64,7 @@ def attacks_of(ctx: Ctx, m: Model) -> list[str]:
     """The Attack Skills ``m`` has now (card Skills, unlocked Skills, or a Minion's attack)."""
     if m.kind == "minion":
         return [ctx.content.minions[m.design].attack]
-    sids = [*m.skills, *(s.skill for s in m.unlocked)]
+    sids = m.skills_now()
     return [s for s in sids if ctx.skill(s).type == "attack"]
 
 
@@ -103,7 +103,7 @@ def begin(ctx: Ctx, m: Model, sid: str, target: Model, bonus: bool = False) -> N
 def own_attack_boosts(ctx: Ctx, m: Model) -> list[str]:
     """The Attack Boost Skills ``m`` has itself (on its card, or unlocked Skill cards): each may
     boost any of its Attacks, paid from that Skill's own Power (A1.6 #31-32)."""
-    sids = [*m.skills, *(u.skill for u in m.unlocked)]
+    sids = m.skills_now()
     return [sid for sid in sids if ctx.skill(sid).type == "boost" and ctx.skill(sid).boost_for == "attack"]
 
 
@@ -151,7 +151,7 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
 def _defense_options(ctx: Ctx, s: Strike, d: Model) -> list[Action]:
     out: list[Action] = []
     if d.kind == "character":
-        for sid in [*d.skills, *(u.skill for u in d.unlocked)]:
+        for sid in d.skills_now():
             b = ctx.skill(sid)
             if sid in s.used or pool_of(d, sid) < b.cost:
                 continue

@@ -10,7 +10,17 @@ from engines.core.errors import ContentError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import Action, CatalogueEntry, Event, GameConfig, Outcome, Prompt, seat_ref
-from engines.eternia import attack, controller, moves, rounds, scenario, skills  # noqa: F401  (they register tasks and choices)
+from engines.eternia import (  # noqa: F401  (they register tasks and choices)
+    activation,
+    attack,
+    controller,
+    moves,
+    pushes,
+    rounds,
+    scenario,
+    skills,
+    tokens,
+)
 from engines.eternia.bots import BOTS
 from engines.eternia.catalogue import entries
 from engines.eternia.content import ai_uses, load, uses

@@ -14,8 +14,9 @@ from engines.core.types import counted
 from engines.eternia import hexes
 from engines.eternia.ctx import Ctx, key, unkey
 from engines.eternia.hexes import Hex
-from engines.eternia.moves import push_options, step
+from engines.eternia.moves import step
 from engines.eternia.power import score
+from engines.eternia.pushes import push_options
 from engines.eternia.state import CTRL, TEAM, Model
 
 

@@ -59,6 +59,10 @@ class Model(msgspec.Struct, kw_only=True):
         """True while the model stands on the Battlefield."""
         return bool(self.hexes)
 
+    def skills_now(self) -> list[str]:
+        """Its Skills now: those printed on its card face in play, then its unlocked Skill cards."""
+        return [*self.skills, *(u.skill for u in self.unlocked)]
+
 
 class Slot(msgspec.Struct, kw_only=True):
     """One Activation Track slot: its side, its Power, the card placed and whether it is flipped."""

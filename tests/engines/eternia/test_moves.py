@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.eternia.ctx import Ctx, key
 from engines.eternia.damage import spawn_choices
 from engines.eternia.hexes import distance
-from engines.eternia.moves import reach
+from engines.eternia.routes import reach
 from engines.eternia.state import EtTask
 from tests.engines.eternia.helpers import at, choose, events, keys, options, pending_kind, put, scene
 

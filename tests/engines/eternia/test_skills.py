@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engines.eternia.activation import act_actions
 from engines.eternia.attack import begin
 from engines.eternia.ctx import Ctx, key
-from engines.eternia.rounds import act_actions
 from engines.eternia.scenario import end_of_round
 from engines.eternia.skills import EFFECTS, Use, apply_effects
 from engines.eternia.state import CTRL, TEAM, Activation, EtTask, Model, SkillSlot
@@ -189,7 +189,8 @@ def test_a1_10_60_a_mounted_elite_stands_on_two_hexes_and_moves_whole() -> None:
     assert len(cat.hexes) == 2 and ctx.distance(cat, heman) == 1
     put(ctx, "m.1", 1, 1)
     start = list(cat.hexes)
-    from engines.eternia.moves import settle_mount, step
+    from engines.eternia.mounted import settle_mount
+    from engines.eternia.moves import step
 
     step(ctx, cat, next(h for h in _free_neighbours(ctx, cat.hexes[0]) if h not in start), "move")
     settle_mount(ctx, cat)
@@ -372,7 +373,8 @@ def test_a1_10_60_a_mounted_model_is_never_half_in_terrain_at_any_step() -> None
 
 
 def test_a1_10_60_a_mounted_model_cannot_enter_terrain_too_small_for_it() -> None:
-    from engines.eternia.moves import reach, steps
+    from engines.eternia.moves import steps
+    from engines.eternia.routes import reach
 
     ctx = _team("he_man")
     ctx.state.terrain[key(at(6, 5))] = "forest"  # a one-hex piece: no orientation fits inside it
@@ -383,7 +385,7 @@ def test_a1_10_60_a_mounted_model_cannot_enter_terrain_too_small_for_it() -> Non
 
 
 def test_a1_10_60_a_mounted_model_ends_turned_clear_of_allies_and_terrain() -> None:
-    from engines.eternia.moves import settle_mount
+    from engines.eternia.mounted import settle_mount
 
     ctx = _team("he_man")
     put(ctx, "t.he_man", 4, 5)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
+from engines.eternia.activation import act_actions
 from engines.eternia.attack import begin
 from engines.eternia.content import content
 from engines.eternia.ctx import Ctx
 from engines.eternia.power import offer
-from engines.eternia.rounds import act_actions
 from engines.eternia.state import TEAM, Activation, EtTask, Model
 from tests.engines.eternia.helpers import choose, events, keys, pending_kind, put, scene, script_dice, settle
 
