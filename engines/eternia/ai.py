@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from engines.eternia import hexes
 from engines.eternia.attack import begin, targets
-from engines.eternia.content import AiLine
 from engines.eternia.ctx import TASKS, Ctx
 from engines.eternia.damage import heal
 from engines.eternia.hexes import Hex
 from engines.eternia.moves import walk
+from engines.eternia.pieces import AiLine
 from engines.eternia.routes import reach
 from engines.eternia.state import CTRL, EtTask, Model
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from engines.core.types import Action, listed, seat_ref
 from engines.eternia import hexes
-from engines.eternia.content import Effect
 from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, paged, turn_page
 from engines.eternia.damage import wound
 from engines.eternia.labels import labelled
+from engines.eternia.pieces import Effect
 from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, payer, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike

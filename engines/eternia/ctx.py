@@ -20,8 +20,9 @@ from engines.core.keywords import Registry
 from engines.core.rng import Rng
 from engines.core.types import Action, seat_ref
 from engines.eternia import hexes
-from engines.eternia.content import Content, Skill, content
+from engines.eternia.content import Content, content
 from engines.eternia.hexes import Hex, TerrainRule
+from engines.eternia.pieces import Skill
 from engines.eternia.state import AI_SEAT, CTRL, TEAM, EtState, EtTask, Model, Pending
 
 #: A task handler gets the context and the task.

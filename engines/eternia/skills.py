@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core.keywords import Registry
-from engines.eternia.content import Effect
 from engines.eternia.ctx import Ctx
 from engines.eternia.damage import heal, wound
+from engines.eternia.pieces import Effect
 from engines.eternia.power import ctrl_gain, offer
 from engines.eternia.state import CTRL, EtTask, Model, Strike
 
