@@ -28,6 +28,8 @@ from engines.core.types import (
 )
 from engines.hackclad import clad as _clad  # noqa: F401  (registers its task and answer handlers)
 from engines.hackclad import deck as _deck  # noqa: F401  (the same)
+from engines.hackclad import deck_effects as _deck_effects  # noqa: F401  (registers its effects and answers)
+from engines.hackclad import field_effects as _field_effects  # noqa: F401  (the same)
 from engines.hackclad.bots import WitchBot
 from engines.hackclad.catalogue import entries
 from engines.hackclad.choices import HackChoices, named
