@@ -19,7 +19,7 @@ from engines.eternia.attack import affordable, attacks_of, begin, targets, usabl
 from engines.eternia.controller import elite_turns, open_window
 from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, key, paged, turn_page
 from engines.eternia.damage import respawn, spawn_choices
-from engines.eternia.labels import labelled
+from engines.eternia.labels import labelled, skill_choice
 from engines.eternia.power import offer, pool_of, score, spend
 from engines.eternia.routes import can_move
 from engines.eternia.scenario import beacons_near, claim, npcs_near, rescue
@@ -190,12 +190,7 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
     for sid in m.skills_now():
         s = ctx.skill(sid)
         if s.type == "bonus_action" and sid not in act.bonus_used and pool_of(m, sid) >= s.cost:
-            yield Action(
-                f"bonus.{sid}",
-                labelled(f"Bonus: {s.name} ({s.cost} Power)", s.text),
-                group="bonus",
-                params=(sid,),
-            )
+            yield skill_choice(f"bonus.{sid}", s, "Bonus: ", "bonus")
     if m.dazed and (m.power >= 1 or any(u.power for u in m.unlocked)):
         yield Action("undaze", "Spend 1 Power to recover from Daze", group="daze")
     yield _END

@@ -160,12 +160,18 @@ def _ai_action(ctx: Ctx, t: EtTask) -> None:
         return  # "hold": the Action is spent doing nothing
 
 
+def shuffled_ai_deck(ctx: Ctx, deck: str) -> list[str]:
+    """The AI cards of ``deck`` ("character" or "strategy"), shuffled (A3.4)."""
+    cards = [a.id for a in ctx.content.ai.values() if a.deck == deck]
+    ctx.rng.shuffle(cards)
+    return cards
+
+
 def ai_character(ctx: Ctx, m: Model) -> None:
     """Flip an AI Character Activation card and queue its two Actions (A3.5)."""
     state = ctx.state
     if not state.ai_char_deck:
-        state.ai_char_deck = [a.id for a in ctx.content.ai.values() if a.deck == "character"]
-        ctx.rng.shuffle(state.ai_char_deck)
+        state.ai_char_deck = shuffled_ai_deck(ctx, "character")
     state.ai_card = state.ai_char_deck.pop(0)
     card = ctx.content.ai[state.ai_card]
     ctx.say("ai", f"AI: {ctx.name(m)} flips {card.name}: {card.text}")
@@ -204,8 +210,7 @@ def ai_strategy(ctx: Ctx) -> None:
     """Flip an AI Strategy card and perform the first line it can pay for (A3.6)."""
     state = ctx.state
     if not state.ai_strategy_deck:
-        state.ai_strategy_deck = [a.id for a in ctx.content.ai.values() if a.deck == "strategy"]
-        ctx.rng.shuffle(state.ai_strategy_deck)
+        state.ai_strategy_deck = shuffled_ai_deck(ctx, "strategy")
     state.ai_card = state.ai_strategy_deck.pop(0)
     card = ctx.content.ai[state.ai_card]
     ctx.say("ai", f"AI: the Strategy card is {card.name}: {card.text}")

@@ -16,9 +16,9 @@ from engines.core.types import Action, listed, seat_ref
 from engines.eternia import hexes
 from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, paged, turn_page
 from engines.eternia.damage import wound
-from engines.eternia.labels import labelled
+from engines.eternia.labels import card_choice, skill_choice
 from engines.eternia.pieces import Effect
-from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, payer, pool_of, spend
+from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, payer, play_card, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
@@ -120,14 +120,7 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
                 and sid not in s.used
                 and pool_of(m, s.skill) >= b.cost
             ):
-                out.append(
-                    Action(
-                        f"b.{sid}",
-                        labelled(f"{b.name} ({b.cost} Power)", b.text),
-                        group="boost",
-                        params=(sid,),
-                    )
-                )
+                out.append(skill_choice(f"b.{sid}", b))
         for sid in own_attack_boosts(ctx, m):
             b = ctx.skill(sid)
             own = payer(m, sid) is not None  # an unlocked Skill card, not the card pool
@@ -135,14 +128,7 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
             if sid in s.used or (sid in printed and not own) or pool_of(m, sid) < b.cost:
                 continue
             where = " from its Skill card" if own else ""
-            out.append(
-                Action(
-                    f"o.{sid}",
-                    labelled(f"{b.name} ({b.cost} Power{where})", b.text),
-                    group="boost",
-                    params=(sid,),
-                )
-            )
+            out.append(skill_choice(f"o.{sid}", b, where=where))
     if m.side == CTRL and not ctx.state.ai:
         out += _ctrl_options(ctx, s, "ctrl_attack", "attack")
     return out
@@ -156,24 +142,10 @@ def _defense_options(ctx: Ctx, s: Strike, d: Model) -> list[Action]:
             if sid in s.used or pool_of(d, sid) < b.cost:
                 continue
             if b.type == "boost" and b.boost_for == "defense":
-                out.append(
-                    Action(
-                        f"b.{sid}",
-                        labelled(f"{b.name} ({b.cost} Power)", b.text),
-                        group="boost",
-                        params=(sid,),
-                    )
-                )
+                out.append(skill_choice(f"b.{sid}", b))
             elif b.type == "reaction" and b.trigger == "attacked":
                 # A Reaction to this Attack, once for this trigger (A1.6 #32).
-                out.append(
-                    Action(
-                        f"b.{sid}",
-                        labelled(f"React: {b.name} ({b.cost} Power)", b.text),
-                        group="reaction",
-                        params=(sid,),
-                    )
-                )
+                out.append(skill_choice(f"b.{sid}", b, "React: ", "reaction"))
     if d.side == CTRL and not ctx.state.ai:
         out += _ctrl_options(ctx, s, "team_attack", "defense")
     return out
@@ -190,13 +162,7 @@ def _ctrl_options(ctx: Ctx, s: Strike, trigger: str, what: str) -> list[Action]:
         for cid in ctx.state.strategy_hand:
             card = ctx.content.strategy[cid]
             if card.trigger == trigger and cid not in s.used:
-                out.append(
-                    Action(
-                        f"c.{cid}",
-                        labelled(f"Play {card.name} (1 Battle Plan Power)", card.text),
-                        group="card",
-                    )
-                )
+                out.append(card_choice(card))
     return out
 
 
@@ -268,12 +234,8 @@ def _play(ctx: Ctx, s: Strike, action: Action, m: Model, what: str) -> None:
             s.armor[m.id] = s.armor.get(m.id, 0) + n
         ctx.say("boost", f"{seat_ref(ctx.state.ctrl_seat)} Empowers {ctx.who(m)}.")
         return
-    cid = action.key[2:]
-    ctrl_spend(ctx, "battle_plan", 1)
-    ctx.state.strategy_hand.remove(cid)
-    ctx.state.strategy_played.append(cid)
-    s.used.append(cid)
-    card = ctx.content.strategy[cid]
+    card = play_card(ctx, action.key[2:])
+    s.used.append(card.id)
     apply_effects(ctx, card.effects, "use", Use(None, card.effects[0], strike=s))
     ctx.say("strategy", f"{seat_ref(ctx.state.ctrl_seat)} plays {card.name}: {card.text}")
 

@@ -22,8 +22,8 @@ from engines.eternia.ai import ai_strategy
 from engines.eternia.attack import begin, targets
 from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, key, paged, turn_page
 from engines.eternia.hexes import Hex
-from engines.eternia.labels import labelled
-from engines.eternia.power import cards_ready, ctrl_cost, ctrl_gain, ctrl_spend
+from engines.eternia.labels import card_choice
+from engines.eternia.power import cards_ready, ctrl_cost, ctrl_gain, ctrl_spend, play_card
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, Activation, EtTask, Model, Pending
 
@@ -288,9 +288,7 @@ def _ctrl_skill_actions(ctx: Ctx, p: Pending) -> list[Action]:
         for cid in state.strategy_hand:
             card = ctx.content.strategy[cid]
             if card.trigger == "strategy":
-                out.append(
-                    Action(f"c.{cid}", labelled(f"Play {card.name} (1 Power)", card.text), group="card")
-                )
+                out.append(card_choice(card, "1 Power"))
     out.append(Action("done", "End the Strategy Activation", group="done"))
     return out
 
@@ -327,11 +325,7 @@ def _ctrl_skill_answer(ctx: Ctx, p: Pending, a: Action) -> None:
             f"(hand: {len(state.strategy_hand)}).",
         )
     else:
-        cid = a.key[2:]
-        ctrl_spend(ctx, "battle_plan", 1)
-        state.strategy_hand.remove(cid)
-        state.strategy_played.append(cid)
-        card = ctx.content.strategy[cid]
+        card = play_card(ctx, a.key[2:])
         ctx.say("strategy", f"The Controller plays {card.name}: {card.text}")
         apply_effects(ctx, card.effects, "use", Use(None, card.effects[0]))
 
@@ -376,23 +370,14 @@ def _window_actions(ctx: Ctx, p: Pending) -> list[Action]:
     for cid in ctx.state.strategy_hand:
         card = ctx.content.strategy[cid]
         if card.trigger == p.skill:
-            out.append(
-                Action(
-                    f"c.{cid}", labelled(f"Play {card.name} (1 Battle Plan Power)", card.text), group="card"
-                )
-            )
+            out.append(card_choice(card))
     return [*out, Action("done", "Play no card", group="done")]
 
 
 def _window_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    state = ctx.state
     if a.key == "done":
         return
-    cid = a.key[2:]
-    ctrl_spend(ctx, "battle_plan", 1)
-    state.strategy_hand.remove(cid)
-    state.strategy_played.append(cid)
-    card = ctx.content.strategy[cid]
+    card = play_card(ctx, a.key[2:])
     ctx.say("strategy", f"The Controller plays {card.name}: {card.text}")
     # Another card may answer the same trigger: the window comes back once this card's effects ran.
     ctx.push(EtTask(kind="card_window", s=p.skill, model=p.model))

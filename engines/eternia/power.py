@@ -20,6 +20,7 @@ from engines.core.types import Action, seat_ref
 from engines.eternia.content import LEVELS
 from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, paged, turn_page
 from engines.eternia.labels import labelled
+from engines.eternia.pieces import StrategyCard
 from engines.eternia.state import CTRL, TEAM, EtTask, Model, Pending, SkillSlot
 
 CTRL_ORDER = ("reserves", "command", "empower", "battle_plan")
@@ -279,6 +280,14 @@ def ctrl_spend(ctx: Ctx, sid: str, n: int) -> None:
     """Pay ``n`` from Controller Skill ``sid`` (never feeds the Players: the flow is one-way)."""
     assert ctx.state.ctrl_skills[sid] >= n
     ctx.state.ctrl_skills[sid] -= n
+
+
+def play_card(ctx: Ctx, cid: str) -> StrategyCard:
+    """The Controller plays Strategy card ``cid`` from its hand for 1 Battle Plan Power (A1.7 #38)."""
+    ctrl_spend(ctx, "battle_plan", 1)
+    ctx.state.strategy_hand.remove(cid)
+    ctx.state.strategy_played.append(cid)
+    return ctx.content.strategy[cid]
 
 
 def ctrl_cost(ctx: Ctx, sid: str) -> tuple[int, int]:

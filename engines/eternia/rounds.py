@@ -11,9 +11,10 @@ from __future__ import annotations
 from itertools import permutations
 
 from engines.core.types import Action
+from engines.eternia.ai import shuffled_ai_deck
 from engines.eternia.controller import strategy_activation
 from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice
-from engines.eternia.labels import labelled
+from engines.eternia.labels import skill_choice
 from engines.eternia.power import escalate, finish, pool_of, spend
 from engines.eternia.scenario import end_of_round
 from engines.eternia.skills import Use, apply_effects
@@ -71,10 +72,8 @@ def start_round(ctx: Ctx) -> None:
         cards = [m.id for m in ctx.characters(CTRL)] + [STRATEGY]
         ctx.rng.shuffle(cards)
         state.orders[CTRL] = cards
-        state.ai_char_deck = [a.id for a in ctx.content.ai.values() if a.deck == "character"]
-        state.ai_strategy_deck = [a.id for a in ctx.content.ai.values() if a.deck == "strategy"]
-        ctx.rng.shuffle(state.ai_char_deck)
-        ctx.rng.shuffle(state.ai_strategy_deck)
+        state.ai_char_deck = shuffled_ai_deck(ctx, "character")
+        state.ai_strategy_deck = shuffled_ai_deck(ctx, "strategy")
 
 
 def place_order(ctx: Ctx, side: str, cards: list[str]) -> None:
@@ -136,14 +135,7 @@ def _react_actions(ctx: Ctx, p: Pending) -> list[Action]:
     out = []
     for sid in reactions(ctx, m, p.skill):
         s = ctx.skill(sid)
-        out.append(
-            Action(
-                f"r.{sid}",
-                labelled(f"React: {s.name} ({s.cost} Power)", s.text),
-                group="reaction",
-                params=(sid,),
-            )
-        )
+        out.append(skill_choice(f"r.{sid}", s, "React: ", "reaction"))
     return [*out, Action("done", "No Reaction", group="done")]
 
 

@@ -125,12 +125,17 @@ def _heal_per_wound(ctx: Ctx, u: Use) -> None:
         heal(ctx, u.user, u.wounds)
 
 
-@EFFECTS.register("push")
-def _push(ctx: Ctx, u: Use) -> None:
+def _moved_by(ctx: Ctx, u: Use, mode: str) -> None:
+    """Ask where the user moves the target (``mode``: "away", "towards" or "any"; never an NPC)."""
     t = u.target
     if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
         return
-    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s=u.effect.mode or "any"))
+    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s=mode))
+
+
+@EFFECTS.register("push")
+def _push(ctx: Ctx, u: Use) -> None:
+    _moved_by(ctx, u, u.effect.mode or "any")
 
 
 @EFFECTS.register("gain_power")
@@ -216,19 +221,13 @@ def _aura(ctx: Ctx, u: Use) -> None:
 @EFFECTS.register("pull")
 def _pull(ctx: Ctx, u: Use) -> None:
     # A push towards the Skill's owner (A1.10 #58).
-    t = u.target
-    if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
-        return
-    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s="towards"))
+    _moved_by(ctx, u, "towards")
 
 
 @EFFECTS.register("mind_control")
 def _mind_control(ctx: Ctx, u: Use) -> None:
     # The owner moves an Enemy up to n spaces any way: moved by an Enemy effect, so no Escape Damage.
-    t = u.target
-    if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
-        return
-    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s="any"))
+    _moved_by(ctx, u, "any")
 
 
 @EFFECTS.register("teleport")
