@@ -56,6 +56,8 @@ class Eternia(EterniaChoices, Ruleset[EtState, EtView]):
     state_type = EtState
     view_type = EtView
     think_seconds = 60
+    # A timed-out seat: the first order, no boosts, automatic Power, end the Activation.
+    default_keys = ("end", "done", "auto", "stay", "skip")
 
     def _check_seat(self, config: GameConfig, seat: int) -> None:
         check_seat(config, seat)
@@ -110,17 +112,6 @@ class Eternia(EterniaChoices, Ruleset[EtState, EtView]):
             events = super()._apply(state, seat, action)
         state.last_los = state.last_los[-2:]
         return events
-
-    def default_action(self, state: EtState, seat: int) -> Action:
-        """A timed-out seat: the first order, no boosts, automatic Power, end the Activation."""
-        actions = self.legal_actions(state, seat)
-        if not actions:
-            return super().default_action(state, seat)
-        for wanted in ("end", "done", "auto", "stay", "skip"):
-            for a in actions:
-                if a.key == wanted:
-                    return a
-        return actions[0]
 
     # ------------------------------------------------------------------ seeing
     def _view(self, state: EtState, viewer: int | None) -> EtView:

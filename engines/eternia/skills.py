@@ -125,6 +125,12 @@ def _heal_per_wound(ctx: Ctx, u: Use) -> None:
         heal(ctx, u.user, u.wounds)
 
 
+def _user_asks(ctx: Ctx, u: Use, kind: str, mode: str) -> None:
+    """Queue task ``kind`` for the user's choice (n and ``mode`` from the effect), if it stands."""
+    if u.user is not None and u.user.hexes:
+        ctx.push(EtTask(kind=kind, model=u.user.id, n=u.effect.n, s=mode))
+
+
 def _moved_by(ctx: Ctx, u: Use, mode: str) -> None:
     """Ask where the user moves the target (``mode``: "away", "towards" or "any"; never an NPC)."""
     t = u.target
@@ -160,14 +166,12 @@ def _heal(ctx: Ctx, u: Use) -> None:
 
 @EFFECTS.register("bonus_move")
 def _bonus_move(ctx: Ctx, u: Use) -> None:
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="move_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+    _user_asks(ctx, u, "move_ask", u.effect.mode)
 
 
 @EFFECTS.register("place_token")
 def _place_token(ctx: Ctx, u: Use) -> None:
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="token_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+    _user_asks(ctx, u, "token_ask", u.effect.mode)
 
 
 @EFFECTS.register("spawn_minion")
@@ -178,8 +182,7 @@ def _spawn_minion(ctx: Ctx, u: Use) -> None:
 @EFFECTS.register("spawn_elite")
 def _spawn_elite(ctx: Ctx, u: Use) -> None:
     # Elite Minions come only from Skills (A1.1 #7); ``mode`` names the Elite type.
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="elite_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+    _user_asks(ctx, u, "elite_ask", u.effect.mode)
 
 
 @EFFECTS.register("bonus_attack")
@@ -238,5 +241,4 @@ def _teleport(ctx: Ctx, u: Use) -> None:
 
 @EFFECTS.register("remove_token")
 def _remove_token(ctx: Ctx, u: Use) -> None:
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="place_ask", model=u.user.id, n=u.effect.n, s="clear"))
+    _user_asks(ctx, u, "place_ask", "clear")
