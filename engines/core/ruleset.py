@@ -59,6 +59,8 @@ class Ruleset(Generic[S, V]):
     #: the languages its cards, prompts and narration come in, default first; a game with more
     #: than one takes the table's choice from its ``lang`` option (see ``LANGUAGE_OPTION``)
     languages: ClassVar[tuple[str, ...]] = ("en",)
+    #: the keys a timed-out seat answers with, most wanted first (``default_action``)
+    default_keys: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         self._encoder = msgspec.msgpack.Encoder()
@@ -188,10 +190,15 @@ class Ruleset(Generic[S, V]):
         return Step(new_state, tuple(events))
 
     def default_action(self, state: S, seat: int) -> Action:
-        """What a seat that ran out of time does; games override with a sensible choice."""
+        """What a seat that ran out of time does: the first legal action named in ``default_keys``,
+        else the first legal action; games override it when that is not a sensible choice."""
         actions = self.legal_actions(state, seat)
         if not actions:
             raise Rejected(Code.NOT_YOUR_TURN, "That seat has nothing to decide.")
+        for key in self.default_keys:
+            for action in actions:
+                if action.key == key:
+                    return action
         return actions[0]
 
     def view(self, state: S, viewer: int | None) -> V:

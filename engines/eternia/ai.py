@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from engines.eternia import hexes
 from engines.eternia.attack import begin, targets
-from engines.eternia.content import AiLine
 from engines.eternia.ctx import TASKS, Ctx
 from engines.eternia.damage import heal
 from engines.eternia.hexes import Hex
-from engines.eternia.moves import reach, walk
+from engines.eternia.moves import walk
+from engines.eternia.pieces import AiLine
+from engines.eternia.routes import reach
 from engines.eternia.state import CTRL, EtTask, Model
 
 
@@ -43,8 +44,8 @@ def pick_target(ctx: Ctx, options: list[Model]) -> tuple[Model, str]:
 def attack_skill(ctx: Ctx, m: Model) -> str:
     """The one Attack an AI model has: its AI card's (Characters) or its Minion card's."""
     if m.kind == "minion":
-        return ctx.c.minions[m.design].attack
-    return ctx.c.characters[m.design].ai.attack
+        return ctx.content.minions[m.design].attack
+    return ctx.content.characters[m.design].ai.attack
 
 
 def can_attack(ctx: Ctx, m: Model) -> bool:
@@ -101,14 +102,14 @@ def advance(ctx: Ctx, m: Model, points: int, away: bool = False) -> bool:
 
 def skill_would_help(ctx: Ctx, m: Model) -> bool:
     """Skill Range (A3.9): the AI Skill is affordable and would do something (a Heal when hurt)."""
-    s = ctx.skill(ctx.c.characters[m.design].ai.skill)
+    s = ctx.skill(ctx.content.characters[m.design].ai.skill)
     heals = any(e.do == "heal" or (e.do == "aura" and e.mode == "heal") for e in s.effects)
     return m.power >= s.cost and heals and m.hp < m.max_hp
 
 
 def use_skill(ctx: Ctx, m: Model) -> None:
     """Pay for and use the AI Skill (only healing Skills on AI cards in this release)."""
-    s = ctx.skill(ctx.c.characters[m.design].ai.skill)
+    s = ctx.skill(ctx.content.characters[m.design].ai.skill)
     m.power -= s.cost
     ctx.say("ai", f"AI: {ctx.name(m)} uses {s.name} (hurt: {m.hp}/{m.max_hp} HP).")
     for e in s.effects:
@@ -143,7 +144,7 @@ def _ai_action(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
     if not m.hexes or t.n <= 0:
         return
-    card = ctx.c.ai[ctx.st.ai_card]
+    card = ctx.content.ai[ctx.state.ai_card]
     ctx.push(EtTask(kind="ai_action", model=m.id, n=t.n - 1))
     for line in card.lines:
         if not line_met(ctx, m, line):
@@ -153,22 +154,28 @@ def _ai_action(ctx: Ctx, t: EtTask) -> None:
         elif line.do == "skill":
             use_skill(ctx, m)
         elif line.do == "advance":
-            advance(ctx, m, ctx.c.rules.move)
+            advance(ctx, m, ctx.content.rules.move)
         elif line.do == "retreat":
-            advance(ctx, m, ctx.c.rules.move, away=True)
+            advance(ctx, m, ctx.content.rules.move, away=True)
         return  # "hold": the Action is spent doing nothing
+
+
+def shuffled_ai_deck(ctx: Ctx, deck: str) -> list[str]:
+    """The AI cards of ``deck`` ("character" or "strategy"), shuffled (A3.4)."""
+    cards = [a.id for a in ctx.content.ai.values() if a.deck == deck]
+    ctx.rng.shuffle(cards)
+    return cards
 
 
 def ai_character(ctx: Ctx, m: Model) -> None:
     """Flip an AI Character Activation card and queue its two Actions (A3.5)."""
-    st = ctx.st
-    if not st.ai_char_deck:
-        st.ai_char_deck = [a.id for a in ctx.c.ai.values() if a.deck == "character"]
-        ctx.rng.shuffle(st.ai_char_deck)
-    st.ai_card = st.ai_char_deck.pop(0)
-    card = ctx.c.ai[st.ai_card]
+    state = ctx.state
+    if not state.ai_char_deck:
+        state.ai_char_deck = shuffled_ai_deck(ctx, "character")
+    state.ai_card = state.ai_char_deck.pop(0)
+    card = ctx.content.ai[state.ai_card]
     ctx.say("ai", f"AI: {ctx.name(m)} flips {card.name}: {card.text}")
-    ctx.push(EtTask(kind="ai_action", model=m.id, n=ctx.c.rules.actions))
+    ctx.push(EtTask(kind="ai_action", model=m.id, n=ctx.content.rules.actions))
 
 
 @TASKS.register("ai_minion")
@@ -178,40 +185,39 @@ def _ai_minion(ctx: Ctx, t: EtTask) -> None:
     if not m.hexes:
         return
     if not can_attack(ctx, m):
-        advance(ctx, m, ctx.c.rules.move)
+        advance(ctx, m, ctx.content.rules.move)
     if m.hexes and can_attack(ctx, m):
         do_attack(ctx, m)
 
 
 def strategy_line(ctx: Ctx, line: AiLine) -> None:
     """Resolve one AI Strategy card line (its cost is already paid)."""
-    st = ctx.st
+    state = ctx.state
     chars = [m for m in ctx.characters(CTRL) if m.hexes]
     if line.do == "spawn":
         ctx.push(EtTask(kind="reserves_spawn", n=line.n))
     elif line.do == "fuel" and chars:
         m = min(chars, key=lambda c: (c.power, c.id))
-        m.power = min(ctx.c.rules.controller_pool, m.power + line.n)
+        m.power = min(ctx.content.rules.controller_pool, m.power + line.n)
         ctx.say("ai", f"AI: {ctx.name(m)} receives {line.n} Power (it had the least).")
     elif line.do == "heal" and chars:
         m = min(chars, key=lambda c: (c.hp - c.max_hp, c.id))
         heal(ctx, m, line.n)
-    del st
+    del state
 
 
 def ai_strategy(ctx: Ctx) -> None:
     """Flip an AI Strategy card and perform the first line it can pay for (A3.6)."""
-    st = ctx.st
-    if not st.ai_strategy_deck:
-        st.ai_strategy_deck = [a.id for a in ctx.c.ai.values() if a.deck == "strategy"]
-        ctx.rng.shuffle(st.ai_strategy_deck)
-    st.ai_card = st.ai_strategy_deck.pop(0)
-    card = ctx.c.ai[st.ai_card]
+    state = ctx.state
+    if not state.ai_strategy_deck:
+        state.ai_strategy_deck = shuffled_ai_deck(ctx, "strategy")
+    state.ai_card = state.ai_strategy_deck.pop(0)
+    card = ctx.content.ai[state.ai_card]
     ctx.say("ai", f"AI: the Strategy card is {card.name}: {card.text}")
     for line in card.lines:
-        if st.ai_power >= line.cost:
-            st.ai_power -= line.cost
+        if state.ai_power >= line.cost:
+            state.ai_power -= line.cost
             if line.cost:
-                ctx.say("ai", f"AI: pays {line.cost} Power ({st.ai_power} left) to {line.do}.")
+                ctx.say("ai", f"AI: pays {line.cost} Power ({state.ai_power} left) to {line.do}.")
             strategy_line(ctx, line)
             return

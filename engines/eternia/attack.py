@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from engines.core.types import Action, listed, seat_ref
 from engines.eternia import hexes
-from engines.eternia.content import Effect
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, paged
+from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, paged, turn_page
 from engines.eternia.damage import wound
-from engines.eternia.labels import labelled
-from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, payer, pool_of, spend
+from engines.eternia.labels import card_choice, skill_choice
+from engines.eternia.pieces import Effect
+from engines.eternia.power import cards_ready, ctrl_cost, ctrl_spend, offer, payer, play_card, pool_of, spend
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
 
@@ -30,7 +30,7 @@ def reach_of(ctx: Ctx, sid: str) -> int:
     s = ctx.skill(sid)
     if s.range:
         return s.range
-    return 1 if s.attack == "melee" else ctx.c.rules.ranged_range
+    return 1 if s.attack == "melee" else ctx.content.rules.ranged_range
 
 
 def targets(ctx: Ctx, m: Model, sid: str) -> list[Model]:
@@ -41,7 +41,7 @@ def targets(ctx: Ctx, m: Model, sid: str) -> list[Model]:
     rng = reach_of(ctx, sid)
     out = []
     # NPCs may be attacked (A1.11 #64); the AI goes only for Enemies (RULES_AUDIT "AI and NPCs").
-    npcs = [] if ctx.is_ai(m) else [n for n in ctx.st.models if n.kind == "npc" and n.hexes]
+    npcs = [] if ctx.is_ai(m) else [n for n in ctx.state.models if n.kind == "npc" and n.hexes]
     blocking = ctx.blocking()  # as Ctx.adjacent and Ctx.los, read once for every candidate
     for e in [*ctx.enemies(m), *npcs]:
         if s.attack == "melee" and rng == 1:
@@ -63,8 +63,8 @@ def affordable(ctx: Ctx, m: Model, sid: str) -> bool:
 def attacks_of(ctx: Ctx, m: Model) -> list[str]:
     """The Attack Skills ``m`` has now (card Skills, unlocked Skills, or a Minion's attack)."""
     if m.kind == "minion":
-        return [ctx.c.minions[m.design].attack]
-    sids = [*m.skills, *(s.skill for s in m.unlocked)]
+        return [ctx.content.minions[m.design].attack]
+    sids = m.skills_now()
     return [s for s in sids if ctx.skill(s).type == "attack"]
 
 
@@ -82,18 +82,18 @@ def usable_attacks(ctx: Ctx, m: Model) -> list[tuple[str, list[Model]]]:
 def begin(ctx: Ctx, m: Model, sid: str, target: Model, bonus: bool = False) -> None:
     """Steps 1-2: pay the Attack's cost, fix the target; queue the boosts, the roll and the damage."""
     s = ctx.skill(sid)
-    ctx.st.in_action = True
+    ctx.state.in_action = True
     if m.kind == "character":
         spend(ctx, m, sid, s.cost)
     strike = Strike(attacker=m.id, skill=sid, kind=s.attack, targets=[target.id], dice=s.dice, bonus=bonus)
-    ctx.st.strike = strike
+    ctx.state.strike = strike
     apply_effects(ctx, s.effects, "use", Use(m, s.effects[0] if s.effects else _NO, strike=strike))
     strike.dice += ctx.passive(m, "extra_dice")
-    ctx.st.last_los = [m.hexes[0], target.hexes[0]]
+    ctx.state.last_los = [m.hexes[0], target.hexes[0]]
     names = listed([ctx.who(ctx.model(t)) for t in strike.targets])
     ctx.say("attack", f"{ctx.who(m)} attacks {names} with {s.name} ({s.attack}, {s.dice} dice).")
     # The Attack is an Action: Balance of Power lost during it is paid once it completes (A1.6 #33).
-    ctx.st.in_action = True
+    ctx.state.in_action = True
     ctx.push(
         EtTask(kind="atk_boosts"), EtTask(kind="def_boosts"), EtTask(kind="roll"), EtTask(kind="action_done")
     )
@@ -103,7 +103,7 @@ def begin(ctx: Ctx, m: Model, sid: str, target: Model, bonus: bool = False) -> N
 def own_attack_boosts(ctx: Ctx, m: Model) -> list[str]:
     """The Attack Boost Skills ``m`` has itself (on its card, or unlocked Skill cards): each may
     boost any of its Attacks, paid from that Skill's own Power (A1.6 #31-32)."""
-    sids = [*m.skills, *(u.skill for u in m.unlocked)]
+    sids = m.skills_now()
     return [sid for sid in sids if ctx.skill(sid).type == "boost" and ctx.skill(sid).boost_for == "attack"]
 
 
@@ -120,14 +120,7 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
                 and sid not in s.used
                 and pool_of(m, s.skill) >= b.cost
             ):
-                out.append(
-                    Action(
-                        f"b.{sid}",
-                        labelled(f"{b.name} ({b.cost} Power)", b.text),
-                        group="boost",
-                        params=(sid,),
-                    )
-                )
+                out.append(skill_choice(f"b.{sid}", b))
         for sid in own_attack_boosts(ctx, m):
             b = ctx.skill(sid)
             own = payer(m, sid) is not None  # an unlocked Skill card, not the card pool
@@ -135,15 +128,8 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
             if sid in s.used or (sid in printed and not own) or pool_of(m, sid) < b.cost:
                 continue
             where = " from its Skill card" if own else ""
-            out.append(
-                Action(
-                    f"o.{sid}",
-                    labelled(f"{b.name} ({b.cost} Power{where})", b.text),
-                    group="boost",
-                    params=(sid,),
-                )
-            )
-    if m.side == CTRL and not ctx.st.ai:
+            out.append(skill_choice(f"o.{sid}", b, where=where))
+    if m.side == CTRL and not ctx.state.ai:
         out += _ctrl_options(ctx, s, "ctrl_attack", "attack")
     return out
 
@@ -151,30 +137,16 @@ def _attack_options(ctx: Ctx, s: Strike) -> list[Action]:
 def _defense_options(ctx: Ctx, s: Strike, d: Model) -> list[Action]:
     out: list[Action] = []
     if d.kind == "character":
-        for sid in [*d.skills, *(u.skill for u in d.unlocked)]:
+        for sid in d.skills_now():
             b = ctx.skill(sid)
             if sid in s.used or pool_of(d, sid) < b.cost:
                 continue
             if b.type == "boost" and b.boost_for == "defense":
-                out.append(
-                    Action(
-                        f"b.{sid}",
-                        labelled(f"{b.name} ({b.cost} Power)", b.text),
-                        group="boost",
-                        params=(sid,),
-                    )
-                )
+                out.append(skill_choice(f"b.{sid}", b))
             elif b.type == "reaction" and b.trigger == "attacked":
                 # A Reaction to this Attack, once for this trigger (A1.6 #32).
-                out.append(
-                    Action(
-                        f"b.{sid}",
-                        labelled(f"React: {b.name} ({b.cost} Power)", b.text),
-                        group="reaction",
-                        params=(sid,),
-                    )
-                )
-    if d.side == CTRL and not ctx.st.ai:
+                out.append(skill_choice(f"b.{sid}", b, "React: ", "reaction"))
+    if d.side == CTRL and not ctx.state.ai:
         out += _ctrl_options(ctx, s, "team_attack", "defense")
     return out
 
@@ -183,20 +155,14 @@ def _ctrl_options(ctx: Ctx, s: Strike, trigger: str, what: str) -> list[Action]:
     """Empower, and the Strategy cards of this trigger (A1.7 #38-39), for the Controller."""
     out: list[Action] = []
     cost, n = ctrl_cost(ctx, "empower")
-    if "empower" not in s.used and ctx.st.ctrl_skills["empower"] >= cost:
+    if "empower" not in s.used and ctx.state.ctrl_skills["empower"] >= cost:
         gain = f"+{n} {'dice' if what == 'attack' else 'Armor'}"
         out.append(Action("empower", f"Empower ({cost} Power): {gain}", group="boost"))
-    if ctx.st.ctrl_skills["battle_plan"] >= 1:
-        for cid in ctx.st.strategy_hand:
-            card = ctx.c.strategy[cid]
+    if ctx.state.ctrl_skills["battle_plan"] >= 1:
+        for cid in ctx.state.strategy_hand:
+            card = ctx.content.strategy[cid]
             if card.trigger == trigger and cid not in s.used:
-                out.append(
-                    Action(
-                        f"c.{cid}",
-                        labelled(f"Play {card.name} (1 Battle Plan Power)", card.text),
-                        group="card",
-                    )
-                )
+                out.append(card_choice(card))
     return out
 
 
@@ -210,7 +176,7 @@ def window_open(ctx: Ctx, side_model: Model, options: list[Action]) -> bool:
 
 @TASKS.register("atk_boosts")
 def _atk_boosts(ctx: Ctx, t: EtTask) -> None:
-    s = ctx.st.strike
+    s = ctx.state.strike
     assert s is not None
     m = ctx.model(s.attacker)
     if ctx.is_ai(m):
@@ -222,7 +188,7 @@ def _atk_boosts(ctx: Ctx, t: EtTask) -> None:
 
 @TASKS.register("def_boosts")
 def _def_boosts(ctx: Ctx, t: EtTask) -> None:
-    s = ctx.st.strike
+    s = ctx.state.strike
     assert s is not None
     d = ctx.model(s.targets[0])
     if ctx.is_ai(d) or d.kind == "npc":
@@ -242,7 +208,7 @@ def ai_boosts(ctx: Ctx, s: Strike, m: Model) -> None:
         dos = {e.do for e in b.effects}
         if "pierce" in dos and ctx.armor(target) - s.pierce <= 0:
             continue  # no Armor to pierce: not applicable
-        if "extra_dice" in dos and s.dice >= ctx.c.rules.max_dice:
+        if "extra_dice" in dos and s.dice >= ctx.content.rules.max_dice:
             continue
         _use_boost(ctx, s, m, sid)
 
@@ -266,20 +232,16 @@ def _play(ctx: Ctx, s: Strike, action: Action, m: Model, what: str) -> None:
             s.dice += n
         else:
             s.armor[m.id] = s.armor.get(m.id, 0) + n
-        ctx.say("boost", f"{seat_ref(ctx.st.ctrl_seat)} Empowers {ctx.who(m)}.")
+        ctx.say("boost", f"{seat_ref(ctx.state.ctrl_seat)} Empowers {ctx.who(m)}.")
         return
-    cid = action.key[2:]
-    ctrl_spend(ctx, "battle_plan", 1)
-    ctx.st.strategy_hand.remove(cid)
-    ctx.st.strategy_played.append(cid)
-    s.used.append(cid)
-    card = ctx.c.strategy[cid]
+    card = play_card(ctx, action.key[2:])
+    s.used.append(card.id)
     apply_effects(ctx, card.effects, "use", Use(None, card.effects[0], strike=s))
-    ctx.say("strategy", f"{seat_ref(ctx.st.ctrl_seat)} plays {card.name}: {card.text}")
+    ctx.say("strategy", f"{seat_ref(ctx.state.ctrl_seat)} plays {card.name}: {card.text}")
 
 
 def _boost_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    s = ctx.st.strike
+    s = ctx.state.strike
     assert s is not None
     opts = _attack_options(ctx, s) if p.kind == "atk_boost" else _defense_options(ctx, s, ctx.model(p.model))
     return [
@@ -289,11 +251,11 @@ def _boost_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _boost_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    s = ctx.st.strike
+    s = ctx.state.strike
     assert s is not None
     if a.key == "done":
-        ctx.st.agenda.pending = None
         return
+    ctx.ask(p)  # asked again once this boost is used: any number of them, each once
     if p.kind == "atk_boost":
         m = ctx.model(s.attacker)
         if a.key.startswith("b."):  # printed with the Attack: the Attack's pool pays
@@ -311,7 +273,7 @@ def _boost_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 
 def _boost_text(ctx: Ctx, p: Pending) -> str:
-    s = ctx.st.strike
+    s = ctx.state.strike
     assert s is not None
     if p.kind == "atk_boost":
         who = ctx.name(ctx.model(s.attacker))
@@ -319,8 +281,8 @@ def _boost_text(ctx: Ctx, p: Pending) -> str:
     return f"{ctx.name(ctx.model(p.model))} is attacked ({s.dice} dice): Defense Boosts?"
 
 
-CHOICES.add("atk_boost", Choice(_boost_actions, _boost_answer, _boost_text))
-CHOICES.add("def_boost", Choice(_boost_actions, _boost_answer, _boost_text))
+CHOICES.add("atk_boost", choice(_boost_actions, _boost_answer, _boost_text))
+CHOICES.add("def_boost", choice(_boost_actions, _boost_answer, _boost_text))
 
 
 # ------------------------------------------------------------------------------ Bonus Attacks
@@ -347,17 +309,15 @@ def _bonus_attack_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _bonus_attack_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     if a.key != "skip":
         begin(ctx, ctx.model(p.model), str(a.params[0]), ctx.model(str(a.params[1])), bonus=True)
 
 
 CHOICES.add(
     "bonus_attack",
-    Choice(
+    choice(
         _bonus_attack_actions,
         _bonus_attack_answer,
         lambda ctx, p: f"{ctx.name(ctx.model(p.model))}: choose a Bonus Attack (its cost is paid as usual).",
@@ -373,8 +333,8 @@ def successes(faces: list[str], kind: str) -> int:
 
 def roll(ctx: Ctx, n: int) -> list[str]:
     """Roll ``n`` dice (never more than the book's 6, A1.9 #46.5)."""
-    die = ctx.c.rules.die
-    return [die[ctx.rng.below(len(die))] for _ in range(min(n, ctx.c.rules.max_dice))]
+    die = ctx.content.rules.die
+    return [die[ctx.rng.below(len(die))] for _ in range(min(n, ctx.content.rules.max_dice))]
 
 
 def rerolls(ctx: Ctx, s: Strike) -> str:
@@ -408,20 +368,20 @@ def rerolls(ctx: Ctx, s: Strike) -> str:
 
 @TASKS.register("roll")
 def _roll(ctx: Ctx, t: EtTask) -> None:
-    st = ctx.st
-    s = st.strike
+    state = ctx.state
+    s = state.strike
     assert s is not None
     m = ctx.model(s.attacker)
     s.faces = roll(ctx, s.dice)
     text = f"Roll: {', '.join(s.faces)}"
     text += rerolls(ctx, s)
-    st.last_roll = list(s.faces)
+    state.last_roll = list(s.faces)
     hits = successes(s.faces, s.kind)
     called = f"{text} → {hits} Success{'es' if hits != 1 else ''}."
-    st.rolls.append(called)
+    state.rolls.append(called)
     ctx.say("roll", called)
     sk = ctx.skill(s.skill)
-    boosts = [ctx.skill(b) for b in s.used if b in ctx.c.skills]
+    boosts = [ctx.skill(b) for b in s.used if b in ctx.content.skills]
     for tid in list(s.targets):
         target = ctx.model(tid)
         if not target.hexes:
@@ -437,7 +397,7 @@ def _roll(ctx: Ctx, t: EtTask) -> None:
             for b in boosts:
                 apply_effects(ctx, b.effects, "hit", Use(m, _NO, target=target, strike=s, wounds=wounds))
     power_faces = s.faces.count("power")
-    st.strike = None
+    state.strike = None
     if power_faces and m.kind == "character":
         from_faces(ctx, m, power_faces, sk.effects)
 

@@ -10,8 +10,9 @@ two entries share one (a Skill and a Strategy card may share a word). English on
 from __future__ import annotations
 
 from engines.core.types import CatalogueEntry, counted
-from engines.eternia.content import Character, Content, Skill, content
+from engines.eternia.content import Content, content
 from engines.eternia.hexes import label, offset_to_axial
+from engines.eternia.pieces import Character, Skill
 
 #: display groups, in the order the catalogue lists them
 GROUPS = (

@@ -1,5 +1,6 @@
 """Clash for Eternia content: rules constants, skills, characters, minions, Controller pieces, AI
-cards, terrain and scenarios, loaded from the TOML files in ``data/`` and cross-checked.
+cards, terrain and scenarios, loaded from the TOML files in ``data/`` and cross-checked. The
+records' shapes are in ``pieces`` and ``battlefield``.
 
 Each data file's header says which facts come from the book and which are designed. Effects are
 keywords (``Effect.do``) bound to one handler each in ``skills.py``; :func:`uses` lists every
@@ -13,9 +14,23 @@ from functools import cache
 
 import msgspec
 
-from engines.core.content import NonNegative, Positive, load_content, require_unique
+from engines.core.content import load_content, require_unique
 from engines.core.errors import ContentError
 from engines.core.keywords import Use
+from engines.eternia.battlefield import Npc, Scenario, ScenarioFile, Terrain, TerrainFile
+from engines.eternia.pieces import (
+    AiPlan,
+    Character,
+    CharacterFile,
+    ControllerFile,
+    ControllerSkill,
+    Minion,
+    MinionFile,
+    RulesFile,
+    Skill,
+    SkillFile,
+    StrategyCard,
+)
 
 PACKAGE = "engines.eternia.data"
 
@@ -38,300 +53,6 @@ LEVELS = ("green", "yellow", "red")
 ALIGNMENTS = ("hero", "villain")
 SIDES = ("team", "ctrl")
 SCENARIO_TYPES = ("open", "set", "ai")
-
-
-# ----------------------------------------------------------------------------------- rules.toml
-class Slot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One slot of the Activation Track: whose cards go there and the Power it pays."""
-
-    side: str
-    power: NonNegative
-
-
-class RulesFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The tracker board, the die and the book's fixed numbers."""
-
-    die: tuple[str, ...]
-    track: tuple[Slot, ...]
-    move: Positive
-    ranged_range: Positive
-    max_dice: Positive
-    minion_limit: Positive
-    card_pool: Positive
-    skill_slots: Positive
-    controller_pool: Positive
-    ai_power_cap: Positive
-    actions: Positive
-    lone_actions: Positive
-
-
-# ----------------------------------------------------------------------------------- skills.toml
-class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One keyword effect of a skill; ``when`` says at which moment of its use it applies."""
-
-    do: str
-    n: int = 0
-    mode: str = ""
-    when: str = "hit"
-    range: NonNegative = 0  # for area effects ("within N")
-
-
-class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Skill: an attack, an action, a bonus action, a boost, a reaction, a surge or a passive."""
-
-    id: str
-    name: str
-    type: str
-    text: str
-    cost: NonNegative = 0
-    attack: str = ""  # melee | ranged, for attacks
-    dice: NonNegative = 0
-    range: NonNegative = 0  # 0: the attack kind's normal range (melee 1, ranged 4)
-    boost_for: str = ""  # attack | defense | move, for boosts
-    trigger: str = ""  # for reactions
-    effects: tuple[Effect, ...] = ()
-    addons: tuple[str, ...] = ()  # boosts and surges printed with this skill, in card order
-
-
-class SkillFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The shape of ``skills.toml``."""
-
-    skills: tuple[Skill, ...]
-
-
-# ----------------------------------------------------------------------------------- characters
-class PlayerSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Character card's Player side and its three double-sided Skill cards."""
-
-    hp: Positive
-    armor: NonNegative
-    skills: tuple[str, ...]
-    green: tuple[str, str]
-    yellow: tuple[str, str]
-    red: tuple[str, str]
-
-
-class ControllerSide(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Character card's Controller side: its skills and its Empowered effect."""
-
-    hp: Positive
-    armor: NonNegative
-    skills: tuple[str, ...]
-    empowered: str
-
-
-class AiCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Character's AI card: HP, Armor, exactly one Attack and one Skill (A3.1)."""
-
-    hp: Positive
-    armor: NonNegative
-    attack: str
-    skill: str
-
-
-class Character(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One Character: Hero or Villain, its Faction, and its three card faces."""
-
-    id: str
-    name: str
-    alignment: str
-    faction: str
-    player: PlayerSide
-    controller: ControllerSide
-    ai: AiCard
-    short: str = ""
-
-
-class CharacterFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The shape of ``characters.toml``."""
-
-    characters: tuple[Character, ...]
-
-
-# ----------------------------------------------------------------------------------- minions
-class Minion(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Minion type (1 HP always, A1.5 #25); Elite ones are only ever spawned by rules."""
-
-    id: str
-    name: str
-    alignment: str
-    attack: str
-    armor: NonNegative = 0
-    elite: bool = False
-    mounted: bool = False
-    count: Positive = 8
-
-
-class MinionFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The shape of ``minions.toml``."""
-
-    minions: tuple[Minion, ...]
-
-
-# ----------------------------------------------------------------------------------- controller
-class ControllerSkill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One of the four Controller Skill cards, both sides (A1.7)."""
-
-    id: str
-    name: str
-    slots: Positive
-    cost: NonNegative
-    n: NonNegative
-    empowered_cost: NonNegative
-    empowered_n: NonNegative
-    text: str
-    empowered_text: str
-
-
-class StrategyCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Strategy card: when it may be played and what it does (played for 1 Battle Plan Power)."""
-
-    id: str
-    name: str
-    trigger: str
-    text: str
-    effects: tuple[Effect, ...]
-
-
-class AiLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One line of an AI card: a criterion to meet (or Power to pay) and what to do."""
-
-    do: str
-    need: str = ""
-    cost: NonNegative = 0
-    n: NonNegative = 0
-
-
-class AiPlan(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """An AI card: its lines in priority order (A3.5-6)."""
-
-    id: str
-    name: str
-    deck: str  # character | strategy
-    lines: tuple[AiLine, ...]
-    text: str
-
-
-class ControllerFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The shape of ``controller.toml``."""
-
-    skills: tuple[ControllerSkill, ...]
-    strategy: tuple[StrategyCard, ...]
-    ai: tuple[AiPlan, ...]
-
-
-# ----------------------------------------------------------------------------------- terrain
-class Terrain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Terrain card (or token rule): movement costs, LoS, penalties (A1.10 #56)."""
-
-    id: str
-    name: str
-    text: str
-    enter: NonNegative = 0
-    leave: NonNegative = 0
-    passable: bool = True
-    blocks_los: bool = False
-    penalty_wounds: NonNegative = 0  # a Terrain Penalty: Wounds on entering
-    token: bool = False  # placed by effects, one per space (A1.10 #57)
-    removable: bool = False  # the fallback Action may clear it (A1.3 #20)
-
-
-class Npc(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """An NPC card: its HP, Armor and what the Scenario makes it do each Round (A1.11 #64)."""
-
-    id: str
-    name: str
-    hp: Positive
-    text: str
-    armor: NonNegative = 0
-    behaviour: str = "stand"  # stand | flee
-
-
-class TerrainFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The shape of ``terrain.toml``: the Terrain cards and the NPC cards."""
-
-    terrain: tuple[Terrain, ...]
-    npcs: tuple[Npc, ...] = ()
-
-
-# ----------------------------------------------------------------------------------- scenarios
-class Place(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Something placed on the map: a kind and the offset ``[col, row]`` cells it covers."""
-
-    kind: str
-    cells: tuple[tuple[int, int], ...]
-
-
-class Variant(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A designed change to a Scenario's setup for some team sizes and modes (how it scales).
-
-    A field left out keeps the Scenario's own; the first Variant that fits the game is used.
-    """
-
-    team: tuple[Positive, ...]  # the team sizes (Player Characters, 1-4) it is for
-    mode: str = ""  # "ai" or "versus"; empty = both
-    objectives: tuple[tuple[int, int], ...] | None = None
-    minion_cells: tuple[tuple[int, int], ...] | None = None
-    scenario_tokens: tuple[tuple[int, int], ...] | None = None
-    npcs: tuple[Place, ...] | None = None
-
-
-class Layout(msgspec.Struct, frozen=True):
-    """What a Scenario puts on the Battlefield for one game (its Variant applied)."""
-
-    objectives: tuple[tuple[int, int], ...]
-    minion_cells: tuple[tuple[int, int], ...]
-    scenario_tokens: tuple[tuple[int, int], ...]
-    npcs: tuple[Place, ...]
-
-
-class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A Scenario: type, setup, escalation, victory, round limit and tie rule (A1.11, A5-17)."""
-
-    id: str
-    name: str
-    type: str
-    text: str
-    cols: Positive
-    rows: Positive
-    round_limit: Positive
-    tie: str  # team | ctrl | draw: who wins when the round limit ends the game level
-    vp_target: Positive
-    vp_per_ko: NonNegative
-    vp_per_objective: NonNegative
-    escalation_per_round: NonNegative
-    escalation_per_ko: NonNegative
-    escalation_track: tuple[NonNegative, NonNegative, NonNegative]
-    terrain: tuple[Place, ...]
-    team_spawn: tuple[tuple[int, int], ...]
-    ctrl_spawn: tuple[tuple[int, int], ...]
-    minion_cells: tuple[tuple[int, int], ...]
-    objectives: tuple[tuple[int, int], ...] = ()
-    controller_alignment: str = ""  # Set Sides: the Controller's side
-    npcs: tuple[Place, ...] = ()  # NPC kind and the cells they start on
-    scenario_tokens: tuple[tuple[int, int], ...] = ()  # beacons a side claims by Interacting
-    vp_per_rescue: NonNegative = 0
-    vp_per_npc_ko: NonNegative = 0
-    vp_per_beacon: NonNegative = 0
-    variants: tuple[Variant, ...] = ()  # designed scaling by team size and mode
-
-    def layout(self, mode: str, team: int) -> Layout:
-        """The Objectives, starting Minions, beacons and NPCs for ``mode`` and a team of ``team``."""
-        v = next((v for v in self.variants if team in v.team and v.mode in ("", mode)), None)
-        if v is None:
-            return Layout(self.objectives, self.minion_cells, self.scenario_tokens, self.npcs)
-        return Layout(
-            self.objectives if v.objectives is None else v.objectives,
-            self.minion_cells if v.minion_cells is None else v.minion_cells,
-            self.scenario_tokens if v.scenario_tokens is None else v.scenario_tokens,
-            self.npcs if v.npcs is None else v.npcs,
-        )
-
-
-class ScenarioFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The shape of ``scenarios.toml``."""
-
-    scenarios: tuple[Scenario, ...]
 
 
 # ----------------------------------------------------------------------------------- catalogue

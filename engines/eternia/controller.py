@@ -20,10 +20,10 @@ from engines.core.types import Action, counted
 from engines.eternia import hexes
 from engines.eternia.ai import ai_strategy
 from engines.eternia.attack import begin, targets
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged
+from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, key, paged, turn_page
 from engines.eternia.hexes import Hex
-from engines.eternia.labels import labelled
-from engines.eternia.power import cards_ready, ctrl_cost, ctrl_gain, ctrl_spend
+from engines.eternia.labels import card_choice
+from engines.eternia.power import cards_ready, ctrl_cost, ctrl_gain, ctrl_spend, play_card
 from engines.eternia.skills import Use, apply_effects
 from engines.eternia.state import CTRL, Activation, EtTask, Model, Pending
 
@@ -32,7 +32,7 @@ def strategy_activation(ctx: Ctx, power: int) -> None:
     """Start the Strategy Activation with the slot's ``power``."""
     ctx.say("strategy", f"Strategy Activation: the Controller gains {power} Power.")
     tasks = [EtTask(kind="minion_turn", model=m.id) for m in ctx.minions_on_board()]
-    tasks.append(EtTask(kind="ctrl_skills_ask" if not ctx.st.ai else "ai_strategy"))
+    tasks.append(EtTask(kind="ctrl_skills_ask" if not ctx.state.ai else "ai_strategy"))
     ctx.push(*tasks)
     ctrl_gain(ctx, power, "the Strategy Activation")  # asked first: pushed in front of the Minions
 
@@ -53,7 +53,7 @@ def _minion_turn(ctx: Ctx, t: EtTask) -> None:
     # A Move Action then an Attack Action (A1.4 #23); each prompt offers to skip it.
     ctx.push(
         EtTask(kind="action_start"),
-        EtTask(kind="move_ask", model=m.id, n=ctx.c.rules.move),
+        EtTask(kind="move_ask", model=m.id, n=ctx.content.rules.move),
         EtTask(kind="action_done"),
         EtTask(kind="minion_attack_ask", model=m.id),
     )
@@ -62,7 +62,7 @@ def _minion_turn(ctx: Ctx, t: EtTask) -> None:
 @TASKS.register("minion_attack_ask")
 def _minion_attack_ask(ctx: Ctx, t: EtTask) -> None:
     m = ctx.model(t.model)
-    sid = ctx.c.minions[m.design].attack
+    sid = ctx.content.minions[m.design].attack
     if m.hexes and targets(ctx, m, sid):
         ctx.ask(Pending(kind="minion_attack", seat=m.seat, model=m.id, skill=sid))
 
@@ -77,10 +77,8 @@ def _minion_attack_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _minion_attack_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     if a.key == "skip":
         return
     begin(ctx, ctx.model(p.model), p.skill, ctx.model(str(a.params[0])))
@@ -88,7 +86,7 @@ def _minion_attack_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 CHOICES.add(
     "minion_attack",
-    Choice(
+    choice(
         _minion_attack_actions,
         _minion_attack_answer,
         lambda ctx, p: f"{ctx.name(ctx.model(p.model))}: choose its target.",
@@ -99,11 +97,11 @@ CHOICES.add(
 # ------------------------------------------------------------------------------ Reserves
 def spawn_cells(ctx: Ctx) -> list[Hex]:
     """Free spaces next to the Battlefield's edge or next to a Controller Character (A1.7 #36)."""
-    board = set(ctx.st.board)
+    board = set(ctx.state.board)
     taken = ctx.occupied()
     near = {n for m in ctx.characters(CTRL) for h in m.hexes for n in hexes.neighbours(h)}
     return sorted(
-        h for h in (_edge(tuple(ctx.st.board)) | near) & board if h not in taken and ctx.passable(h)
+        h for h in (_edge(tuple(ctx.state.board)) | near) & board if h not in taken and ctx.passable(h)
     )
 
 
@@ -116,12 +114,12 @@ def _edge(board: tuple[Hex, ...]) -> frozenset[Hex]:
 
 def minion_supply(ctx: Ctx) -> list[Model]:
     """The Controller's Minions off the Battlefield, if the 8-Minion limit allows one more."""
-    if len(ctx.minions_on_board()) >= ctx.c.rules.minion_limit:
+    if len(ctx.minions_on_board()) >= ctx.content.rules.minion_limit:
         return []
     return [
         m
-        for m in ctx.st.models
-        if m.kind == "minion" and m.side == CTRL and not m.hexes and m.design == ctx.st.minion_type
+        for m in ctx.state.models
+        if m.kind == "minion" and m.side == CTRL and not m.hexes and m.design == ctx.state.minion_type
     ]
 
 
@@ -131,7 +129,7 @@ def place_minion(ctx: Ctx, h: Hex) -> None:
     m.hexes = [h]
     m.hp = 1
     m.dazed = False
-    m.spawned_round = ctx.st.round
+    m.spawned_round = ctx.state.round
     ctx.say("spawn", f"{ctx.name(m)} spawns at {hexes.label(h)}.")
 
 
@@ -141,7 +139,7 @@ def _reserves_spawn(ctx: Ctx, t: EtTask) -> None:
         if t.n > 0 and not minion_supply(ctx):
             ctx.say("spawn", "No Minion can spawn: the Battlefield limit or the supply is reached.")
         return
-    if ctx.st.ai:
+    if ctx.state.ai:
         # The AI spawns as close to the Players as it can (worst for them), then by hex order.
         enemies = [h for m in ctx.on_board() if m.side != CTRL for h in m.hexes]
         cells = spawn_cells(ctx)
@@ -150,7 +148,7 @@ def _reserves_spawn(ctx: Ctx, t: EtTask) -> None:
         ctx.push(EtTask(kind="reserves_spawn", n=t.n - 1))
         return
     ctx.push(EtTask(kind="reserves_spawn", n=t.n - 1))
-    ctx.ask(Pending(kind="spawn", seat=ctx.st.ctrl_seat, n=t.n))
+    ctx.ask(Pending(kind="spawn", seat=ctx.state.ctrl_seat, n=t.n))
 
 
 def _spawn_actions(ctx: Ctx, p: Pending) -> list[Action]:
@@ -162,28 +160,26 @@ def _spawn_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _spawn_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     place_minion(ctx, (int(a.params[0]), int(a.params[1])))
 
 
-CHOICES.add("spawn", Choice(_spawn_actions, _spawn_answer, lambda ctx, p: "Choose where the Minion spawns."))
+CHOICES.add("spawn", choice(_spawn_actions, _spawn_answer, lambda ctx, p: "Choose where the Minion spawns."))
 
 
 # ------------------------------------------------------------------------------ Elite Minions
 def elite_supply(ctx: Ctx, owner: Model, design: str) -> list[Model]:
     """Elite Minions of ``design`` that ``owner``'s Skill may spawn now (the Controller's obey the
     8-Minion limit, A1.5 #27; a Player's are its own supply, A5-7)."""
-    if owner.side == CTRL and len(ctx.minions_on_board()) >= ctx.c.rules.minion_limit:
+    if owner.side == CTRL and len(ctx.minions_on_board()) >= ctx.content.rules.minion_limit:
         return []
-    return [m for m in ctx.st.models if m.owner == owner.id and m.design == design and not m.hexes]
+    return [m for m in ctx.state.models if m.owner == owner.id and m.design == design and not m.hexes]
 
 
 def elite_cells(ctx: Ctx, owner: Model, design: str) -> list[tuple[Hex, ...]]:
     """Where an Elite may spawn: free spaces next to its summoner (two for a mounted one, A1.10 #60)."""
-    board = set(ctx.st.board)
+    board = set(ctx.state.board)
     taken = ctx.occupied()
     terrain = ctx.terrain_map()
 
@@ -191,7 +187,7 @@ def elite_cells(ctx: Ctx, owner: Model, design: str) -> list[tuple[Hex, ...]]:
         return h not in taken and ctx.passable(h)
 
     near = sorted({n for h in owner.hexes for n in hexes.neighbours(h) if n in board and free(n)})
-    if not ctx.c.minions[design].mounted:
+    if not ctx.content.minions[design].mounted:
         return [(h,) for h in near]
     return [f for h in near for f in hexes.footprints(h) if hexes.footprint_fits(f, board, terrain, free)]
 
@@ -214,7 +210,7 @@ def place_elite(ctx: Ctx, owner: Model, design: str, cells: tuple[Hex, ...]) -> 
     m.hexes = list(cells)
     m.hp = 1
     m.dazed = False
-    m.spawned_round = ctx.st.round
+    m.spawned_round = ctx.state.round
     ctx.say("spawn", f"{ctx.name(m)} spawns at {' + '.join(hexes.label(h) for h in cells)}.")
 
 
@@ -223,7 +219,7 @@ def _elite_actions(ctx: Ctx, p: Pending) -> list[Action]:
     opts = [
         Action(
             "at." + ".".join(key(h) for h in f),
-            f"Spawn {ctx.c.minions[p.skill].name} at {' + '.join(hexes.label(h) for h in f)}",
+            f"Spawn {ctx.content.minions[p.skill].name} at {' + '.join(hexes.label(h) for h in f)}",
             group="spawn",
             params=tuple(x for h in f for x in h),
         )
@@ -233,12 +229,10 @@ def _elite_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _elite_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     if a.key == "skip":
-        ctx.st.agenda.tasks = [t for t in ctx.st.agenda.tasks if t.kind != "elite_ask"]
+        ctx.state.agenda.tasks = [t for t in ctx.state.agenda.tasks if t.kind != "elite_ask"]
         return
     xs = [int(x) for x in a.params]
     place_elite(ctx, ctx.model(p.model), p.skill, tuple((xs[i], xs[i + 1]) for i in range(0, len(xs), 2)))
@@ -246,10 +240,10 @@ def _elite_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 CHOICES.add(
     "elite",
-    Choice(
+    choice(
         _elite_actions,
         _elite_answer,
-        lambda ctx, p: f"Choose where {ctx.c.minions[p.skill].name} spawns.",
+        lambda ctx, p: f"Choose where {ctx.content.minions[p.skill].name} spawns.",
     ),
 )
 
@@ -257,25 +251,25 @@ CHOICES.add(
 def elite_turns(ctx: Ctx, owner: Model) -> None:
     """A Player's Elite Minions act right after their summoner's Activation: Move, then Attack (A5-7)."""
     ctx.push(
-        *(EtTask(kind="minion_turn", model=m.id) for m in ctx.st.models if m.owner == owner.id and m.hexes)
+        *(EtTask(kind="minion_turn", model=m.id) for m in ctx.state.models if m.owner == owner.id and m.hexes)
     )
 
 
 # ------------------------------------------------------------------------------ Controller Skills
 @TASKS.register("ctrl_skills_ask")
 def _ctrl_skills_ask(ctx: Ctx, t: EtTask) -> None:
-    ctx.ask(Pending(kind="ctrl_skills", seat=ctx.st.ctrl_seat))
+    ctx.ask(Pending(kind="ctrl_skills", seat=ctx.state.ctrl_seat))
 
 
 def _ctrl_skill_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    st = ctx.st
+    state = ctx.state
     out: list[Action] = []
     cost, n = ctrl_cost(ctx, "reserves")
-    if st.ctrl_skills["reserves"] >= cost and minion_supply(ctx) and spawn_cells(ctx):
+    if state.ctrl_skills["reserves"] >= cost and minion_supply(ctx) and spawn_cells(ctx):
         label = f"Reserves ({cost} Power): spawn up to {counted(n, 'Minion')}"
         out.append(Action("reserves", label, group="skill"))
     cost, n = ctrl_cost(ctx, "command")
-    if st.ctrl_skills["command"] >= cost:
+    if state.ctrl_skills["command"] >= cost:
         for m in ctx.characters(CTRL):
             if m.hexes:
                 out.append(
@@ -287,23 +281,20 @@ def _ctrl_skill_actions(ctx: Ctx, p: Pending) -> list[Action]:
                     )
                 )
     cost, n = ctrl_cost(ctx, "battle_plan")
-    if st.ctrl_skills["battle_plan"] >= cost and st.strategy_deck:
+    if state.ctrl_skills["battle_plan"] >= cost and state.strategy_deck:
         label = f"Battle Plan ({cost} Power): draw {counted(n, 'Strategy card')}"
         out.append(Action("draw", label, group="skill"))
-    if st.ctrl_skills["battle_plan"] >= 1:
-        for cid in st.strategy_hand:
-            card = ctx.c.strategy[cid]
+    if state.ctrl_skills["battle_plan"] >= 1:
+        for cid in state.strategy_hand:
+            card = ctx.content.strategy[cid]
             if card.trigger == "strategy":
-                out.append(
-                    Action(f"c.{cid}", labelled(f"Play {card.name} (1 Power)", card.text), group="card")
-                )
+                out.append(card_choice(card, "1 Power"))
     out.append(Action("done", "End the Strategy Activation", group="done"))
     return out
 
 
 def _ctrl_skill_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    st = ctx.st
-    ctx.st.agenda.pending = None
+    state = ctx.state
     if a.key == "done":
         ctx.say("strategy", "The Strategy Activation ends.")
         return
@@ -317,39 +308,36 @@ def _ctrl_skill_answer(ctx: Ctx, p: Pending, a: Action) -> None:
         ctrl_spend(ctx, "command", cost)
         m = ctx.model(str(a.params[0]))
         ctx.say("command", f"Command: {ctx.name(m)} takes {counted(n, 'Action')}.")
-        prior = st.activation
-        st.activation = Activation(model=m.id, actions=n, command=True)
+        prior = state.activation
+        state.activation = Activation(model=m.id, actions=n, command=True)
         ctx.push(EtTask(kind="act_ask"), EtTask(kind="command_end", model=prior.model if prior else ""))
     elif a.key == "draw":
         cost, n = ctrl_cost(ctx, "battle_plan")
         ctrl_spend(ctx, "battle_plan", cost)
-        drawn = st.strategy_deck[:n]
-        del st.strategy_deck[:n]
-        st.strategy_hand.extend(drawn)
-        names = ", ".join(ctx.c.strategy[c].name for c in drawn)
-        ctx.tell(st.ctrl_seat, "draw", f"You draw {names}.")
+        drawn = state.strategy_deck[:n]
+        del state.strategy_deck[:n]
+        state.strategy_hand.extend(drawn)
+        names = ", ".join(ctx.content.strategy[c].name for c in drawn)
+        ctx.tell(state.ctrl_seat, "draw", f"You draw {names}.")
         ctx.say(
             "draw",
-            f"The Controller draws {counted(len(drawn), 'Strategy card')} (hand: {len(st.strategy_hand)}).",
+            f"The Controller draws {counted(len(drawn), 'Strategy card')} "
+            f"(hand: {len(state.strategy_hand)}).",
         )
     else:
-        cid = a.key[2:]
-        ctrl_spend(ctx, "battle_plan", 1)
-        st.strategy_hand.remove(cid)
-        st.strategy_played.append(cid)
-        card = ctx.c.strategy[cid]
+        card = play_card(ctx, a.key[2:])
         ctx.say("strategy", f"The Controller plays {card.name}: {card.text}")
         apply_effects(ctx, card.effects, "use", Use(None, card.effects[0]))
 
 
 @TASKS.register("command_end")
 def _command_end(ctx: Ctx, t: EtTask) -> None:
-    ctx.st.activation = None
+    ctx.state.activation = None
 
 
 CHOICES.add(
     "ctrl_skills",
-    Choice(
+    choice(
         _ctrl_skill_actions,
         _ctrl_skill_answer,
         lambda ctx, p: "Strategy Activation: use your Controller Skills.",
@@ -374,32 +362,22 @@ def open_window(ctx: Ctx, trigger: str, model: str = "") -> None:
 @TASKS.register("card_window")
 def _card_window(ctx: Ctx, t: EtTask) -> None:
     if cards_ready(ctx):  # asked again when it runs: an earlier card may have spent the Power
-        ctx.ask(Pending(kind="card_window", seat=ctx.st.ctrl_seat, model=t.model, skill=t.s))
+        ctx.ask(Pending(kind="card_window", seat=ctx.state.ctrl_seat, model=t.model, skill=t.s))
 
 
 def _window_actions(ctx: Ctx, p: Pending) -> list[Action]:
     out = []
-    for cid in ctx.st.strategy_hand:
-        card = ctx.c.strategy[cid]
+    for cid in ctx.state.strategy_hand:
+        card = ctx.content.strategy[cid]
         if card.trigger == p.skill:
-            out.append(
-                Action(
-                    f"c.{cid}", labelled(f"Play {card.name} (1 Battle Plan Power)", card.text), group="card"
-                )
-            )
+            out.append(card_choice(card))
     return [*out, Action("done", "Play no card", group="done")]
 
 
 def _window_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    st = ctx.st
-    st.agenda.pending = None
     if a.key == "done":
         return
-    cid = a.key[2:]
-    ctrl_spend(ctx, "battle_plan", 1)
-    st.strategy_hand.remove(cid)
-    st.strategy_played.append(cid)
-    card = ctx.c.strategy[cid]
+    card = play_card(ctx, a.key[2:])
     ctx.say("strategy", f"The Controller plays {card.name}: {card.text}")
     # Another card may answer the same trigger: the window comes back once this card's effects ran.
     ctx.push(EtTask(kind="card_window", s=p.skill, model=p.model))
@@ -409,7 +387,7 @@ def _window_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 CHOICES.add(
     "card_window",
-    Choice(
+    choice(
         _window_actions,
         _window_answer,
         lambda ctx, p: f"Strategy cards: {WINDOW_TEXT.get(p.skill, p.skill)}. Play one?",

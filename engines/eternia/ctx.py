@@ -1,10 +1,10 @@
-"""The working context of one ``apply``: state, content, RNG, events, queries and the registries.
+"""Eternia's resolution context (the kit's, with the content and Battlefield queries) and its registries.
 
 Rules that pause for a decision are queued as :class:`~engines.eternia.state.EtTask` values on the
 kit's :class:`~engines.core.agenda.Agenda` inside the state. Each task kind has one handler in
-``TASKS``; each pending choice kind has one entry in ``CHOICES`` that lists its legal actions and
-receives the answer. Modules register their own kinds, so this module imports none of them (and
-the package has no import cycle).
+``TASKS``; each pending choice kind is one kit :class:`~engines.core.choices.Ask` in ``CHOICES``
+(made by :func:`choice`), which lists its legal actions and takes the answer. Modules register
+their own kinds, so this module imports none of them (and the package has no import cycle).
 """
 
 from __future__ import annotations
@@ -12,50 +12,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 
-from engines.core.agenda import run
+import msgspec
+
+from engines.core.choices import Ask
+from engines.core.context import ChoiceKind, Context
 from engines.core.keywords import Registry
 from engines.core.rng import Rng
-from engines.core.types import Action, Event, private, seat_ref
+from engines.core.types import Action, seat_ref
 from engines.eternia import hexes
-from engines.eternia.content import Content, Skill, content
+from engines.eternia.content import Content, content
 from engines.eternia.hexes import Hex, TerrainRule
+from engines.eternia.pieces import Skill
 from engines.eternia.state import AI_SEAT, CTRL, TEAM, EtState, EtTask, Model, Pending
 
+#: A task handler gets the context and the task.
 TaskHandler = Callable[["Ctx", EtTask], None]
-# Typed as the kit's handler (any context, any task) so the kit's ``run`` accepts the registry.
 TASKS: Registry[TaskHandler] = Registry("Eternia", "task kind")
-
-
-class Choice:
-    """A pending choice kind: how to list its actions and how to take the answer.
-
-    ``find`` (optional) builds only the action a key names, or None when no legal action has that
-    key; ``apply`` uses it to check an answer without labelling every choice (the fuzz harness
-    holds it equal to looking the key up in ``actions``).
-    """
-
-    __slots__ = ("actions", "answer", "find", "text")
-
-    def __init__(
-        self,
-        actions: Callable[[Ctx, Pending], list[Action]],
-        answer: Callable[[Ctx, Pending, Action], None],
-        text: Callable[[Ctx, Pending], str],
-        find: Callable[[Ctx, Pending, str], Action | None] | None = None,
-    ) -> None:
-        self.actions = actions
-        self.answer = answer
-        self.text = text
-        self.find = find
-
-    def lookup(self, ctx: Ctx, p: Pending, wanted: str) -> Action | None:
-        """The legal action called ``wanted``, or None: by ``find`` when the kind has one."""
-        if self.find is not None:
-            return self.find(ctx, p, wanted)
-        return next((a for a in self.actions(ctx, p) if a.key == wanted), None)
-
-
-CHOICES: Registry[Choice] = Registry("eternia", "choice kind")
+#: each pending choice kind, bound to how it lists, finds and takes its answer
+CHOICES: Registry[ChoiceKind[Ctx, Pending]] = Registry("eternia", "choice kind")
 
 PAGE = 22  # options per page: with "more", "back" and one fixed option a prompt stays within 25
 
@@ -88,66 +62,29 @@ def _blocking(terrain: tuple[tuple[str, str], ...], tokens: tuple[tuple[str, str
     return frozenset(unkey(k) for k, v in (*terrain, *tokens) if t[v].blocks_los)
 
 
-class GameOver(Exception):
-    """Raised to stop resolving once a side has won."""
+class Ctx(Context[EtState, EtTask, Pending]):
+    """One apply's working set: the kit's context with the content and the Battlefield's queries."""
 
+    __slots__ = ("content",)
+    tasks = TASKS
 
-class Ctx:
-    """One apply's working set."""
+    def __init__(self, state: EtState, rng: Rng | None = None) -> None:
+        super().__init__(state, rng)
+        self.content: Content = content()
 
-    __slots__ = ("_rng", "c", "ev", "st")
+    def halted(self) -> bool:
+        """Rule work waits while both sides place their sealed orders, and stops once the game is over."""
+        return self.state.phase in ("over", "order")
 
-    def __init__(self, state: EtState) -> None:
-        self.st = state
-        self.c: Content = content()
-        self.ev: list[Event] = []
-        self._rng: Rng | None = None
-
-    # ------------------------------------------------------------------ rng and events
-    @property
-    def rng(self) -> Rng:
-        """The game's generator, positioned at the state's RNG."""
-        if self._rng is None:
-            self._rng = Rng(self.st.rng)
-        return self._rng
-
-    def say(self, kind: str, text: str) -> None:
-        """A public event."""
-        self.ev.append(Event(kind, text))
-
-    def tell(self, seat: int, kind: str, text: str) -> None:
+    def tell(self, seat: int, kind: str, text: str | None = None, /, **params: object) -> None:
         """A private event (nothing for the AI, which has no seat)."""
         if seat >= 0:
-            self.ev.append(private(seat, kind, text))
-
-    # ------------------------------------------------------------------ agenda
-    def push(self, *tasks: EtTask) -> None:
-        """Run these next."""
-        self.st.agenda.push(*tasks)
-
-    def then(self, *tasks: EtTask) -> None:
-        """Run these after everything queued."""
-        self.st.agenda.then(*tasks)
-
-    def ask(self, pending: Pending) -> None:
-        """Pause for a choice."""
-        self.st.agenda.pending = pending
-
-    def run(self) -> None:
-        """Run queued tasks until a choice is pending, nothing is left, or the game is over."""
-        try:
-            if self.st.phase != "over":
-                for _ in run(self.st.agenda, TASKS, self, stop=lambda: self.st.phase in ("over", "order")):
-                    pass
-        except GameOver:
-            self.st.agenda.clear()
-        if self._rng is not None:
-            self.st.rng = self._rng.state
+            super().tell(seat, kind, text, **params)
 
     # ------------------------------------------------------------------ models
     def model(self, mid: str) -> Model:
         """The model with id ``mid``."""
-        for m in self.st.models:
+        for m in self.state.models:
             if m.id == mid:
                 return m
         raise KeyError(mid)
@@ -155,10 +92,10 @@ class Ctx:
     def name(self, m: Model) -> str:
         """A model's display name."""
         if m.kind == "character":
-            return self.c.characters[m.design].name
+            return self.content.characters[m.design].name
         if m.kind == "minion":
-            return f"{self.c.minions[m.design].name} {m.id.rsplit('.', 1)[-1]}"
-        return f"{self.c.npcs[m.design].name} {m.id.rsplit('.', 1)[-1]}"
+            return f"{self.content.minions[m.design].name} {m.id.rsplit('.', 1)[-1]}"
+        return f"{self.content.npcs[m.design].name} {m.id.rsplit('.', 1)[-1]}"
 
     def who(self, m: Model) -> str:
         """A model's name and, for a person's model, whose it is."""
@@ -166,56 +103,56 @@ class Ctx:
 
     def on_board(self, side: str | None = None) -> list[Model]:
         """Models on the Battlefield, optionally of one side, in the state's stable order."""
-        return [m for m in self.st.models if m.hexes and (side is None or m.side == side)]
+        return [m for m in self.state.models if m.hexes and (side is None or m.side == side)]
 
     def characters(self, side: str) -> list[Model]:
         """Every Character of a side, on the Battlefield or KO'ed."""
-        return [m for m in self.st.models if m.kind == "character" and m.side == side]
+        return [m for m in self.state.models if m.kind == "character" and m.side == side]
 
     def minions_on_board(self) -> list[Model]:
         """The Controller's Minions on the Battlefield."""
-        return [m for m in self.st.models if m.kind == "minion" and m.side == CTRL and m.hexes]
+        return [m for m in self.state.models if m.kind == "minion" and m.side == CTRL and m.hexes]
 
     def enemies(self, m: Model) -> list[Model]:
         """Enemy models on the Battlefield (NPCs are no one's enemy in this release)."""
-        return [e for e in self.st.models if e.hexes and e.side != m.side and e.kind != "npc"]
+        return [e for e in self.state.models if e.hexes and e.side != m.side and e.kind != "npc"]
 
     def occupant(self, h: Hex) -> Model | None:
         """The model on ``h``, if any."""
-        for m in self.st.models:
+        for m in self.state.models:
             if h in m.hexes:
                 return m
         return None
 
     def occupied(self) -> set[Hex]:
         """Every hex holding a model."""
-        return {h for m in self.st.models for h in m.hexes}
+        return {h for m in self.state.models for h in m.hexes}
 
     def is_ai(self, m: Model) -> bool:
         """True for the AI Controller's models (rules decide for them)."""
-        return m.side == CTRL and self.st.ai
+        return m.side == CTRL and self.state.ai
 
     def seat_of_side(self, side: str) -> int:
         """The seat deciding a side's shared choices (the team leader, or the Controller seat)."""
-        return self.st.leader if side == TEAM else self.st.ctrl_seat
+        return self.state.leader if side == TEAM else self.state.ctrl_seat
 
     # ------------------------------------------------------------------ battlefield
     def terrain_map(self) -> dict[Hex, str]:
         """Terrain pieces by hex."""
-        return {unkey(k): v for k, v in self.st.terrain.items()}
+        return {unkey(k): v for k, v in self.state.terrain.items()}
 
     def token_map(self) -> dict[Hex, str]:
         """Effect-placed tokens by hex."""
-        return {unkey(k): v for k, v in self.st.tokens.items()}
+        return {unkey(k): v for k, v in self.state.tokens.items()}
 
     def blocking(self) -> frozenset[Hex]:
         """Hexes whose terrain or token blocks Line of Sight."""
-        return _blocking(tuple(self.st.terrain.items()), tuple(self.st.tokens.items()))
+        return _blocking(tuple(self.state.terrain.items()), tuple(self.state.tokens.items()))
 
     def passable(self, h: Hex) -> bool:
         """True when neither terrain nor token on ``h`` is impassable."""
-        t = self.c.terrain
-        for kind in (self.st.terrain.get(key(h)), self.st.tokens.get(key(h))):
+        t = self.content.terrain
+        for kind in (self.state.terrain.get(key(h)), self.state.tokens.get(key(h))):
             if kind and not t[kind].passable:
                 return False
         return True
@@ -230,9 +167,9 @@ class Ctx:
 
     def penalty(self, h: Hex) -> int:
         """Terrain Penalty Wounds for entering ``h``."""
-        t = self.c.terrain
+        t = self.content.terrain
         return sum(
-            t[k].penalty_wounds for k in (self.st.terrain.get(key(h)), self.st.tokens.get(key(h))) if k
+            t[k].penalty_wounds for k in (self.state.terrain.get(key(h)), self.state.tokens.get(key(h))) if k
         )
 
     def distance(self, a: Model, b: Model) -> int:
@@ -256,13 +193,13 @@ class Ctx:
     # ------------------------------------------------------------------ skills
     def skill(self, sid: str) -> Skill:
         """A Skill's design."""
-        return self.c.skills[sid]
+        return self.content.skills[sid]
 
     def passive(self, m: Model, do: str) -> int:
         """The sum of ``n`` of a model's always-on effects of keyword ``do`` (Empowered effects)."""
         if m.kind != "character" or not m.empowered:
             return 0
-        eff = self.c.characters[m.design].controller.empowered
+        eff = self.content.characters[m.design].controller.empowered
         return sum(e.n for e in self.skill(eff).effects if e.do == do and e.when == "always")
 
     def armor(self, m: Model) -> int:
@@ -287,6 +224,40 @@ def paged(options: list[Action], page: int, fixed: Iterable[Action] = ()) -> lis
     return [*out, *extra]
 
 
-def team_seat_ok(st: EtState, seat: int) -> bool:
+def team_seat_ok(state: EtState, seat: int) -> bool:
     """True for a seat of the Player Team."""
-    return seat in st.team_seats and seat != AI_SEAT
+    return seat in state.team_seats and seat != AI_SEAT
+
+
+def turn_page(ctx: Ctx, pending: Pending, action: Action) -> bool:
+    """Answer "more" or "back" by asking ``pending`` again on the next or previous page (True);
+    False for any other answer."""
+    if action.key not in ("more", "back"):
+        return False
+    ctx.ask(msgspec.structs.replace(pending, page=pending.page + (1 if action.key == "more" else -1)))
+    return True
+
+
+def _controller_decides(ctx: Ctx, pending: Pending) -> bool:
+    # The Controller's prompts may list its hidden hand: taken in private.
+    return pending.seat == ctx.state.ctrl_seat
+
+
+def _controller_line(ctx: Ctx, pending: Pending) -> str:
+    # What the table reads while the Controller decides depends only on public facts.
+    return f"{seat_ref(pending.seat)} (Controller) is deciding" if _controller_decides(ctx, pending) else ""
+
+
+def choice(
+    actions: Callable[[Ctx, Pending], list[Action]],
+    answer: Callable[[Ctx, Pending, Action], None],
+    text: Callable[[Ctx, Pending], str],
+    find: Callable[[Ctx, Pending, str], Action | None] | None = None,
+) -> Ask[Ctx, Pending]:
+    """A choice kind: taken in private (with a public line) when the Controller decides.
+
+    ``find`` (optional) builds only the action a key names, or None when no legal action has that
+    key; ``apply`` uses it to check an answer without labelling every choice (the fuzz harness
+    holds it equal to looking the key up in ``actions``).
+    """
+    return Ask(actions, answer, text, find=find, private=_controller_decides, public=_controller_line)

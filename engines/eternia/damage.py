@@ -26,8 +26,8 @@ def ko(ctx: Ctx, m: Model) -> None:
     ctx.say("ko", f"{ctx.who(m)} is KO'ed!")
     if cards_ready(ctx):  # the Controller's card window "after a KO" (A5-18), once this resolves
         ctx.push(EtTask(kind="card_window", s="ko", model=m.id))
-    sc = ctx.c.scenarios[ctx.st.scenario]
-    strike = ctx.st.strike
+    sc = ctx.content.scenarios[ctx.state.scenario]
+    strike = ctx.state.strike
     if m.kind == "npc" and strike is not None and ctx.model(strike.attacker).side == CTRL:
         score(ctx, CTRL, sc.vp_per_npc_ko, f"{ctx.name(m)} KO'ed")  # the Scenario's NPC rule (A1.11 #64)
     if m.kind != "character":
@@ -51,12 +51,12 @@ def spawn_choices(ctx: Ctx, m: Model) -> list[Hex]:
     The book lets the owner pick (A1.9 #50); when every Spawn token is taken, every free space at
     the least distance from one is offered.
     """
-    spawns = ctx.st.team_spawn if m.side == "team" else ctx.st.ctrl_spawn
+    spawns = ctx.state.team_spawn if m.side == "team" else ctx.state.ctrl_spawn
     taken = ctx.occupied()
     free = [h for h in spawns if h not in taken and ctx.passable(h)]
     if free:
         return free
-    open_ = [h for h in ctx.st.board if h not in taken and ctx.passable(h)]
+    open_ = [h for h in ctx.state.board if h not in taken and ctx.passable(h)]
     if not open_ or not spawns:
         return open_[:1]
     near = min(min(hexes.distance(h, s) for s in spawns) for h in open_)

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 
+from engines.core.types import Action
+from engines.eternia.pieces import Skill, StrategyCard
+
 #: the longest label any interface must show whole (a Discord button's label)
 LABEL_MAX = 80
 
@@ -46,3 +49,14 @@ def _without_asides(text: str) -> str:
 def _without_lead_in(text: str) -> str:
     """``text`` without its opening "Kind:" or "When ...:" clause, when something follows it."""
     return _LEAD_IN.sub("", text, count=1)
+
+
+def skill_choice(key: str, skill: Skill, head: str = "", group: str = "boost", where: str = "") -> Action:
+    """The choice to use ``skill``: ``head``, its name and cost (paid ``where``), and its text as fits."""
+    label = labelled(f"{head}{skill.name} ({skill.cost} Power{where})", skill.text)
+    return Action(key, label, group=group, params=(skill.id,))
+
+
+def card_choice(card: StrategyCard, paid: str = "1 Battle Plan Power") -> Action:
+    """The choice to play Strategy card ``card`` (its cost ``paid``), with its text as fits."""
+    return Action(f"c.{card.id}", labelled(f"Play {card.name} ({paid})", card.text), group="card")

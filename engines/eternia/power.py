@@ -13,10 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import msgspec
+
+from engines.core.context import GameOver
 from engines.core.types import Action, seat_ref
 from engines.eternia.content import LEVELS
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, GameOver, paged
+from engines.eternia.ctx import CHOICES, TASKS, Ctx, choice, paged, turn_page
 from engines.eternia.labels import labelled
+from engines.eternia.pieces import StrategyCard
 from engines.eternia.state import CTRL, TEAM, EtTask, Model, Pending, SkillSlot
 
 CTRL_ORDER = ("reserves", "command", "empower", "battle_plan")
@@ -27,7 +31,7 @@ def gain(ctx: Ctx, m: Model, n: int) -> int:
     """Give ``m`` up to ``n`` Power where the book allows; return how much found a slot."""
     if n <= 0 or m.kind != "character":
         return 0  # Minions and NPCs never gain Power (A1.5 #26, A1.11 #64)
-    r = ctx.c.rules
+    r = ctx.content.rules
     if m.side == CTRL:
         room = r.controller_pool - m.power
         got = min(n, room)
@@ -46,7 +50,7 @@ def gain(ctx: Ctx, m: Model, n: int) -> int:
 
 def rooms(ctx: Ctx, m: Model) -> list[int]:
     """Free slots of a Player Character's pools: the card pool, then each unlocked Skill card."""
-    r = ctx.c.rules
+    r = ctx.content.rules
     return [r.card_pool - m.power, *(r.skill_slots - u.power for u in m.unlocked)]
 
 
@@ -100,10 +104,8 @@ def _power_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _power_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
+    if turn_page(ctx, p, a):
         return
-    ctx.st.agenda.pending = None
     m = ctx.model(p.model)
     if a.key == "auto":
         gain(ctx, m, p.n)
@@ -119,7 +121,7 @@ def _power_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 CHOICES.add(
     "power",
-    Choice(
+    choice(
         _power_actions,
         _power_answer,
         lambda ctx, p: f"{ctx.name(ctx.model(p.model))} gains {p.n} Power ({p.skill}): place it.",
@@ -164,8 +166,8 @@ def balance(ctx: Ctx, n: int) -> None:
     During an Action the Controller receives it once the Action completes (``owed``); otherwise at
     once.
     """
-    if ctx.st.in_action:
-        ctx.st.owed += n
+    if ctx.state.in_action:
+        ctx.state.owed += n
     else:
         ctrl_gain(ctx, n, "the Balance of Power")
 
@@ -174,15 +176,16 @@ def ctrl_gain(ctx: Ctx, n: int, why: str) -> None:
     """The Controller gains ``n`` Power: onto the AI counter, or onto its Controller Skills."""
     if n <= 0:
         return
-    st = ctx.st
-    if st.ai:
-        before = st.ai_power
-        st.ai_power = min(ctx.c.rules.ai_power_cap, st.ai_power + n)
+    state = ctx.state
+    if state.ai:
+        before = state.ai_power
+        state.ai_power = min(ctx.content.rules.ai_power_cap, state.ai_power + n)
         ctx.say(
-            "power", f"The AI Controller gains {st.ai_power - before} Power ({why}); it has {st.ai_power}."
+            "power",
+            f"The AI Controller gains {state.ai_power - before} Power ({why}); it has {state.ai_power}.",
         )
         return
-    room = sum(ctx.c.controller_skills[s].slots - st.ctrl_skills[s] for s in CTRL_ORDER)
+    room = sum(ctx.content.controller_skills[s].slots - state.ctrl_skills[s] for s in CTRL_ORDER)
     if room <= 0:
         ctx.say("power", f"The Controller's Skills are full: {n} Power ({why}) is lost.")
         return
@@ -191,26 +194,26 @@ def ctrl_gain(ctx: Ctx, n: int, why: str) -> None:
 
 @TASKS.register("action_start")
 def _action_start(ctx: Ctx, t: EtTask) -> None:
-    ctx.st.in_action = True
+    ctx.state.in_action = True
 
 
 @TASKS.register("action_done")
 def _action_done(ctx: Ctx, t: EtTask) -> None:
     """An Action is complete: the Controller now gains what the Players lost during it."""
-    st = ctx.st
-    st.in_action = False
-    owed, st.owed = st.owed, 0
+    state = ctx.state
+    state.in_action = False
+    owed, state.owed = state.owed, 0
     ctrl_gain(ctx, owed, "the Balance of Power")
 
 
 @TASKS.register("ctrl_power_ask")
 def _ctrl_power_ask(ctx: Ctx, t: EtTask) -> None:
-    ctx.ask(Pending(kind="ctrl_power", seat=ctx.st.ctrl_seat, n=t.n))
+    ctx.ask(Pending(kind="ctrl_power", seat=ctx.state.ctrl_seat, n=t.n))
 
 
 def room_of(ctx: Ctx, sid: str) -> int:
     """Free Power slots on Controller Skill ``sid``."""
-    return ctx.c.controller_skills[sid].slots - ctx.st.ctrl_skills[sid]
+    return ctx.content.controller_skills[sid].slots - ctx.state.ctrl_skills[sid]
 
 
 def auto_ctrl(ctx: Ctx, n: int) -> list[int]:
@@ -218,7 +221,9 @@ def auto_ctrl(ctx: Ctx, n: int) -> list[int]:
     got = [0, 0, 0, 0]
     for _ in range(n):
         free = [
-            (ctx.st.ctrl_skills[s] + got[i], i) for i, s in enumerate(CTRL_ORDER) if room_of(ctx, s) > got[i]
+            (ctx.state.ctrl_skills[s] + got[i], i)
+            for i, s in enumerate(CTRL_ORDER)
+            if room_of(ctx, s) > got[i]
         ]
         if not free:
             break
@@ -230,7 +235,7 @@ def _ctrl_power_actions(ctx: Ctx, p: Pending) -> list[Action]:
     # A free split, a few cubes at a time: "put k on X" places k and asks again for the rest.
     out = [Action("auto", f"Spread {p.n} Power over your Skills (emptiest first)", group="power")]
     for s in CTRL_ORDER:
-        name = ctx.c.controller_skills[s].name
+        name = ctx.content.controller_skills[s].name
         for k in range(1, min(room_of(ctx, s), p.n) + 1):
             rest = f", then place the other {p.n - k}" if k < p.n else ""
             out.append(Action(f"put.{s}.{k}", f"Put {k} on {name}{rest}", group="power", params=(s, k)))
@@ -238,25 +243,25 @@ def _ctrl_power_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _ctrl_power_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    st = ctx.st
+    state = ctx.state
+    left = 0
     if a.key == "auto":
         for i, got in enumerate(auto_ctrl(ctx, p.n)):
-            st.ctrl_skills[CTRL_ORDER[i]] += got
-        p.n = 0
+            state.ctrl_skills[CTRL_ORDER[i]] += got
     else:
         s, k = str(a.params[0]), int(a.params[1])
-        st.ctrl_skills[s] += k
-        p.n -= k
-    if p.n > 0 and any(room_of(ctx, s) for s in CTRL_ORDER):
-        return  # still asked, for the rest
-    st.agenda.pending = None
-    shown = ", ".join(f"{ctx.c.controller_skills[s].name} {st.ctrl_skills[s]}" for s in CTRL_ORDER)
+        state.ctrl_skills[s] += k
+        left = p.n - k
+    if left > 0 and any(room_of(ctx, s) for s in CTRL_ORDER):
+        ctx.ask(msgspec.structs.replace(p, n=left))  # still asked, for the rest
+        return
+    shown = ", ".join(f"{ctx.content.controller_skills[s].name} {state.ctrl_skills[s]}" for s in CTRL_ORDER)
     ctx.say("power", f"The Controller places its Power ({shown}).")
 
 
 CHOICES.add(
     "ctrl_power",
-    Choice(
+    choice(
         _ctrl_power_actions,
         _ctrl_power_answer,
         lambda ctx, p: f"You gain {p.n} Power: place it on your Controller Skills.",
@@ -267,20 +272,28 @@ CHOICES.add(
 def cards_ready(ctx: Ctx) -> bool:
     """A person Controls, holds a Strategy card and has Battle Plan Power: public facts only, so a
     card window opened on them never tells the Players what the hand holds (A5-18)."""
-    st = ctx.st
-    return not st.ai and bool(st.strategy_hand) and st.ctrl_skills.get("battle_plan", 0) >= 1
+    state = ctx.state
+    return not state.ai and bool(state.strategy_hand) and state.ctrl_skills.get("battle_plan", 0) >= 1
 
 
 def ctrl_spend(ctx: Ctx, sid: str, n: int) -> None:
     """Pay ``n`` from Controller Skill ``sid`` (never feeds the Players: the flow is one-way)."""
-    assert ctx.st.ctrl_skills[sid] >= n
-    ctx.st.ctrl_skills[sid] -= n
+    assert ctx.state.ctrl_skills[sid] >= n
+    ctx.state.ctrl_skills[sid] -= n
+
+
+def play_card(ctx: Ctx, cid: str) -> StrategyCard:
+    """The Controller plays Strategy card ``cid`` from its hand for 1 Battle Plan Power (A1.7 #38)."""
+    ctrl_spend(ctx, "battle_plan", 1)
+    ctx.state.strategy_hand.remove(cid)
+    ctx.state.strategy_played.append(cid)
+    return ctx.content.strategy[cid]
 
 
 def ctrl_cost(ctx: Ctx, sid: str) -> tuple[int, int]:
     """(cost, amount) of Controller Skill ``sid`` on its current side."""
-    s = ctx.c.controller_skills[sid]
-    if sid in ctx.st.ctrl_empowered:
+    s = ctx.content.controller_skills[sid]
+    if sid in ctx.state.ctrl_empowered:
         return s.empowered_cost, s.empowered_n
     return s.cost, s.n
 
@@ -288,23 +301,23 @@ def ctrl_cost(ctx: Ctx, sid: str) -> tuple[int, int]:
 # ------------------------------------------------------------------------------------ Escalation
 def escalate(ctx: Ctx, n: int, why: str) -> None:
     """Advance the Escalation track ``n`` spaces; each advancement space unlocks and empowers."""
-    st = ctx.st
-    spaces = ctx.c.scenarios[st.scenario].escalation_track
+    state = ctx.state
+    spaces = ctx.content.scenarios[state.scenario].escalation_track
     for _ in range(n):
-        st.escalation += 1
-        if st.escalation in spaces and st.levels < len(LEVELS):
-            level = LEVELS[st.levels]
-            st.levels += 1
+        state.escalation += 1
+        if state.escalation in spaces and state.levels < len(LEVELS):
+            level = LEVELS[state.levels]
+            state.levels += 1
             ctx.say(
-                "escalation", f"Escalation reaches {st.escalation} ({why}): the {level} level is reached."
+                "escalation", f"Escalation reaches {state.escalation} ({why}): the {level} level is reached."
             )
             # The team's unlocks and the Controller's empowering happen "at the same moment": queue them.
             tasks = [EtTask(kind="unlock_ask", model=m.id, s=level) for m in ctx.characters(TEAM)]
-            if not st.ai:
+            if not state.ai:
                 tasks.append(EtTask(kind="empower_ask"))
             ctx.push(*tasks)
-            if st.ai and st.ai_escalation:  # the reference's optional variant (A5-15); off by default
-                ctrl_gain(ctx, st.ai_escalation, "Escalation, the ai_escalation option")
+            if state.ai and state.ai_escalation:  # the reference's optional variant (A5-15); off by default
+                ctrl_gain(ctx, state.ai_escalation, "Escalation, the ai_escalation option")
 
 
 @TASKS.register("unlock_ask")
@@ -314,7 +327,7 @@ def _unlock_ask(ctx: Ctx, t: EtTask) -> None:
 
 
 def _faces(ctx: Ctx, p: Pending) -> tuple[str, str]:
-    pside = ctx.c.characters[ctx.model(p.model).design].player
+    pside = ctx.content.characters[ctx.model(p.model).design].player
     faces: tuple[str, str] = getattr(pside, p.skill)
     return faces
 
@@ -332,7 +345,6 @@ def _unlock_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _unlock_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
     m = ctx.model(p.model)
     sid = str(a.params[0])
     # The new Skill gets 1 Power from the supply at once: not a transfer, no Balance of Power (#35).
@@ -342,7 +354,7 @@ def _unlock_answer(ctx: Ctx, p: Pending, a: Action) -> None:
 
 CHOICES.add(
     "unlock",
-    Choice(
+    choice(
         _unlock_actions,
         _unlock_answer,
         lambda ctx, p: (
@@ -354,13 +366,13 @@ CHOICES.add(
 
 @TASKS.register("empower_ask")
 def _empower_ask(ctx: Ctx, t: EtTask) -> None:
-    if len(ctx.st.ctrl_empowered) >= len(CTRL_ORDER):
+    if len(ctx.state.ctrl_empowered) >= len(CTRL_ORDER):
         return
-    ctx.ask(Pending(kind="empower", seat=ctx.st.ctrl_seat))
+    ctx.ask(Pending(kind="empower", seat=ctx.state.ctrl_seat))
 
 
 def _empower_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    skills = [s for s in CTRL_ORDER if s not in ctx.st.ctrl_empowered]
+    skills = [s for s in CTRL_ORDER if s not in ctx.state.ctrl_empowered]
     chars = [m for m in ctx.characters(CTRL) if not m.empowered] or ctx.characters(CTRL)[:1]
     out = []
     for s in skills:
@@ -368,7 +380,7 @@ def _empower_actions(ctx: Ctx, p: Pending) -> list[Action]:
             out.append(
                 Action(
                     f"emp.{s}.{m.id}",
-                    f"Empower {ctx.c.controller_skills[s].name} and {ctx.name(m)}",
+                    f"Empower {ctx.content.controller_skills[s].name} and {ctx.name(m)}",
                     group="empower",
                     params=(s, m.id),
                 )
@@ -377,22 +389,22 @@ def _empower_actions(ctx: Ctx, p: Pending) -> list[Action]:
 
 
 def _empower_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
     s, mid = str(a.params[0]), str(a.params[1])
-    ctx.st.ctrl_empowered.append(s)
+    ctx.state.ctrl_empowered.append(s)
     m = ctx.model(mid)
     m.empowered = True  # A5-16: each Controller Character is Empowered at most once
-    eff = ctx.skill(ctx.c.characters[m.design].controller.empowered)
+    eff = ctx.skill(ctx.content.characters[m.design].controller.empowered)
     ctx.say(
         "empower",
-        f"{seat_ref(ctx.st.ctrl_seat)} flips {ctx.c.controller_skills[s].name} to its Empowered side; "
+        f"{seat_ref(ctx.state.ctrl_seat)} flips {ctx.content.controller_skills[s].name} "
+        "to its Empowered side; "
         f"{ctx.name(m)} gains {eff.name}.",
     )
 
 
 CHOICES.add(
     "empower",
-    Choice(
+    choice(
         _empower_actions,
         _empower_answer,
         lambda ctx, p: "Escalation: empower a Controller Skill and a Character.",
@@ -405,21 +417,21 @@ def score(ctx: Ctx, side: str, n: int, why: str) -> None:
     """Give ``side`` ``n`` VP; the game ends at once when it reaches the target (A1.11 #63)."""
     if n <= 0:
         return
-    st = ctx.st
-    st.vp[side] = st.vp.get(side, 0) + n
+    state = ctx.state
+    state.vp[side] = state.vp.get(side, 0) + n
     who = "The Player Team" if side == TEAM else "The Controller"
-    ctx.say("vp", f"{who} scores {n} VP ({why}): {st.vp[side]}.")
-    target = ctx.c.scenarios[st.scenario].vp_target
-    if st.vp[side] >= target:
+    ctx.say("vp", f"{who} scores {n} VP ({why}): {state.vp[side]}.")
+    target = ctx.content.scenarios[state.scenario].vp_target
+    if state.vp[side] >= target:
         finish(ctx, side, f"{who} reaches {target} VP")
 
 
 def finish(ctx: Ctx, winner: str, reason: str) -> None:
     """End the game now."""
-    st = ctx.st
-    st.phase = "over"
-    st.winner = winner
-    st.result = reason
-    st.agenda.clear()
+    state = ctx.state
+    state.phase = "over"
+    state.winner = winner
+    state.result = reason
+    state.agenda.clear()
     ctx.say("over", f"Game over: {reason}.")
     raise GameOver

@@ -5,15 +5,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engines.core.bots import Bot
+from engines.core.choices import ChoiceRules
 from engines.core.errors import ContentError
 from engines.core.rng import Rng
 from engines.core.ruleset import Ruleset
 from engines.core.types import Action, CatalogueEntry, Event, GameConfig, Outcome, Prompt, seat_ref
-from engines.eternia import attack, controller, moves, rounds, scenario, skills  # noqa: F401  (they register tasks and choices)
+from engines.eternia import (  # noqa: F401  (they register tasks and choices)
+    activation,
+    attack,
+    controller,
+    moves,
+    pushes,
+    rounds,
+    scenario,
+    skills,
+    tokens,
+)
 from engines.eternia.bots import BOTS
 from engines.eternia.catalogue import entries
 from engines.eternia.content import ai_uses, load, uses
-from engines.eternia.ctx import CHOICES, Ctx, GameOver
+from engines.eternia.ctx import CHOICES, Ctx
 from engines.eternia.modes import AI_CONTROLLER, mode_specs
 from engines.eternia.rounds import order_actions, place_order
 from engines.eternia.setup import check_seat, setup
@@ -25,7 +36,16 @@ from engines.eternia.view import build_view, side_of
 AI_LINES = ("attack", "advance", "skill", "retreat", "hold", "spawn", "fuel", "heal", "pass")
 
 
-class Eternia(Ruleset[EtState, EtView]):
+class EterniaChoices(ChoiceRules[EtState, Ctx]):
+    """Prompts, legal actions and answers from the pending choice and ``CHOICES``."""
+
+    choices = CHOICES
+
+    def _context(self, state: EtState) -> Ctx:
+        return Ctx(state)
+
+
+class Eternia(EterniaChoices, Ruleset[EtState, EtView]):
     """Masters of the Universe: Clash for Eternia — the Player Team against the Controller."""
 
     slug = "eternia"
@@ -36,6 +56,8 @@ class Eternia(Ruleset[EtState, EtView]):
     state_type = EtState
     view_type = EtView
     think_seconds = 60
+    # A timed-out seat: the first order, no boosts, automatic Power, end the Activation.
+    default_keys = ("end", "done", "auto", "stay", "skip")
 
     def _check_seat(self, config: GameConfig, seat: int) -> None:
         check_seat(config, seat)
@@ -44,86 +66,52 @@ class Eternia(Ruleset[EtState, EtView]):
         return setup(config, seed)
 
     # ------------------------------------------------------------------ asking
+    # Activation choices come from the agenda's pending choice (``ChoiceRules``); the Order Phase
+    # is a sealed phase off the agenda, asked here.
     def _prompts(self, state: EtState) -> dict[int, Prompt]:
-        if state.phase == "over":
-            return {}
-        if state.phase == "order":
-            out: dict[int, Prompt] = {}
-            for side, seat in ((CTRL, state.ctrl_seat), (TEAM, state.leader)):
-                if seat >= 0 and side not in state.orders:
-                    out[seat] = Prompt(
-                        seat,
-                        "order",
-                        "Order Phase: place your Activation cards face down (first slot first).",
-                        private=side == CTRL,
-                        sealed=True,
-                        public=f"{seat_ref(seat)} is placing Activation cards face down",
-                    )
-            return out
-        p = state.agenda.pending
-        if p is None:
-            return {}
-        ctx = Ctx(state)
-        text = CHOICES[p.kind].text(ctx, p)
-        if p.seat == state.ctrl_seat:
-            # The Controller's prompts may list its hidden hand: private, with a public line that
-            # depends only on public facts.
-            return {
-                p.seat: Prompt(
-                    p.seat, p.kind, text, private=True, public=f"{seat_ref(p.seat)} (Controller) is deciding"
+        if state.phase != "order":
+            return super()._prompts(state)
+        out: dict[int, Prompt] = {}
+        for side, seat in ((CTRL, state.ctrl_seat), (TEAM, state.leader)):
+            if seat >= 0 and side not in state.orders:
+                out[seat] = Prompt(
+                    seat,
+                    "order",
+                    "Order Phase: place your Activation cards face down (first slot first).",
+                    private=side == CTRL,
+                    sealed=True,
+                    public=f"{seat_ref(seat)} is placing Activation cards face down",
                 )
-            }
-        return {p.seat: Prompt(p.seat, p.kind, text)}
+        return out
 
     def _legal_actions(self, state: EtState, seat: int) -> list[Action]:
-        ctx = Ctx(state)
         if state.phase == "order":
-            return order_actions(ctx, CTRL if seat == state.ctrl_seat else TEAM)
-        p = state.agenda.pending
-        assert p is not None
-        return CHOICES[p.kind].actions(ctx, p)
+            return order_actions(Ctx(state), CTRL if seat == state.ctrl_seat else TEAM)
+        return super()._legal_actions(state, seat)
 
     def _find_action(self, state: EtState, seat: int, key: str) -> Action | None:
         # Only the one choice the key names is built where its kind can (a single step needs no
         # route to every destination); the fuzz harness checks this agrees with ``_legal_actions``.
         if state.phase == "order":
-            return super()._find_action(state, seat, key)
-        p = state.agenda.pending
-        assert p is not None
-        return CHOICES[p.kind].lookup(Ctx(state), p, key)
+            return next((a for a in self._legal_actions(state, seat) if a.key == key), None)
+        return super()._find_action(state, seat, key)
 
     # ------------------------------------------------------------------ acting
     def clone(self, state: EtState) -> EtState:
         """A deep, independent copy of ``state`` (the same value an encode + decode gives)."""
         return copy_state(state)
 
-    def _apply(self, state: EtState, seat: int, action: Action) -> Iterable[Event]:
-        ctx = Ctx(state)
-        try:
-            if state.phase == "order":
-                side = CTRL if seat == state.ctrl_seat else TEAM
-                ctx.tell(seat, "order", f"You place: {action.label}.")
-                place_order(ctx, side, [str(c) for c in action.params])
-            else:
-                p = state.agenda.pending
-                assert p is not None
-                CHOICES[p.kind].answer(ctx, p, action)
-        except GameOver:
-            state.agenda.clear()  # the answer itself won the game (a KO, an Objective)
-        ctx.run()
+    def _apply(self, state: EtState, seat: int, action: Action) -> list[Event]:
+        if state.phase == "order":
+            ctx = Ctx(state)
+            ctx.tell(seat, "order", f"You place: {action.label}.")
+            place_order(ctx, CTRL if seat == state.ctrl_seat else TEAM, [str(c) for c in action.params])
+            ctx.run()
+            events = ctx.events
+        else:
+            events = super()._apply(state, seat, action)
         state.last_los = state.last_los[-2:]
-        return ctx.ev
-
-    def default_action(self, state: EtState, seat: int) -> Action:
-        """A timed-out seat: the first order, no boosts, automatic Power, end the Activation."""
-        actions = self.legal_actions(state, seat)
-        if not actions:
-            return super().default_action(state, seat)
-        for wanted in ("end", "done", "auto", "stay", "skip"):
-            for a in actions:
-                if a.key == wanted:
-                    return a
-        return actions[0]
+        return events
 
     # ------------------------------------------------------------------ seeing
     def _view(self, state: EtState, viewer: int | None) -> EtView:

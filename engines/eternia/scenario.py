@@ -14,8 +14,9 @@ from engines.core.types import counted
 from engines.eternia import hexes
 from engines.eternia.ctx import Ctx, key, unkey
 from engines.eternia.hexes import Hex
-from engines.eternia.moves import push_options, step
+from engines.eternia.moves import step
 from engines.eternia.power import score
+from engines.eternia.pushes import push_options
 from engines.eternia.state import CTRL, TEAM, Model
 
 
@@ -23,21 +24,21 @@ def beacons_near(ctx: Ctx, m: Model) -> list[Hex]:
     """Beacons on or next to ``m`` that its side does not hold yet."""
     return [
         unkey(k)
-        for k, side in sorted(ctx.st.beacons.items())
+        for k, side in sorted(ctx.state.beacons.items())
         if side != m.side and any(hexes.distance(unkey(k), h) <= 1 for h in m.hexes)
     ]
 
 
 def npcs_near(ctx: Ctx, m: Model) -> list[Model]:
     """NPCs next to a Player Character, which it may lead to safety."""
-    if m.side != TEAM or not ctx.c.scenarios[ctx.st.scenario].vp_per_rescue:
+    if m.side != TEAM or not ctx.content.scenarios[ctx.state.scenario].vp_per_rescue:
         return []
-    return [n for n in ctx.st.models if n.kind == "npc" and n.hexes and ctx.adjacent(m, n)]
+    return [n for n in ctx.state.models if n.kind == "npc" and n.hexes and ctx.adjacent(m, n)]
 
 
 def claim(ctx: Ctx, m: Model, h: Hex) -> None:
     """``m`` claims the beacon at ``h`` for its side."""
-    ctx.st.beacons[key(h)] = m.side
+    ctx.state.beacons[key(h)] = m.side
     ctx.say("interact", f"{ctx.who(m)} lights the beacon at {hexes.label(h)} for its side.")
 
 
@@ -45,18 +46,18 @@ def rescue(ctx: Ctx, m: Model, npc: Model) -> None:
     """``m`` leads ``npc`` off the Battlefield; the team scores (the game may end)."""
     npc.hexes = []
     ctx.say("interact", f"{ctx.who(m)} leads {ctx.name(npc)} to safety.")
-    score(ctx, TEAM, ctx.c.scenarios[ctx.st.scenario].vp_per_rescue, f"{ctx.name(npc)} rescued")
+    score(ctx, TEAM, ctx.content.scenarios[ctx.state.scenario].vp_per_rescue, f"{ctx.name(npc)} rescued")
 
 
 def end_of_round(ctx: Ctx) -> None:
     """The Scenario's end-of-Round rules: beacons score, then NPCs act."""
-    per = ctx.c.scenarios[ctx.st.scenario].vp_per_beacon
+    per = ctx.content.scenarios[ctx.state.scenario].vp_per_beacon
     for side in (TEAM, CTRL):
-        held = sum(1 for s in ctx.st.beacons.values() if s == side)
+        held = sum(1 for s in ctx.state.beacons.values() if s == side)
         score(ctx, side, per * held, f"{counted(held, 'beacon')} held")
     foes = [m for m in ctx.on_board(CTRL)]
-    for npc in [n for n in ctx.st.models if n.kind == "npc" and n.hexes]:
-        if ctx.c.npcs[npc.design].behaviour != "flee" or not foes:
+    for npc in [n for n in ctx.state.models if n.kind == "npc" and n.hexes]:
+        if ctx.content.npcs[npc.design].behaviour != "flee" or not foes:
             continue
         near = min(foes, key=lambda f: (ctx.distance(npc, f), f.id))
         opts = push_options(ctx, npc, near, 1, "away")

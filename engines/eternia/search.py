@@ -50,7 +50,7 @@ from engines.core.search import Sampling, Weighed, Weighing, Words
 from engines.core.search import search_reason as kit_reason
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
-from engines.eternia.ctx import CHOICES, Ctx, GameOver
+from engines.eternia.ctx import CHOICES, Ctx
 from engines.eternia.hexes import Hex, distance
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, other
 from engines.eternia.view import build_view
@@ -184,12 +184,7 @@ def answer(st: EtState, action: Action) -> None:
     """Answer the pending choice in place and run the rules on, as ``Ruleset.apply`` does."""
     p = st.agenda.pending
     assert p is not None
-    ctx = Ctx(st)
-    try:
-        CHOICES[p.kind].answer(ctx, p, action)
-    except GameOver:
-        st.agenda.clear()
-    ctx.run()
+    Ctx(st).answer(CHOICES[p.kind], action)
 
 
 def copy_state(st: EtState) -> EtState:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from engines.core.errors import SetupError
 from engines.core.rng import Rng
 from engines.core.types import GameConfig
-from engines.eternia.content import Character, Content, content
+from engines.eternia.content import Content, content
 from engines.eternia.ctx import Ctx, key
 from engines.eternia.hexes import offset_to_axial
+from engines.eternia.pieces import Character
 from engines.eternia.power import CTRL_ORDER
 from engines.eternia.rounds import start_round
 from engines.eternia.state import AI_SEAT, CTRL, SCHEMA_VERSION, TEAM, EtState, Model, Slot
@@ -271,6 +272,5 @@ def setup(config: GameConfig, seed: int) -> EtState:
     st.rng = rng.state
     ctx = Ctx(st)
     start_round(ctx)
-    ctx.run()
-    st.rng = ctx.rng.state
+    ctx.run()  # writes the generator back into the state
     return st

@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core.keywords import Registry
-from engines.core.types import Action
-from engines.eternia import hexes
-from engines.eternia.content import Effect
-from engines.eternia.ctx import CHOICES, TASKS, Choice, Ctx, key, paged, unkey
+from engines.eternia.ctx import Ctx
 from engines.eternia.damage import heal, wound
-from engines.eternia.moves import push, push_options
+from engines.eternia.pieces import Effect
 from engines.eternia.power import ctrl_gain, offer
-from engines.eternia.state import CTRL, EtTask, Model, Pending, Strike
+from engines.eternia.state import CTRL, EtTask, Model, Strike
 
 
 class Use:
@@ -128,12 +125,23 @@ def _heal_per_wound(ctx: Ctx, u: Use) -> None:
         heal(ctx, u.user, u.wounds)
 
 
-@EFFECTS.register("push")
-def _push(ctx: Ctx, u: Use) -> None:
+def _user_asks(ctx: Ctx, u: Use, kind: str, mode: str) -> None:
+    """Queue task ``kind`` for the user's choice (n and ``mode`` from the effect), if it stands."""
+    if u.user is not None and u.user.hexes:
+        ctx.push(EtTask(kind=kind, model=u.user.id, n=u.effect.n, s=mode))
+
+
+def _moved_by(ctx: Ctx, u: Use, mode: str) -> None:
+    """Ask where the user moves the target (``mode``: "away", "towards" or "any"; never an NPC)."""
     t = u.target
     if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
         return
-    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s=u.effect.mode or "any"))
+    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s=mode))
+
+
+@EFFECTS.register("push")
+def _push(ctx: Ctx, u: Use) -> None:
+    _moved_by(ctx, u, u.effect.mode or "any")
 
 
 @EFFECTS.register("gain_power")
@@ -158,14 +166,12 @@ def _heal(ctx: Ctx, u: Use) -> None:
 
 @EFFECTS.register("bonus_move")
 def _bonus_move(ctx: Ctx, u: Use) -> None:
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="move_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+    _user_asks(ctx, u, "move_ask", u.effect.mode)
 
 
 @EFFECTS.register("place_token")
 def _place_token(ctx: Ctx, u: Use) -> None:
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="token_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+    _user_asks(ctx, u, "token_ask", u.effect.mode)
 
 
 @EFFECTS.register("spawn_minion")
@@ -176,8 +182,7 @@ def _spawn_minion(ctx: Ctx, u: Use) -> None:
 @EFFECTS.register("spawn_elite")
 def _spawn_elite(ctx: Ctx, u: Use) -> None:
     # Elite Minions come only from Skills (A1.1 #7); ``mode`` names the Elite type.
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="elite_ask", model=u.user.id, n=u.effect.n, s=u.effect.mode))
+    _user_asks(ctx, u, "elite_ask", u.effect.mode)
 
 
 @EFFECTS.register("bonus_attack")
@@ -219,19 +224,13 @@ def _aura(ctx: Ctx, u: Use) -> None:
 @EFFECTS.register("pull")
 def _pull(ctx: Ctx, u: Use) -> None:
     # A push towards the Skill's owner (A1.10 #58).
-    t = u.target
-    if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
-        return
-    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s="towards"))
+    _moved_by(ctx, u, "towards")
 
 
 @EFFECTS.register("mind_control")
 def _mind_control(ctx: Ctx, u: Use) -> None:
     # The owner moves an Enemy up to n spaces any way: moved by an Enemy effect, so no Escape Damage.
-    t = u.target
-    if t is None or not t.hexes or u.user is None or not u.user.hexes or t.kind == "npc":
-        return
-    ctx.push(EtTask(kind="push_ask", model=t.id, target=u.user.id, n=u.effect.n, s="any"))
+    _moved_by(ctx, u, "any")
 
 
 @EFFECTS.register("teleport")
@@ -242,216 +241,4 @@ def _teleport(ctx: Ctx, u: Use) -> None:
 
 @EFFECTS.register("remove_token")
 def _remove_token(ctx: Ctx, u: Use) -> None:
-    if u.user is not None and u.user.hexes:
-        ctx.push(EtTask(kind="place_ask", model=u.user.id, n=u.effect.n, s="clear"))
-
-
-# ------------------------------------------------------------------------------ teleport and token removal
-def place_cells(ctx: Ctx, m: Model, n: int, what: str) -> list[hexes.Hex]:
-    """Spaces within ``n`` of ``m``: free ones to teleport to, or ones holding a token to clear."""
-    board = set(ctx.st.board)
-    near = [h for h in hexes.within(m.hexes[0], n) if h in board and h != m.hexes[0]]
-    if what == "clear":
-        return [h for h in near if key(h) in ctx.st.tokens]
-    taken = ctx.occupied()
-    return [h for h in near if h not in taken and ctx.passable(h)]
-
-
-@TASKS.register("place_ask")
-def _place_ask(ctx: Ctx, t: EtTask) -> None:
-    m = ctx.model(t.model)
-    cells = place_cells(ctx, m, t.n, t.s) if m.hexes else []
-    if not cells:
-        return
-    if ctx.is_ai(m):
-        _ai_place(ctx, m, cells, t.s)
-        return
-    ctx.ask(Pending(kind="place", seat=m.seat, model=m.id, n=t.n, skill=t.s))
-
-
-def _ai_place(ctx: Ctx, m: Model, cells: list[hexes.Hex], what: str) -> None:
-    """[interp] The book gives the AI no teleport rule beyond "worst for the Players" (A3.9-10):
-    it reappears on the free space nearest the nearest Enemy, avoiding Terrain Penalties, then by
-    hex order; a token it clears is the one nearest an Enemy."""
-    foes = [h for e in ctx.enemies(m) for h in e.hexes]
-    if not foes:
-        return
-    near = {h: min(hexes.distance(h, f) for f in foes) for h in cells}
-    if what == "clear":
-        remove_token(ctx, m, min(cells, key=lambda h: (near[h], h)))
-        return
-    best = min(cells, key=lambda h: (ctx.penalty(h), near[h], h))
-    ctx.say("ai", f"AI: {ctx.name(m)} reappears nearest the Enemy.")
-    _teleport_to(ctx, m, best)
-
-
-def _place_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    m = ctx.model(p.model)
-    verb = "Clear the token at" if p.skill == "clear" else "Reappear at"
-    opts = [
-        Action(f"at.{key(h)}", f"{verb} {hexes.label(h)}", group="place", params=(h[0], h[1]))
-        for h in place_cells(ctx, m, p.n, p.skill)
-    ]
-    return paged(opts, p.page, [Action("skip", "Do nothing", group="skip")])
-
-
-def _place_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
-        return
-    ctx.st.agenda.pending = None
-    if a.key == "skip":
-        return
-    m = ctx.model(p.model)
-    h = (int(a.params[0]), int(a.params[1]))
-    if p.skill == "clear":
-        remove_token(ctx, m, h)
-        return
-    _teleport_to(ctx, m, h)
-
-
-def _teleport_to(ctx: Ctx, m: Model, h: hexes.Hex) -> None:
-    """Place ``m`` on ``h`` at once (a teleport)."""
-    # [interp] A teleport is a placement, not a walk: no steps, no Escape Damage; the space's Terrain
-    # Penalty still applies on arrival.
-    frm = m.hexes[0]
-    m.hexes = [h]
-    ctx.say("teleport", f"{ctx.who(m)} vanishes from {hexes.label(frm)} and reappears at {hexes.label(h)}.")
-    pen = ctx.penalty(h)
-    if pen:
-        wound(ctx, m, pen, f"Terrain Penalty at {hexes.label(h)}")
-
-
-CHOICES.add(
-    "place",
-    Choice(
-        _place_actions,
-        _place_answer,
-        lambda ctx, p: "Choose the token to clear." if p.skill == "clear" else "Choose where to reappear.",
-    ),
-)
-
-
-# ------------------------------------------------------------------------------ push choice
-@TASKS.register("push_ask")
-def _push_ask(ctx: Ctx, t: EtTask) -> None:
-    target, by = ctx.model(t.model), ctx.model(t.target)
-    if not target.hexes or not by.hexes:
-        return
-    opts = push_options(ctx, target, by, t.n, t.s)
-    if len(opts) <= 1:
-        return
-    if t.s == "any" and not ctx.is_ai(by):
-        ctx.ask(Pending(kind="push", seat=by.seat, model=target.id, skill=by.id, n=t.n, page=-1))
-        return
-    if ctx.is_ai(by):
-        # [interp] Worst for the Players (A3.10): into a Terrain Penalty first; then as far from its
-        # own model as it can (a pull, "towards": as close); then the hex order. The book has no
-        # rule of its own for the AI's pushes, pulls or Mind Control.
-        sign = -1 if t.s == "towards" else 1
-        best = max(
-            opts,
-            key=lambda h: (ctx.penalty(h), sign * hexes.distance(h, by.hexes[0]), tuple(-x for x in h)),
-        )
-        push(ctx, target, opts[best], by)
-        return
-    ctx.ask(
-        Pending(
-            kind="push", seat=by.seat, model=target.id, skill=by.id, n=t.n * (1 if t.s != "towards" else -1)
-        )
-    )
-
-
-def _push_mode(p: Pending) -> tuple[int, str]:
-    # Pending.n carries the distance, its sign the direction; page -1 marks a free move (Mind Control).
-    if p.page == -1:
-        return (p.n, "any")
-    return (abs(p.n), "towards" if p.n < 0 else "away")
-
-
-def _push_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    target, by = ctx.model(p.model), ctx.model(p.skill)
-    n, mode = _push_mode(p)
-    opts = push_options(ctx, target, by, n, mode)
-    return [
-        Action(
-            "stay" if not path else f"to.{key(h)}",
-            "Leave it where it is" if not path else f"Push to {hexes.label(h)}",
-            group="push",
-            params=(h[0], h[1]),
-        )
-        for h, path in sorted(opts.items(), key=lambda kv: (len(kv[1]), kv[0]))
-    ]
-
-
-def _push_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    ctx.st.agenda.pending = None
-    target, by = ctx.model(p.model), ctx.model(p.skill)
-    n, mode = _push_mode(p)
-    h = (int(a.params[0]), int(a.params[1]))
-    push(ctx, target, push_options(ctx, target, by, n, mode)[h], by)
-
-
-CHOICES.add(
-    "push",
-    Choice(
-        _push_actions,
-        _push_answer,
-        lambda ctx, p: f"Push {ctx.name(ctx.model(p.model))}: choose where it ends.",
-    ),
-)
-
-
-# ------------------------------------------------------------------------------ token choice
-def token_cells(ctx: Ctx, m: Model, n: int) -> list[hexes.Hex]:
-    """Empty spaces within ``n`` of ``m`` that can take a token (one token per space, A1.10 #57)."""
-    taken = ctx.occupied()
-    board = set(ctx.st.board)
-    return [
-        h
-        for h in hexes.within(m.hexes[0], n)
-        if h in board and h not in taken and key(h) not in ctx.st.tokens and ctx.passable(h)
-    ]
-
-
-@TASKS.register("token_ask")
-def _token_ask(ctx: Ctx, t: EtTask) -> None:
-    m = ctx.model(t.model)
-    if m.hexes and token_cells(ctx, m, t.n):
-        ctx.ask(Pending(kind="token", seat=m.seat, model=m.id, n=t.n, skill=t.s))
-
-
-def _token_actions(ctx: Ctx, p: Pending) -> list[Action]:
-    m = ctx.model(p.model)
-    name = ctx.c.terrain[p.skill].name
-    opts = [
-        Action(f"at.{key(h)}", f"Place {name} at {hexes.label(h)}", group="token", params=(h[0], h[1]))
-        for h in token_cells(ctx, m, p.n)
-    ]
-    return paged(opts, p.page)
-
-
-def _token_answer(ctx: Ctx, p: Pending, a: Action) -> None:
-    if a.key in ("more", "back"):
-        p.page += 1 if a.key == "more" else -1
-        return
-    ctx.st.agenda.pending = None
-    h = (int(a.params[0]), int(a.params[1]))
-    ctx.st.tokens[key(h)] = p.skill
-    ctx.say(
-        "token", f"{ctx.who(ctx.model(p.model))} places {ctx.c.terrain[p.skill].name} at {hexes.label(h)}."
-    )
-
-
-CHOICES.add(
-    "token",
-    Choice(
-        _token_actions, _token_answer, lambda ctx, p: f"Choose where to place {ctx.c.terrain[p.skill].name}."
-    ),
-)
-
-
-def remove_token(ctx: Ctx, m: Model, h: hexes.Hex) -> None:
-    """The fallback Action: clear one adjacent terrain token (A1.3 #20)."""
-    kind = ctx.st.tokens.pop(key(h))
-    ctx.say("token", f"{ctx.who(m)} clears the {ctx.c.terrain[kind].name} at {hexes.label(unkey(key(h)))}.")
+    _user_asks(ctx, u, "place_ask", "clear")

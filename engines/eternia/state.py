@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.core.agenda import Agenda, Task
+from engines.core.context import Pending as PendingBase
 from engines.core.types import StateBase, ViewBase
 from engines.eternia.hexes import Hex
 
@@ -58,6 +59,10 @@ class Model(msgspec.Struct, kw_only=True):
         """True while the model stands on the Battlefield."""
         return bool(self.hexes)
 
+    def skills_now(self) -> list[str]:
+        """Its Skills now: those printed on its card face in play, then its unlocked Skill cards."""
+        return [*self.skills, *(u.skill for u in self.unlocked)]
+
 
 class Slot(msgspec.Struct, kw_only=True):
     """One Activation Track slot: its side, its Power, the card placed and whether it is flipped."""
@@ -76,11 +81,9 @@ class EtTask(Task, frozen=True, kw_only=True):
     skill: str = ""
 
 
-class Pending(msgspec.Struct, kw_only=True):
-    """The choice the agenda waits on: its kind, the deciding seat, and what it is about."""
+class Pending(PendingBase, frozen=True, kw_only=True):
+    """The choice the agenda waits on (kind and deciding seat from the kit), and what it is about."""
 
-    kind: str
-    seat: int
     model: str = ""
     skill: str = ""
     n: int = 0
@@ -306,9 +309,7 @@ def copy_state(st: EtState) -> EtState:
     new.strategy_played = st.strategy_played[:]
     new.ai_char_deck = st.ai_char_deck[:]
     new.ai_strategy_deck = st.ai_strategy_deck[:]
-    new.agenda = st.agenda.copy()  # a new queue sharing the frozen tasks
-    if st.agenda.pending is not None:  # the kit's copy shares the pending choice, a mutable record
-        new.agenda.pending = replace(st.agenda.pending)
+    new.agenda = st.agenda.copy()  # a new queue sharing the frozen tasks and pending choice
     new.last_path = st.last_path[:]
     new.last_los = st.last_los[:]
     new.last_roll = st.last_roll[:]

@@ -46,7 +46,7 @@ def build_view(st: EtState, viewer: int | None) -> EtView:
     """What ``viewer`` may know."""
     ctx = Ctx(st)
     side = side_of(st, viewer)
-    sc = ctx.c.scenarios[st.scenario]
+    sc = ctx.content.scenarios[st.scenario]
     act = st.activation
     models = [
         ModelView(

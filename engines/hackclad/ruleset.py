@@ -28,6 +28,8 @@ from engines.core.types import (
 )
 from engines.hackclad import clad as _clad  # noqa: F401  (registers its task and answer handlers)
 from engines.hackclad import deck as _deck  # noqa: F401  (the same)
+from engines.hackclad import deck_effects as _deck_effects  # noqa: F401  (registers its effects and answers)
+from engines.hackclad import field_effects as _field_effects  # noqa: F401  (the same)
 from engines.hackclad.bots import WitchBot
 from engines.hackclad.catalogue import entries
 from engines.hackclad.choices import HackChoices, named
@@ -120,6 +122,8 @@ class HackClad(HackChoices, Ruleset[HackState, HackView]):
     state_type = HackState
     view_type = HackView
     think_seconds = 90
+    # Timed out: end the turn, pass a reaction, decline optional choices, else the first choice.
+    default_keys = ("end", "pass", "none", "stop", "keep", "top")
 
     # ------------------------------------------------------------------------------- setup
     def _check_seat(self, config: GameConfig, seat: int) -> None:
@@ -224,17 +228,6 @@ class HackClad(HackChoices, Ruleset[HackState, HackView]):
         return final_outcome(state) if state.phase == "over" else None
 
     # ------------------------------------------------------------------------------- extras
-    def default_action(self, state: HackState, seat: int) -> Action:
-        """Timed out: end the turn, pass a reaction, decline optional choices, else the first choice."""
-        actions = self.legal_actions(state, seat)
-        if not actions:
-            return super().default_action(state, seat)
-        for key in ("end", "pass", "none", "stop", "keep", "top"):
-            for a in actions:
-                if a.key == key:
-                    return a
-        return actions[0]
-
     def secrets(self, state: HackState, viewer: int | None) -> Iterable[str]:
         """Hidden card ids for ``viewer``."""
         return secrets(state, viewer)

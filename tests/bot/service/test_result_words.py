@@ -12,7 +12,8 @@ from bot.discord.embeds import table_embed
 from bot.service.delivery import build_public
 from engines import registry
 from engines.core import GameConfig, Outcome
-from engines.eternia.ctx import Ctx, GameOver
+from engines.core.context import GameOver
+from engines.eternia.ctx import Ctx
 from engines.eternia.power import finish, score
 from engines.eternia.state import CTRL, TEAM, EtState
 from tests.bot.service.test_secret_filter import loaded_table

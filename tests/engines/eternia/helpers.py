@@ -51,7 +51,7 @@ def put(ctx: Ctx, mid: str, col: int, row: int, **fields: Any) -> Model:
 
 def options(ctx: Ctx) -> list[Action]:
     """The legal actions of the pending choice."""
-    p = ctx.st.agenda.pending
+    p = ctx.state.agenda.pending
     assert p is not None, "nothing is pending"
     return CHOICES[p.kind].actions(ctx, p)
 
@@ -63,25 +63,24 @@ def keys(ctx: Ctx) -> list[str]:
 
 def pending_kind(ctx: Ctx) -> str:
     """The kind of the pending choice, or "" when nothing waits."""
-    p = ctx.st.agenda.pending
+    p = ctx.state.agenda.pending
     return p.kind if p is not None else ""
 
 
 def choose(ctx: Ctx, key: str) -> None:
     """Answer the pending choice with the action ``key`` and run on."""
-    p = ctx.st.agenda.pending
+    p = ctx.state.agenda.pending
     assert p is not None, f"nothing is pending for {key!r}"
     found = [a for a in CHOICES[p.kind].actions(ctx, p) if a.key == key]
     assert found, f"{key!r} is not among {[a.key for a in CHOICES[p.kind].actions(ctx, p)]}"
-    CHOICES[p.kind].answer(ctx, p, found[0])
-    ctx.run()
+    ctx.answer(CHOICES[p.kind], found[0])
 
 
 def settle(ctx: Ctx, answers: tuple[str, ...] = ("done", "auto", "stay", "skip", "end")) -> None:
     """Run on, answering every pending choice with the first of ``answers`` it offers."""
     ctx.run()
     for _ in range(200):
-        if ctx.st.agenda.pending is None:
+        if ctx.state.agenda.pending is None:
             return
         offered = keys(ctx)
         choose(ctx, next((k for k in answers if k in offered), offered[0]))
@@ -94,7 +93,7 @@ def script_dice(monkeypatch: pytest.MonkeyPatch, *faces: str) -> list[int]:
     asked: list[int] = []
 
     def fake(ctx: Ctx, n: int) -> list[str]:
-        n = min(n, ctx.c.rules.max_dice)
+        n = min(n, ctx.content.rules.max_dice)
         asked.append(n)
         out, queue[:n] = queue[:n], []
         assert len(out) == n, f"the script ran out of dice ({n} asked)"
@@ -106,7 +105,7 @@ def script_dice(monkeypatch: pytest.MonkeyPatch, *faces: str) -> list[int]:
 
 def events(ctx: Ctx, kind: str) -> list[str]:
     """The text of every event of ``kind`` so far."""
-    return [e.text for e in ctx.ev if e.kind == kind]
+    return [e.text for e in ctx.events if e.kind == kind]
 
 
 Answer = Callable[[Ctx], None]

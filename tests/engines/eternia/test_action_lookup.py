@@ -87,10 +87,10 @@ def test_a_surrounded_model_is_offered_no_move_and_apply_refuses_one() -> None:
     hero = put(ctx, "t.he_man", 5, 5, power=1, dazed=True)  # recovering from Daze keeps the menu open
     for i, h in enumerate(hexes.neighbours(hero.hexes[0])):
         ctx.model(f"m.{i + 1}").hexes = [h]
-    ctx.st.activation = Activation(model=hero.id, actions=2)
+    ctx.state.activation = Activation(model=hero.id, actions=2)
     ctx.push(EtTask(kind="act_ask"))
     ctx.run()
-    offered = {a.key: a for a in R.legal_actions(ctx.st, hero.seat)}
+    offered = {a.key: a for a in R.legal_actions(ctx.state, hero.seat)}
     assert "undaze" in offered and "move" not in offered
-    assert R._find_action(ctx.st, hero.seat, "move") is None
-    assert all(R._find_action(ctx.st, hero.seat, k) == a for k, a in offered.items())
+    assert R._find_action(ctx.state, hero.seat, "move") is None
+    assert all(R._find_action(ctx.state, hero.seat, k) == a for k, a in offered.items())

@@ -85,24 +85,24 @@ def test_a3_6_summon_minions_pays_the_first_line_it_can() -> None:
     for power, spawned, left in ((4, 2, 0), (3, 1, 1), (1, 0, 1)):
         ctx = _three()
         put(ctx, "t.he_man", 5, 8)
-        ctx.st.ai_power = power
-        ctx.st.ai_strategy_deck = ["summon_minions"]
+        ctx.state.ai_power = power
+        ctx.state.ai_strategy_deck = ["summon_minions"]
         ai_strategy(ctx)
         ctx.run()
-        assert len(ctx.minions_on_board()) == spawned and ctx.st.ai_power == left
+        assert len(ctx.minions_on_board()) == spawned and ctx.state.ai_power == left
 
 
 def test_a3_5_the_same_card_is_read_again_for_the_second_action(monkeypatch: pytest.MonkeyPatch) -> None:
     ctx = _three()
     heman = put(ctx, "t.he_man", 5, 8)
     beast = put(ctx, "c.beast_man", 5, 5, power=2)
-    ctx.st.ai_char_deck = ["attack_and_advance", "press_on"]
+    ctx.state.ai_char_deck = ["attack_and_advance", "press_on"]
     script_dice(monkeypatch, "melee", "melee", "melee", "melee")
     from engines.eternia.ai import ai_character
 
     ai_character(ctx, beast)
     settle(ctx)
-    assert ctx.st.ai_char_deck == ["press_on"]  # one card flipped for both Actions
+    assert ctx.state.ai_char_deck == ["press_on"]  # one card flipped for both Actions
     assert heman.hp == 10 - 4  # first Action: advance; second: the same card says attack
 
 

@@ -65,7 +65,7 @@ def test_a1_9_46_power_faces_pay_the_attacker_after_the_attack(monkeypatch: pyte
     settle(ctx)
     assert skeletor.hp == 9 - 2  # power faces are Successes in a Melee Attack
     assert maa.power == 2  # paid 1, then 1 per power face
-    assert ctx.st.ai_power == 1  # the Mace's 1 Power reached the AI once the Attack was over
+    assert ctx.state.ai_power == 1  # the Mace's 1 Power reached the AI once the Attack was over
 
 
 def test_a1_5_26_a_minions_power_faces_give_no_power(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,10 +119,10 @@ def test_a1_9_46_never_more_than_six_dice() -> None:
     heman = put(ctx, "t.he_man", 5, 5, power=5)
     merman = put(ctx, "c.mer_man", 6, 5)
     begin(ctx, heman, "sword_of_power", merman)
-    assert ctx.st.strike is not None
-    ctx.st.strike.dice = 9  # boosts past the cap: the extra dice are dropped
+    assert ctx.state.strike is not None
+    ctx.state.strike.dice = 9  # boosts past the cap: the extra dice are dropped
     settle(ctx)
-    assert len(ctx.st.last_roll) == 6
+    assert len(ctx.state.last_roll) == 6
 
 
 def test_a1_9_45_melee_needs_adjacency_ranged_needs_range_four() -> None:
@@ -145,4 +145,4 @@ def test_a1_9_49_a_friendly_reroll_replaces_the_blank_result(monkeypatch: pytest
     ctx.run()
     choose(ctx, "b.steady_aim")
     settle(ctx)
-    assert ctx.st.last_roll == ["ranged", "ranged"] and skeletor.hp == 7
+    assert ctx.state.last_roll == ["ranged", "ranged"] and skeletor.hp == 7

@@ -25,7 +25,7 @@ def test_a1_7_36_reserves_spawn_next_to_the_edge_or_a_controller_character() -> 
     put(ctx, SKELETOR, 5, 5)
     put(ctx, "c.mer_man", 6, 5)  # occupied: never a spawn cell
     cells = set(spawn_cells(ctx))
-    board = set(ctx.st.board)
+    board = set(ctx.state.board)
     edge = {h for h in board if any(n not in board for n in hexes.neighbours(h))}
     assert at(5, 4) in cells and at(4, 5) in cells  # next to Skeletor
     assert at(6, 5) not in cells and at(5, 5) not in cells
@@ -40,11 +40,11 @@ def test_a1_5_27_no_minion_spawns_beyond_eight_on_the_battlefield() -> None:
     assert len(minion_supply(ctx)) == 1
     put(ctx, "m.8", 9, 1)
     assert minion_supply(ctx) == []
-    ctx.st.ctrl_skills["reserves"] = 4
+    ctx.state.ctrl_skills["reserves"] = 4
     ctx.push(EtTask(kind="ctrl_skills_ask"))
     ctx.run()
     assert "reserves" not in keys(ctx)
-    ctx.st.agenda.clear()
+    ctx.state.agenda.clear()
     ctx.push(EtTask(kind="reserves_spawn", n=1))
     ctx.run()
     assert any("limit" in t for t in events(ctx, "spawn"))
@@ -52,11 +52,11 @@ def test_a1_5_27_no_minion_spawns_beyond_eight_on_the_battlefield() -> None:
 
 def test_a1_7_36_reserves_pays_and_the_controller_picks_the_cell() -> None:
     ctx = _versus()
-    ctx.st.ctrl_skills["reserves"] = 2
+    ctx.state.ctrl_skills["reserves"] = 2
     ctx.push(EtTask(kind="ctrl_skills_ask"))
     ctx.run()
     choose(ctx, "reserves")
-    assert pending_kind(ctx) == "spawn" and ctx.st.ctrl_skills["reserves"] == 1
+    assert pending_kind(ctx) == "spawn" and ctx.state.ctrl_skills["reserves"] == 1
     first = next(k for k in keys(ctx) if k.startswith("at."))
     choose(ctx, first)
     assert len(ctx.minions_on_board()) == 1 and pending_kind(ctx) == "ctrl_skills"
@@ -65,35 +65,35 @@ def test_a1_7_36_reserves_pays_and_the_controller_picks_the_cell() -> None:
 def test_a1_7_37_command_gives_a_controller_character_an_action_now() -> None:
     ctx = _versus()
     put(ctx, SKELETOR, 5, 2, power=3)
-    ctx.st.ctrl_skills["command"] = 2
+    ctx.state.ctrl_skills["command"] = 2
     ctx.push(EtTask(kind="ctrl_skills_ask"))
     ctx.run()
     choose(ctx, f"cmd.{SKELETOR}")
-    act = ctx.st.activation
+    act = ctx.state.activation
     assert act is not None and act.model == SKELETOR and act.actions == 1 and act.command
-    assert ctx.st.ctrl_skills["command"] == 0 and pending_kind(ctx) == "act"
+    assert ctx.state.ctrl_skills["command"] == 0 and pending_kind(ctx) == "act"
     choose(ctx, "end")
-    assert ctx.st.activation is None and pending_kind(ctx) == "ctrl_skills"
+    assert ctx.state.activation is None and pending_kind(ctx) == "ctrl_skills"
 
 
 def test_a1_7_39_battle_plan_draws_into_a_hidden_hand_and_plays_for_one() -> None:
     ctx = _versus()
-    deck = list(ctx.st.strategy_deck)
-    ctx.st.ctrl_skills["battle_plan"] = 2
+    deck = list(ctx.state.strategy_deck)
+    ctx.state.ctrl_skills["battle_plan"] = 2
     ctx.push(EtTask(kind="ctrl_skills_ask"))
     ctx.run()
     choose(ctx, "draw")
-    assert ctx.st.strategy_hand == deck[:1] and ctx.st.strategy_deck == deck[1:]
-    private = [e for e in ctx.ev if e.kind == "draw" and e.visibility != "public"]
+    assert ctx.state.strategy_hand == deck[:1] and ctx.state.strategy_deck == deck[1:]
+    private = [e for e in ctx.events if e.kind == "draw" and e.visibility != "public"]
     assert private and private[0].seat == 0  # only the Controller reads the card's name
-    assert ctx.st.ctrl_skills["battle_plan"] == 1
+    assert ctx.state.ctrl_skills["battle_plan"] == 1
 
 
 def test_a1_7_39_the_strategy_deck_is_never_reshuffled() -> None:
     ctx = _versus()
-    ctx.st.strategy_played = list(ctx.st.strategy_deck)
-    ctx.st.strategy_deck = []
-    ctx.st.ctrl_skills["battle_plan"] = 4
+    ctx.state.strategy_played = list(ctx.state.strategy_deck)
+    ctx.state.strategy_deck = []
+    ctx.state.ctrl_skills["battle_plan"] = 4
     ctx.push(EtTask(kind="ctrl_skills_ask"))
     ctx.run()
     assert "draw" not in keys(ctx)
@@ -104,13 +104,13 @@ def test_a5_18_the_card_window_opens_even_when_no_card_fits(monkeypatch: pytest.
     hero = ctx.model("t.he_man")
     hero.power = 1
     skeletor = put(ctx, SKELETOR, 5, 7)
-    ctx.st.strategy_hand = ["dark_pact"]  # a Strategy Activation card: it cannot be played here
-    ctx.st.strategy_deck.remove("dark_pact")
-    ctx.st.ctrl_skills["battle_plan"] = 1
+    ctx.state.strategy_hand = ["dark_pact"]  # a Strategy Activation card: it cannot be played here
+    ctx.state.strategy_deck.remove("dark_pact")
+    ctx.state.ctrl_skills["battle_plan"] = 1
     script_dice(monkeypatch, "blank", "blank", "blank")
     begin(ctx, hero, "sword_of_power", skeletor)
     ctx.run()
-    assert pending_kind(ctx) == "def_boost" and ctx.st.agenda.pending.seat == 0  # type: ignore[union-attr]
+    assert pending_kind(ctx) == "def_boost" and ctx.state.agenda.pending.seat == 0  # type: ignore[union-attr]
     assert keys(ctx) == ["done"]  # the prompt's presence tells the Players nothing about the hand
 
 

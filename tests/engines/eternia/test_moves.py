@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.eternia.ctx import Ctx, key
 from engines.eternia.damage import spawn_choices
 from engines.eternia.hexes import distance
-from engines.eternia.moves import reach
+from engines.eternia.routes import reach
 from engines.eternia.state import EtTask
 from tests.engines.eternia.helpers import at, choose, events, keys, options, pending_kind, put, scene
 
@@ -13,9 +13,9 @@ from tests.engines.eternia.helpers import at, choose, events, keys, options, pen
 def test_a1_10_57_a_tokens_costs_add_to_the_terrain_piece_under_it() -> None:
     ctx = scene()
     hero = put(ctx, "t.he_man", 5, 5)
-    ctx.st.terrain[key(at(6, 5))] = "forest"  # +1 to enter
+    ctx.state.terrain[key(at(6, 5))] = "forest"  # +1 to enter
     assert ctx.step_cost(at(5, 5), at(6, 5)) == 2
-    ctx.st.tokens[key(at(6, 5))] = "water"  # its own piece: +1 to enter, +1 to leave
+    ctx.state.tokens[key(at(6, 5))] = "water"  # its own piece: +1 to enter, +1 to leave
     assert ctx.step_cost(at(5, 5), at(6, 5)) == 3
     assert ctx.step_cost(at(6, 5), at(7, 5)) == 2
     assert at(6, 5) in reach(ctx, hero, 3) and reach(ctx, hero, 3)[at(6, 5)].cost == 3
@@ -42,7 +42,7 @@ def test_a5_5_a_move_goes_step_by_step_with_the_points_left() -> None:
     assert f"s.{key(at(6, 5))}" in offered and f"to.{key(at(6, 5))}" in offered and "stay" in offered
     assert len(offered) <= 25 and "more" in offered  # steps first, then destinations, in pages
     choose(ctx, f"s.{key(at(6, 5))}")
-    p = ctx.st.agenda.pending
+    p = ctx.state.agenda.pending
     assert p is not None and p.kind == "move" and p.n == 2 and hero.hexes == [at(6, 5)]
     assert any(a.label == "Stop here" for a in options(ctx))
     choose(ctx, f"s.{key(at(7, 5))}")
@@ -80,7 +80,7 @@ def test_a1_9_51_a_dazed_model_starts_its_move_one_point_short() -> None:
     ctx = scene()
     hero = put(ctx, "t.he_man", 5, 5, dazed=True)
     _move(ctx, hero.id)
-    p = ctx.st.agenda.pending
+    p = ctx.state.agenda.pending
     assert p is not None and p.n == 2
 
 
@@ -88,14 +88,14 @@ def test_a1_9_50_the_owner_picks_the_free_spawn_token() -> None:
     ctx = scene()
     hero = ctx.model("t.he_man")
     hero.hp = 0
-    put(ctx, "c.skeletor", *_cell(ctx.st.team_spawn[0]))  # one Spawn token is taken
+    put(ctx, "c.skeletor", *_cell(ctx.state.team_spawn[0]))  # one Spawn token is taken
     ctx.push(EtTask(kind="activate", model=hero.id, n=1))
     ctx.run()
     assert pending_kind(ctx) == "respawn"
     cells = [k for k in keys(ctx) if k.startswith("at.")]
-    assert len(cells) == len(ctx.st.team_spawn) - 1
+    assert len(cells) == len(ctx.state.team_spawn) - 1
     choose(ctx, cells[-1])
-    assert hero.hexes == [ctx.st.team_spawn[-1]] and hero.hp == hero.max_hp
+    assert hero.hexes == [ctx.state.team_spawn[-1]] and hero.hp == hero.max_hp
     assert pending_kind(ctx) == "act"  # then the Activation goes on as usual
     assert sum("activates" in t for t in events(ctx, "flip")) == 1
 
@@ -103,10 +103,10 @@ def test_a1_9_50_the_owner_picks_the_free_spawn_token() -> None:
 def test_a1_9_50_with_every_spawn_token_taken_the_nearest_free_spaces_are_offered() -> None:
     ctx = scene("ai", 1, seats=({"characters": "he_man"},))
     hero = ctx.model("t.he_man")
-    for i, h in enumerate(ctx.st.team_spawn):
+    for i, h in enumerate(ctx.state.team_spawn):
         put(ctx, f"m.{i + 1}", *_cell(h))
     cells = spawn_choices(ctx, hero)
-    assert cells and all(min(distance(c, s) for s in ctx.st.team_spawn) == 1 for c in cells)
+    assert cells and all(min(distance(c, s) for s in ctx.state.team_spawn) == 1 for c in cells)
 
 
 def _cell(h: tuple[int, int]) -> tuple[int, int]:
@@ -129,9 +129,9 @@ def test_remembered_routes_follow_every_change_on_the_battlefield() -> None:
     skeleton = put(ctx, "m.1", 7, 5)
     near = seen()
     assert at(8, 5) in first and at(8, 5) not in near and at(7, 5) not in near
-    ctx.st.terrain[key(at(6, 5))] = "forest"
+    ctx.state.terrain[key(at(6, 5))] = "forest"
     assert seen()[at(6, 5)][1] == 2
-    del ctx.st.terrain[key(at(6, 5))]
+    del ctx.state.terrain[key(at(6, 5))]
     skeleton.hexes = []
     assert seen() == first
     hero.dazed = True

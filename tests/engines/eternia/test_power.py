@@ -42,23 +42,23 @@ def test_a1_6_33_balance_of_power_waits_for_the_action_to_complete() -> None:
     ctx = scene()
     hero = ctx.characters(TEAM)[0]
     hero.power = 3
-    ctx.st.in_action = True
+    ctx.state.in_action = True
     spend(ctx, hero, hero.skills[0], 2)
-    assert ctx.st.owed == 2 and ctx.st.ai_power == 0
+    assert ctx.state.owed == 2 and ctx.state.ai_power == 0
     ctx.push(EtTask(kind="action_done"))
     ctx.run()
-    assert ctx.st.owed == 0 and ctx.st.ai_power == 2
+    assert ctx.state.owed == 0 and ctx.state.ai_power == 2
     balance(ctx, 1)  # outside an Action: at once
-    assert ctx.st.ai_power == 3
+    assert ctx.state.ai_power == 3
 
 
 def test_a1_6_33_the_flow_is_one_way_controller_spending_feeds_no_one() -> None:
     ctx = scene("versus", 2)
-    ctx.st.ctrl_skills["reserves"] = 3
+    ctx.state.ctrl_skills["reserves"] = 3
     hero = ctx.model("t.he_man")
     before = hero.power
     ctrl_spend(ctx, "reserves", 2)
-    assert ctx.st.ctrl_skills["reserves"] == 1 and hero.power == before
+    assert ctx.state.ctrl_skills["reserves"] == 1 and hero.power == before
 
 
 def test_a1_6_33_a_human_controller_places_balance_of_power_at_once_outside_an_action() -> None:
@@ -66,7 +66,7 @@ def test_a1_6_33_a_human_controller_places_balance_of_power_at_once_outside_an_a
     hero = _hero(ctx, power=2)
     spend(ctx, hero, "sword_of_power", 2)
     ctx.run()
-    assert pending_kind(ctx) == "ctrl_power" and ctx.st.agenda.pending.n == 2  # type: ignore[union-attr]
+    assert pending_kind(ctx) == "ctrl_power" and ctx.state.agenda.pending.n == 2  # type: ignore[union-attr]
 
 
 def test_a1_8_42_unlocking_offers_both_faces_and_puts_one_power_from_the_supply() -> None:
@@ -79,8 +79,8 @@ def test_a1_8_42_unlocking_offers_both_faces_and_puts_one_power_from_the_supply(
     assert labels == "face.0 face.1"
     choose(ctx, "face.1")
     assert [(u.skill, u.power) for u in hero.unlocked] == [("sprint", 1)]
-    assert ctx.st.ai_power == 0  # from the supply: no Balance of Power (A1.6 #35)
-    assert ctx.st.levels == 1
+    assert ctx.state.ai_power == 0  # from the supply: no Balance of Power (A1.6 #35)
+    assert ctx.state.levels == 1
 
 
 def test_a1_8_43_each_advancement_empowers_one_skill_and_one_character() -> None:
@@ -89,7 +89,7 @@ def test_a1_8_43_each_advancement_empowers_one_skill_and_one_character() -> None
     ctx.run()
     assert pending_kind(ctx) == "empower" and len(keys(ctx)) == 4 * 3
     choose(ctx, "emp.empower.c.skeletor")
-    assert ctx.model("c.skeletor").empowered and ctx.st.ctrl_empowered == ["empower"]
+    assert ctx.model("c.skeletor").empowered and ctx.state.ctrl_empowered == ["empower"]
     ctx.push(EtTask(kind="empower_ask"))
     ctx.run()
     left = keys(ctx)
@@ -109,12 +109,12 @@ def test_a1_8_43_an_empowered_effect_lasts() -> None:
 def test_a5_19_recovering_from_daze_costs_one_power_and_no_action() -> None:
     ctx = scene()
     hero = put(ctx, "t.he_man", 5, 5, power=2, dazed=True)
-    ctx.st.activation = Activation(model=hero.id, actions=2)
+    ctx.state.activation = Activation(model=hero.id, actions=2)
     ctx.push(EtTask(kind="act_ask"))
     ctx.run()
     choose(ctx, "undaze")
-    assert not hero.dazed and hero.power == 1 and ctx.st.activation.actions == 2
-    assert ctx.st.ai_power == 1  # the Player's Power fed the AI at once (not inside an Action)
+    assert not hero.dazed and hero.power == 1 and ctx.state.activation.actions == 2
+    assert ctx.state.ai_power == 1  # the Player's Power fed the AI at once (not inside an Action)
 
 
 def test_a5_3_the_owner_places_power_that_could_go_more_than_one_way() -> None:
@@ -178,7 +178,7 @@ def test_a1_4_23_the_controller_splits_its_power_freely() -> None:
     ctx.run()
     assert "put.reserves.3" in keys(ctx) and "auto" in keys(ctx)
     choose(ctx, "put.reserves.1")
-    assert pending_kind(ctx) == "ctrl_power" and ctx.st.agenda.pending.n == 2  # type: ignore[union-attr]
+    assert pending_kind(ctx) == "ctrl_power" and ctx.state.agenda.pending.n == 2  # type: ignore[union-attr]
     choose(ctx, "put.battle_plan.2")
     assert pending_kind(ctx) == ""
-    assert ctx.st.ctrl_skills == {"reserves": 1, "command": 0, "empower": 0, "battle_plan": 2}
+    assert ctx.state.ctrl_skills == {"reserves": 1, "command": 0, "empower": 0, "battle_plan": 2}

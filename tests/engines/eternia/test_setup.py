@@ -11,7 +11,8 @@ from engines.core import GameConfig, SetupError
 from engines.core.errors import ContentError
 from engines.eternia import RULESET
 from engines.eternia import content as content_module
-from engines.eternia.content import Scenario, Variant, content
+from engines.eternia.battlefield import Scenario, Variant
+from engines.eternia.content import content
 from engines.eternia.ctx import key
 from engines.eternia.hexes import offset_to_axial
 from engines.eternia.state import AI_SEAT, CTRL, TEAM

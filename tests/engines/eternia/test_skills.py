@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engines.eternia.activation import act_actions
 from engines.eternia.attack import begin
 from engines.eternia.ctx import Ctx, key
-from engines.eternia.rounds import act_actions
 from engines.eternia.scenario import end_of_round
 from engines.eternia.skills import EFFECTS, Use, apply_effects
 from engines.eternia.state import CTRL, TEAM, Activation, EtTask, Model, SkillSlot
@@ -35,7 +35,7 @@ def _team(
 
 
 def _act(ctx: Ctx, mid: str, actions: int = 2) -> None:
-    ctx.st.activation = Activation(model=mid, actions=actions)
+    ctx.state.activation = Activation(model=mid, actions=actions)
     ctx.push(EtTask(kind="act_ask"), EtTask(kind="activation_end", model=mid))
     ctx.run()
 
@@ -69,7 +69,7 @@ def test_a1_6_32_a_start_of_round_reaction() -> None:
     ctx.run()
     assert pending_kind(ctx) == "react" and "r.third_eye" in keys(ctx)
     choose(ctx, "r.third_eye")
-    assert not tk.dazed and tk.hp == 6 and tk.power == 1 and ctx.st.ai_power == 1
+    assert not tk.dazed and tk.hp == 6 and tk.power == 1 and ctx.state.ai_power == 1
 
 
 # ------------------------------------------------------------------------------ Surges
@@ -106,17 +106,17 @@ def test_a1_9_49_each_die_is_rerolled_once_by_each_side(monkeypatch: pytest.Monk
     # (those dice are spent), then the enemy reroll of 1 Success.
     asked = script_dice(monkeypatch, "blank", "melee", "ranged", "blank", "blank")
     begin(ctx, maa, "arm_blaster", skeletor)
-    assert ctx.st.strike is not None
-    ctx.st.strike.rerolls = ["friendly|misses|0", "friendly|misses|0", "enemy|hits|1"]
+    assert ctx.state.strike is not None
+    ctx.state.strike.rerolls = ["friendly|misses|0", "friendly|misses|0", "enemy|hits|1"]
     settle(ctx, ("done",))
     assert asked == [2, 2, 1]
-    assert ctx.st.last_roll == ["blank", "blank"]  # the enemy reroll came after the friendly one
+    assert ctx.state.last_roll == ["blank", "blank"]  # the enemy reroll came after the friendly one
     assert skeletor.hp == 9
 
 
 def test_a1_9_49_a_defense_boost_rerolls_a_success(monkeypatch: pytest.MonkeyPatch) -> None:
     ctx = _team("skeletor", mode="versus", ctrl="he_man, teela, orko")
-    ctx.st.ctrl_skills["battle_plan"] = 0
+    ctx.state.ctrl_skills["battle_plan"] = 0
     heman = put(ctx, "c.he_man", 5, 5, power=1)
     sk = put(ctx, "t.skeletor", 6, 5, power=1)
     sk.unlocked = [SkillSlot(skill="evade", power=1)]
@@ -143,8 +143,8 @@ def test_a1_3_19_a_bonus_attack_pays_its_cost_and_spends_no_action(monkeypatch: 
     choose(ctx, "ba.wing_strike.c.mer_man")
     while pending_kind(ctx) != "act":
         choose(ctx, "done")
-    assert stratos.power == 3 - 1 and ctx.st.activation is not None and ctx.st.activation.actions == 2
-    assert "bonus.dive" not in [a.key for a in act_actions(ctx, stratos, ctx.st.activation)]
+    assert stratos.power == 3 - 1 and ctx.state.activation is not None and ctx.state.activation.actions == 2
+    assert "bonus.dive" not in [a.key for a in act_actions(ctx, stratos, ctx.state.activation)]
 
 
 # ------------------------------------------------------------------------------ Elite and mounted Minions
@@ -157,10 +157,10 @@ def test_a5_7_a_players_elites_spawn_next_to_it_and_act_after_its_activation() -
     for _ in range(2):
         assert pending_kind(ctx) == "elite"
         choose(ctx, next(k for k in keys(ctx) if k.startswith("at.")))
-    guards = [m for m in ctx.st.models if m.design == "royal_guards" and m.hexes]
+    guards = [m for m in ctx.state.models if m.design == "royal_guards" and m.hexes]
     assert len(guards) == 2 and all(g.side == TEAM and ctx.distance(g, maa) == 1 for g in guards)
     choose(ctx, "end")
-    assert pending_kind(ctx) == "move" and ctx.st.agenda.pending.model == guards[0].id  # type: ignore[union-attr]
+    assert pending_kind(ctx) == "move" and ctx.state.agenda.pending.model == guards[0].id  # type: ignore[union-attr]
 
 
 def test_a1_5_27_the_controllers_elites_obey_the_eight_minion_limit() -> None:
@@ -172,7 +172,9 @@ def test_a1_5_27_the_controllers_elites_obey_the_eight_minion_limit() -> None:
         ctx, ctx.skill("shadow_summons").effects, "use", Use(sk, ctx.skill("shadow_summons").effects[0])
     )
     ctx.run()
-    assert pending_kind(ctx) == "" and not any(m.design == "shadow_beasts" and m.hexes for m in ctx.st.models)
+    assert pending_kind(ctx) == "" and not any(
+        m.design == "shadow_beasts" and m.hexes for m in ctx.state.models
+    )
 
 
 def test_a1_10_60_a_mounted_elite_stands_on_two_hexes_and_moves_whole() -> None:
@@ -183,11 +185,12 @@ def test_a1_10_60_a_mounted_elite_stands_on_two_hexes_and_moves_whole() -> None:
     choose(ctx, "use.ride_battle_cat")
     first = next(k for k in keys(ctx) if k.startswith("at."))
     choose(ctx, first)
-    cat = next(m for m in ctx.st.models if m.design == "battle_cat")
+    cat = next(m for m in ctx.state.models if m.design == "battle_cat")
     assert len(cat.hexes) == 2 and ctx.distance(cat, heman) == 1
     put(ctx, "m.1", 1, 1)
     start = list(cat.hexes)
-    from engines.eternia.moves import settle_mount, step
+    from engines.eternia.mounted import settle_mount
+    from engines.eternia.moves import step
 
     step(ctx, cat, next(h for h in _free_neighbours(ctx, cat.hexes[0]) if h not in start), "move")
     settle_mount(ctx, cat)
@@ -196,7 +199,7 @@ def test_a1_10_60_a_mounted_elite_stands_on_two_hexes_and_moves_whole() -> None:
 
 def test_a1_10_60_escape_damage_counts_enemies_next_to_either_hex() -> None:
     ctx = _team("he_man")
-    cat = next(m for m in ctx.st.models if m.design == "battle_cat")
+    cat = next(m for m in ctx.state.models if m.design == "battle_cat")
     cat.hexes = [at(5, 5), at(6, 5)]
     put(ctx, "m.1", 4, 5)  # next to the first hex
     put(ctx, "m.2", 7, 5)  # next to the second
@@ -209,7 +212,7 @@ def _free_neighbours(ctx: Ctx, h: tuple[int, int]) -> list[tuple[int, int]]:
     from engines.eternia import hexes
 
     taken = ctx.occupied()
-    return [n for n in hexes.neighbours(h) if n in set(ctx.st.board) and n not in taken]
+    return [n for n in hexes.neighbours(h) if n in set(ctx.state.board) and n not in taken]
 
 
 # ------------------------------------------------------------------------------ the other keywords
@@ -218,7 +221,7 @@ def test_keyword_pull_brings_the_target_no_farther(monkeypatch: pytest.MonkeyPat
     tj = put(ctx, "t.trap_jaw", 5, 8, power=1)
     heman = put(ctx, "c.he_man", 5, 5)
     script_dice(monkeypatch, "ranged", "ranged")
-    ctx.st.ctrl_skills["battle_plan"] = 0
+    ctx.state.ctrl_skills["battle_plan"] = 0
     begin(ctx, tj, "harpoon", heman)
     settle(ctx, ("done", "auto"))
     if pending_kind(ctx) == "push":
@@ -254,11 +257,11 @@ def test_keyword_teleport_places_without_steps() -> None:
 def test_keyword_remove_token_clears_one_within_range() -> None:
     ctx = _team("trap_jaw")
     tj = put(ctx, "t.trap_jaw", 5, 5)
-    ctx.st.tokens[key(at(5, 3))] = "boulder"
+    ctx.state.tokens[key(at(5, 3))] = "boulder"
     EFFECTS["remove_token"](ctx, Use(tj, ctx.skill("demolish").effects[0]))
     ctx.run()
     choose(ctx, f"at.{key(at(5, 3))}")
-    assert key(at(5, 3)) not in ctx.st.tokens
+    assert key(at(5, 3)) not in ctx.state.tokens
 
 
 def test_keyword_aura_heals_every_friendly_character_within_range_without_los() -> None:
@@ -281,10 +284,10 @@ def test_keyword_wound_ignores_armor() -> None:
 # ------------------------------------------------------------------------------ NPCs and Scenario tokens
 def _village() -> Ctx:
     ctx = scene("versus", 2, scenario="eternos_village")
-    for m in ctx.st.models:
+    for m in ctx.state.models:
         if m.kind == "npc":
             m.hexes = []
-    ctx.st.beacons = {key(at(6, 3)): ""}
+    ctx.state.beacons = {key(at(6, 3)): ""}
     return ctx
 
 
@@ -292,7 +295,7 @@ def test_a1_11_64_an_npc_suffers_only_the_wounds_of_an_attack(monkeypatch: pytes
     ctx = _village()
     npc = put(ctx, "n.villager.1", 5, 5)
     heman = put(ctx, "t.he_man", 6, 5, power=1)
-    ctx.st.ctrl_skills["battle_plan"] = 0
+    ctx.state.ctrl_skills["battle_plan"] = 0
     heman.unlocked = [SkillSlot(skill="grayskull_strike", power=3)]
     script_dice(monkeypatch, "melee", "blank", "blank", "blank", "blank")
     begin(ctx, heman, "grayskull_strike", npc)
@@ -307,7 +310,7 @@ def test_a1_11_64_the_controller_scores_for_an_npc_its_attack_kos(monkeypatch: p
     script_dice(monkeypatch, "melee", "melee", "melee")
     begin(ctx, sk, "havoc_staff", npc)
     settle(ctx, ("done", "auto"))
-    assert not npc.hexes and ctx.st.vp[CTRL] == 1
+    assert not npc.hexes and ctx.state.vp[CTRL] == 1
 
 
 def test_a1_11_65_interact_rescues_an_npc_and_lights_a_beacon() -> None:
@@ -318,11 +321,11 @@ def test_a1_11_65_interact_rescues_an_npc_and_lights_a_beacon() -> None:
     assert f"rescue.{npc.id}" in offered and f"beacon.{key(at(6, 3))}" in offered
     _act(ctx, heman.id)
     choose(ctx, f"rescue.{npc.id}")
-    assert not npc.hexes and ctx.st.vp[TEAM] == 1
+    assert not npc.hexes and ctx.state.vp[TEAM] == 1
     choose(ctx, f"beacon.{key(at(6, 3))}")
-    assert ctx.st.beacons[key(at(6, 3))] == TEAM
+    assert ctx.state.beacons[key(at(6, 3))] == TEAM
     end_of_round(ctx)
-    assert ctx.st.vp[TEAM] == 2
+    assert ctx.state.vp[TEAM] == 2
 
 
 def test_a1_11_64_a_fleeing_npc_steps_away_from_the_controller_at_round_end() -> None:
@@ -336,7 +339,7 @@ def test_a1_11_64_a_fleeing_npc_steps_away_from_the_controller_at_round_end() ->
 
 def test_a1_11_64_an_npc_fleeing_into_a_terrain_penalty_can_be_koed_by_it() -> None:
     ctx = _village()
-    ctx.st.tokens[key(at(5, 6))] = "deadly_plant"  # the space it flees to from [5, 5]
+    ctx.state.tokens[key(at(5, 6))] = "deadly_plant"  # the space it flees to from [5, 5]
     npc = put(ctx, "n.villager.1", 5, 5, hp=1)
     put(ctx, "c.skeletor", 5, 3)
     end_of_round(ctx)
@@ -345,13 +348,13 @@ def test_a1_11_64_an_npc_fleeing_into_a_terrain_penalty_can_be_koed_by_it() -> N
 
 # ------------------------------------------------------------------------------ mounted models at every step
 def _cat(ctx: Ctx, first: tuple[int, int], second: tuple[int, int]) -> Model:
-    cat = next(m for m in ctx.st.models if m.design == "battle_cat")
+    cat = next(m for m in ctx.state.models if m.design == "battle_cat")
     cat.hexes = [first, second]
     return cat
 
 
 def _half_in(ctx: Ctx, cells: list[tuple[int, int]]) -> bool:
-    return len({ctx.st.terrain.get(key(h), "") for h in cells}) > 1
+    return len({ctx.state.terrain.get(key(h), "") for h in cells}) > 1
 
 
 def test_a1_10_60_a_mounted_model_is_never_half_in_terrain_at_any_step() -> None:
@@ -359,21 +362,22 @@ def test_a1_10_60_a_mounted_model_is_never_half_in_terrain_at_any_step() -> None
 
     ctx = _team("he_man")
     for cell in ((6, 5), (7, 5), (6, 4), (7, 4)):
-        ctx.st.terrain[key(at(*cell))] = "forest"
+        ctx.state.terrain[key(at(*cell))] = "forest"
     cat = _cat(ctx, at(5, 5), at(4, 5))
     assert at(6, 5) in steps(ctx, cat, 3)
     step(ctx, cat, at(6, 5), "move")  # its second hex would trail outside the forest: it turns
     assert cat.hexes[0] == at(6, 5) and not _half_in(ctx, cat.hexes)
-    assert all(key(h) in ctx.st.terrain for h in cat.hexes)
+    assert all(key(h) in ctx.state.terrain for h in cat.hexes)
     step(ctx, cat, at(5, 5), "move")  # and back out, whole
     assert not _half_in(ctx, cat.hexes)
 
 
 def test_a1_10_60_a_mounted_model_cannot_enter_terrain_too_small_for_it() -> None:
-    from engines.eternia.moves import reach, steps
+    from engines.eternia.moves import steps
+    from engines.eternia.routes import reach
 
     ctx = _team("he_man")
-    ctx.st.terrain[key(at(6, 5))] = "forest"  # a one-hex piece: no orientation fits inside it
+    ctx.state.terrain[key(at(6, 5))] = "forest"  # a one-hex piece: no orientation fits inside it
     cat = _cat(ctx, at(5, 5), at(4, 5))
     assert at(6, 5) not in steps(ctx, cat, 3) and at(6, 5) not in reach(ctx, cat, 3)
     for route in reach(ctx, cat, 3).values():
@@ -381,11 +385,11 @@ def test_a1_10_60_a_mounted_model_cannot_enter_terrain_too_small_for_it() -> Non
 
 
 def test_a1_10_60_a_mounted_model_ends_turned_clear_of_allies_and_terrain() -> None:
-    from engines.eternia.moves import settle_mount
+    from engines.eternia.mounted import settle_mount
 
     ctx = _team("he_man")
     put(ctx, "t.he_man", 4, 5)
-    ctx.st.terrain[key(at(6, 5))] = "forest"
+    ctx.state.terrain[key(at(6, 5))] = "forest"
     cat = _cat(ctx, at(5, 5), at(4, 5))  # its second hex on He-Man: it must turn at the end
     settle_mount(ctx, cat)
     assert cat.hexes[0] == at(5, 5) and at(4, 5) not in cat.hexes and at(6, 5) not in cat.hexes
@@ -414,7 +418,7 @@ def test_a1_10_55_60_a_mounted_model_is_never_offered_a_step_it_could_not_end_on
     put(ctx, "t.he_man", 4, 5)
     cat = _cat(ctx, at(5, 5), at(6, 5))
     for cell in ((3, 4), (3, 5), (3, 6), (4, 4), (4, 6)):  # around He-Man: no way to turn clear
-        ctx.st.terrain[key(at(*cell))] = "rocks"
+        ctx.state.terrain[key(at(*cell))] = "rocks"
     # one point: a step onto He-Man could neither end there nor go on, so it is not offered
     assert at(4, 5) not in steps(ctx, cat, 1)
 
@@ -430,12 +434,12 @@ def test_keyword_pull_offers_only_spaces_no_farther_and_lands_where_chosen(
     heman = put(ctx, "c.he_man", 5, 5)
     start = ctx.distance(tj, heman)
     script_dice(monkeypatch, "ranged", "ranged")
-    ctx.st.ctrl_skills["battle_plan"] = 0
+    ctx.state.ctrl_skills["battle_plan"] = 0
     begin(ctx, tj, "harpoon", heman)
     ctx.run()
     while pending_kind(ctx) in ("atk_boost", "def_boost", "ctrl_power"):
         choose(ctx, "done" if "done" in keys(ctx) else "auto")
-    assert pending_kind(ctx) == "push" and ctx.st.agenda.pending.seat == tj.seat  # type: ignore[union-attr]
+    assert pending_kind(ctx) == "push" and ctx.state.agenda.pending.seat == tj.seat  # type: ignore[union-attr]
     offered = [(int(a.params[0]), int(a.params[1])) for a in options(ctx)]
     assert at(5, 5) in offered  # "up to": it may stay
     assert all(hexes.distance(h, tj.hexes[0]) <= start for h in offered)  # never farther (A1.10 #58)
@@ -460,7 +464,7 @@ def test_a3_10_the_ai_mind_controls_into_a_terrain_penalty() -> None:
     ctx = _team("he_man", ctrl="tri_klops, skeletor, mer_man")
     tk = put(ctx, "c.tri_klops", 5, 2)
     hero = put(ctx, "t.he_man", 5, 5)
-    ctx.st.tokens[key(at(4, 6))] = "deadly_plant"
+    ctx.state.tokens[key(at(4, 6))] = "deadly_plant"
     EFFECTS["mind_control"](ctx, Use(tk, ctx.skill("mind_control").effects[0], target=hero))
     ctx.run()
     assert hero.hexes == [at(4, 6)] and hero.hp < hero.max_hp

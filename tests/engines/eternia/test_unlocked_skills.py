@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
+from engines.eternia.activation import act_actions
 from engines.eternia.attack import begin
 from engines.eternia.content import content
 from engines.eternia.ctx import Ctx
 from engines.eternia.power import offer
-from engines.eternia.rounds import act_actions
 from engines.eternia.state import TEAM, Activation, EtTask, Model
 from tests.engines.eternia.helpers import choose, events, keys, pending_kind, put, scene, script_dice, settle
 
@@ -103,7 +103,7 @@ def test_a1_6_31_an_unlocked_skill_is_paid_from_its_own_slots(
         card_paid = C.skills[card_attack].cost
         begin(ctx, me, card_attack, foe)
         ctx.run()
-        strike = ctx.st.strike
+        strike = ctx.state.strike
         assert strike is not None and pending_kind(ctx) == "atk_boost"
         before = (strike.dice, strike.pierce, len(strike.rerolls))
         choose(ctx, f"o.{sid}")
@@ -124,7 +124,7 @@ def test_a1_6_31_an_unlocked_skill_is_paid_from_its_own_slots(
         ctx.run()
         choose(ctx, f"r.{sid}")
     else:
-        ctx.st.activation = Activation(model=me.id, actions=2)
+        ctx.state.activation = Activation(model=me.id, actions=2)
         ctx.push(EtTask(kind="act_ask"))
         ctx.run()
         key = {"action": f"use.{sid}", "bonus_action": f"bonus.{sid}", "attack": f"atk.{sid}"}[s.type]
@@ -172,7 +172,7 @@ def test_a1_6_31_an_unlocked_attack_boost_rides_on_any_attack_of_its_character()
     ctx.run()
     assert pending_kind(ctx) == "atk_boost" and "o.power_swing" in keys(ctx)
     choose(ctx, "o.power_swing")
-    assert ctx.st.strike is not None and ctx.st.strike.dice == 2 + 1
+    assert ctx.state.strike is not None and ctx.state.strike.dice == 2 + 1
 
 
 def test_a1_6_30_a_controller_characters_own_attack_boost_pays_from_its_pool() -> None:
@@ -180,7 +180,7 @@ def test_a1_6_30_a_controller_characters_own_attack_boost_pays_from_its_pool() -
     5-slot pool (A1.6 #30)."""
     team = {"characters": "he_man"}
     ctx = scene("versus", 2, seats=({"characters": "skeletor, mer_man, beast_man"}, team), selection="free")
-    ctx.st.ctrl_skills = dict.fromkeys(ctx.st.ctrl_skills, 0)  # no Empower, no Strategy card
+    ctx.state.ctrl_skills = dict.fromkeys(ctx.state.ctrl_skills, 0)  # no Empower, no Strategy card
     beast = put(ctx, "c.beast_man", 5, 5, power=3)
     heman = put(ctx, "t.he_man", 6, 5)
     assert heman.side == TEAM
@@ -188,4 +188,4 @@ def test_a1_6_30_a_controller_characters_own_attack_boost_pays_from_its_pool() -
     ctx.run()
     assert pending_kind(ctx) == "atk_boost" and "o.feral_rage" in keys(ctx)
     choose(ctx, "o.feral_rage")
-    assert beast.power == 3 - 1 - 2 and ctx.st.strike is not None and ctx.st.strike.dice == 4 + 2
+    assert beast.power == 3 - 1 - 2 and ctx.state.strike is not None and ctx.state.strike.dice == 4 + 2

@@ -1,4 +1,5 @@
-"""One test per effect keyword handler (engines/hackclad/effects.py) and per discard-pile passive."""
+"""One test per effect keyword handler (engines/hackclad/effects.py, deck_effects.py and
+field_effects.py) and per discard-pile passive."""
 
 from __future__ import annotations
 
