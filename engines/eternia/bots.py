@@ -29,9 +29,9 @@ from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
 from engines.eternia.reasons import explain
 from engines.eternia.rounds import ANY, STRATEGY, order_choices, team_cards
-from engines.eternia.search import SearchBot, reach
+from engines.eternia.search import SearchBot
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, Model, ModelView, SkillSlot, Slot
-from engines.eternia.tactics import danger, spare_boost, target_rank
+from engines.eternia.tactics import danger, reach, spare_boost, target_rank
 
 _WOUNDS = re.compile(r"(\d+) (?:Wounds on the way|Escape Damage)")
 

@@ -23,11 +23,35 @@ section gives what it changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
-from engines.eternia.search import Piece, reach
 from engines.eternia.state import CTRL, TEAM, EtView, ModelView
+
+
+class Piece(Protocol):
+    """What the evaluation reads of a model: a state's Model and a View's ModelView alike."""
+
+    kind: str
+    side: str
+    design: str
+    hexes: list[Hex]
+    skills: list[str]
+
+
+def reach(m: Piece) -> int:
+    """The longest range among a model's Attacks (1 for melee)."""
+    c = content()
+    sids = [c.minions[m.design].attack] if m.kind == "minion" else list(m.skills)
+    sids += [u.skill for u in getattr(m, "unlocked", [])]
+    best = 1
+    for sid in sids:
+        s = c.skills.get(sid)
+        if s is not None and s.type == "attack":
+            best = max(best, s.range or (1 if s.attack == "melee" else c.rules.ranged_range))
+    return best
+
 
 #: a die's chance of a Success in either kind of Attack (2 of 6 faces of the kind, and the power face)
 HIT = 0.5

@@ -17,9 +17,7 @@ HERO = (5, 6)
 
 def _cell_at(spaces: int) -> tuple[int, int]:
     """A cell ``spaces`` away from the hero's cell."""
-    return next(
-        (c, r) for r in range(10) for c in range(12) if distance(at(c, r), at(*HERO)) == spaces
-    )
+    return next((c, r) for r in range(10) for c in range(12) if distance(at(c, r), at(*HERO)) == spaces)
 
 
 def _view(**placed: tuple[int, int]) -> tuple[EtView, ModelView]:
