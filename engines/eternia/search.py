@@ -25,14 +25,17 @@ place unless another is better by more than a Hit Point on average):
 
 Against the book's AI Controller (the ``ai`` mode) a playout that reaches the AI's Activation runs
 through it to the team's next Activation (the AI's reply is rules: what a move risks shows there),
-and a decision meets up to 8 worlds on a budget of 400 playout moves instead of 3 and 60.
+and a decision meets up to 8 worlds on a budget of 400 playout moves instead of 3 and 60. There
+the "greedy" play is the careful one (``GreedyBot(careful=True)``, :mod:`engines.eternia.tactics`):
+it keeps out of reach that could KO its Character, so a move's rival candidates are the next safest
+useful spaces too.
 
 The Order Phase, Power placement, spawn places, Reactions and unlocks stay greedy: their effect
 shows only later than a short playout can see at this cost. The budget counts playout moves, never
 seconds, so a game replays the same on any machine.
 
 Why the greedy bot, ``determinize`` and the greedy reasons are handed in
-(``SearchBot(GreedyBot(), determinize, explain)``):
+(``SearchBot(GreedyBot(careful=True), determinize, explain)``):
 the bots module lists this bot, so importing from it here would make an import cycle.
 """
 
