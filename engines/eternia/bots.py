@@ -29,8 +29,9 @@ from engines.eternia.content import content
 from engines.eternia.hexes import Hex, distance
 from engines.eternia.reasons import explain
 from engines.eternia.rounds import ANY, STRATEGY, order_choices, team_cards
-from engines.eternia.search import SearchBot, reach
+from engines.eternia.search import SearchBot
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, Model, ModelView, SkillSlot, Slot
+from engines.eternia.tactics import danger, reach, spare_boost, target_rank
 
 _WOUNDS = re.compile(r"(\d+) (?:Wounds on the way|Escape Damage)")
 
@@ -82,9 +83,19 @@ def _hex(a: Action) -> Hex:
 
 # ------------------------------------------------------------------------------ the greedy bot
 class GreedyBot:
-    """Scores VP and KOs when it can, boosts when it can pay, moves where it becomes useful."""
+    """Scores VP and KOs when it can, boosts when it can pay, moves where it becomes useful.
+
+    ``careful`` (hard's policy) adds :mod:`engines.eternia.tactics` against the AI Controller.
+    """
 
     name = "greedy"
+
+    def __init__(self, careful: bool = False) -> None:
+        self.careful = careful
+
+    def _wary(self, view: EtView) -> bool:
+        """Whether the careful rules apply: hard's policy, on the team against the AI Controller."""
+        return self.careful and view.mode == "ai" and view.side == TEAM
 
     def choose(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Pick by the prompt kind's priorities, read from the View and the content."""
@@ -128,12 +139,13 @@ class GreedyBot:
             return groups["move"][0]
         return groups["end"][0] if "end" in groups else actions[0]
 
-    @staticmethod
-    def _move(view: EtView, actions: list[Action]) -> Action:
+    def _move(self, view: EtView, actions: list[Action]) -> Action:
         p = view.agenda.pending
         me = _model(view, p.model if p else "")
         if me is None or not me.hexes:
             return actions[0]
+        if self._wary(view):
+            return _wary_move(view, me, actions)
         side = me.side
         here = _worth(view, me, side, me.hexes[0])
         options = [a for a in actions if a.key.startswith("to.")]
@@ -148,12 +160,15 @@ class GreedyBot:
             return stay
         return best
 
-    @staticmethod
-    def _target(view: EtView, actions: list[Action]) -> Action | None:
+    def _target(self, view: EtView, actions: list[Action]) -> Action | None:
         targets = [a for a in actions if a.group == "target"]
         if not targets:
             return None
         by_id = {m.id: m for m in view.models}
+        p = view.agenda.pending
+        if self._wary(view) and p is not None and p.skill in content().skills:
+            dice = content().skills[p.skill].dice
+            return min(targets, key=lambda a: target_rank(view, dice, by_id[str(a.params[0])], a.key))
 
         def rank(a: Action) -> tuple[int, int, str]:
             m = by_id[str(a.params[0])]
@@ -175,16 +190,20 @@ class GreedyBot:
         return min(hits, key=lambda a: (by_id[str(a.params[1])].hp, a.key))
 
     # -------------------------------------------------------------- boosts, Reactions, cards
+    def _atk_boost(self, view: EtView, actions: list[Action]) -> Action | None:
+        if self._wary(view) and spare_boost(view):
+            return next((a for a in actions if a.key == "done"), None)
+        return self._def_boost(view, actions)
+
     @staticmethod
-    def _atk_boost(view: EtView, actions: list[Action]) -> Action | None:
+    def _def_boost(view: EtView, actions: list[Action]) -> Action | None:
         for group in ("boost", "card", "reaction"):
             for a in actions:
                 if a.group == group:
                     return a
         return None
 
-    _def_boost = _atk_boost
-    _card_window = _atk_boost
+    _card_window = _def_boost
 
     @staticmethod
     def _react(view: EtView, actions: list[Action]) -> Action:
@@ -265,6 +284,23 @@ class GreedyBot:
     def _unlock(view: EtView, actions: list[Action]) -> Action:
         c = content()
         return next((a for a in actions if c.skills[str(a.params[0])].type == "attack"), actions[0])
+
+
+def _wary_move(view: EtView, me: ModelView, actions: list[Action]) -> Action:
+    """The greedy destination with each space's danger counted against it (hard, in ``ai``)."""
+
+    def cost(at: Hex, wounds: int) -> float:
+        return _worth(view, me, me.side, at) + 2 * wounds + danger(view, me, at, wounds)
+
+    options = [a for a in actions if a.key.startswith("to.")]
+    stay = next((a for a in actions if a.key == "stay"), None)
+    if not options:
+        steps = [a for a in actions if a.key.startswith("s.")]
+        return stay or min(steps, key=lambda a: (cost(_hex(a), _wounds(a)), a.key))
+    best = min(options, key=lambda a: (cost(_hex(a), _wounds(a)), a.key))
+    if stay is not None and cost(me.hexes[0], 0) <= cost(_hex(best), _wounds(best)):
+        return stay
+    return best
 
 
 def _fallback(actions: Sequence[Action]) -> Action:
@@ -402,5 +438,5 @@ def determinize(view: EtView, rng: Rng) -> EtState:
 BOTS: dict[str, Bot] = {
     "random": RandomBot(),
     "greedy": GreedyBot(),
-    "search": SearchBot(GreedyBot(), determinize, explain),
+    "search": SearchBot(GreedyBot(careful=True), determinize, explain),
 }

@@ -25,14 +25,17 @@ place unless another is better by more than a Hit Point on average):
 
 Against the book's AI Controller (the ``ai`` mode) a playout that reaches the AI's Activation runs
 through it to the team's next Activation (the AI's reply is rules: what a move risks shows there),
-and a decision meets up to 8 worlds on a budget of 400 playout moves instead of 3 and 60.
+and a decision meets up to 8 worlds on a budget of 400 playout moves instead of 3 and 60. There
+the "greedy" play is the careful one (``GreedyBot(careful=True)``, :mod:`engines.eternia.tactics`):
+it keeps out of reach that could KO its Character, so a move's rival candidates are the next safest
+useful spaces too.
 
 The Order Phase, Power placement, spawn places, Reactions and unlocks stay greedy: their effect
 shows only later than a short playout can see at this cost. The budget counts playout moves, never
 seconds, so a game replays the same on any machine.
 
 Why the greedy bot, ``determinize`` and the greedy reasons are handed in
-(``SearchBot(GreedyBot(), determinize, explain)``):
+(``SearchBot(GreedyBot(careful=True), determinize, explain)``):
 the bots module lists this bot, so importing from it here would make an import cycle.
 """
 
@@ -40,7 +43,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Protocol
 
 import msgspec
 
@@ -53,6 +55,7 @@ from engines.eternia.content import content
 from engines.eternia.ctx import CHOICES, Ctx
 from engines.eternia.hexes import Hex, distance
 from engines.eternia.state import CTRL, TEAM, EtState, EtView, other
+from engines.eternia.tactics import Piece, danger, reach
 from engines.eternia.view import build_view
 
 Determinize = Callable[[EtView, Rng], EtState]
@@ -67,29 +70,6 @@ SEARCHED = DICE + PLACES
 
 
 # ------------------------------------------------------------------------------ evaluation
-class Piece(Protocol):
-    """What the evaluation reads of a model: a state's Model and a View's ModelView alike."""
-
-    kind: str
-    side: str
-    design: str
-    hexes: list[Hex]
-    skills: list[str]
-
-
-def reach(m: Piece) -> int:
-    """The longest range among a model's Attacks (1 for melee)."""
-    c = content()
-    sids = [c.minions[m.design].attack] if m.kind == "minion" else list(m.skills)
-    sids += [u.skill for u in getattr(m, "unlocked", [])]
-    best = 1
-    for sid in sids:
-        s = c.skills.get(sid)
-        if s is not None and s.type == "attack":
-            best = max(best, s.range or (1 if s.attack == "melee" else c.rules.ranged_range))
-    return best
-
-
 def goals(
     objectives: Sequence[Hex], beacons: dict[str, str], models: Sequence[Piece], side: str
 ) -> list[Hex]:
@@ -325,7 +305,10 @@ def _move_rank(view: EtView, a: Action) -> tuple[float, str]:
         return (99.0, a.key)
     at = (int(a.params[0]), int(a.params[1]))
     wanted = goals(view.objectives, view.beacons, view.models, me.side)
-    return (position(me, at, view.models, wanted), a.key)
+    # Against the AI Controller the rivals of the careful choice are the next safest useful spaces
+    # (the playout meets one AI Activation, not every threat the position faces before its next turn).
+    risk = danger(view, me, at, 0) if view.mode == "ai" and me.side == TEAM else 0.0
+    return (position(me, at, view.models, wanted) + risk, a.key)
 
 
 # ------------------------------------------------------------------------------ saying why
