@@ -162,10 +162,10 @@ BUDGET = 4000
 CROWDED = 5
 #: worlds and playout moves per decision at five and six seats. There a game lasts two or three
 #: battles, so every choice weighs heavily, and a playout is mostly rivals' moves: the 4000-move
-#: budget met about 14 worlds, too few to tell choices apart under the noise. 6000 moves keep a
+#: budget met about 14 worlds, too few to tell choices apart under the noise. 7000 moves keep a
 #: decision under 0.5 s of CPU on this project's machine (README, "Arclash" ladder figures).
 CROWDED_WORLDS = 48
-CROWDED_BUDGET = 6000
+CROWDED_BUDGET = 7000
 #: battles a playout covers: this turn's and the next, so what a choice keeps for later counts
 TURNS = 2
 #: playout moves at most (two turns of every player fit well inside)
