@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engines.arclash import zones
@@ -153,19 +152,11 @@ def evaluate(state: ArclashState, seat: int, level_weight: float = 0.3) -> float
     return score
 
 
-#: sampled worlds per decision at most (two to four seats)
+#: sampled worlds per decision at most
 WORLDS = 16
-#: playout moves per decision at most, counted between worlds (two to four seats): keeps a decision
-#: near 0.1 s of CPU (0.25 s at most) on this project's machine (see the README's ladder figures)
+#: playout moves per decision at most, counted between worlds: keeps a decision near 0.1 s of CPU
+#: (0.2 s at most) on this project's machine at six players (see the README's ladder figures)
 BUDGET = 4000
-#: from this many seats on, a decision meets more worlds for a larger budget
-CROWDED = 5
-#: worlds and playout moves per decision at five and six seats. There a game lasts two or three
-#: battles, so every choice weighs heavily, and a playout is mostly rivals' moves: the 4000-move
-#: budget met about 14 worlds, too few to tell choices apart under the noise. 7000 moves keep a
-#: decision under 0.5 s of CPU on this project's machine (README, "Arclash" ladder figures).
-CROWDED_WORLDS = 48
-CROWDED_BUDGET = 7000
 #: battles a playout covers: this turn's and the next, so what a choice keeps for later counts
 TURNS = 2
 #: playout moves at most (two turns of every player fit well inside)
@@ -211,8 +202,6 @@ class SearchBot:
         budget: int | None = BUDGET,
         turns: int = TURNS,
         level_weight: float = 0.3,
-        crowded_worlds: int = CROWDED_WORLDS,
-        crowded_budget: int | None = CROWDED_BUDGET,
     ) -> None:
         self.rules = rules  # plays the sampled worlds forward
         self.worlds = worlds
@@ -230,7 +219,6 @@ class SearchBot:
             # Leave the greedy choice only for a clear gain: sampling noise should not flip decisions.
             margin=margin,
         )
-        self.crowded = replace(self.sampling, samples=crowded_worlds, budget=crowded_budget)
 
     def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
         """Pick the action with the best average rollout over sampled worlds."""
@@ -253,8 +241,7 @@ class SearchBot:
         if len(actions) == 1 or prompt.kind in ("opening", *PICKS):
             return greedy, None
         candidates = [greedy, *(a for a in actions if a.key != greedy.key)]
-        sampling = self.crowded if view.players >= CROWDED else self.sampling
-        weighing = sampling.weigh_recorded(view, candidates, rng)
+        weighing = self.sampling.weigh_recorded(view, candidates, rng)
         return weighing.found.action, weighing
 
 

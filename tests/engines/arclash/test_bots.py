@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.arclash import RULESET, zones
 from engines.arclash.bots import GreedyBot
 from engines.arclash.content import catalogue
-from engines.arclash.search import CROWDED, CROWDED_BUDGET, CROWDED_WORLDS, WORLDS, SearchBot, determinize
+from engines.arclash.search import SearchBot, determinize
 from engines.arclash.state import SUPPORT, SWAP
 from engines.core import GameConfig, Rng
 from engines.core.driver import Match, bot_for
@@ -122,20 +122,3 @@ def test_the_move_budget_bounds_the_worlds_a_decision_meets() -> None:
     assert tight is not None and free is not None
     assert free.found.worlds == 4 and tight.found.worlds < 4
     assert tight.found.moves >= 200  # worlds are drawn until the budget is spent
-
-
-def test_five_and_six_seat_decisions_meet_more_worlds_within_the_larger_budget() -> None:
-    # A game of five or six seats lasts two or three battles, so each choice gets more worlds.
-    for players in (4, 6):
-        state = _greedy_until(opened(players, seed=23), SUPPORT, 0)
-        seat = state.current  # type: ignore[attr-defined]
-        view, prompt = RULESET.view(state, seat), RULESET.prompts(state)[seat]  # type: ignore[arg-type]
-        actions = RULESET.legal_actions(state, seat)  # type: ignore[arg-type]
-        _, weighing = SearchBot(RULESET).plan(view, prompt, actions, Rng(3))
-        assert weighing is not None
-        found = weighing.found
-        if players >= CROWDED:
-            assert WORLDS < found.worlds <= CROWDED_WORLDS
-            assert found.worlds == CROWDED_WORLDS or found.moves >= CROWDED_BUDGET
-        else:
-            assert found.worlds <= WORLDS and found.moves < CROWDED_BUDGET
