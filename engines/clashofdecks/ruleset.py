@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engines.clashofdecks.abilities import KEYWORDS
-from engines.clashofdecks.board import Ctx, GameOver
 from engines.clashofdecks.bots import BOTS
 from engines.clashofdecks.catalogue import decks, entries, read_ability_help
 from engines.clashofdecks.content import CARDS_PATH, Card, catalog, load_catalog
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.formats import advance_draft, take
+from engines.clashofdecks.incantations import EFFECTS
 from engines.clashofdecks.modes import mode_specs
 from engines.clashofdecks.search import SearchBot
 from engines.clashofdecks.setup import check_seat, finish_draft, setup
@@ -96,7 +97,7 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return {}
 
     def _legal_actions(self, state: ClashState, seat: int) -> list[Action]:
-        ctx = Ctx(state, Rng(0))
+        ctx = Ctx(state)
         k = self._kingdom(state, seat)
         if state.phase == "draft":
             assert state.draft is not None
@@ -121,13 +122,13 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
             assert state.draft is not None
             # exactly "d.<card>": a key with any other shape names no choice, even if it holds a card id
             in_row = parts[0] == "d" and len(parts) == 2 and iid in state.draft.row
-            return self._draft_action(Ctx(state, Rng(0)), iid) if in_row else None
+            return self._draft_action(Ctx(state), iid) if in_row else None
         if len(parts) != 3:
             return None  # every summoning key is kind.card.where
         k = self._kingdom(state, seat)
         if not self._offered(state, k, iid):
             return None
-        ctx = Ctx(state, Rng(0))
+        ctx = Ctx(state)
         card = ctx.card(iid)
         price = cost(ctx, k, iid)
         if not within_means(card, price, state.kingdoms[k].mana):
@@ -229,29 +230,27 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return copy_state(state)
 
     def _apply(self, state: ClashState, seat: int, action: Action) -> Iterable[Event]:
-        rng = self.rng(state)
-        ctx = Ctx(state, rng)
-        k = self._kingdom(state, seat)
-        if state.phase == "draft":
+        ctx = Ctx(state)
+        return ctx.resolve(self._act, ctx, self._kingdom(state, seat), action)
+
+    @staticmethod
+    def _act(ctx: Ctx, k: int, action: Action) -> None:
+        """Carry out kingdom ``k``'s legal ``action``: a draft pick, a card played, or the Assault."""
+        if ctx.state.phase == "draft":
             take(ctx, k, str(action.params[0]))
             if advance_draft(ctx):
                 finish_draft(ctx)
         elif action.key == END:
             finish_turn(ctx)
         else:
-            try:
-                kind = action.key[0]
-                iid = str(action.params[0])
-                if kind == "p":
-                    summon(ctx, k, iid, int(action.params[1]))
-                elif kind == "s":
-                    merge(ctx, k, iid, str(action.params[1]))
-                else:
-                    incantation(ctx, k, iid, str(action.params[1]))
-            except GameOver:
-                pass
-        state.rng = rng.state
-        return ctx.events
+            kind = action.key[0]
+            iid = str(action.params[0])
+            if kind == "p":
+                summon(ctx, k, iid, int(action.params[1]))
+            elif kind == "s":
+                merge(ctx, k, iid, str(action.params[1]))
+            else:
+                incantation(ctx, k, iid, str(action.params[1]))
 
     def default_action(self, state: ClashState, seat: int) -> Action:
         """A timed-out player takes the first card offered in a draft, or ends their summoning."""
@@ -342,11 +341,13 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return self._bots
 
     def check_content(self) -> None:
-        """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them."""
+        """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them, the
+        ability and effect keywords against their handlers."""
         cards = load_catalog().cards.values()
         KEYWORDS.check(
             Use(CARDS_PATH, c.id, f"abilities[{i}]", a) for c in cards for i, a in enumerate(c.abilities)
         )
+        EFFECTS.check(Use(CARDS_PATH, c.id, "effect", c.effect) for c in cards if c.kind == "incantation")
         read_ability_help()
 
     def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:

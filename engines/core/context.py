@@ -9,11 +9,16 @@ context as their first argument, as boardgame.io's moves all take the one contex
 
 A rule that decides the game raises :class:`GameOver` after writing the result into the state;
 :meth:`Context.run` and :meth:`Context.answer` catch it, clear the agenda and stop.
+
+A game whose rules never pause half-way for a player (every decision is a phase of its own, as in
+Clash of Decks) keeps no agenda: it subclasses :class:`BaseContext`, the same context without the
+agenda's verbs, and carries out each action's rule through :meth:`BaseContext.resolve`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, ParamSpec, Protocol, TypeVar
 
 import msgspec
 
@@ -37,18 +42,25 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
 
 
-class AgendaState(Protocol):
-    """What the context needs of a game's state: its generator's state and its agenda."""
+class RngState(Protocol):
+    """What every context needs of a game's state: its generator's state."""
 
     rng: int
+
+
+class AgendaState(RngState, Protocol):
+    """What the agenda's context needs of a game's state: its generator's state and its agenda."""
+
     agenda: Agenda[Any, Any]
 
 
+R = TypeVar("R", bound=RngState)
 S = TypeVar("S", bound=AgendaState)
 T = TypeVar("T", bound=Task)
 P = TypeVar("P", bound=Pending)
 C_in = TypeVar("C_in", contravariant=True)
 P_in = TypeVar("P_in", contravariant=True)
+Args = ParamSpec("Args")
 
 
 class ChoiceKind(Protocol[C_in, P_in]):
@@ -90,15 +102,12 @@ class ChoiceKind(Protocol[C_in, P_in]):
         ...
 
 
-class Context(Generic[S, T, P]):
-    """One apply's working set: the state, a lazy generator, the events, and the agenda's verbs."""
+class BaseContext(Generic[R]):
+    """One apply's working set: the state, a lazy generator, the events, and the stop on ``GameOver``."""
 
     __slots__ = ("_rng", "ended", "events", "state")
 
-    #: the game's task kinds bound to their handlers (each takes the game's context and a task)
-    tasks: ClassVar[Handlers[Any, Any]]
-
-    def __init__(self, state: S, rng: Rng | None = None) -> None:
+    def __init__(self, state: R, rng: Rng | None = None) -> None:
         self.state = state
         self.events: list[Event] = []
         self.ended = False
@@ -155,6 +164,30 @@ class Context(Generic[S, T, P]):
         by default (a game where one person runs several seats names the person and the seat)."""
         return seat, text
 
+    # ------------------------------------------------------------------ stopping
+    def end(self) -> None:
+        """Stop every rule for good: the game is over (what :class:`GameOver` leads to)."""
+        self.ended = True
+
+    def resolve(self, rule: Callable[Args, None], /, *args: Args.args, **kwargs: Args.kwargs) -> list[Event]:
+        """Carry out ``rule``; a :class:`GameOver` ends the game there. Write the generator back and
+        return the events (the rules of a game without an agenda start this way)."""
+        try:
+            rule(*args, **kwargs)
+        except GameOver:
+            self.end()
+        self.finish()
+        return self.events
+
+
+class Context(BaseContext[S], Generic[S, T, P]):
+    """One apply's working set with the agenda's verbs: queue rule work, pause for a choice, run on."""
+
+    __slots__ = ()
+
+    #: the game's task kinds bound to their handlers (each takes the game's context and a task)
+    tasks: ClassVar[Handlers[Any, Any]]
+
     # ------------------------------------------------------------------ agenda
     def push(self, *tasks: T) -> None:
         """Run these tasks next, in the order given, before anything already queued."""
@@ -180,8 +213,8 @@ class Context(Generic[S, T, P]):
         return False
 
     def end(self) -> None:
-        """Stop every rule for good: the game is over (what :class:`GameOver` leads to)."""
-        self.ended = True
+        """Stop every rule for good, the queued ones too: the game is over."""
+        super().end()
         self.state.agenda.clear()
 
     def run(self) -> None:
