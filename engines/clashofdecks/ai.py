@@ -15,9 +15,8 @@ from __future__ import annotations
 from engines.clashofdecks import abilities as ab
 from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.incantations import cast
-from engines.clashofdecks.state import Unit
 from engines.clashofdecks.stronghold import settle
-from engines.clashofdecks.summoning import ready_champions
+from engines.clashofdecks.summoning import enter, ready_champions
 
 
 def ai_mana(ctx: Ctx, k: int) -> int:
@@ -85,15 +84,7 @@ def summon_phase(ctx: Ctx, k: int) -> None:
             )
         else:
             ready_champions(ctx, card.cost)
-            ctx.units(line, k).append(Unit([iid], k, ctx.state.turn))
-            where = "upper" if ctx.is_upper(k, line) else "lower"
-            ctx.report(
-                "summon",
-                f"{ctx.name(k)} reveals {card.name} onto its {where} line.",
-                source=card.name,
-                kingdom=k,
-                line=line,
-            )
+            enter(ctx, k, iid, line, "reveals {card} onto its {where} line")
         settle(ctx, k, -1)
         if blood:
             ab.price_of_blood(ctx, k, card.cost, card.name)

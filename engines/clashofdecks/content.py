@@ -6,7 +6,7 @@ from functools import cache
 
 import msgspec
 
-from engines.core.content import NonNegative, load_content, require_unique
+from engines.core.content import NonNegative, by_id, load_content, require_unique
 from engines.core.errors import ContentError
 
 PACKAGE = "engines.clashofdecks.data"
@@ -128,10 +128,7 @@ class Catalog(msgspec.Struct, frozen=True):
 
     def deck(self, deck_id: str) -> Deck:
         """The preconstructed deck called ``deck_id``."""
-        for deck in self.decks:
-            if deck.id == deck_id:
-                return deck
-        raise KeyError(deck_id)
+        return by_id(self.decks, deck_id)
 
 
 def _check_card(file: str, card: Card, want_kinds: tuple[str, ...]) -> None:

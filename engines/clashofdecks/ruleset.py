@@ -57,6 +57,7 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
     state_type = ClashState
     view_type = ClashView
     think_seconds = 90
+    default_keys = (END,)  # a timed-out player ends their summoning (in a draft: takes the first card)
     _bots: dict[str, Bot] | None = None  # built on first use: the search bot plays worlds with this ruleset
 
     # ------------------------------------------------------------------ setup
@@ -190,39 +191,30 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return None
 
     @staticmethod
-    def _cast_action(ctx: Ctx, iid: str, card: Card, price: int, target: Unit) -> Action:
+    def _play(letter: str, iid: str, where: str, target: str | int, label: str, group: str) -> Action:
+        """Play card ``iid`` in the way ``letter`` names (its key ``letter.iid.where``) at ``target``."""
+        return Action(f"{letter}.{iid}.{where}", label, group=group, card=iid, params=(iid, target))
+
+    @classmethod
+    def _cast_action(cls, ctx: Ctx, iid: str, card: Card, price: int, target: Unit) -> Action:
         """Cast incantation ``iid`` on the creature ``target``."""
         uid = target.cards[0]
-        return Action(
-            f"i.{iid}.{uid}",
-            f"Cast {card.name} on {ctx.unit_name(target)} ({price} mana)",
-            group="incantation",
-            card=iid,
-            params=(iid, uid),
-        )
+        label = f"Cast {card.name} on {ctx.unit_name(target)} ({price} mana)"
+        return cls._play("i", iid, uid, uid, label, "incantation")
 
-    @staticmethod
-    def _summon_action(iid: str, card: Card, price: int, where: str, line: int) -> Action:
+    @classmethod
+    def _summon_action(cls, iid: str, card: Card, price: int, where: str, line: int) -> Action:
         """Summon creature ``iid`` on kingdom's upper (``where`` "u") or lower ("l") line ``line``."""
         side = "upper" if where == "u" else "lower"
-        return Action(
-            f"p.{iid}.{where}",
-            f"Summon {card.name} on the {side} line ({price} mana)",
-            group="summon",
-            card=iid,
-            params=(iid, line),
+        return cls._play(
+            "p", iid, where, line, f"Summon {card.name} on the {side} line ({price} mana)", "summon"
         )
 
-    @staticmethod
-    def _merge_action(ctx: Ctx, iid: str, card: Card, price: int, host: str) -> Action:
+    @classmethod
+    def _merge_action(cls, ctx: Ctx, iid: str, card: Card, price: int, host: str) -> Action:
         """Merge Symbiote ``iid`` onto the creature whose host card is ``host``."""
-        return Action(
-            f"s.{iid}.{host}",
-            f"Merge {card.name} onto {ctx.card(host).name} ({price} mana)",
-            group="symbiote",
-            card=iid,
-            params=(iid, host),
-        )
+        label = f"Merge {card.name} onto {ctx.card(host).name} ({price} mana)"
+        return cls._play("s", iid, host, host, label, "symbiote")
 
     # ------------------------------------------------------------------ acting
     def clone(self, state: ClashState) -> ClashState:
@@ -251,16 +243,6 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
                 merge(ctx, k, iid, str(action.params[1]))
             else:
                 incantation(ctx, k, iid, str(action.params[1]))
-
-    def default_action(self, state: ClashState, seat: int) -> Action:
-        """A timed-out player takes the first card offered in a draft, or ends their summoning."""
-        actions = self.legal_actions(state, seat)
-        if not actions:
-            return super().default_action(state, seat)
-        for action in actions:
-            if action.key == END:
-                return action
-        return actions[0]
 
     # ------------------------------------------------------------------ seeing
     def _view(self, state: ClashState, viewer: int | None) -> ClashView:

@@ -74,16 +74,18 @@ def summon(ctx: Ctx, k: int, iid: str, line: int) -> None:
     card = ctx.card(iid)
     price = cost(ctx, k, iid)
     _take(ctx, k, iid, card)
+    enter(ctx, k, iid, line, "summons {card} on the {where} line")
+    _pay(ctx, k, card, price)
+
+
+def enter(ctx: Ctx, k: int, iid: str, line: int, how: str) -> None:
+    """Put creature ``iid`` into play behind kingdom ``k``'s creatures on ``line`` and say ``how``
+    (its ``{card}`` and ``{where}``, upper or lower, filled in: "summons {card} on the {where} line")."""
+    name = ctx.card(iid).name
     ctx.units(line, k).append(Unit([iid], k, ctx.state.turn))
     where = "upper" if ctx.is_upper(k, line) else "lower"
-    ctx.report(
-        "summon",
-        f"{ctx.name(k)} summons {card.name} on the {where} line.",
-        source=card.name,
-        kingdom=k,
-        line=line,
-    )
-    _pay(ctx, k, card, price)
+    said = how.format(card=name, where=where)
+    ctx.report("summon", f"{ctx.name(k)} {said}.", source=name, kingdom=k, line=line)
 
 
 def merge(ctx: Ctx, k: int, iid: str, host_uid: str) -> None:

@@ -59,6 +59,9 @@ class Ruleset(Generic[S, V]):
     #: the languages its cards, prompts and narration come in, default first; a game with more
     #: than one takes the table's choice from its ``lang`` option (see ``LANGUAGE_OPTION``)
     languages: ClassVar[tuple[str, ...]] = ("en",)
+    #: the keys of the actions a timed-out seat takes, in order of preference ("end" the turn, say);
+    #: when none is legal it takes the first legal action
+    default_keys: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         self._encoder = msgspec.msgpack.Encoder()
@@ -188,10 +191,15 @@ class Ruleset(Generic[S, V]):
         return Step(new_state, tuple(events))
 
     def default_action(self, state: S, seat: int) -> Action:
-        """What a seat that ran out of time does; games override with a sensible choice."""
+        """What a seat that ran out of time does: the first of ``default_keys`` legal now, or the
+        first legal action; games with a better choice override it."""
         actions = self.legal_actions(state, seat)
         if not actions:
             raise Rejected(Code.NOT_YOUR_TURN, "That seat has nothing to decide.")
+        for wanted in self.default_keys:
+            for action in actions:
+                if action.key == wanted:
+                    return action
         return actions[0]
 
     def view(self, state: S, viewer: int | None) -> V:
