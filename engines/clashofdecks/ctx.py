@@ -2,7 +2,7 @@
 
 The game never pauses half-way through a rule for a player (drafting and summoning are phases of
 their own), so its context is the kit's :class:`~engines.core.context.BaseContext`, without an
-agenda: ``apply`` carries out one rule through ``Ctx.resolve``, which stops on the kit's
+agenda: ``apply`` carries out one rule through ``Ctx.act``, which stops on the kit's
 ``GameOver`` when a Stronghold falls. Every rule module changes the state through these helpers
 and reports what happened with :meth:`Ctx.report`: a public event and a short record for the board.
 """

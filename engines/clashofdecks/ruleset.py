@@ -222,11 +222,10 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return copy_state(state)
 
     def _apply(self, state: ClashState, seat: int, action: Action) -> Iterable[Event]:
-        ctx = Ctx(state)
-        return ctx.resolve(self._act, ctx, self._kingdom(state, seat), action)
+        return Ctx(state).act(self._carry_out, self._kingdom(state, seat), action)
 
     @staticmethod
-    def _act(ctx: Ctx, k: int, action: Action) -> None:
+    def _carry_out(ctx: Ctx, k: int, action: Action) -> None:
         """Carry out kingdom ``k``'s legal ``action``: a draft pick, a card played, or the Assault."""
         if ctx.state.phase == "draft":
             take(ctx, k, str(action.params[0]))

@@ -105,7 +105,7 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClashState:
         start_draft(state, pile)
         _champions(ctx, config)
         if advance_draft(ctx):
-            ctx.resolve(finish_draft, ctx)
+            ctx.act(finish_draft)
         ctx.finish()
         return state
     state.phase = "deal"
@@ -133,7 +133,7 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClashState:
             rest = [c for d in cat.decks for c in d.cards if c not in used]  # the three other decks
         ai_cards = assign_ids(state, rng, rest)
     _champions(ctx, config)
-    ctx.resolve(deal, ctx, dict(zip(player_ks, owned, strict=True)), ai_cards)
+    ctx.act(deal, dict(zip(player_ks, owned, strict=True)), ai_cards)
     return state
 
 

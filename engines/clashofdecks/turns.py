@@ -1,7 +1,7 @@
 """The turn: Phase 1 (Mana Regeneration), Phase 2 (Summoning, players decide), Phase 3 (Assault).
 
 AI kingdoms take their whole turn here; the loop stops when a player must decide or a Fort falls
-(the kit's ``GameOver``, which ``Ctx.resolve`` catches).
+(the kit's ``GameOver``, which ``Ctx.act`` catches).
 """
 
 from __future__ import annotations

@@ -9,16 +9,12 @@ context as their first argument, as boardgame.io's moves all take the one contex
 
 A rule that decides the game raises :class:`GameOver` after writing the result into the state;
 :meth:`Context.run` and :meth:`Context.answer` catch it, clear the agenda and stop.
-
-A game whose rules never pause half-way for a player (every decision is a phase of its own, as in
-Clash of Decks) keeps no agenda: it subclasses :class:`BaseContext`, the same context without the
-agenda's verbs, and carries out each action's rule through :meth:`BaseContext.resolve`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, ParamSpec, Protocol, TypeVar
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, Self, TypeVar
 
 import msgspec
 
@@ -103,7 +99,12 @@ class ChoiceKind(Protocol[C_in, P_in]):
 
 
 class BaseContext(Generic[R]):
-    """One apply's working set: the state, a lazy generator, the events, and the stop on ``GameOver``."""
+    """One apply's working set: the state, a lazy generator, the events, and the stop on ``GameOver``.
+
+    :class:`Context` adds the agenda. A game whose rules never pause half-way for a player (each
+    decision is a phase of its own, as in Clash of Decks) keeps no agenda and subclasses this one;
+    ``apply`` starts an action's rule with :meth:`act`.
+    """
 
     __slots__ = ("_rng", "ended", "events", "state")
 
@@ -169,14 +170,22 @@ class BaseContext(Generic[R]):
         """Stop every rule for good: the game is over (what :class:`GameOver` leads to)."""
         self.ended = True
 
-    def resolve(self, rule: Callable[Args, None], /, *args: Args.args, **kwargs: Args.kwargs) -> list[Event]:
-        """Carry out ``rule``; a :class:`GameOver` ends the game there. Write the generator back and
-        return the events (the rules of a game without an agenda start this way)."""
+    def run(self) -> None:
+        """Carry on the rule work still to do (none without an agenda) and write the generator back."""
+        self.finish()
+
+    def act(
+        self, rule: Callable[Concatenate[Self, Args], None], *args: Args.args, **kw: Args.kwargs
+    ) -> list[Event]:
+        """Carry out ``rule(self, *args)``, run on, and return the events.
+
+        A ``GameOver`` raised by the rule stops all rule work here, as it does inside ``run``.
+        """
         try:
-            rule(*args, **kwargs)
+            rule(self, *args, **kw)
         except GameOver:
             self.end()
-        self.finish()
+        self.run()
         return self.events
 
 

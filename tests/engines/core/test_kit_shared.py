@@ -35,19 +35,19 @@ def _roll_then_end(ctx: PlainCtx) -> None:
     raise GameOver
 
 
-def test_resolve_runs_the_rule_and_returns_its_events_without_touching_an_unused_generator() -> None:
+def test_act_runs_the_rule_and_returns_its_events_without_touching_an_unused_generator() -> None:
     state = Plain()
     ctx = PlainCtx(state)
-    events = ctx.resolve(_score, ctx, 3)
+    events = ctx.act(_score, 3)
     assert state.score == 3 and not ctx.ended
     assert [(e.kind, e.text, e.visibility) for e in events] == [("scored", "+3", PUBLIC)]
     assert state.rng == 99  # nothing drew, so nothing is written back
 
 
-def test_resolve_stops_cleanly_on_game_over_and_writes_the_generator_back() -> None:
+def test_act_stops_cleanly_on_game_over_and_writes_the_generator_back() -> None:
     state = Plain()
     ctx = PlainCtx(state)
-    events = ctx.resolve(_roll_then_end, ctx)
+    events = ctx.act(_roll_then_end)
     expected = Rng(99)
     assert state.score == expected.below(6)
     assert ctx.ended and [e.kind for e in events] == ["over"]
