@@ -74,11 +74,25 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
                 return k
         raise StopIteration(seat)  # as next() did: a seat without a kingdom is a caller's mistake
 
+    @staticmethod
+    def _chooser(state: ClashState) -> int | None:
+        """The seat deciding now: the draft's next picker or the summoning player; None once over."""
+        if state.phase == "draft":
+            assert state.draft is not None and state.draft.order
+            return state.kingdoms[state.draft.order[0]].seat
+        return state.kingdoms[state.active].seat if state.phase == "summon" else None
+
+    def _asked(self, state: ClashState, seat: int) -> bool:
+        # ``apply`` asks only this: the chooser is known without the prompt's text.
+        return seat == self._chooser(state)
+
     def _prompts(self, state: ClashState) -> dict[int, Prompt]:
+        seat = self._chooser(state)
+        if seat is None:
+            return {}
         if state.phase == "draft":
             draft = state.draft
-            assert draft is not None and draft.order
-            seat = state.kingdoms[draft.order[0]].seat
+            assert draft is not None
             # The draft is played face up (row and picks are public): only the choosing is in DMs.
             return {
                 seat: Prompt(
@@ -89,13 +103,11 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
                     public=f"{seat_ref(seat)} is drafting: 1 of the {len(draft.row)} revealed cards",
                 )
             }
-        if state.phase == "summon":
-            kingdom = state.kingdoms[state.active]
-            text = f"Summoning: {kingdom.mana} mana. Play one of your 4 leftmost cards, or end the turn."
-            # Private for the hand it reads; whose turn it is and the mana are public (the view shows both).
-            public = f"{seat_ref(kingdom.seat)} is summoning with {kingdom.mana} mana"
-            return {kingdom.seat: Prompt(kingdom.seat, "summon", text, private=True, public=public)}
-        return {}
+        mana = state.kingdoms[state.active].mana
+        text = f"Summoning: {mana} mana. Play one of your 4 leftmost cards, or end the turn."
+        # Private for the hand it reads; whose turn it is and the mana are public (the view shows both).
+        public = f"{seat_ref(seat)} is summoning with {mana} mana"
+        return {seat: Prompt(seat, "summon", text, private=True, public=public)}
 
     def _legal_actions(self, state: ClashState, seat: int) -> list[Action]:
         ctx = Ctx(state)
