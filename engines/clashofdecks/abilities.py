@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.clashofdecks.board import Abilities, Ctx, Loc
+from engines.clashofdecks.ctx import Abilities, Ctx, Loc
 from engines.clashofdecks.state import Unit
 from engines.clashofdecks.stronghold import damage_in_ones, regenerate
 from engines.core.keywords import Registry
@@ -100,7 +100,7 @@ def price_of_blood(ctx: Ctx, k: int, cost: int, source: str) -> None:
     missing = max(0, cost - kingdom.mana)
     kingdom.mana = max(0, kingdom.mana - cost)
     if missing:
-        ctx.say(
+        ctx.report(
             "price_of_blood",
             f"{ctx.name(k)} pays {missing} missing mana for {source} in blood.",
             source=source,
@@ -159,7 +159,7 @@ def sprint(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
     new, passed = ctx.move_to_front(loc)
     unit = ctx.at(new)
     unit.sprint += passed
-    ctx.say(
+    ctx.report(
         "sprint",
         f"{ctx.unit_name(unit)} sprints to the Bridge (+{passed}).",
         source=ctx.unit_name(unit),
@@ -183,7 +183,7 @@ def vanish(ctx: Ctx, loc: Loc, abilities: Abilities) -> Loc:
         return loc
     new = ctx.move_to_back(loc)
     unit = ctx.at(new)
-    ctx.say(
+    ctx.report(
         "vanish",
         f"{ctx.unit_name(unit)} vanishes to the back of its line.",
         source=ctx.unit_name(unit),

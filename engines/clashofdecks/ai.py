@@ -13,11 +13,10 @@ cost. Phase 3 is the ordinary Assault.
 from __future__ import annotations
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Ctx
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.incantations import cast
-from engines.clashofdecks.state import Unit
 from engines.clashofdecks.stronghold import settle
-from engines.clashofdecks.summoning import ready_champions
+from engines.clashofdecks.summoning import enter, ready_champions
 
 
 def ai_mana(ctx: Ctx, k: int) -> int:
@@ -30,7 +29,7 @@ def ai_mana(ctx: Ctx, k: int) -> int:
 def _discard(ctx: Ctx, k: int, iid: str, why: str) -> None:
     """Put a revealed card that cannot be used on the discard pile; it costs no mana."""
     ctx.kingdom(k).discard.append(iid)
-    ctx.say(
+    ctx.report(
         "fizzle",
         f"{ctx.name(k)} reveals {ctx.card(iid).name}: {why}; discarded.",
         source=ctx.card(iid).name,
@@ -76,7 +75,7 @@ def summon_phase(ctx: Ctx, k: int) -> None:
                 continue
             ready_champions(ctx, card.cost)
             host.cards.append(iid)
-            ctx.say(
+            ctx.report(
                 "symbiote",
                 f"{ctx.name(k)} reveals {card.name} and merges it onto {ctx.card(host.cards[0]).name}.",
                 source=card.name,
@@ -85,15 +84,7 @@ def summon_phase(ctx: Ctx, k: int) -> None:
             )
         else:
             ready_champions(ctx, card.cost)
-            ctx.units(line, k).append(Unit([iid], k, ctx.state.turn))
-            where = "upper" if ctx.is_upper(k, line) else "lower"
-            ctx.say(
-                "summon",
-                f"{ctx.name(k)} reveals {card.name} onto its {where} line.",
-                source=card.name,
-                kingdom=k,
-                line=line,
-            )
+            enter(ctx, k, iid, line, "reveals {card} onto its {where} line")
         settle(ctx, k, -1)
         if blood:
             ab.price_of_blood(ctx, k, card.cost, card.name)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Abilities, Ctx, Loc
+from engines.clashofdecks.ctx import Abilities, Ctx, Loc
 from engines.clashofdecks.hits import deal, in_book_order, vanish_all
 from engines.clashofdecks.stronghold import damage as stronghold_damage
 
@@ -84,7 +84,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
         owner = unit.owner
         if aim.stronghold:
             dealt = amount(ctx, loc, found, ctx.stronghold_hp(aim.enemy))
-            ctx.say(
+            ctx.report(
                 "attack",
                 f"{name} attacks {ctx.name(aim.enemy)}'s Stronghold.",
                 source=name,
@@ -99,7 +99,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
         # the targets, all on enemy sides, are still where they were.
         units = [ctx.at(t) for t in aim.units]
         primary = ctx.unit_name(units[0])
-        ctx.say(
+        ctx.report(
             "attack",
             f"{name} attacks {primary}.",
             source=name,
@@ -116,7 +116,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
         for victim, excess in hit.excess.items():  # step 14
             spill = ab.sharpening(found, excess)
             if spill:
-                ctx.say(
+                ctx.report(
                     "sharpen",
                     f"{name}'s Sharpening carries {spill} on.",
                     source=name,
@@ -132,7 +132,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
         now = ctx.find(uid)
         if now is None or not ab.berserk(ctx.abilities(now), killed_enemy):
             break
-        ctx.say(
+        ctx.report(
             "berserk", f"{name} goes berserk and attacks again.", source=name, kingdom=owner, line=now.line
         )
         loc = now
@@ -144,7 +144,7 @@ def attack(ctx: Ctx, uid: str, rage_only: bool, loc: Loc) -> None:
         if where is None or targets(ctx, where, ctx.abilities(where), False) is None:
             continue  # gone, or nothing it may attack (a Defender facing no creature)
         answering = ctx.unit_name(ctx.at(where))
-        ctx.say(
+        ctx.report(
             "instinct",
             f"{answering} strikes back on Instinct.",
             source=answering,

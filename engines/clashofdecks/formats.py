@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engines.clashofdecks.board import Ctx
 from engines.clashofdecks.content import Catalog
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.deckcode import parse_deck
 from engines.clashofdecks.state import ClashState, Draft
 from engines.core.errors import SetupError
@@ -134,11 +134,11 @@ def advance_draft(ctx: Ctx) -> bool:
             draft.row = [draft.pile.pop() for _ in range(len(pattern))]
             draft.order = [_picker(ch) for ch in pattern]
             names = ", ".join(ctx.card(i).name for i in draft.row)
-            ctx.say("draft_row", f"Draft round {draft.round + 1}: revealed {names}.")
+            ctx.report("draft_row", f"Draft round {draft.round + 1}: revealed {names}.")
         who = draft.order[0]
         if who == -1:
             draft.ai_pool.extend(draft.row)
-            ctx.say("draft_ai", f"The AI takes the remaining {counted(len(draft.row), 'card')}.")
+            ctx.report("draft_ai", f"The AI takes the remaining {counted(len(draft.row), 'card')}.")
             draft.row = []
             draft.order = []
             continue
@@ -155,4 +155,4 @@ def take(ctx: Ctx, k: int, iid: str) -> None:
     draft.row.remove(iid)
     draft.picks[k].append(iid)
     draft.order.pop(0)
-    ctx.say("draft_pick", f"{ctx.name(k)} takes {ctx.card(iid).name}.", kingdom=k)
+    ctx.report("draft_pick", f"{ctx.name(k)} takes {ctx.card(iid).name}.", kingdom=k)

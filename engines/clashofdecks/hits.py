@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Abilities, Ctx, Loc
+from engines.clashofdecks.ctx import Abilities, Ctx, Loc
 from engines.clashofdecks.state import Unit
 
 
@@ -28,18 +28,11 @@ def deal(ctx: Ctx, targets: list[tuple[Loc, int]], source: str, *, spell: bool) 
         found = ctx.abilities(loc)
         name = ctx.unit_name(unit)
         if spell and ab.indestructible(found):
-            ctx.say(
-                "indestructible",
-                f"{name} is untouched by {source}.",
-                source=source,
-                target=name,
-                kingdom=unit.owner,
-                line=loc.line,
-            )
+            untouched(ctx, name, source, unit.owner, loc.line)
             continue
         dealt = ab.protection(unit, found, amount)
         if amount and not dealt:
-            ctx.say(
+            ctx.report(
                 "protection",
                 f"{name}'s Protection stops {source}.",
                 source=source,
@@ -52,7 +45,7 @@ def deal(ctx: Ctx, targets: list[tuple[Loc, int]], source: str, *, spell: bool) 
             continue
         unit.damage += dealt
         hit.dealt += dealt
-        ctx.say(
+        ctx.report(
             "damage",
             f"{source} deals {dealt} to {name}.",
             source=source,
@@ -83,7 +76,7 @@ def remove(ctx: Ctx, dead: list[tuple[Loc, Unit]], source: str, *, verb: str = "
         ctx.state.lines[loc.line].sides[loc.side].remove(unit)
     for loc, unit in dead:
         name = ctx.unit_name(unit)
-        ctx.say(
+        ctx.report(
             "destroyed" if verb == "destroyed" else "returned",
             f"{name} is {verb}.",
             source=source,
@@ -101,25 +94,35 @@ def send_home(ctx: Ctx, unit: Unit, line: int) -> None:
         card = ctx.card(iid)
         if card.kind == "champion":
             owner.champion_status = "exhausted"
-            ctx.say("exhausted", f"{card.name} is exhausted.", source=card.name, kingdom=unit.owner)
-            continue
-        if ab.mercenary(ctx, iid):
-            enemy_k = ctx.enemy_on(line, unit.owner)
-            enemy = ctx.kingdom(enemy_k)
-            if enemy.is_ai:
-                enemy.deck.append(iid)
-            else:
-                enemy.hand.append(iid)
-            ctx.say(
-                "mercenary",
-                f"{card.name} changes sides to {ctx.name(enemy_k)}.",
-                source=card.name,
-                kingdom=enemy_k,
-            )
-        elif owner.is_ai:
-            owner.discard.append(iid)
+            ctx.report("exhausted", f"{card.name} is exhausted.", source=card.name, kingdom=unit.owner)
+        elif ab.mercenary(ctx, iid):
+            give(ctx, iid, ctx.enemy_on(line, unit.owner), "changes sides to")
         else:
-            owner.hand.append(iid)
+            give(ctx, iid, unit.owner)
+
+
+def give(ctx: Ctx, iid: str, k: int, crossing: str = "") -> None:
+    """Card ``iid`` goes home to kingdom ``k``: a player's hand, or an AI's discard pile. A card
+    ``crossing`` to an enemy (a Mercenary: "changes sides to") joins its hand, or an AI's deck pile."""
+    kingdom = ctx.kingdom(k)
+    if not crossing:
+        (kingdom.discard if kingdom.is_ai else kingdom.hand).append(iid)
+        return
+    (kingdom.deck if kingdom.is_ai else kingdom.hand).append(iid)
+    name = ctx.card(iid).name
+    ctx.report("mercenary", f"{name} {crossing} {ctx.name(k)}.", source=name, kingdom=k)
+
+
+def untouched(ctx: Ctx, name: str, source: str, kingdom: int = -1, line: int = -1) -> None:
+    """Say that Indestructible keeps incantation ``source`` off the creature called ``name``."""
+    ctx.report(
+        "indestructible",
+        f"{name} is untouched by {source}.",
+        source=source,
+        target=name,
+        kingdom=kingdom,
+        line=line,
+    )
 
 
 def located(ctx: Ctx, uid: str) -> Loc:

@@ -12,14 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Ctx, Loc
 from engines.clashofdecks.content import Card
-from engines.clashofdecks.hits import Hit, deal, remove, vanish_all
+from engines.clashofdecks.ctx import Ctx, Loc
+from engines.clashofdecks.hits import Hit, deal, give, remove, untouched, vanish_all
 from engines.clashofdecks.stronghold import damage as stronghold_damage
+from engines.core.keywords import Registry
 
+#: An effect keyword's handler: it gets the context, the incantation and its targets (step 1's).
 Effect = Callable[[Ctx, Card, list[Loc]], Hit]
+#: each incantation effect keyword of the data file, bound to its handler
+#: (``@EFFECTS.register("strike")``); the ruleset's ``check_content`` checks the cards against it
+EFFECTS: Registry[Effect] = Registry("Clash of Decks", "incantation effect")
 
 
+@EFFECTS.register("strike")
 def strike(ctx: Ctx, card: Card, locs: list[Loc]) -> Hit:
     """Deal the card's power (or, with Vulnerability, each target's HP minus 1) to every target."""
     found = ctx.cat.ability_sets[card.id]
@@ -30,6 +36,7 @@ def strike(ctx: Ctx, card: Card, locs: list[Loc]) -> Hit:
     return deal(ctx, plan, card.name, spell=True)
 
 
+@EFFECTS.register("rout")
 def rout(ctx: Ctx, card: Card, locs: list[Loc]) -> Hit:
     """Move every target to the far end of its line."""
     uids = [ctx.at(loc).cards[0] for loc in locs]
@@ -39,10 +46,10 @@ def rout(ctx: Ctx, card: Card, locs: list[Loc]) -> Hit:
             continue
         name = ctx.unit_name(ctx.at(where))
         if ab.indestructible(ctx.abilities(where)):
-            ctx.say("indestructible", f"{name} is untouched by {card.name}.", source=card.name, target=name)
+            untouched(ctx, name, card.name)
             continue
         ctx.move_to_back(where)
-        ctx.say(
+        ctx.report(
             "rout",
             f"{card.name} blows {name} to the back of its line.",
             source=card.name,
@@ -53,22 +60,19 @@ def rout(ctx: Ctx, card: Card, locs: list[Loc]) -> Hit:
     return Hit()
 
 
+@EFFECTS.register("bounce")
 def bounce(ctx: Ctx, card: Card, locs: list[Loc]) -> Hit:
     """Send every target back to where destroyed cards go (hand, AI discard, exhausted Champion)."""
     gone = []
     for loc in locs:
         unit = ctx.at(loc)
         if ab.indestructible(ctx.abilities(loc)):
-            name = ctx.unit_name(unit)
-            ctx.say("indestructible", f"{name} is untouched by {card.name}.", source=card.name, target=name)
+            untouched(ctx, ctx.unit_name(unit), card.name)
             continue
         gone.append((loc, unit))
     gone.sort(key=lambda pair: ctx.order_key(pair[0]))
     remove(ctx, gone, card.name, verb="sent back")
     return Hit()
-
-
-EFFECTS: dict[str, Effect] = {"strike": strike, "rout": rout, "bounce": bounce}
 
 
 def spell_targets(ctx: Ctx, card: Card, target: Loc) -> list[Loc]:
@@ -85,7 +89,7 @@ def cast(ctx: Ctx, k: int, iid: str, target_uid: str) -> None:
     victim_owner = ctx.owner_of(target)
     target_line = target.line
     victim_name = ctx.unit_name(ctx.at(target))
-    ctx.say(
+    ctx.report(
         "incantation",
         f"{ctx.name(k)} casts {card.name} on {victim_name}.",
         source=card.name,
@@ -94,7 +98,7 @@ def cast(ctx: Ctx, k: int, iid: str, target_uid: str) -> None:
         line=target.line,
     )
     locs = spell_targets(ctx, card, target)
-    hit = EFFECTS[card.effect](ctx, card, locs)
+    hit = EFFECTS[card.effect](ctx, card, locs)  # steps 2-9, by the card's effect keyword
     found = ctx.cat.ability_sets[card.id]
     ab.regeneration(ctx, k, found, hit.dealt, card.name)
     for victim, excess in hit.excess.items():
@@ -111,15 +115,6 @@ def spell_home(ctx: Ctx, k: int, iid: str, victim: int, line: int) -> None:
     if ab.mercenary(ctx, iid):
         # To the enemy it was cast on; cast on a friend, to the enemy across that line.
         dest = victim if ctx.kingdom(victim).team != caster.team else ctx.enemy_on(line, victim)
-        enemy = ctx.kingdom(dest)
-        (enemy.deck if enemy.is_ai else enemy.hand).append(iid)
-        ctx.say(
-            "mercenary",
-            f"{ctx.card(iid).name} goes over to {ctx.name(dest)}.",
-            source=ctx.card(iid).name,
-            kingdom=dest,
-        )
-    elif caster.is_ai:
-        caster.discard.append(iid)
+        give(ctx, iid, dest, "goes over to")
     else:
-        caster.hand.append(iid)
+        give(ctx, iid, k)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engines.clashofdecks.abilities import KEYWORDS
-from engines.clashofdecks.board import Ctx, GameOver
 from engines.clashofdecks.bots import BOTS
 from engines.clashofdecks.catalogue import decks, entries, read_ability_help
 from engines.clashofdecks.content import CARDS_PATH, Card, catalog, load_catalog
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.formats import advance_draft, take
+from engines.clashofdecks.incantations import EFFECTS
 from engines.clashofdecks.modes import mode_specs
 from engines.clashofdecks.search import SearchBot
 from engines.clashofdecks.setup import check_seat, finish_draft, setup
@@ -56,6 +57,7 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
     state_type = ClashState
     view_type = ClashView
     think_seconds = 90
+    default_keys = (END,)  # a timed-out player ends their summoning (in a draft: takes the first card)
     _bots: dict[str, Bot] | None = None  # built on first use: the search bot plays worlds with this ruleset
 
     # ------------------------------------------------------------------ setup
@@ -72,11 +74,25 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
                 return k
         raise StopIteration(seat)  # as next() did: a seat without a kingdom is a caller's mistake
 
+    @staticmethod
+    def _chooser(state: ClashState) -> int | None:
+        """The seat deciding now: the draft's next picker or the summoning player; None once over."""
+        if state.phase == "draft":
+            assert state.draft is not None and state.draft.order
+            return state.kingdoms[state.draft.order[0]].seat
+        return state.kingdoms[state.active].seat if state.phase == "summon" else None
+
+    def _asked(self, state: ClashState, seat: int) -> bool:
+        # ``apply`` asks only this: the chooser is known without the prompt's text.
+        return seat == self._chooser(state)
+
     def _prompts(self, state: ClashState) -> dict[int, Prompt]:
+        seat = self._chooser(state)
+        if seat is None:
+            return {}
         if state.phase == "draft":
             draft = state.draft
-            assert draft is not None and draft.order
-            seat = state.kingdoms[draft.order[0]].seat
+            assert draft is not None
             # The draft is played face up (row and picks are public): only the choosing is in DMs.
             return {
                 seat: Prompt(
@@ -87,16 +103,14 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
                     public=f"{seat_ref(seat)} is drafting: 1 of the {len(draft.row)} revealed cards",
                 )
             }
-        if state.phase == "summon":
-            kingdom = state.kingdoms[state.active]
-            text = f"Summoning: {kingdom.mana} mana. Play one of your 4 leftmost cards, or end the turn."
-            # Private for the hand it reads; whose turn it is and the mana are public (the view shows both).
-            public = f"{seat_ref(kingdom.seat)} is summoning with {kingdom.mana} mana"
-            return {kingdom.seat: Prompt(kingdom.seat, "summon", text, private=True, public=public)}
-        return {}
+        mana = state.kingdoms[state.active].mana
+        text = f"Summoning: {mana} mana. Play one of your 4 leftmost cards, or end the turn."
+        # Private for the hand it reads; whose turn it is and the mana are public (the view shows both).
+        public = f"{seat_ref(seat)} is summoning with {mana} mana"
+        return {seat: Prompt(seat, "summon", text, private=True, public=public)}
 
     def _legal_actions(self, state: ClashState, seat: int) -> list[Action]:
-        ctx = Ctx(state, Rng(0))
+        ctx = Ctx(state)
         k = self._kingdom(state, seat)
         if state.phase == "draft":
             assert state.draft is not None
@@ -121,13 +135,13 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
             assert state.draft is not None
             # exactly "d.<card>": a key with any other shape names no choice, even if it holds a card id
             in_row = parts[0] == "d" and len(parts) == 2 and iid in state.draft.row
-            return self._draft_action(Ctx(state, Rng(0)), iid) if in_row else None
+            return self._draft_action(Ctx(state), iid) if in_row else None
         if len(parts) != 3:
             return None  # every summoning key is kind.card.where
         k = self._kingdom(state, seat)
         if not self._offered(state, k, iid):
             return None
-        ctx = Ctx(state, Rng(0))
+        ctx = Ctx(state)
         card = ctx.card(iid)
         price = cost(ctx, k, iid)
         if not within_means(card, price, state.kingdoms[k].mana):
@@ -189,39 +203,30 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return None
 
     @staticmethod
-    def _cast_action(ctx: Ctx, iid: str, card: Card, price: int, target: Unit) -> Action:
+    def _play(letter: str, iid: str, where: str, target: str | int, label: str, group: str) -> Action:
+        """Play card ``iid`` in the way ``letter`` names (its key ``letter.iid.where``) at ``target``."""
+        return Action(f"{letter}.{iid}.{where}", label, group=group, card=iid, params=(iid, target))
+
+    @classmethod
+    def _cast_action(cls, ctx: Ctx, iid: str, card: Card, price: int, target: Unit) -> Action:
         """Cast incantation ``iid`` on the creature ``target``."""
         uid = target.cards[0]
-        return Action(
-            f"i.{iid}.{uid}",
-            f"Cast {card.name} on {ctx.unit_name(target)} ({price} mana)",
-            group="incantation",
-            card=iid,
-            params=(iid, uid),
-        )
+        label = f"Cast {card.name} on {ctx.unit_name(target)} ({price} mana)"
+        return cls._play("i", iid, uid, uid, label, "incantation")
 
-    @staticmethod
-    def _summon_action(iid: str, card: Card, price: int, where: str, line: int) -> Action:
+    @classmethod
+    def _summon_action(cls, iid: str, card: Card, price: int, where: str, line: int) -> Action:
         """Summon creature ``iid`` on kingdom's upper (``where`` "u") or lower ("l") line ``line``."""
         side = "upper" if where == "u" else "lower"
-        return Action(
-            f"p.{iid}.{where}",
-            f"Summon {card.name} on the {side} line ({price} mana)",
-            group="summon",
-            card=iid,
-            params=(iid, line),
+        return cls._play(
+            "p", iid, where, line, f"Summon {card.name} on the {side} line ({price} mana)", "summon"
         )
 
-    @staticmethod
-    def _merge_action(ctx: Ctx, iid: str, card: Card, price: int, host: str) -> Action:
+    @classmethod
+    def _merge_action(cls, ctx: Ctx, iid: str, card: Card, price: int, host: str) -> Action:
         """Merge Symbiote ``iid`` onto the creature whose host card is ``host``."""
-        return Action(
-            f"s.{iid}.{host}",
-            f"Merge {card.name} onto {ctx.card(host).name} ({price} mana)",
-            group="symbiote",
-            card=iid,
-            params=(iid, host),
-        )
+        label = f"Merge {card.name} onto {ctx.card(host).name} ({price} mana)"
+        return cls._play("s", iid, host, host, label, "symbiote")
 
     # ------------------------------------------------------------------ acting
     def clone(self, state: ClashState) -> ClashState:
@@ -229,39 +234,26 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return copy_state(state)
 
     def _apply(self, state: ClashState, seat: int, action: Action) -> Iterable[Event]:
-        rng = self.rng(state)
-        ctx = Ctx(state, rng)
-        k = self._kingdom(state, seat)
-        if state.phase == "draft":
+        return Ctx(state).act(self._carry_out, self._kingdom(state, seat), action)
+
+    @staticmethod
+    def _carry_out(ctx: Ctx, k: int, action: Action) -> None:
+        """Carry out kingdom ``k``'s legal ``action``: a draft pick, a card played, or the Assault."""
+        if ctx.state.phase == "draft":
             take(ctx, k, str(action.params[0]))
             if advance_draft(ctx):
                 finish_draft(ctx)
         elif action.key == END:
             finish_turn(ctx)
         else:
-            try:
-                kind = action.key[0]
-                iid = str(action.params[0])
-                if kind == "p":
-                    summon(ctx, k, iid, int(action.params[1]))
-                elif kind == "s":
-                    merge(ctx, k, iid, str(action.params[1]))
-                else:
-                    incantation(ctx, k, iid, str(action.params[1]))
-            except GameOver:
-                pass
-        state.rng = rng.state
-        return ctx.events
-
-    def default_action(self, state: ClashState, seat: int) -> Action:
-        """A timed-out player takes the first card offered in a draft, or ends their summoning."""
-        actions = self.legal_actions(state, seat)
-        if not actions:
-            return super().default_action(state, seat)
-        for action in actions:
-            if action.key == END:
-                return action
-        return actions[0]
+            kind = action.key[0]
+            iid = str(action.params[0])
+            if kind == "p":
+                summon(ctx, k, iid, int(action.params[1]))
+            elif kind == "s":
+                merge(ctx, k, iid, str(action.params[1]))
+            else:
+                incantation(ctx, k, iid, str(action.params[1]))
 
     # ------------------------------------------------------------------ seeing
     def _view(self, state: ClashState, viewer: int | None) -> ClashView:
@@ -342,11 +334,13 @@ class ClashOfDecks(Ruleset[ClashState, ClashView]):
         return self._bots
 
     def check_content(self) -> None:
-        """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them."""
+        """Load ``cards.toml``, ``solo.toml`` and the abilities' explanations afresh and check them, the
+        ability and effect keywords against their handlers."""
         cards = load_catalog().cards.values()
         KEYWORDS.check(
             Use(CARDS_PATH, c.id, f"abilities[{i}]", a) for c in cards for i, a in enumerate(c.abilities)
         )
+        EFFECTS.check(Use(CARDS_PATH, c.id, "effect", c.effect) for c in cards if c.kind == "incantation")
         read_ability_help()
 
     def catalogue(self, lang: str = "en") -> list[CatalogueEntry]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engines.clashofdecks.board import Ctx
 from engines.clashofdecks.content import Catalog
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.formats import (
     DEALT_DECK_MODES,
     DRAFT_PILE,
@@ -105,8 +105,8 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClashState:
         start_draft(state, pile)
         _champions(ctx, config)
         if advance_draft(ctx):
-            finish_draft(ctx)
-        state.rng = rng.state
+            ctx.act(finish_draft)
+        ctx.finish()
         return state
     state.phase = "deal"
     if state.format == "precon":
@@ -116,7 +116,7 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClashState:
         decks = constructed_decks(cat, config, len(player_ks))
         for k, deck in zip(player_ks, decks, strict=True):
             state.kingdoms[k].revealed = list(deck)
-        ctx.say(
+        ctx.report(
             "reveal",
             "Constructed decks are revealed: "
             + "; ".join(
@@ -133,8 +133,7 @@ def setup(cat: Catalog, config: GameConfig, seed: int) -> ClashState:
             rest = [c for d in cat.decks for c in d.cards if c not in used]  # the three other decks
         ai_cards = assign_ids(state, rng, rest)
     _champions(ctx, config)
-    deal(ctx, dict(zip(player_ks, owned, strict=True)), ai_cards)
-    state.rng = rng.state
+    ctx.act(deal, dict(zip(player_ks, owned, strict=True)), ai_cards)
     return state
 
 
@@ -151,7 +150,7 @@ def _champions(ctx: Ctx, config: GameConfig) -> None:
         design = cat.champions[kingdom.seat % len(cat.champions)] if pick in (None, "auto") else str(pick)
         kingdom.champion = assign_ids(state, ctx.rng, [design])[0]
         kingdom.champion_status = "ready"
-        ctx.say("champion", f"{ctx.name(k)} reveals the Champion {cat.card(design).name}.", kingdom=k)
+        ctx.report("champion", f"{ctx.name(k)} reveals the Champion {cat.card(design).name}.", kingdom=k)
 
 
 def finish_draft(ctx: Ctx) -> None:
@@ -191,5 +190,5 @@ def deal(ctx: Ctx, decks: dict[int, list[str]], ai_cards: list[str]) -> None:
     for position, k in enumerate(order[: len(caps)]):
         if not state.kingdoms[k].is_ai:
             state.kingdoms[k].first_mana = caps[position]
-    ctx.say("first", f"{ctx.name(first)} plays first.", kingdom=first)
+    ctx.report("first", f"{ctx.name(first)} plays first.", kingdom=first)
     open_game(ctx, first)

@@ -8,8 +8,9 @@ Bastion flips it and reshuffles the discard pile into a new deck; under the Fort
 
 from __future__ import annotations
 
-from engines.clashofdecks.board import Ctx, GameOver
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.state import STRONGHOLD
+from engines.core.context import GameOver
 from engines.core.types import counted
 
 
@@ -26,7 +27,7 @@ def settle(ctx: Ctx, k: int, by: int) -> None:
         kingdom.discard = []
         ctx.rng.shuffle(pile)
         kingdom.deck = pile
-        ctx.say(
+        ctx.report(
             "reshuffle",
             f"{ctx.name(k)}'s Bastion falls: its discard pile becomes a new deck "
             f"of {len(pile)} over the Fort.",
@@ -45,7 +46,7 @@ def settle(ctx: Ctx, k: int, by: int) -> None:
         kingdom.fort = True
         hand.remove(STRONGHOLD)
         hand.insert(0, STRONGHOLD)
-        ctx.say(
+        ctx.report(
             "bastion_falls",
             f"{ctx.name(k)}'s Bastion falls; the Fort stands at the left of the hand.",
             target="Stronghold",
@@ -65,7 +66,7 @@ def damage(ctx: Ctx, k: int, amount: int, by: int, source: str) -> int:
         del kingdom.deck[-amount:]
         milled.reverse()  # cards go face up one by one, the old top card first
         kingdom.discard.extend(milled)
-        ctx.say(
+        ctx.report(
             "mill",
             f"{source} hits {ctx.name(k)}: {counted(len(milled), 'card')} from its deck pile to the discard.",
             source=source,
@@ -80,7 +81,7 @@ def damage(ctx: Ctx, k: int, amount: int, by: int, source: str) -> int:
     new = min(pos + amount, len(hand) - 1)  # excess beyond the rightmost position is lost
     hand.remove(STRONGHOLD)
     hand.insert(new, STRONGHOLD)
-    ctx.say(
+    ctx.report(
         "stronghold",
         f"{source} deals {amount} to {ctx.name(k)}'s {'Fort' if kingdom.fort else 'Bastion'}.",
         source=source,
@@ -104,7 +105,7 @@ def regenerate(ctx: Ctx, k: int, source: str) -> None:
     if kingdom.is_ai:
         if kingdom.discard:
             kingdom.deck.append(kingdom.discard.pop())
-            ctx.say(
+            ctx.report(
                 "regenerate",
                 f"{source} regenerates: the top discard returns to {ctx.name(k)}'s deck pile.",
                 source=source,
@@ -117,7 +118,7 @@ def regenerate(ctx: Ctx, k: int, source: str) -> None:
     if pos > 0:
         hand.remove(STRONGHOLD)
         hand.insert(pos - 1, STRONGHOLD)
-        ctx.say(
+        ctx.report(
             "regenerate",
             f"{source} regenerates {ctx.name(k)}'s Stronghold by 1.",
             source=source,
@@ -129,7 +130,7 @@ def regenerate(ctx: Ctx, k: int, source: str) -> None:
         kingdom.fort = False
         hand.remove(STRONGHOLD)
         hand.insert(len(hand) - 1, STRONGHOLD)
-        ctx.say(
+        ctx.report(
             "regenerate", f"{source} rebuilds {ctx.name(k)}'s Bastion.", source=source, kingdom=k, amount=1
         )
 
@@ -174,5 +175,5 @@ def lose(ctx: Ctx, k: int, by: int, reason: str) -> None:
             "" if state.ai.credited == state.ai.level else f", counted as {state.ai.credited} with a Champion"
         )
         state.result += f" Custom play level {state.ai.level}{counted}."
-    ctx.say("fort_falls", state.result, kingdom=k)
+    ctx.report("fort_falls", state.result, kingdom=k)
     raise GameOver

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.clashofdecks import abilities as ab
-from engines.clashofdecks.board import Ctx
 from engines.clashofdecks.content import Card
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.incantations import cast
 from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit
 from engines.clashofdecks.stronghold import settle
@@ -47,7 +47,7 @@ def ready_champions(ctx: Ctx, played_cost: int) -> None:
     for k, kingdom in enumerate(ctx.state.kingdoms):
         if kingdom.champion_status == "exhausted" and ctx.card(kingdom.champion).cost == played_cost:
             kingdom.champion_status = "ready"
-            ctx.say("ready", f"{ctx.card(kingdom.champion).name} is readied.", kingdom=k)
+            ctx.report("ready", f"{ctx.card(kingdom.champion).name} is readied.", kingdom=k)
 
 
 def _take(ctx: Ctx, k: int, iid: str, card: Card) -> None:
@@ -74,16 +74,18 @@ def summon(ctx: Ctx, k: int, iid: str, line: int) -> None:
     card = ctx.card(iid)
     price = cost(ctx, k, iid)
     _take(ctx, k, iid, card)
+    enter(ctx, k, iid, line, "summons {card} on the {where} line")
+    _pay(ctx, k, card, price)
+
+
+def enter(ctx: Ctx, k: int, iid: str, line: int, how: str) -> None:
+    """Put creature ``iid`` into play behind kingdom ``k``'s creatures on ``line`` and say ``how``
+    (its ``{card}`` and ``{where}``, upper or lower, filled in: "summons {card} on the {where} line")."""
+    name = ctx.card(iid).name
     ctx.units(line, k).append(Unit([iid], k, ctx.state.turn))
     where = "upper" if ctx.is_upper(k, line) else "lower"
-    ctx.say(
-        "summon",
-        f"{ctx.name(k)} summons {card.name} on the {where} line.",
-        source=card.name,
-        kingdom=k,
-        line=line,
-    )
-    _pay(ctx, k, card, price)
+    said = how.format(card=name, where=where)
+    ctx.report("summon", f"{ctx.name(k)} {said}.", source=name, kingdom=k, line=line)
 
 
 def merge(ctx: Ctx, k: int, iid: str, host_uid: str) -> None:
@@ -96,7 +98,7 @@ def merge(ctx: Ctx, k: int, iid: str, host_uid: str) -> None:
     host = ctx.at(loc)
     host.cards.append(iid)
     host_name = ctx.card(host_uid).name
-    ctx.say(
+    ctx.report(
         "symbiote",
         f"{ctx.name(k)} merges {card.name} onto {host_name}.",
         source=card.name,

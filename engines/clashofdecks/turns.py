@@ -1,6 +1,7 @@
 """The turn: Phase 1 (Mana Regeneration), Phase 2 (Summoning, players decide), Phase 3 (Assault).
 
-AI kingdoms take their whole turn here; the loop stops when a player must decide or a Fort falls.
+AI kingdoms take their whole turn here; the loop stops when a player must decide or a Fort falls
+(the kit's ``GameOver``, which ``Ctx.act`` catches).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from engines.clashofdecks import abilities as ab
 from engines.clashofdecks.ai import ai_mana, summon_phase
 from engines.clashofdecks.assault import assault, end_of_turn
-from engines.clashofdecks.board import Ctx, GameOver
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.stronghold import damage
 
 
@@ -33,7 +34,7 @@ def start_turn(ctx: Ctx, k: int) -> None:
     ctx.records = None
     kingdom = ctx.kingdom(k)
     kingdom.mana = mana(ctx, k)
-    ctx.say(
+    ctx.report(
         "turn", f"Turn {state.turn}: {ctx.name(k)} gains {kingdom.mana} mana.", kingdom=k, amount=kingdom.mana
     )
     kingdom.turns += 1
@@ -44,31 +45,25 @@ def start_turn(ctx: Ctx, k: int) -> None:
 def finish_turn(ctx: Ctx) -> None:
     """Phase 3 for the active kingdom, then hand the turn on (AI turns run straight through)."""
     state = ctx.state
-    try:
-        assault(ctx, state.active)
+    assault(ctx, state.active)
+    end_of_turn(ctx)
+    while True:
+        ring = state.ring
+        nxt = ring[(ring.index(state.active) + 1) % len(ring)]
+        start_turn(ctx, nxt)
+        if not ctx.kingdom(nxt).is_ai:
+            return
+        summon_phase(ctx, nxt)
+        assault(ctx, nxt)
         end_of_turn(ctx)
-        while True:
-            ring = state.ring
-            nxt = ring[(ring.index(state.active) + 1) % len(ring)]
-            start_turn(ctx, nxt)
-            if not ctx.kingdom(nxt).is_ai:
-                return
-            summon_phase(ctx, nxt)
-            assault(ctx, nxt)
-            end_of_turn(ctx)
-    except GameOver:
-        ctx.records = None
 
 
 def open_game(ctx: Ctx, first: int) -> None:
     """Start the first turn with kingdom ``first`` (an AI opener plays its turn at once)."""
     state = ctx.state
     state.phase = "summon"
-    try:
-        start_turn(ctx, first)
-        if ctx.kingdom(first).is_ai:
-            summon_phase(ctx, first)
-            state.active = first
-            finish_turn(ctx)
-    except GameOver:
-        ctx.records = None
+    start_turn(ctx, first)
+    if ctx.kingdom(first).is_ai:
+        summon_phase(ctx, first)
+        state.active = first
+        finish_turn(ctx)

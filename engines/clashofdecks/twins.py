@@ -18,14 +18,12 @@ from __future__ import annotations
 
 from engines.clashofdecks.state import STRONGHOLD, ClashState
 from engines.core.rng import Rng
-
-#: a hidden place: (the list that holds it, the index in that list)
-Slot = tuple[list[str], int]
+from engines.core.twins import Place, deal_again
 
 
-def hidden_slots(state: ClashState, viewer: int | None) -> list[Slot]:
+def hidden_slots(state: ClashState, viewer: int | None) -> list[Place]:
     """Every place holding a card ``viewer`` (a seat, or None for a spectator) cannot see."""
-    slots: list[Slot] = []
+    slots: list[Place] = []
     for kingdom in state.kingdoms:
         if kingdom.is_ai:
             # The AI deck pile is face down for everyone, its order included (the book's "top card").
@@ -49,11 +47,5 @@ def redeal(state: ClashState, viewer: int | None, rng: Rng) -> bool:
     always really differs when something is hidden.
     """
     slots = hidden_slots(state, viewer)
-    before = [cards[i] for cards, i in slots]
-    after = list(before)
-    rng.shuffle(after)
-    if after == before and len(after) > 1:
-        after[0], after[1] = after[1], after[0]
-    for (cards, i), iid in zip(slots, after, strict=True):
-        cards[i] = iid
+    deal_again(slots, rng)
     return bool(slots)

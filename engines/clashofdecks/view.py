@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.clashofdecks.board import Ctx, Loc
 from engines.clashofdecks.content import catalog
+from engines.clashofdecks.ctx import Ctx, Loc
 from engines.clashofdecks.state import (
     STRONGHOLD,
     CardInfo,
@@ -25,7 +25,6 @@ from engines.clashofdecks.state import (
     UnitView,
 )
 from engines.clashofdecks.summoning import affordable, cost, playable
-from engines.core.rng import Rng
 
 
 def card_info(ctx: Ctx, iid: str, *, anonymous: bool = False) -> CardInfo:
@@ -81,7 +80,7 @@ def _record(r: Record) -> EffectRecord:
 
 def build_view(state: ClashState, viewer: int | None) -> ClashView:
     """What ``viewer`` (a seat, or None for a spectator) may see."""
-    ctx = Ctx(state, Rng(0))
+    ctx = Ctx(state)
     kingdoms = []
     for k, kd in enumerate(state.kingdoms):
         champion = None

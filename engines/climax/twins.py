@@ -12,8 +12,7 @@ import msgspec
 
 from engines.climax.state import ClimaxState
 from engines.core.rng import Rng
-
-Place = tuple[list[str], int]
+from engines.core.twins import Place, deal_again
 
 
 def hidden_places(state: ClimaxState, viewer: int | None) -> list[Place]:
@@ -30,14 +29,7 @@ def hidden_places(state: ClimaxState, viewer: int | None) -> list[Place]:
 def redeal(state: ClimaxState, viewer: int | None, rng: Rng) -> bool:
     """Deal the cards ``viewer`` cannot see into the same places at random (in place); True if any."""
     places = hidden_places(state, viewer)
-    before = [cards[i] for cards, i in places]
-    after = list(before)
-    rng.shuffle(after)
-    if after == before and len(after) > 1:
-        after[0], after[1] = after[1], after[0]
-    moved = dict(zip(before, after, strict=True))
-    for (cards, i), iid in zip(places, after, strict=True):
-        cards[i] = iid
+    moved = deal_again(places, rng)
     pending = state.agenda.pending
     if pending is not None and pending.marked and pending.seat != viewer:
         marked = tuple(moved.get(i, i) for i in pending.marked)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from importlib import resources
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
 
 import msgspec
 
@@ -160,6 +160,26 @@ def overridden(path: str, text: str) -> Iterator[None]:
         yield
     finally:
         _OVERRIDES.pop(path, None)
+
+
+class Named(Protocol):
+    """A content entry with an ``id`` (a card design, a deck, a scenario...)."""
+
+    @property
+    def id(self) -> str:
+        """The entry's id in its data file."""
+        ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def by_id(entries: Iterable[N], wanted: str) -> N:
+    """The entry whose ``id`` is ``wanted`` (a ``KeyError`` naming it when there is none)."""
+    for entry in entries:
+        if entry.id == wanted:
+            return entry
+    raise KeyError(wanted)
 
 
 def require_unique(file: str, ids: list[str], what: str = "id") -> None:

@@ -39,13 +39,19 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
 
 
-class AgendaState(Protocol):
-    """What the context needs of a game's state: its generator's state and its agenda."""
+class RngState(Protocol):
+    """What every context needs of a game's state: its generator's state."""
 
     rng: int
+
+
+class AgendaState(RngState, Protocol):
+    """What the agenda's context needs of a game's state: its generator's state and its agenda."""
+
     agenda: Agenda[Any, Any]
 
 
+R = TypeVar("R", bound=RngState)
 S = TypeVar("S", bound=AgendaState)
 T = TypeVar("T", bound=Task)
 P = TypeVar("P", bound=Pending)
@@ -93,15 +99,17 @@ class ChoiceKind(Protocol[C_in, P_in]):
         ...
 
 
-class Context(Generic[S, T, P]):
-    """One apply's working set: the state, a lazy generator, the events, and the agenda's verbs."""
+class BaseContext(Generic[R]):
+    """One apply's working set: the state, a lazy generator, the events, and the stop on ``GameOver``.
+
+    :class:`Context` adds the agenda. A game whose rules never pause half-way for a player (each
+    decision is a phase of its own, as in Clash of Decks) keeps no agenda and subclasses this one;
+    ``apply`` starts an action's rule with :meth:`act`.
+    """
 
     __slots__ = ("_rng", "ended", "events", "state")
 
-    #: the game's task kinds bound to their handlers (each takes the game's context and a task)
-    tasks: ClassVar[Handlers[Any, Any]]
-
-    def __init__(self, state: S, rng: Rng | None = None) -> None:
+    def __init__(self, state: R, rng: Rng | None = None) -> None:
         self.state = state
         self.events: list[Event] = []
         self.ended = False
@@ -158,6 +166,39 @@ class Context(Generic[S, T, P]):
         by default (a game where one person runs several seats names the person and the seat)."""
         return seat, text
 
+    # ------------------------------------------------------------------ stopping
+    def end(self) -> None:
+        """Stop every rule for good: the game is over (what :class:`GameOver` leads to)."""
+        self.ended = True
+
+    def run(self) -> None:
+        """Carry on the rule work still to do (none without an agenda) and write the generator back."""
+        self.finish()
+
+    def act(
+        self, rule: Callable[Concatenate[Self, Args], None], *args: Args.args, **kw: Args.kwargs
+    ) -> list[Event]:
+        """Carry out ``rule(self, *args)``, run on, and return the events.
+
+        For an action's rule, a decision off the agenda (a sealed order) or an answer: a ``GameOver``
+        raised by the rule stops all rule work here, as it does inside ``run``.
+        """
+        try:
+            rule(self, *args, **kw)
+        except GameOver:
+            self.end()
+        self.run()
+        return self.events
+
+
+class Context(BaseContext[S], Generic[S, T, P]):
+    """One apply's working set with the agenda's verbs: queue rule work, pause for a choice, run on."""
+
+    __slots__ = ()
+
+    #: the game's task kinds bound to their handlers (each takes the game's context and a task)
+    tasks: ClassVar[Handlers[Any, Any]]
+
     # ------------------------------------------------------------------ agenda
     def push(self, *tasks: T) -> None:
         """Run these tasks next, in the order given, before anything already queued."""
@@ -183,8 +224,8 @@ class Context(Generic[S, T, P]):
         return False
 
     def end(self) -> None:
-        """Stop every rule for good: the game is over (what :class:`GameOver` leads to)."""
-        self.ended = True
+        """Stop every rule for good, the queued ones too: the game is over."""
+        super().end()
         self.state.agenda.clear()
 
     def run(self) -> None:
@@ -223,21 +264,6 @@ class Context(Generic[S, T, P]):
     def _interrupted(self) -> bool:
         # Between two tasks: a halt stops the run, and a rule check now due runs first.
         return self.halted() or self._check() is not None
-
-    def act(
-        self, rule: Callable[Concatenate[Self, Args], None], *args: Args.args, **kw: Args.kwargs
-    ) -> list[Event]:
-        """Carry out ``rule(self, *args)``, run the agenda on, and return the events.
-
-        For a decision off the agenda (a sealed order) as for an answer: a ``GameOver`` raised by
-        the rule stops all rule work here, as it does inside ``run``.
-        """
-        try:
-            rule(self, *args, **kw)
-        except GameOver:
-            self.end()
-        self.run()
-        return self.events
 
     def answer(self, kind: ChoiceKind[Any, Any], action: Action) -> list[Event]:
         """Answer the pending choice (of ``kind``) with the legal ``action``, run on, return the events."""

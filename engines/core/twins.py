@@ -38,6 +38,25 @@ _msgpack = msgspec.msgpack.Encoder()
 
 #: ``extra(state, twin, viewer, where)``: more comparisons made above the engine (may raise)
 Extra = Callable[[Any, Any, "int | None", str], None]
+#: a place holding a card a viewer cannot see: (the list that holds it, the index in that list)
+Place = tuple[list[str], int]
+
+
+def deal_again(places: Sequence[Place], rng: Rng) -> dict[str, str]:
+    """Deal the cards lying in ``places`` afresh among the same places (in place), for a game's
+    ``Ruleset.twin``; return which card now lies where each card lay (old id -> new id).
+
+    The deal never comes out the same when two places hold different cards, so a twin really
+    differs whenever anything is hidden.
+    """
+    before = [cards[i] for cards, i in places]
+    after = list(before)
+    rng.shuffle(after)
+    if after == before and len(after) > 1:
+        after[0], after[1] = after[1], after[0]
+    for (cards, i), iid in zip(places, after, strict=True):
+        cards[i] = iid
+    return dict(zip(before, after, strict=True))
 
 
 @dataclass

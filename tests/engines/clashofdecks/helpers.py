@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from engines.clashofdecks import RULESET
-from engines.clashofdecks.board import Ctx, GameOver
+from engines.clashofdecks.ctx import Ctx
 from engines.clashofdecks.state import STRONGHOLD, ClashState, Unit
 from engines.core import GameConfig, Rng
+from engines.core.context import GameOver
 
 PLAYERS = {"solo": 1, "duel": 2, "coop": 2, "ffa": 4, "2v2": 4}
 

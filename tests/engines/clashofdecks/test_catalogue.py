@@ -9,8 +9,9 @@ import pytest
 
 from engines.clashofdecks import RULESET
 from engines.clashofdecks.catalogue import EFFECT_TEXT, ability_help, card_text, stats_line
-from engines.clashofdecks.content import ABILITIES, EFFECTS, catalog
+from engines.clashofdecks.content import ABILITIES, catalog
 from engines.clashofdecks.deckcode import decode_deck
+from engines.clashofdecks.incantations import EFFECTS
 from engines.core import GameConfig, SetupError
 from engines.core.catalogue import select
 from engines.core.types import OptionValue

@@ -9,7 +9,16 @@ import pytest
 
 from engines import registry
 from engines.clashofdecks import RULESET
-from engines.clashofdecks.content import ABILITIES, CardFile, SoloFile, build_catalog, catalog
+from engines.clashofdecks.content import (
+    ABILITIES,
+    CARDS_PATH,
+    CardFile,
+    SoloFile,
+    build_catalog,
+    catalog,
+    load_catalog,
+)
+from engines.clashofdecks.incantations import EFFECTS
 from engines.core import ContentError, GameConfig
 from engines.core.content import load_content, load_rules_pages, parse_content
 
@@ -57,6 +66,24 @@ text = "t"
     broken = msgspec.structs.replace(good.cards[0], abilities=("flying",))
     with pytest.raises(ContentError, match="unknown ability 'flying'"):
         build_catalog(msgspec.structs.replace(good, cards=(broken, *good.cards[1:])), solo)
+
+
+def test_every_incantation_effect_keyword_has_one_handler_and_every_handler_a_card() -> None:
+    used = {card.effect for card in catalog().cards.values() if card.kind == "incantation"}
+    assert used == EFFECTS.names()
+
+
+def test_check_content_names_the_file_card_and_field_of_an_unknown_effect(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    good = load_catalog()
+    spell = next(card for card in good.cards.values() if card.kind == "incantation")
+    frozen = msgspec.structs.replace(spell, effect="freeze")
+    broken = msgspec.structs.replace(good, cards={**good.cards, spell.id: frozen})
+    monkeypatch.setattr("engines.clashofdecks.ruleset.load_catalog", lambda: broken)
+    with pytest.raises(ContentError, match="unknown incantation effect 'freeze'") as err:
+        RULESET.check_content()
+    assert CARDS_PATH in str(err.value) and repr(spell.id) in str(err.value) and "effect" in str(err.value)
 
 
 def test_rules_pages_fit_and_name_every_ability() -> None:

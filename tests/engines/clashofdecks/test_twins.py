@@ -9,8 +9,9 @@ import pytest
 from engines.clashofdecks import RULESET
 from engines.clashofdecks.ruleset import ClashOfDecks
 from engines.clashofdecks.state import STRONGHOLD, ClashState
-from engines.clashofdecks.twins import Slot, hidden_slots
+from engines.clashofdecks.twins import hidden_slots
 from engines.core import GameConfig, Rng
+from engines.core.twins import Place as Slot
 from engines.core.twins import TwinReport, check_twins, compare
 from tests.engines.clashofdecks.test_fuzz import CONFIGS
 
