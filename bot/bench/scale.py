@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.bench.boards import BoardFigures, board_lines, measure_boards
-from bot.bench.busy import ClickFigures, run_processes
+from bot.bench.busy import ClickFigures, run_fresh
 from bot.bench.draw_rate import Drawing, drawing_lines, measure_drawing
 from bot.bench.startup import Startup, count_rows, measure_startup, rss_mb, sqlite_bytes, startup_lines
 from bot.bench.stats import fmt
@@ -129,23 +129,11 @@ def measure_clicks(budget: ScaleBudget, folder: Path) -> list[ClickFigures]:
     options = click_options(budget)
     plan = [(n, 0) for n in budget.processes] + [(1, d) for d in budget.draw_processes if d]
     runs: dict[tuple[int, int], list[ClickFigures]] = {key: [] for key in plan}
-    pg = os.environ.get("TEST_DATABASE_URL", "").strip()
-    from bot.bench.pipeline import _bench_database
-
     for repeat in range(budget.repeats):
         for processes, draw in plan:
-            if pg:
-                url = asyncio.run(_bench_database(pg, create=True))
-            else:
-                url = f"sqlite+aiosqlite:///{folder}/clicks-{processes}-{draw}-{repeat}.db"
-            try:
-                asyncio.run(upgrade(url))
-                runs[(processes, draw)].append(
-                    run_processes(url, processes, {**options, "draw_processes": draw, "seed": 1 + repeat})
-                )
-            finally:
-                if pg:
-                    asyncio.run(_bench_database(pg, create=False))
+            kind = {**options, "draw_processes": draw, "seed": 1 + repeat}
+            name = f"clicks-{processes}-{draw}-{repeat}"
+            runs[(processes, draw)].append(run_fresh(folder, name, processes, kind))
     return [_median_run(found) for found in runs.values()]
 
 

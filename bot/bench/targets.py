@@ -14,15 +14,13 @@ busy one.
 
 from __future__ import annotations
 
-import asyncio
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.bench.busy import ClickFigures, run_processes
+from bot.bench.busy import ClickFigures, run_fresh
 from bot.bench.stats import fmt, median
-from bot.store import upgrade
 
 #: clicks in flight per process for target 4
 TARGET4_INFLIGHT = 4
@@ -70,9 +68,6 @@ def measure_targets(options: dict[str, Any], repeats: int, folder: Path) -> Targ
 
     ``options``: :func:`bot.bench.busy.busy_clicks`' keywords (tables, inflight, clicks, warm).
     """
-    from bot.bench.pipeline import _bench_database
-
-    pg = os.environ.get("TEST_DATABASE_URL", "").strip()
     pool = default_pool()
     kinds = {
         "threads": {**options, "draw_processes": 0},
@@ -82,17 +77,9 @@ def measure_targets(options: dict[str, Any], repeats: int, folder: Path) -> Targ
     found: dict[str, list[ClickFigures]] = {name: [] for name in kinds}
     for repeat in range(repeats):
         for name, kind in kinds.items():
-            if pg:
-                url = asyncio.run(_bench_database(pg, create=True))
-            else:
-                url = f"sqlite+aiosqlite:///{folder}/targets-{name}-{repeat}.db"
-            try:
-                asyncio.run(upgrade(url))
-                found[name].append(run_processes(url, 1, {**kind, "seed": 1 + repeat}))
-            finally:
-                if pg:
-                    asyncio.run(_bench_database(pg, create=False))
-    return TargetRuns(found["threads"], found["pool"], found["few"], pool, "postgresql" if pg else "sqlite")
+            found[name].append(run_fresh(folder, f"targets-{name}-{repeat}", 1, {**kind, "seed": 1 + repeat}))
+    backend = "postgresql" if os.environ.get("TEST_DATABASE_URL", "").strip() else "sqlite"
+    return TargetRuns(found["threads"], found["pool"], found["few"], pool, backend)
 
 
 def target_lines(runs: TargetRuns) -> list[str]:

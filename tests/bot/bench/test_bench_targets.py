@@ -60,28 +60,23 @@ def test_the_three_kinds_alternate_on_fresh_databases(
 ) -> None:
     made: list[tuple[str, int, int]] = []
 
-    def fake(url: str, processes: int, options: dict[str, Any]) -> ClickFigures:
-        made.append((url.rsplit("/", 1)[-1], options["draw_processes"], options["inflight"]))
+    def fake(folder: Path, name: str, processes: int, options: dict[str, Any]) -> ClickFigures:
+        made.append((name, options["draw_processes"], options["inflight"]))
         return run(10, 100, 1.0, options["draw_processes"])
 
     monkeypatch.delenv("TEST_DATABASE_URL", raising=False)
-    monkeypatch.setattr(targets, "run_processes", fake)
-    monkeypatch.setattr(targets, "upgrade", lambda url: _nothing())
+    monkeypatch.setattr(targets, "run_fresh", fake)
     monkeypatch.setattr(targets, "default_pool", lambda: 2)
     found = targets.measure_targets({"tables": 3, "inflight": 32, "clicks": 5, "warm": 0}, 2, tmp_path)
     assert made == [
-        ("targets-threads-0.db", 0, 32),
-        ("targets-pool-0.db", 2, 32),
-        ("targets-few-0.db", 2, 4),
-        ("targets-threads-1.db", 0, 32),
-        ("targets-pool-1.db", 2, 32),
-        ("targets-few-1.db", 2, 4),
+        ("targets-threads-0", 0, 32),
+        ("targets-pool-0", 2, 32),
+        ("targets-few-0", 2, 4),
+        ("targets-threads-1", 0, 32),
+        ("targets-pool-1", 2, 32),
+        ("targets-few-1", 2, 4),
     ]
     assert (len(found.threads), len(found.pool), len(found.few), found.pool_size) == (2, 2, 2, 2)
-
-
-async def _nothing() -> None:
-    return None
 
 
 def test_bench_scale_targets_runs_only_the_targets(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,3 +84,15 @@ def test_bench_scale_targets_runs_only_the_targets(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(scale, "main", lambda **kw: asked.append(kw) or 0)
     assert cli.main(["bench", "--scale", "--targets", "--quick"]) == 0
     assert asked == [{"quick": True, "as_json": False, "targets": True}]
+
+
+def test_a_fresh_run_clicks_on_its_own_migrated_database(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from bot.bench.busy import run_fresh
+
+    monkeypatch.delenv("TEST_DATABASE_URL", raising=False)
+    options = {"tables": 2, "inflight": 1, "clicks": 3, "warm": 0, "draw_processes": 0}
+    found = run_fresh(tmp_path, "tiny", 1, options)
+    assert (tmp_path / "tiny.db").exists()
+    assert found.clicks + found.refused == 3 and found.processes == 1 and found.cpu_s > 0
