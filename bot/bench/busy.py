@@ -16,7 +16,6 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from bot.bench.cpu import CENTRES, Sampler, ServerCpu, Split
@@ -384,24 +383,3 @@ def run_processes(url: str, processes: int, options: dict[str, Any]) -> ClickFig
         hits,
         split,
     )
-
-
-def run_fresh(folder: Path, name: str, processes: int, options: dict[str, Any]) -> ClickFigures:
-    """:func:`run_processes` on a database made for this run alone, migrated first.
-
-    A SQLite file ``folder/name.db``, or with ``TEST_DATABASE_URL`` set a throw-away PostgreSQL
-    database, dropped after the run.
-    """
-    import os
-
-    from bot.bench.pipeline import _bench_database
-    from bot.store import upgrade
-
-    pg = os.environ.get("TEST_DATABASE_URL", "").strip()
-    url = asyncio.run(_bench_database(pg, create=True)) if pg else f"sqlite+aiosqlite:///{folder}/{name}.db"
-    try:
-        asyncio.run(upgrade(url))
-        return run_processes(url, processes, options)
-    finally:
-        if pg:
-            asyncio.run(_bench_database(pg, create=False))

@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.bench.boards import BoardFigures, board_lines, measure_boards
-from bot.bench.busy import ClickFigures, run_fresh
+from bot.bench.busy import ClickFigures
 from bot.bench.draw_rate import Drawing, drawing_lines, measure_drawing
+from bot.bench.fresh import run_fresh
 from bot.bench.startup import Startup, count_rows, measure_startup, rss_mb, sqlite_bytes, startup_lines
 from bot.bench.stats import fmt
 from bot.bench.sweeps import Sweep, measure_sweeps, sweep, sweep_lines

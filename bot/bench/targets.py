@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.bench.busy import ClickFigures, run_fresh
+from bot.bench.busy import ClickFigures
+from bot.bench.fresh import run_fresh
 from bot.bench.stats import fmt, median
 
 #: clicks in flight per process for target 4

@@ -15,8 +15,7 @@ import io
 import struct
 import threading
 import zlib
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -24,20 +23,16 @@ try:
     from isal import isal_zlib
 
     #: ISA-L's level 2: as small as its level 1 for board art and as fast (level 3 is 4× slower)
-    _compressor: Callable[[int], Any] = isal_zlib.compressobj
+    _compress: Callable[[bytes, int], bytes] = isal_zlib.compress
     _crc32: Callable[[bytes, int], int] = isal_zlib.crc32  # several times zlib's speed over an IDAT
     DEFLATE, LEVEL = "isal", 2
 except ImportError:  # pragma: no cover - isal is a dependency; this keeps a bare install working
-    _compressor = zlib.compressobj
+    _compress = zlib.compress
     _crc32 = zlib.crc32
     DEFLATE, LEVEL = "zlib", 3  # Pillow's own level for these pictures
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_scratch = threading.local()  # each thread's row-stream images by width (see ``_wide``)
-#: widths whose row-stream image a thread keeps (the shipped pictures come in a handful)
-_WIDTHS = 4
-#: bytes of rows handed to the deflate at a time
-_CHUNK = 1 << 18
+_scratch = threading.local()  # each thread's row-stream image, reused while pictures keep one size
 _INFO_WRITTEN = frozenset({"transparency"})  # any other info (an ICC profile...) goes to Pillow
 
 
@@ -61,55 +56,19 @@ def palette_colours(image: Image.Image) -> int:
     return max(min(len(image.palette.palette) // 3, 256), 1)
 
 
-def _wide(image: Image.Image) -> Image.Image:
-    """This thread's "L" image one column wider than ``image`` and at least as tall, ``image`` pasted
-    one column in: each of its first rows is then a scanline after its zero filter byte.
-
-    The interleaving is one paste in C (a join of row slices in Python costs four times as much).
-    The wide image is kept per thread and width and only grows: boards of one game differ in
-    height from click to click, and a fresh 1.4 MB image each time cost about 350 page faults, a
-    third of a board's encode. Its first column is never pasted over, so it stays zero.
-    """
-    width, height = image.size
-    kept: dict[int, Image.Image] = getattr(_scratch, "wide", None) or {}
-    _scratch.wide = kept
-    wide = kept.pop(width, None)  # popped and put back: the dict's order is least recent first
-    if wide is None or wide.height < height:
-        wide = Image.new("L", (width + 1, height), 0)
-    kept[width] = wide
-    while len(kept) > _WIDTHS:
-        del kept[next(iter(kept))]
-    wide.im.paste(image.im, (1, 0, width + 1, height))
-    return wide
-
-
-def _row_chunks(image: Image.Image) -> Iterator[bytes]:
-    """The filtered scanlines of an 8-bit image (each row after a zero byte), in pieces of whole rows."""
-    width, height = image.size
-    encoder = Image._getencoder("L", "raw", ("L",))
-    # only the rows of this picture: the kept image may be taller
-    encoder.setimage(_wide(image).im, (0, 0, width + 1, height))
-    while True:
-        _, done, data = encoder.encode(max(_CHUNK, width + 1))
-        yield data
-        if done:
-            return
-
-
 def row_stream(image: Image.Image) -> bytes:
     """The filtered scanlines of an 8-bit image: each row's bytes after a zero (filter "None") byte."""
-    return b"".join(_row_chunks(image))
-
-
-def deflated_rows(image: Image.Image, level: int | None = None) -> bytes:
-    """The zlib stream of :func:`row_stream` (the IDAT data), deflated piece by piece as it is read.
-
-    Never holding the whole stream saves a megabyte of fresh memory (page faults) a board.
-    """
-    compressor = _compressor(LEVEL if level is None else level)
-    parts = [compressor.compress(chunk) for chunk in _row_chunks(image)]
-    parts.append(compressor.flush())
-    return b"".join(parts)
+    width, height = image.size
+    # one paste into an image a column wider does the interleaving in C (a join of row slices
+    # in Python costs four times as much); the wider image is kept per thread and size, because a
+    # fresh 1.4 MB one costs about 350 page faults, a third of a board's encode, and its first
+    # column (the filter bytes) is never pasted over
+    wide = getattr(_scratch, "wide", None)
+    if wide is None or wide.size != (width + 1, height):
+        wide = Image.new("L", (width + 1, height), 0)
+        _scratch.wide = wide
+    wide.im.paste(image.im, (1, 0, width + 1, height))
+    return wide.tobytes()
 
 
 def encode_palette_png(image: Image.Image) -> bytes:
@@ -137,5 +96,5 @@ def encode_palette_png(image: Image.Image) -> bytes:
         chunks.append(_chunk(b"tRNS", transparency[:colours]))
     elif isinstance(transparency, int):  # one transparent index, as Pillow writes it
         chunks.append(_chunk(b"tRNS", (b"\xff" * max(0, min(255, transparency)) + b"\0")[:colours]))
-    chunks += [_chunk(b"IDAT", deflated_rows(image)), _chunk(b"IEND", b"")]
+    chunks += [_chunk(b"IDAT", _compress(row_stream(image), LEVEL)), _chunk(b"IEND", b"")]
     return b"".join(chunks)

@@ -89,7 +89,7 @@ def test_bench_scale_targets_runs_only_the_targets(monkeypatch: pytest.MonkeyPat
 def test_a_fresh_run_clicks_on_its_own_migrated_database(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from bot.bench.busy import run_fresh
+    from bot.bench.fresh import run_fresh
 
     monkeypatch.delenv("TEST_DATABASE_URL", raising=False)
     options = {"tables": 2, "inflight": 1, "clicks": 3, "warm": 0, "draw_processes": 0}
