@@ -37,7 +37,7 @@ from typing import Any  # noqa: E402
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # for tests/ (the tiny game)
 
 
-from bot.bench.scale import rss_mb  # noqa: E402
+from bot.bench.startup import rss_mb  # noqa: E402
 
 
 def peak_rss_mb() -> float:
@@ -101,8 +101,8 @@ async def startup(url: str, cache_size: int | None, touch: int) -> None:
 
 async def sweep(url: str, shards: str) -> None:
     """Time one reminder pass and one expiry pass on the stored tables (real clock)."""
-    from bot.bench.scale import sweep as measure_sweep
-    from bot.bench.scale import sweep_lines
+    from bot.bench.sweeps import sweep as measure_sweep
+    from bot.bench.sweeps import sweep_lines
 
     print("\n".join(sweep_lines(await measure_sweep(url, shards))))
 

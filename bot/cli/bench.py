@@ -18,6 +18,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "processes and drawing pools, sweeps against due deadlines, database bytes (--quick: ~1 minute)",
     )
     bench.add_argument(
+        "--targets",
+        action="store_true",
+        help="with --scale: only issue 27's click targets (clicks per CPU-second, the drawing pool's "
+        "gain over threads, p99 at 4 clicks in flight), runs alternated, medians of 3 (--quick: 1)",
+    )
+    bench.add_argument(
         "--bots",
         action="store_true",
         help="the bots instead: CPU per decision of each game mode's hard bot at its move budget, "
@@ -37,7 +43,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.scale:
         from bot.bench.scale import main as scale_main
 
-        return scale_main(quick=args.quick, as_json=args.json)
+        return scale_main(quick=args.quick, as_json=args.json, targets=args.targets)
     if args.bots:
         from bot.bench.decisions import main as bots_main
 

@@ -24,9 +24,11 @@ try:
 
     #: ISA-L's level 2: as small as its level 1 for board art and as fast (level 3 is 4× slower)
     _compress: Callable[[bytes, int], bytes] = isal_zlib.compress
+    _crc32: Callable[[bytes, int], int] = isal_zlib.crc32  # several times zlib's speed over an IDAT
     DEFLATE, LEVEL = "isal", 2
 except ImportError:  # pragma: no cover - isal is a dependency; this keeps a bare install working
     _compress = zlib.compress
+    _crc32 = zlib.crc32
     DEFLATE, LEVEL = "zlib", 3  # Pillow's own level for these pictures
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -36,7 +38,7 @@ _INFO_WRITTEN = frozenset({"transparency"})  # any other info (an ICC profile...
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     """One PNG chunk: length, type, data and the CRC of type and data."""
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", _crc32(data, zlib.crc32(kind)))
 
 
 def _pillow_png(image: Image.Image) -> bytes:
@@ -50,7 +52,8 @@ def palette_colours(image: Image.Image) -> int:
     """How many palette entries Pillow writes for ``image`` (its palette's length, 1 to 256)."""
     if image.palette is None:
         return 256
-    return max(min(len(image.palette.getdata()[1]) // 3, 256), 1)
+    # the palette as it was given (a list or bytes): ``getdata`` would convert a list to bytes first
+    return max(min(len(image.palette.palette) // 3, 256), 1)
 
 
 def row_stream(image: Image.Image) -> bytes:
