@@ -26,7 +26,7 @@ def _view(**placed: tuple[int, int]) -> tuple[EtView, ModelView]:
     put(ctx, "t.he_man", *HERO)
     for mid, cell in placed.items():
         put(ctx, mid.replace("_", ".", 1), *cell)
-    view = RULESET.view(ctx.st, 0)
+    view = RULESET.view(ctx.state, 0)
     return view, next(m for m in view.models if m.id == "t.he_man")
 
 
