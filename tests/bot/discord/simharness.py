@@ -464,11 +464,17 @@ def make_bot(settings: Settings, shards: int = 1) -> TablekeeperBot:
 
 @asynccontextmanager
 async def world(
-    tmp_path: Path, *, database_url: str | None = None, shards: int = 1, **settings: Any
+    tmp_path: Path,
+    *,
+    database_url: str | None = None,
+    shards: int = 1,
+    settle_timeout: float = 5.0,
+    **settings: Any,
 ) -> AsyncIterator[World]:
     """A running simulated Discord with the bot on a fresh database (SQLite under ``tmp_path``).
 
     ``shards`` runs the bot as one process holding that many shards; the first server is on shard 0.
+    ``settle_timeout`` is how long SimCord waits for the bot to go quiet after each event.
     """
     url = database_url or migrated_sqlite(tmp_path / "tablekeeper.db")
     # Off unless a test asks for it: each finished game's animation costs seconds of CPU, and
@@ -480,7 +486,7 @@ async def world(
     logger.addHandler(errors)
     # Env is started and shut down by hand (not ``simcord.run``): pytest runs an async fixture's
     # set-up and tear-down in different contexts, which a context-manager clock scope can't span.
-    env = simcord.Env(make_bot(config, shards))
+    env = simcord.Env(make_bot(config, shards), settle_timeout=settle_timeout)
     await env.start()
     unpatched = _interactions.base_payload
     try:

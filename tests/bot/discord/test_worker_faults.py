@@ -306,7 +306,9 @@ async def test_clicks_are_applied_once_and_answered_while_workers_are_killed_and
         helpers: list[asyncio.Task[None]] = []
         try:
             async with (
-                world(tmp_path, database_url=url, work_queue="procrastinate") as w,
+                # a click whose worker was just killed waits for a replacement worker: on a loaded
+                # machine that takes longer than SimCord's default 5 s of quiet
+                world(tmp_path, database_url=url, work_queue="procrastinate", settle_timeout=30.0) as w,
                 w.rest_api() as api,
             ):
                 crew = Crew(url, api, tmp_path, engine)
