@@ -75,7 +75,10 @@ def test_sigint_while_piped_moves_are_being_played_leaves_the_same_way() -> None
     """Issue: with piped input a SIGINT printed the replay line and then a traceback."""
     game = _start("play", "clashofdecks", "--mode", "duel", "--seed", "3")
     assert game.stdin is not None
-    game.stdin.write(b"1\n" * 400)
+    # Eight moves: more than it takes to reach move 4, too few to end this 16-move game, so the
+    # signal always finds the game still going (with 400 piped moves a loaded machine could let
+    # the game run to its end between reading move 4 and sending the signal).
+    game.stdin.write(b"1\n" * 8)
     game.stdin.flush()
     shown = _read_until(game, b"--- your move 4 ---")  # the bot and the database are busy now
     game.send_signal(signal.SIGINT)
