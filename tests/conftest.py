@@ -10,6 +10,8 @@ the front, longest first, and workers take one test at a time, so the cores fini
 from __future__ import annotations
 
 import os
+import resource
+from collections.abc import Generator
 
 import pytest
 
@@ -44,16 +46,56 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[: 2 * workers] = [t for k in range(workers) for t in (head[k], head[2 * workers - 1 - k])]
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (pool workers included)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """Record a slow test's CPU seconds on its report (wall time on a shared machine says little)."""
+    if item.get_closest_marker("slow") is None:
+        return (yield)
+    start = _cpu_seconds()
+    try:
+        return (yield)
+    finally:
+        item.user_properties += [("cpu_seconds", _cpu_seconds() - start), ("declared", _cost(item))]
+
+
+def _slow_costs(terminalreporter: pytest.TerminalReporter) -> None:
+    """List the dearest slow tests by measured CPU beside the cost they declare (the run order's key)."""
+    costs = []
+    for key in ("passed", "failed"):
+        for report in terminalreporter.stats.get(key, []):
+            found = dict(report.user_properties)
+            if report.when == "call" and "cpu_seconds" in found:
+                costs.append((float(found["cpu_seconds"]), float(found["declared"]), report.nodeid))
+    if not costs:
+        return
+    costs.sort(reverse=True)
+    total = sum(cpu for cpu, _, _ in costs)
+    terminalreporter.write_sep("-", f"slow set: {total:.0f} CPU seconds in {len(costs)} tests; the dearest")
+    for cpu, declared, nodeid in costs[:20]:
+        terminalreporter.write_line(f"{cpu:8.1f} s (declares {declared:.0f})  {nodeid}")
+
+
 PG_HINT = "TEST_DATABASE_URL=postgresql+asyncpg://USER@HOST:5432/DB python -m pytest"
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
-    """Say in one line how many PostgreSQL tests a run without TEST_DATABASE_URL skipped, and how to run them.
+    """After a slow-set run, its dearest tests by CPU; after a run without TEST_DATABASE_URL, how many
+    PostgreSQL tests it skipped and how to run them (one line).
 
     Under xdist this runs on the controller, whose ``stats`` hold every worker's reports; a
     report's ``keywords`` carry its test's marks, so the ``postgres`` mark counts them.
     """
-    if hasattr(config, "workerinput") or os.environ.get("TEST_DATABASE_URL"):
+    if hasattr(config, "workerinput"):
+        return
+    if _slow_run(config):
+        _slow_costs(terminalreporter)
+    if os.environ.get("TEST_DATABASE_URL"):
         return
     skipped = [
         report

@@ -292,7 +292,7 @@ def test_above_the_noise_asks_about_two_standard_errors_more() -> None:
     assert above_the_noise(200, 200) == 201  # nothing is above a clean sweep
 
 
-@pytest.mark.slow(seconds=2400)
+@pytest.mark.slow(seconds=170)
 def test_issue_25_hard_wins_more_deals_than_normal_by_more_than_the_noise_against_the_ai() -> None:
     # Issue 25: in a mode against the rules' opponent each level's mean result must beat the one
     # below by more than the noise. Normal's wins over the lone hero's 100 deals are counted first
