@@ -24,6 +24,7 @@ from engines.arclash.reasons import search_reason
 from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, ArclashView, SeatState
 from engines.arclash.turn import advance_options
 from engines.core.bots import Suggestion
+from engines.core.carry import carry
 from engines.core.rng import Rng
 from engines.core.search import Sampling, Weighing
 from engines.core.types import Action, Prompt
@@ -74,28 +75,18 @@ def determinize(view: ArclashView, rng: Rng) -> ArclashState:
             hand, deck = made[: sv.hand_count], made[sv.hand_count :]
         seats.append(
             SeatState(
-                deck_name=sv.deck_name,
+                **carry(sv, "deck_name points passed", lists="mods"),
                 deck=deck,
                 hand=hand,
                 discard=[c.iid for c in sv.discard],
                 stack=[c.iid for c in sv.stack],
                 supports=[c.iid for c in sv.supports],
-                points=sv.points,
-                mods=list(sv.mods),
-                passed=sv.passed,
             )
         )
     state = ArclashState(
-        players=view.players,
-        target=view.target,
-        phase=view.phase,
-        turn=view.turn,
-        round=view.round,
+        **carry(view, "players target phase turn round current winner", lists="order"),
         seats=seats,
         ids=ids,
-        order=list(view.order),
-        current=view.current,
-        winner=view.winner,
         rng=rng.next_u64(),
     )
     mine = state.seats[me]
