@@ -17,7 +17,7 @@ from engines.eternia.ctx import TASKS, Ctx
 from engines.eternia.damage import heal
 from engines.eternia.hexes import Hex
 from engines.eternia.moves import walk
-from engines.eternia.pieces import AiCard, AiLine
+from engines.eternia.pieces import AiLine, AiPlan
 from engines.eternia.routes import reach
 from engines.eternia.state import CTRL, EtTask, Model
 
@@ -167,7 +167,7 @@ def shuffled_ai_deck(ctx: Ctx, deck: str) -> list[str]:
     return cards
 
 
-def _flip(ctx: Ctx, pile: list[str], deck: str) -> AiCard:
+def _flip(ctx: Ctx, pile: list[str], deck: str) -> AiPlan:
     """Turn up the top card of the AI ``pile`` of ``deck``, shuffling a fresh one when it ran out."""
     if not pile:
         pile.extend(shuffled_ai_deck(ctx, deck))
