@@ -76,7 +76,9 @@ def _or_pass(
     """``offers`` followed by the pass action, and ``answer`` for any action but the pass."""
 
     def offers_or_pass(ctx: Ctx, choice: Choice) -> list[Action]:
-        return [*offers(ctx, choice), pass_action(ctx, words)]
+        actions = offers(ctx, choice)  # a new list each call: adding to it copies nothing
+        actions.append(pass_action(ctx, words))
+        return actions
 
     def answer_unless_pass(ctx: Ctx, choice: Choice, action: Action) -> None:
         if action.key != PASS:
