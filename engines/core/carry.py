@@ -25,7 +25,7 @@ def _reader(same: str, lists: str, dicts: str) -> Callable[[Any], dict[str, Any]
     """One function reading the named fields, built once per list of names.
 
     Views are built after every action and worlds for every sampled playout, so the reader is
-    written out as plain attribute reads, as fast as the keywords it replaces (a loop of
+    written out as plain attribute reads, as fast as the same dict written by hand (a loop of
     ``getattr`` costs about three times as much); every name must be a plain identifier.
     """
     items = [(name, "{}") for name in same.split()]
