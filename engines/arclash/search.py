@@ -23,9 +23,9 @@ from engines.arclash.decks import starters
 from engines.arclash.reasons import search_reason
 from engines.arclash.state import ADVANCE, OPENING, OVER, SWAP, ArclashState, ArclashView, SeatState
 from engines.arclash.turn import advance_options
-from engines.core.bots import Suggestion
+from engines.core.carry import carry
 from engines.core.rng import Rng
-from engines.core.search import Sampling, Weighing
+from engines.core.search import Sampling, SearchChoice, Weighing
 from engines.core.types import Action, Prompt
 
 if TYPE_CHECKING:
@@ -74,28 +74,18 @@ def determinize(view: ArclashView, rng: Rng) -> ArclashState:
             hand, deck = made[: sv.hand_count], made[sv.hand_count :]
         seats.append(
             SeatState(
-                deck_name=sv.deck_name,
+                **carry(sv, "deck_name points passed", lists="mods"),
                 deck=deck,
                 hand=hand,
                 discard=[c.iid for c in sv.discard],
                 stack=[c.iid for c in sv.stack],
                 supports=[c.iid for c in sv.supports],
-                points=sv.points,
-                mods=list(sv.mods),
-                passed=sv.passed,
             )
         )
     state = ArclashState(
-        players=view.players,
-        target=view.target,
-        phase=view.phase,
-        turn=view.turn,
-        round=view.round,
+        **carry(view, "players target phase turn round current winner", lists="order"),
         seats=seats,
         ids=ids,
-        order=list(view.order),
-        current=view.current,
-        winner=view.winner,
         rng=rng.next_u64(),
     )
     mine = state.seats[me]
@@ -187,7 +177,7 @@ def _me(view: ArclashView) -> int:
     return view.viewer
 
 
-class SearchBot:
+class SearchBot(SearchChoice[ArclashView]):
     """Tries every choice in sampled worlds, playing each forward greedily to the end of the next
     turn; keeps the best (:class:`engines.core.search.Sampling`: the same worlds for every candidate,
     as many worlds as the playout-move budget allows)."""
@@ -220,16 +210,21 @@ class SearchBot:
             margin=margin,
         )
 
-    def choose(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
-        """Pick the action with the best average rollout over sampled worlds."""
-        return self.plan(view, prompt, actions, rng)[0]
+    def weighed(
+        self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Weighing | None]:
+        """The choice and, when it was weighed by sampling, every evaluation the search made."""
+        return self.plan(view, prompt, actions, rng)
 
-    def suggest(self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
-        """The search's choice, with what its playouts gave it and the next best option."""
-        chosen, weighing = self.plan(view, prompt, actions, rng)
-        if weighing is None:
-            return Suggestion(chosen, explain_greedy(view, prompt.kind, chosen))
-        return Suggestion(chosen, search_reason(weighing))
+    def greedy_reason(
+        self, view: ArclashView, prompt: Prompt, chosen: Action, actions: Sequence[Action]
+    ) -> str:
+        """The greedy bot's reason for its pick."""
+        return explain_greedy(view, prompt.kind, chosen)
+
+    def weighed_reason(self, view: ArclashView, weighing: Weighing) -> str:
+        """Games won in the playouts, else points against the leader."""
+        return search_reason(weighing)
 
     def plan(
         self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng

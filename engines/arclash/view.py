@@ -25,6 +25,7 @@ from engines.arclash.state import (
     CardView,
     SeatView,
 )
+from engines.core.carry import carry
 from engines.core.types import Action, Prompt
 
 
@@ -51,38 +52,26 @@ def build_view(
     asking = prompts(state) if state.phase != OVER else {}
     seats = [
         SeatView(
+            **carry(z, "deck_name points passed", lists="mods"),
             seat=s,
-            deck_name=z.deck_name,
-            points=z.points,
             stack=[card_view(state.ids[i], i) for i in z.stack],
             level=zones.level(state, s),
             base_power=zones.base_power(state, s),
             power=zones.power(state, s),
-            mods=list(z.mods),
             supports=[card_view(state.ids[i], i) for i in z.supports],
             discard=[card_ref(state.ids[i], i) for i in z.discard],
             hand_count=len(z.hand),
             deck_count=len(z.deck),
             sealed=z.sealed and state.phase in (OPENING, ADVANCE, SWAP),
             waiting=s in asking,
-            passed=z.passed,
         )
         for s, z in enumerate(state.seats)
     ]
     view = ArclashView(
+        **carry(state, "players target phase turn round current winner", lists="order report rolls"),
         viewer=viewer,
-        players=state.players,
         over=state.phase == OVER,
-        target=state.target,
-        phase=state.phase,
-        turn=state.turn,
-        round=state.round,
         seats=seats,
-        order=list(state.order),
-        current=state.current,
-        winner=state.winner,
-        report=list(state.report),
-        rolls=list(state.rolls),
     )
     if viewer is not None:
         zone = state.seats[viewer]

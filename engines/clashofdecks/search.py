@@ -41,6 +41,7 @@ from engines.clashofdecks.state import (
 )
 from engines.clashofdecks.view import build_view
 from engines.core.bots import Suggestion
+from engines.core.carry import carry
 from engines.core.rng import Rng
 from engines.core.search import Sampling, Weighed, ranked
 from engines.core.types import Action, Prompt
@@ -169,21 +170,13 @@ def determinize(view: ClashView, rng: Rng) -> ClashState:
         lines.append(Line(kingdoms=[lv.left.kingdom, lv.right.kingdom], sides=sides))
     _deal_unseen(view, me, kingdoms, cards, seen_by, rng)
     return ClashState(
+        **carry(view, "mode format champions players ai sudden_death phase turn active"),
         schema_version=SCHEMA_VERSION,
         rng=rng.next_u64(),
-        mode=view.mode,
-        format=view.format,
-        champions=view.champions,
-        players=view.players,
         cards=cards,
         kingdoms=kingdoms,
         lines=lines,
         ring=list(ring),
-        ai=view.ai,
-        sudden_death=view.sudden_death,
-        phase=view.phase,
-        turn=view.turn,
-        active=view.active,
         last_assault=[
             Record(r.kind, r.text, r.source, r.target, r.kingdom, r.amount, r.line) for r in view.last_assault
         ],

@@ -25,6 +25,7 @@ from engines.clashofdecks.state import (
     UnitView,
 )
 from engines.clashofdecks.summoning import affordable, cost, playable
+from engines.core.carry import carry
 
 
 def card_info(ctx: Ctx, iid: str, *, anonymous: bool = False) -> CardInfo:
@@ -37,17 +38,8 @@ def _face(iid: str, design: str) -> CardInfo:
     """Card faces are immutable, so each (instance, design) pair is built once."""
     card = catalog().cards[design]
     return CardInfo(
+        **carry(card, "name kind cost hp av abilities aura effect power text"),
         id=iid,
-        name=card.name,
-        kind=card.kind,
-        cost=card.cost,
-        hp=card.hp,
-        av=card.av,
-        abilities=card.abilities,
-        aura=card.aura,
-        effect=card.effect,
-        power=card.power,
-        text=card.text,
     )
 
 
@@ -156,16 +148,10 @@ def build_view(state: ClashState, viewer: int | None) -> ClashView:
     if state.active >= 0 and not state.kingdoms[state.active].is_ai:
         active_seat = state.kingdoms[state.active].seat
     return ClashView(
+        **carry(state, "players mode format phase turn active champions result ai sudden_death"),
         viewer=viewer,
-        players=state.players,
         over=state.phase == "over",
-        mode=state.mode,
-        format=state.format,
-        phase=state.phase,
-        turn=state.turn,
-        active=state.active,
         active_seat=active_seat,
-        champions=state.champions,
         kingdoms=tuple(kingdoms),
         lines=tuple(lines),
         last_assault=tuple(_record(r) for r in state.last_assault),
@@ -173,9 +159,6 @@ def build_view(state: ClashState, viewer: int | None) -> ClashView:
         hand=hand,
         draft=draft,
         winners=tuple(state.winners),
-        result=state.result,
-        ai=state.ai,
-        sudden_death=state.sudden_death,
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.climax.ctx import Ctx
 from engines.climax.effects import fire, is_counter, power_of, salvage_targets
-from engines.climax.flow import ASKS, asking, task
+from engines.climax.flow import ASKS, PASS, asking, pass_action, task
 from engines.climax.main import play_event
 from engines.climax.state import FRONT, REST, REVERSE, STAND, Attack, Choice, Job
 from engines.climax.words import say, slot_name
@@ -138,12 +138,12 @@ def _counter_offers(ctx: Ctx, choice: Choice) -> list[Action]:
         )
         for iid in counters(ctx, choice.seat)
     ]
-    actions.append(Action("pass", say(ctx.lang, "counter_pass"), "pass", params=("pass",)))
+    actions.append(pass_action(ctx, "counter_pass"))
     return actions
 
 
 def _counter_answer(ctx: Ctx, choice: Choice, action: Action) -> None:
-    if action.key == "pass":
+    if action.key == PASS:
         ctx.say("no_counter", who=seat_ref(choice.seat))
         return
     seat, iid = choice.seat, action.card

@@ -36,7 +36,7 @@ from engines.climax.view import build_view
 from engines.climax.words import say, term
 from engines.core.bots import Bot, RandomBot, Suggestion, clip
 from engines.core.rng import Rng
-from engines.core.search import Sampling, Weighing, ranked
+from engines.core.search import Sampling, SearchChoice, Weighing, ranked
 from engines.core.types import Action, Prompt
 
 
@@ -350,7 +350,7 @@ def _settled(state: ClimaxState, view: ClimaxView) -> bool:
 _GREEDY = Greedy()
 
 
-class Search:
+class Search(SearchChoice[ClimaxView]):
     """Samples hidden cards, plays each candidate out greedily, keeps the best sum
     (:class:`engines.core.search.Sampling`: the same worlds and dice for every candidate).
 
@@ -379,16 +379,15 @@ class Search:
             horizon=horizon,
         )
 
-    def choose(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
-        """The candidate with the best sampled outcome (greedy where there is nothing to weigh)."""
-        return self.weighed(view, prompt, actions, rng)[0]
+    def greedy_reason(
+        self, view: ClimaxView, prompt: Prompt, chosen: Action, actions: Sequence[Action]
+    ) -> str:
+        """The greedy bot's reason, in the table's language."""
+        return explain(view, prompt, chosen, actions)
 
-    def suggest(self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
-        """The search's choice with what its playouts gave it beside the next best option."""
-        chosen, weighing = self.weighed(view, prompt, actions, rng)
-        if weighing is None:
-            return Suggestion(chosen, explain(view, prompt, chosen, actions))
-        return Suggestion(chosen, search_reason(weighing, view.lang))
+    def weighed_reason(self, view: ClimaxView, weighing: Weighing) -> str:
+        """Playouts won, else the average evaluation, beside the next best (in the table's language)."""
+        return search_reason(weighing, view.lang)
 
     def plan(
         self, view: ClimaxView, prompt: Prompt, actions: Sequence[Action], rng: Rng

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, asking, task
+from engines.climax.flow import ASKS, asking, card_actions, task
 from engines.climax.state import Choice, Job
-from engines.climax.words import say
 from engines.core.types import Action, seat_ref
 
 
@@ -27,21 +26,14 @@ def playable_climaxes(ctx: Ctx, seat: int) -> list[str]:
 
 
 def _offers(ctx: Ctx, choice: Choice) -> list[Action]:
-    actions = [
-        Action(f"x.{iid}", say(ctx.lang, "play_climax", card=ctx.name(iid)), "climax", iid, ("x", iid))
-        for iid in playable_climaxes(ctx, choice.seat)
-    ]
-    actions.append(Action("pass", say(ctx.lang, "climax_pass"), "pass", params=("pass",)))
-    return actions
+    return card_actions(ctx, playable_climaxes(ctx, choice.seat), "x", "play_climax", "climax")
 
 
 def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
-    if action.key == "pass":
-        return
     p = ctx.p(choice.seat)
     p.hand.remove(action.card)
     p.climax = action.card
     ctx.say("climax_played", who=seat_ref(choice.seat), card=ctx.name(action.card))
 
 
-ASKS.add("climax", asking(_offers, _answer))
+ASKS.add("climax", asking(_offers, _answer, passing="climax_pass"))

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, asking, task
+from engines.climax.flow import ASKS, asking, card_actions, task
 from engines.climax.state import Choice, Job
-from engines.climax.words import say
 from engines.core.types import Action, seat_ref
 
 CLOCK_DRAW = 2
@@ -20,17 +19,10 @@ def clock_phase(ctx: Ctx, job: Job) -> None:
 
 
 def _offers(ctx: Ctx, choice: Choice) -> list[Action]:
-    actions = [
-        Action(f"c.{iid}", say(ctx.lang, "clock_card", card=ctx.name(iid)), "clock", iid, ("c", iid))
-        for iid in ctx.p(choice.seat).hand
-    ]
-    actions.append(Action("pass", say(ctx.lang, "clock_pass"), "pass", params=("pass",)))
-    return actions
+    return card_actions(ctx, ctx.p(choice.seat).hand, "c", "clock_card", "clock")
 
 
 def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
-    if action.key == "pass":
-        return
     seat = choice.seat
     ctx.p(seat).hand.remove(action.card)
     ctx.p(seat).clock.append(action.card)  # face up: the clock is public
@@ -39,4 +31,4 @@ def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:
     ctx.draw(seat, CLOCK_DRAW)
 
 
-ASKS.add("clock", asking(_offers, _answer))
+ASKS.add("clock", asking(_offers, _answer, passing="clock_pass"))

@@ -12,6 +12,7 @@ from engines.climax.content import catalog
 from engines.climax.ctx import Ctx
 from engines.climax.effects import power_of, soul_of
 from engines.climax.state import SLOTS, Attack, AttackView, CardFace, ClimaxState, ClimaxView, Player, Slot
+from engines.core.carry import carry
 from engines.core.rng import Rng
 
 #: cards in a deck
@@ -28,19 +29,12 @@ def determinize(view: ClimaxView, rng: Rng) -> ClimaxState:
     cat = catalog()
     me = view.viewer if view.viewer is not None else 0
     state = ClimaxState(
-        lang=view.lang,
+        **carry(view, "lang first active turn phase attacks winner result"),
         front_bonus=str(view.options["front_bonus"]),
         cancel_colour=str(view.options["cancel_colour"]),
         counter_colour=str(view.options["counter_colour"]),
         triggers=str(view.options["triggers"]),
         encore_cost=int(view.options["encore_cost"]),
-        first=view.first,
-        active=view.active,
-        turn=view.turn,
-        phase=view.phase,
-        attacks=view.attacks,
-        winner=view.winner,
-        result=view.result,
     )
     known: dict[str, str] = {}
     seen: list[Counter[str]] = [Counter(), Counter()]

@@ -15,10 +15,9 @@ from engines.climax.abilities import KEYWORDS, card_text, is_counter
 from engines.climax.attacking import encore_price
 from engines.climax.continuous import power_of, soul_of
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, asking, task
+from engines.climax.flow import ASKS, PASS, asking, card_actions, pass_action, task
 from engines.climax.played import salvage_targets
 from engines.climax.state import Choice, Job
-from engines.climax.words import say
 from engines.core.types import Action, seat_ref
 
 #: what the phase modules read from here (the handlers' modules register their keywords on import)
@@ -58,17 +57,14 @@ def run_ability(ctx: Ctx, job: Job) -> None:
 
 # ------------------------------------------------------------------------------ effect choices
 def _pick_offers(ctx: Ctx, choice: Choice) -> list[Action]:
-    actions = [
-        Action(f"t.{iid}", say(ctx.lang, f"pick_{choice.s}", card=ctx.name(iid)), "pick", iid, ("t", iid))
-        for iid in choice.cards
-    ]
+    actions = card_actions(ctx, choice.cards, "t", f"pick_{choice.s}", "pick")
     if choice.s == "salvage":
-        actions.append(Action("pass", say(ctx.lang, "pick_none"), "pass", params=("pass",)))
+        actions.append(pass_action(ctx, "pick_none"))
     return actions
 
 
 def _pick_answer(ctx: Ctx, choice: Choice, action: Action) -> None:
-    if action.key == "pass":
+    if action.key == PASS:
         return
     iid = action.card
     seat = choice.seat
@@ -91,10 +87,7 @@ def _pick_answer(ctx: Ctx, choice: Choice, action: Action) -> None:
 
 
 def _discard_offers(ctx: Ctx, choice: Choice) -> list[Action]:
-    return [
-        Action(f"h.{iid}", say(ctx.lang, "discard_card", card=ctx.name(iid)), "discard", iid, ("h", iid))
-        for iid in ctx.p(choice.seat).hand
-    ]
+    return card_actions(ctx, ctx.p(choice.seat).hand, "h", "discard_card", "discard")
 
 
 def _discard_answer(ctx: Ctx, choice: Choice, action: Action) -> None:

@@ -8,7 +8,7 @@ text every Climax choice shares. Phase modules register by name, so none imports
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from engines.climax.ctx import TASKS, Ctx, TaskHandler
 from engines.climax.state import Choice
@@ -19,6 +19,8 @@ from engines.core.keywords import Registry
 from engines.core.types import Action, seat_ref
 
 ASKS: Registry[ChoiceKind[Ctx, Choice]] = Registry("Climax", "choice")
+#: the key of the action that declines an optional choice
+PASS = "pass"
 
 
 def task(kind: str) -> Callable[[TaskHandler], TaskHandler]:
@@ -41,10 +43,45 @@ def asking(
     answer: Callable[[Ctx, Choice, Action], None],
     *,
     private: bool = True,
+    passing: str = "",
 ) -> Ask[Ctx, Choice]:
     """A choice kind: its legal actions and its answer, asked as ``ask_<kind>`` with ``public_<kind>``.
 
     ``private`` choices read the chooser's hand (taken in DMs); the mulligan's marks are a part
-    of its pending choice that only the chooser sees until confirmed.
+    of its pending choice that only the chooser sees until confirmed. A choice that may be
+    declined names the words of its ``passing`` action: it comes after the offers, and answering
+    it does nothing.
     """
+    if passing:
+        offers, answer = _or_pass(offers, answer, passing)
     return Ask(offers, answer, _text, public=_public, private=private)
+
+
+def card_actions(ctx: Ctx, cards: Iterable[str], prefix: str, words: str, group: str) -> list[Action]:
+    """One action per card: key ``<prefix>.<card>``, labelled by the text key ``words`` naming it."""
+    return [
+        Action(f"{prefix}.{iid}", say(ctx.lang, words, card=ctx.name(iid)), group, iid, (prefix, iid))
+        for iid in cards
+    ]
+
+
+def pass_action(ctx: Ctx, words: str) -> Action:
+    """The action that declines an optional choice, labelled by the text key ``words``."""
+    return Action(PASS, say(ctx.lang, words), "pass", params=(PASS,))
+
+
+def _or_pass(
+    offers: Callable[[Ctx, Choice], list[Action]], answer: Callable[[Ctx, Choice, Action], None], words: str
+) -> tuple[Callable[[Ctx, Choice], list[Action]], Callable[[Ctx, Choice, Action], None]]:
+    """``offers`` followed by the pass action, and ``answer`` for any action but the pass."""
+
+    def offers_or_pass(ctx: Ctx, choice: Choice) -> list[Action]:
+        actions = offers(ctx, choice)  # a new list each call: adding to it copies nothing
+        actions.append(pass_action(ctx, words))
+        return actions
+
+    def answer_unless_pass(ctx: Ctx, choice: Choice, action: Action) -> None:
+        if action.key != PASS:
+            answer(ctx, choice, action)
+
+    return offers_or_pass, answer_unless_pass

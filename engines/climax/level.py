@@ -7,9 +7,8 @@ from the waiting room) happens at once in ``Ctx.deck_emptied``.
 from __future__ import annotations
 
 from engines.climax.ctx import Ctx
-from engines.climax.flow import ASKS, asking, task
+from engines.climax.flow import ASKS, asking, card_actions, task
 from engines.climax.state import Choice, Job
-from engines.climax.words import say
 from engines.core.types import Action, seat_ref
 
 LEVEL_AT = 7  # clock cards that make a level
@@ -36,10 +35,7 @@ def _choices(ctx: Ctx, oldest: list[str]) -> tuple[str, ...]:
 
 
 def _offers(ctx: Ctx, choice: Choice) -> list[Action]:
-    return [
-        Action(f"l.{iid}", say(ctx.lang, "level_card", card=ctx.name(iid)), "level", iid, ("l", iid))
-        for iid in choice.cards
-    ]
+    return card_actions(ctx, choice.cards, "l", "level_card", "level")
 
 
 def _answer(ctx: Ctx, choice: Choice, action: Action) -> None:

@@ -27,6 +27,7 @@ from engines.climax.state import (
     PlayerView,
     SlotView,
 )
+from engines.core.carry import carry
 from engines.core.types import seat_ref
 
 
@@ -36,16 +37,10 @@ def face(iid: str, design: str, lang: str) -> CardFace:
     cat = catalog()
     card = cat.cards[design]
     return CardFace(
+        **carry(card, "kind colour level cost power soul triggers"),
         id=iid,
         design=design,
         name=card.name(lang),
-        kind=card.kind,
-        colour=card.colour,
-        level=card.level,
-        cost=card.cost,
-        power=card.power,
-        soul=card.soul,
-        triggers=card.triggers,
         text=card_text(card, lang, lambda ref: cat.cards[ref].name(lang)),
         counter=is_counter(card),
     )
@@ -144,22 +139,11 @@ def build_view(state: ClimaxState, viewer: int | None) -> ClimaxView:
     if mine is not None and mine.seat != viewer:
         mine = msgspec.structs.replace(mine, marked=())
     return ClimaxView(
+        **carry(state, "lang phase turn active first attacks winner result"),
         viewer=viewer,
         players=2,
         over=state.phase == "over",
-        lang=state.lang,
-        options={
-            "front_bonus": state.front_bonus,
-            "cancel_colour": state.cancel_colour,
-            "counter_colour": state.counter_colour,
-            "triggers": state.triggers,
-            "encore_cost": state.encore_cost,
-        },
-        phase=state.phase,
-        turn=state.turn,
-        active=state.active,
-        first=state.first,
-        attacks=state.attacks,
+        options=carry(state, "front_bonus cancel_colour counter_colour triggers encore_cost"),
         sides=tuple(sides),
         attack=_attack(ctx, state.attack),
         last=_attack(ctx, state.last),
@@ -169,6 +153,4 @@ def build_view(state: ClimaxState, viewer: int | None) -> ClimaxView:
         deciding=(pending.seat,) if pending is not None and state.phase != "over" else (),
         tasks=tuple(state.agenda.tasks),
         pending=mine,
-        winner=state.winner,
-        result=state.result,
     )

@@ -33,7 +33,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engines.core.bots import REASON_LIMIT, clip
+from engines.core.bots import REASON_LIMIT, Suggestion, clip
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
 
@@ -92,6 +92,40 @@ class Weighing:
     found: Weighed
     candidates: tuple[Action, ...]
     values: tuple[tuple[float, ...], ...]  # per candidate, one value a world
+
+
+class SearchChoice(Generic[V]):
+    """``choose`` and ``suggest`` of a search bot that keeps its rules of thumb's choice unless it weighs one.
+
+    The game's bot writes ``weighed`` (the choice and, when it was weighed by sampling, every
+    evaluation the search made), ``greedy_reason`` (why the rules of thumb chose, where nothing was
+    weighed) and ``weighed_reason`` (what the playouts gave the choice beside the next best).
+    """
+
+    def weighed(
+        self, view: V, prompt: Prompt, actions: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Weighing | None]:
+        """The choice and, when it was weighed by sampling, every evaluation the search made."""
+        raise NotImplementedError
+
+    def greedy_reason(self, view: V, prompt: Prompt, chosen: Action, actions: Sequence[Action]) -> str:
+        """Why the rules of thumb chose ``chosen`` (nothing was weighed)."""
+        raise NotImplementedError
+
+    def weighed_reason(self, view: V, weighing: Weighing) -> str:
+        """What the playouts gave the choice beside the next best."""
+        raise NotImplementedError
+
+    def choose(self, view: V, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
+        """The weighed choice (the rules of thumb's where there is nothing to weigh)."""
+        return self.weighed(view, prompt, actions, rng)[0]
+
+    def suggest(self, view: V, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
+        """The choice with its reason: the playouts' where it was weighed, else the rules of thumb's."""
+        chosen, weighing = self.weighed(view, prompt, actions, rng)
+        if weighing is None:
+            return Suggestion(chosen, self.greedy_reason(view, prompt, chosen, actions))
+        return Suggestion(chosen, self.weighed_reason(view, weighing))
 
 
 @dataclass(frozen=True)

@@ -157,23 +157,13 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
                         )
         if objective_near(ctx, m) is not None:
             offered = True
-            yield Action("interact", "Interact: claim the Objective", group="interact")
+            yield _interact("interact", "claim the Objective")
         for h in beacons_near(ctx, m):
             offered = True
-            yield Action(
-                f"beacon.{key(h)}",
-                f"Interact: light the beacon at {hexes.label(h)}",
-                group="interact",
-                params=h,
-            )
+            yield _interact(f"beacon.{key(h)}", f"light the beacon at {hexes.label(h)}", h)
         for npc in npcs_near(ctx, m):
             offered = True
-            yield Action(
-                f"rescue.{npc.id}",
-                f"Interact: lead {ctx.name(npc)} to safety",
-                group="interact",
-                params=(npc.id,),
-            )
+            yield _interact(f"rescue.{npc.id}", f"lead {ctx.name(npc)} to safety", (npc.id,))
         if not offered:
             tokens = [
                 h
@@ -197,6 +187,11 @@ def _act_options(ctx: Ctx, m: Model, act: Activation) -> Iterator[Action]:
 
 
 _END = Action("end", "End this Activation", group="end")
+
+
+def _interact(action_key: str, what: str, params: tuple[str | int, ...] = ()) -> Action:
+    """An Interact Action (objective, beacon, rescue): each is labelled "Interact: <what>"."""
+    return Action(action_key, f"Interact: {what}", group="interact", params=params)
 
 
 def _move_choice(ctx: Ctx, m: Model) -> Action:

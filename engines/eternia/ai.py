@@ -17,7 +17,7 @@ from engines.eternia.ctx import TASKS, Ctx
 from engines.eternia.damage import heal
 from engines.eternia.hexes import Hex
 from engines.eternia.moves import walk
-from engines.eternia.pieces import AiLine
+from engines.eternia.pieces import AiLine, AiPlan
 from engines.eternia.routes import reach
 from engines.eternia.state import CTRL, EtTask, Model
 
@@ -167,13 +167,17 @@ def shuffled_ai_deck(ctx: Ctx, deck: str) -> list[str]:
     return cards
 
 
+def _flip(ctx: Ctx, pile: list[str], deck: str) -> AiPlan:
+    """Turn up the top card of the AI ``pile`` of ``deck``, shuffling a fresh one when it ran out."""
+    if not pile:
+        pile.extend(shuffled_ai_deck(ctx, deck))
+    ctx.state.ai_card = pile.pop(0)
+    return ctx.content.ai[ctx.state.ai_card]
+
+
 def ai_character(ctx: Ctx, m: Model) -> None:
     """Flip an AI Character Activation card and queue its two Actions (A3.5)."""
-    state = ctx.state
-    if not state.ai_char_deck:
-        state.ai_char_deck = shuffled_ai_deck(ctx, "character")
-    state.ai_card = state.ai_char_deck.pop(0)
-    card = ctx.content.ai[state.ai_card]
+    card = _flip(ctx, ctx.state.ai_char_deck, "character")
     ctx.say("ai", f"AI: {ctx.name(m)} flips {card.name}: {card.text}")
     ctx.push(EtTask(kind="ai_action", model=m.id, n=ctx.content.rules.actions))
 
@@ -209,10 +213,7 @@ def strategy_line(ctx: Ctx, line: AiLine) -> None:
 def ai_strategy(ctx: Ctx) -> None:
     """Flip an AI Strategy card and perform the first line it can pay for (A3.6)."""
     state = ctx.state
-    if not state.ai_strategy_deck:
-        state.ai_strategy_deck = shuffled_ai_deck(ctx, "strategy")
-    state.ai_card = state.ai_strategy_deck.pop(0)
-    card = ctx.content.ai[state.ai_card]
+    card = _flip(ctx, state.ai_strategy_deck, "strategy")
     ctx.say("ai", f"AI: the Strategy card is {card.name}: {card.text}")
     for line in card.lines:
         if state.ai_power >= line.cost:

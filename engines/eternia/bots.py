@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import msgspec
 
 from engines.core.bots import Bot, RandomBot, Suggestion
+from engines.core.carry import carry
 from engines.core.rng import Rng
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
@@ -328,67 +329,30 @@ def determinize(view: EtView, rng: Rng) -> EtState:
     side = view.side
     models = [
         Model(
-            id=m.id,
-            kind=m.kind,
-            design=m.design,
-            side=m.side,
-            seat=m.seat,
-            hexes=list(m.hexes),
-            hp=m.hp,
-            max_hp=m.max_hp,
+            **carry(
+                m,
+                "id kind design side seat hp max_hp dazed power empowered spawned_round owner",
+                lists="hexes skills",
+            ),
             armor=m.base_armor,
-            dazed=m.dazed,
-            power=m.power,
             unlocked=[SkillSlot(skill=u.skill, power=u.power) for u in m.unlocked],
-            skills=list(m.skills),
-            empowered=m.empowered,
-            spawned_round=m.spawned_round,
-            owner=m.owner,
         )
         for m in view.models
     ]
     st = EtState(
-        mode=view.mode,
-        scenario=view.scenario,
+        **carry(
+            view,
+            "mode scenario ctrl_seat leader ai_escalation minion_type minion_serial slot round phase"
+            " activation strike in_action owed escalation levels ai_power ai_card winner result",
+            lists="team_seats board objectives team_spawn ctrl_spawn ctrl_empowered strategy_played"
+            " last_path last_los last_roll rolls",
+            dicts="terrain tokens beacons vp ctrl_skills",
+        ),
         seats=view.players,
-        ctrl_seat=view.ctrl_seat,
-        team_seats=list(view.team_seats),
-        leader=view.leader,
         ai=view.mode == "ai",
-        ai_escalation=view.ai_escalation,
-        board=list(view.board),
-        terrain=dict(view.terrain),
-        tokens=dict(view.tokens),
-        objectives=list(view.objectives),
-        beacons=dict(view.beacons),
-        team_spawn=list(view.team_spawn),
-        ctrl_spawn=list(view.ctrl_spawn),
         models=models,
-        minion_type=view.minion_type,
-        minion_serial=view.minion_serial,
         track=[Slot(side=s.side, power=s.power, card=s.card, flipped=s.flipped) for s in view.track],
-        slot=view.slot,
-        round=view.round,
-        phase=view.phase,
-        activation=view.activation,
-        strike=view.strike,
-        in_action=view.in_action,
-        owed=view.owed,
-        escalation=view.escalation,
-        levels=view.levels,
-        vp=dict(view.vp),
-        ctrl_skills=dict(view.ctrl_skills),
-        ctrl_empowered=list(view.ctrl_empowered),
-        strategy_played=list(view.strategy_played),
-        ai_power=view.ai_power,
-        ai_card=view.ai_card,
         agenda=view.agenda.copy(),
-        winner=view.winner,
-        result=view.result,
-        last_path=list(view.last_path),
-        last_los=list(view.last_los),
-        last_roll=list(view.last_roll),
-        rolls=list(view.rolls),
         schema_version=1,
         rng=rng.next_u64(),
     )

@@ -9,6 +9,8 @@ two entries share one (a Skill and a Strategy card may share a word). English on
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from engines.core.types import CatalogueEntry, counted
 from engines.eternia.content import Content, content
 from engines.eternia.hexes import label, offset_to_axial
@@ -120,6 +122,28 @@ def _cells(cells: tuple[tuple[int, int], ...]) -> str:
     return ", ".join(label(offset_to_axial(col, row)) for col, row in cells)
 
 
+class _Named(Protocol):
+    """A content record the catalogue lists as it is: its id, name and rules text."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
+def _entry(kind: str, item: _Named, group: str, stats: str, text: str | None = None) -> CatalogueEntry:
+    """The entry ``kind.id`` of ``item`` with its own name and (unless ``text`` is given) its own text."""
+    return CatalogueEntry(
+        id=f"{kind}.{item.id}",
+        name=item.name,
+        group=group,
+        stats=stats,
+        text=item.text if text is None else text,
+    )
+
+
 def entries(c: Content | None = None) -> list[CatalogueEntry]:
     """Every entry, grouped in :data:`GROUPS` order, each group in the data files' order."""
     c = c or content()
@@ -129,28 +153,24 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
     out += [_player(c, ch) for ch in chars if ch.alignment == "villain"]
     out += [_controller(c, ch) for ch in chars]
     out += [_ai_card(c, ch) for ch in chars]
+    out += [_entry("skill", s, "Skills", skill_stats(s)) for s in c.skills.values()]
     out += [
-        CatalogueEntry(id=f"skill.{s.id}", name=s.name, group="Skills", stats=skill_stats(s), text=s.text)
-        for s in c.skills.values()
-    ]
-    out += [
-        CatalogueEntry(
-            id=f"cskill.{s.id}",
-            name=s.name,
-            group="Controller Skills",
-            stats=f"{s.slots} Power slots · {s.cost} Power for {s.n} · Empowered: {s.empowered_cost} for "
+        _entry(
+            "cskill",
+            s,
+            "Controller Skills",
+            f"{s.slots} Power slots · {s.cost} Power for {s.n} · Empowered: {s.empowered_cost} for "
             f"{s.empowered_n}",
-            text=f"{s.text}\nEmpowered: {s.empowered_text}",
+            f"{s.text}\nEmpowered: {s.empowered_text}",
         )
         for s in c.controller_skills.values()
     ]
     out += [
-        CatalogueEntry(
-            id=f"strategy.{card.id}",
-            name=card.name,
-            group="Strategy cards",
-            stats=f"played at {TRIGGER_TEXT[card.trigger]} · 1 Battle Plan Power",
-            text=card.text,
+        _entry(
+            "strategy",
+            card,
+            "Strategy cards",
+            f"played at {TRIGGER_TEXT[card.trigger]} · 1 Battle Plan Power",
         )
         for card in c.strategy.values()
     ]
@@ -159,13 +179,7 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
         ("strategy", "AI Strategy Activation cards"),
     ):
         out += [
-            CatalogueEntry(
-                id=f"ai.{plan.id}",
-                name=plan.name,
-                group=group,
-                stats=f"{len(plan.lines)} lines",
-                text=plan.text,
-            )
+            _entry("ai", plan, group, f"{len(plan.lines)} lines")
             for plan in c.ai.values()
             if plan.deck == deck
         ]
@@ -188,16 +202,7 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
                     pick="" if elite else m.id,
                 )
             )
-    out += [
-        CatalogueEntry(
-            id=f"npc.{n.id}",
-            name=n.name,
-            group="NPCs",
-            stats=f"{n.hp} HP · Armor {n.armor} · {n.behaviour}",
-            text=n.text,
-        )
-        for n in c.npcs.values()
-    ]
+    out += [_entry("npc", n, "NPCs", f"{n.hp} HP · Armor {n.armor} · {n.behaviour}") for n in c.npcs.values()]
     for token, group in ((False, "Terrain"), (True, "Tokens")):
         for t in c.terrain.values():
             if t.token != token:
@@ -215,15 +220,7 @@ def entries(c: Content | None = None) -> list[CatalogueEntry]:
                 stats.append(f"Terrain Penalty {counted(t.penalty_wounds, 'Wound')}")
             if t.removable:
                 stats.append("removable")
-            out.append(
-                CatalogueEntry(
-                    id=f"terrain.{t.id}",
-                    name=t.name,
-                    group=group,
-                    stats=" · ".join(stats) or "open",
-                    text=t.text,
-                )
-            )
+            out.append(_entry("terrain", t, group, " · ".join(stats) or "open"))
     for sc in c.scenarios.values():
         stats = [
             SCENARIO_TYPES[sc.type],

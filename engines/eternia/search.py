@@ -46,9 +46,9 @@ from dataclasses import replace
 
 import msgspec
 
-from engines.core.bots import Bot, Suggestion
+from engines.core.bots import Bot
 from engines.core.rng import Rng
-from engines.core.search import Sampling, Weighed, Weighing, Words
+from engines.core.search import Sampling, SearchChoice, Weighed, Weighing, Words
 from engines.core.search import search_reason as kit_reason
 from engines.core.types import Action, Prompt
 from engines.eternia.content import content
@@ -201,7 +201,7 @@ def settled(st: EtState, view: EtView) -> bool:
     return p.kind == "act"
 
 
-class SearchBot:
+class SearchBot(SearchChoice[EtView]):
     """Greedy play, with the choices that decide fights weighed in sampled worlds."""
 
     name = "search"
@@ -239,16 +239,13 @@ class SearchBot:
         self.ai_dice = replace(self.dice, samples=ai_samples, budget=ai_budget)
         self.ai_places = replace(self.ai_dice, samples=min(ai_samples, 2))
 
-    def choose(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Action:
-        """The greedy choice, or the best candidate in sampled worlds where the choice matters."""
-        return self.weighed(view, prompt, actions, rng)[0]
+    def greedy_reason(self, view: EtView, prompt: Prompt, chosen: Action, actions: Sequence[Action]) -> str:
+        """The rules of thumb's reason (handed in as ``explain``)."""
+        return self.explain(view, prompt, chosen, actions)
 
-    def suggest(self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng) -> Suggestion:
-        """The choice with what its playouts gave it beside the next best (greedy's reason if not weighed)."""
-        chosen, weighing = self.weighed(view, prompt, actions, rng)
-        if weighing is None:
-            return Suggestion(chosen, self.explain(view, prompt, chosen, actions))
-        return Suggestion(chosen, search_reason(weighing))
+    def weighed_reason(self, view: EtView, weighing: Weighing) -> str:
+        """Playouts won, else the average evaluation, beside the next best."""
+        return search_reason(weighing)
 
     def plan(
         self, view: EtView, prompt: Prompt, actions: Sequence[Action], rng: Rng

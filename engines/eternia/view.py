@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from engines.core.agenda import Agenda
+from engines.core.carry import carry
 from engines.eternia.ctx import Ctx
 from engines.eternia.state import (
     CTRL,
@@ -50,24 +51,15 @@ def build_view(st: EtState, viewer: int | None) -> EtView:
     act = st.activation
     models = [
         ModelView(
-            id=m.id,
+            **carry(
+                m,
+                "id kind side seat hp max_hp dazed power empowered design owner spawned_round",
+                lists="hexes skills",
+            ),
             name=ctx.name(m),
-            kind=m.kind,
-            side=m.side,
-            seat=m.seat,
-            hexes=list(m.hexes),
-            hp=m.hp,
-            max_hp=m.max_hp,
             armor=ctx.armor(m),
-            dazed=m.dazed,
-            power=m.power,
             unlocked=[type(u)(skill=u.skill, power=u.power) for u in m.unlocked],
-            skills=list(m.skills),
-            empowered=m.empowered,
-            design=m.design,
             base_armor=m.armor,
-            owner=m.owner,
-            spawned_round=m.spawned_round,
         )
         for m in st.models
     ]
@@ -84,59 +76,33 @@ def build_view(st: EtState, viewer: int | None) -> EtView:
     ]
     hand = list(st.strategy_hand) if side == CTRL else []
     return EtView(
+        **carry(
+            st,
+            "scenario mode round phase escalation levels ai_power ai_card result ctrl_seat leader"
+            " ai_escalation minion_type minion_serial slot in_action owed winner",
+            lists="board objectives team_spawn ctrl_spawn ctrl_empowered strategy_played last_path last_los"
+            " last_roll rolls team_seats",
+            dicts="terrain tokens beacons vp ctrl_skills",
+        ),
         viewer=viewer,
         players=st.seats,
         over=st.phase == "over",
-        scenario=st.scenario,
-        mode=st.mode,
-        round=st.round,
         round_limit=sc.round_limit,
-        phase=st.phase,
         side=side,
-        board=list(st.board),
-        terrain=dict(st.terrain),
-        tokens=dict(st.tokens),
-        objectives=list(st.objectives),
-        beacons=dict(st.beacons),
-        team_spawn=list(st.team_spawn),
-        ctrl_spawn=list(st.ctrl_spawn),
         models=models,
         track=track,
         active_model=act.model if act is not None else "",
         actions_left=act.actions if act is not None else 0,
-        escalation=st.escalation,
         escalation_track=list(sc.escalation_track),
-        levels=st.levels,
-        vp=dict(st.vp),
         vp_target=sc.vp_target,
-        ctrl_skills=dict(st.ctrl_skills),
-        ctrl_empowered=list(st.ctrl_empowered),
         strategy_hand=hand,
         strategy_hand_size=len(st.strategy_hand),
         strategy_deck_size=len(st.strategy_deck),
-        strategy_played=list(st.strategy_played),
-        ai_power=st.ai_power,
-        ai_card=st.ai_card,
-        last_path=list(st.last_path),
-        last_los=list(st.last_los),
-        last_roll=list(st.last_roll),
-        rolls=list(st.rolls),
-        result=st.result,
         my_order=list(st.orders.get(side, [])) if side else [],
-        ctrl_seat=st.ctrl_seat,
-        team_seats=list(st.team_seats),
-        leader=st.leader,
-        ai_escalation=st.ai_escalation,
-        minion_type=st.minion_type,
-        minion_serial=st.minion_serial,
-        slot=st.slot,
         sealed=sorted(st.orders),
         agenda=_copy(st.agenda, Agenda[EtTask, Pending]),
         activation=_copy(act, Activation) if act is not None else None,
         strike=_copy(st.strike, Strike) if st.strike is not None else None,
-        in_action=st.in_action,
-        owed=st.owed,
-        winner=st.winner,
         ai_character_cards_left=len(st.ai_char_deck),
         ai_strategy_cards_left=len(st.ai_strategy_deck),
     )

@@ -7,6 +7,7 @@ from functools import cache
 import msgspec
 from msgspec.structs import replace
 
+from engines.core.carry import carry
 from engines.hackclad import grid
 from engines.hackclad.cards import clad_atk, clad_of, design
 from engines.hackclad.clad import frame_cells
@@ -151,36 +152,23 @@ def _public_view(state: HackState) -> HackView:
     for seat, w in enumerate(state.witches):
         witches.append(
             WitchView(
+                **carry(
+                    w,
+                    "witch pos facing mp cp injuries shards dealt_round attacks_round moved_round"
+                    " picked_round turn_bonus round_bonus aristocracy scythe turn_over",
+                    lists="missions completed uses",
+                ),
                 seat=seat,
-                witch=w.witch,
                 name=c.witches[w.witch].name,
-                pos=w.pos,
-                facing=w.facing,
-                mp=w.mp,
-                cp=w.cp,
-                injuries=w.injuries,
-                shards=w.shards,
                 hand_count=len(w.hand),
                 deck_count=len(w.deck),
                 enhanced_count=len(w.enhanced),
                 discard=[_pile_card(w.witch, x) for x in w.discard],
-                missions=list(w.missions),
-                completed=list(w.completed),
                 limits=c.witches[w.witch].limits,
-                uses=list(w.uses),
                 turn_slot=w.slot,
                 team=side[seat],
                 player=owner(state, seat),
                 top=_pile_card(w.witch, w.top_seen) if seen_top(w) else None,
-                dealt_round=w.dealt_round,
-                attacks_round=w.attacks_round,
-                moved_round=w.moved_round,
-                picked_round=w.picked_round,
-                turn_bonus=w.turn_bonus,
-                round_bonus=w.round_bonus,
-                aristocracy=w.aristocracy,
-                scythe=w.scythe,
-                turn_over=w.turn_over,
             )
         )
     states = slot_states(state)
@@ -195,37 +183,27 @@ def _public_view(state: HackState) -> HackView:
     ask = state.agenda.pending
     asking = ask.seat if state.phase == "play" and ask else -1
     return HackView(
+        **carry(
+            state,
+            "players mode expert phase stage round voltage clad_pos clad_facing clad_locked clad_moved"
+            " reforms",
+            lists="markers field offer clad_used",
+        ),
         viewer=None,
-        players=state.players,
         over=state.phase == "over",
-        mode=state.mode,
-        expert=state.expert,
-        phase=state.phase,
-        stage=state.stage,
-        round=state.round,
-        voltage=state.voltage,
         clad_atk=clad_atk(state),
-        clad_pos=state.clad_pos,
-        clad_facing=state.clad_facing,
-        clad_locked=state.clad_locked,
         clad_deck_count=len(state.clad_deck),
         clad_slots=slots,
         clad_slot_state=states,
         next_hits=next_hits,
         turn_slots=[s.seat for s in state.turn_slots],
         standby=[s.seat for s in state.standby],
-        markers=list(state.markers),
-        field=list(state.field),
         witches=witches,
-        offer=list(state.offer),
         asking=asking,
         asking_player=owner(state, asking) if asking >= 0 else -1,
         asking_kind=ask.kind if ask else "",
         attack_cells=frame_cells(state, state.frames[-1]) if state.frames else [],
         scores=scores(state) if state.phase == "over" else {},
-        clad_used=list(state.clad_used),
-        clad_moved=state.clad_moved,
-        reforms=state.reforms,
         clad_reserve_count=len(state.clad_reserve),
         clad_later_count=len(state.clad_later),
         draft_from=ask.n if state.phase == "play" and ask and ask.kind == "draft" else -1,

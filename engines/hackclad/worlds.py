@@ -15,6 +15,7 @@ the middle of a card) the queue holds the half-resolved effect, which the View d
 from __future__ import annotations
 
 from engines.core.agenda import Agenda
+from engines.core.carry import carry
 from engines.core.rng import Rng
 from engines.hackclad.cards import card_id, is_enhanced
 from engines.hackclad.rounds import clad_pool
@@ -50,25 +51,16 @@ def determinize(view: HackView, rng: Rng) -> HackState:
     if not rebuildable(view):
         raise ValueError("determinize rebuilds a world only at the viewer's own turn or draft pick")
     state = HackState(
-        mode=view.mode,
-        players=view.players,
+        **carry(
+            view,
+            "mode players expert phase round stage clad_pos clad_facing voltage reforms clad_locked"
+            " clad_moved",
+            lists="clad_used markers field",
+        ),
         owners=[w.player for w in view.witches],
-        expert=view.expert,
-        phase=view.phase,
-        round=view.round,
-        stage=view.stage,
         witches=[_public_witch(view, x) for x in range(len(view.witches))],
-        clad_pos=view.clad_pos,
-        clad_facing=view.clad_facing,
-        voltage=view.voltage,
-        clad_used=list(view.clad_used),
-        reforms=view.reforms,
-        clad_locked=view.clad_locked,
-        clad_moved=view.clad_moved,
         turn_slots=[SeqSlot(seat=s) for s in view.turn_slots],
         standby=[SeqSlot(seat=s) for s in view.standby],
-        markers=list(view.markers),
-        field=list(view.field),
         agenda=_agenda(view),
     )
     mine = {o.seat for o in view.own} or {view.me}
@@ -87,27 +79,14 @@ def _public_witch(view: HackView, x: int) -> WitchState:
     v = view.witches[x]
     top = v.top.id if v.top is not None else ""
     return WitchState(
-        witch=v.witch,
-        pos=v.pos,
-        facing=v.facing,
+        **carry(
+            v,
+            "witch pos facing mp cp injuries shards dealt_round attacks_round moved_round picked_round"
+            " turn_bonus round_bonus aristocracy scythe turn_over",
+            lists="missions completed uses",
+        ),
         discard=[c.id for c in v.discard],
-        mp=v.mp,
-        cp=v.cp,
-        injuries=v.injuries,
-        shards=v.shards,
-        missions=list(v.missions),
-        completed=list(v.completed),
         chose_enhanced=True,
-        uses=list(v.uses),
-        dealt_round=v.dealt_round,
-        attacks_round=v.attacks_round,
-        moved_round=v.moved_round,
-        picked_round=v.picked_round,
-        turn_bonus=v.turn_bonus,
-        round_bonus=v.round_bonus,
-        aristocracy=v.aristocracy,
-        scythe=v.scythe,
-        turn_over=v.turn_over,
         slot=v.turn_slot,
         top_seen=top,
         top_known=top,
