@@ -15,7 +15,7 @@ from render.clashofdecks.draft import draft_height, draft_panel
 from render.clashofdecks.legend import KeyEntry, draw_hand_key, hand_key, hand_key_height
 from render.clashofdecks.model import card_tile, kingdom_colour, kingdom_name, text
 from render.clashofdecks.palette import indexed_palette
-from render.clashofdecks.tiles import Tile, hand_tile, hand_tile_height
+from render.clashofdecks.tiles import Tile, hand_tile_height, pasted_hand_tile
 from render.core.canvas import Wrapped, fit_lines, line_step, wrap_lines
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import GOOD, INK, MUTED
@@ -192,7 +192,7 @@ def _hand_row(canvas: StampCanvas, y: float, view: ClashView, hand: HandView, ki
         canvas.text(
             (x + width / 2, top + 12), f"#{index + 1}", size=16, weight="bold", fill=MUTED, anchor="mm"
         )
-        hand_tile(canvas, x, top + 30, width, card_h, tile, playable=ids[index] in playable)
+        pasted_hand_tile(canvas, x, top + 30, width, card_h, tile, ids[index] in playable)
         if index > stronghold:
             # the HP bracket: each card right of the Stronghold is one point of health
             canvas.draw.rectangle(

@@ -6,7 +6,9 @@ so a whole board is a few hundred flat shapes and text runs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Hashable
+from dataclasses import dataclass, field, fields
+from math import ceil
 
 from render.clashofdecks.abilities import badge
 from render.clashofdecks.palette import (
@@ -23,6 +25,7 @@ from render.clashofdecks.palette import (
 )
 from render.core.canvas import Wrapped, fit_lines, line_step, wrap_lines
 from render.core.palette import DANGER, HIGHLIGHT, INK, MUTED, PANEL, RGB, tint
+from render.core.patches import draw_patch
 from render.core.stamps import StampCanvas, text_width
 
 BADGE_W = 30
@@ -50,6 +53,12 @@ class Tile:
     bonus: int = 0  # Sprint's extra damage this Assault (already included in ``av``)
     notes: list[str] = field(default_factory=list)  # short flags: "new", "exhausted", "+Symbiote"
     text: str = ""  # an incantation's effect, in a few words
+
+    def key(self) -> Hashable:
+        """Every field, hashable: two tiles with equal keys draw the same picture."""
+        return tuple(
+            tuple(v) if isinstance(v, list) else v for v in (getattr(self, f.name) for f in fields(self))
+        )
 
 
 def draw_badges(canvas: StampCanvas, x: float, y: float, tile: Tile, max_width: float, rows: int) -> float:
@@ -308,6 +317,27 @@ def hand_tile(
             max_width=int(w - 10),
             min_size=SMALL,
         )
+
+
+def pasted_hand_tile(
+    canvas: StampCanvas, x: float, y: float, w: float, h: int, tile: Tile, playable: bool
+) -> None:
+    """``hand_tile``, the card itself pasted from the patch cache when it was drawn before.
+
+    A card at a whole-pixel position is the same picture wherever it lies on the flat colour under
+    it, and most of a hand's cards are unchanged from one click to the next. The gold frame is drawn
+    in place first (neighbouring frames overlap, so a frame is no patch of its own); the card then
+    lies on the frame's flat gold. The key is what the card shows, which the viewer sees anyway.
+    """
+    if playable:
+        canvas.draw.rounded_rectangle((x - 5, y - 5, x + w + 5, y + h + 5), radius=12, fill=HIGHLIGHT)
+    draw_patch(
+        canvas,
+        ("clash hand card", tile.key(), w, h),
+        (x, y),
+        (ceil(w) + 1, h + 1),
+        lambda patch, px, py: hand_tile(patch, px, py, w, h, tile, playable=False),
+    )
 
 
 def stronghold_tile(

@@ -23,7 +23,7 @@ try:
     from isal import isal_zlib
 
     #: ISA-L's level 2: as small as its level 1 for board art and as fast (level 3 is 4× slower)
-    _compress: Callable[[bytes, int], bytes] = isal_zlib.compress
+    _compress: Callable[[memoryview, int], bytes] = isal_zlib.compress
     _crc32: Callable[[bytes, int], int] = isal_zlib.crc32  # several times zlib's speed over an IDAT
     DEFLATE, LEVEL = "isal", 2
 except ImportError:  # pragma: no cover - isal is a dependency; this keeps a bare install working
@@ -32,7 +32,7 @@ except ImportError:  # pragma: no cover - isal is a dependency; this keeps a bar
     DEFLATE, LEVEL = "zlib", 3  # Pillow's own level for these pictures
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_scratch = threading.local()  # each thread's row-stream image, reused while pictures keep one size
+_scratch = threading.local()  # each thread's own row-stream buffer (see ``_rows``)
 _INFO_WRITTEN = frozenset({"transparency"})  # any other info (an ICC profile...) goes to Pillow
 
 
@@ -56,19 +56,33 @@ def palette_colours(image: Image.Image) -> int:
     return max(min(len(image.palette.palette) // 3, 256), 1)
 
 
+def _rows(image: Image.Image) -> memoryview:
+    """The filtered scanlines of an 8-bit image (each row after a zero "None" filter byte), as a view
+    of this thread's scratch buffer: valid only until this thread encodes its next picture.
+
+    An "L" image mapped onto the buffer, one column wider than ``image``, takes ``image`` in one
+    paste (the interleaving done in C; a join of row slices in Python costs four times as much),
+    so the deflate reads the rows where the paste wrote them. The buffer is kept per thread and
+    only grows: a fresh 1.4 MB image and a 1.4 MB byte string for each board (whose height changes
+    from click to click) cost about 700 page faults, most of the encode.
+    """
+    width, height = image.size
+    size = (width + 1) * height
+    buffer: bytearray | None = getattr(_scratch, "buffer", None)
+    if buffer is None or len(buffer) < size:
+        buffer = bytearray(size)
+        _scratch.buffer = buffer
+    # mapping is cheap (a row table, no pixels); the mapped image exports the buffer while it lives
+    wide = Image.frombuffer("L", (width + 1, height), buffer, "raw", "L", 0, 1).im
+    # the core's paste, not the Image's: a mapped image is read-only to Pillow, which would copy it
+    wide.paste(0, (0, 0, 1, height))  # the filter bytes (an earlier, other width left pixels there)
+    wide.paste(image.im, (1, 0, width + 1, height))
+    return memoryview(buffer)[:size]
+
+
 def row_stream(image: Image.Image) -> bytes:
     """The filtered scanlines of an 8-bit image: each row's bytes after a zero (filter "None") byte."""
-    width, height = image.size
-    # one paste into an image a column wider does the interleaving in C (a join of row slices
-    # in Python costs four times as much); the wider image is kept per thread and size, because a
-    # fresh 1.4 MB one costs about 350 page faults, a third of a board's encode, and its first
-    # column (the filter bytes) is never pasted over
-    wide = getattr(_scratch, "wide", None)
-    if wide is None or wide.size != (width + 1, height):
-        wide = Image.new("L", (width + 1, height), 0)
-        _scratch.wide = wide
-    wide.im.paste(image.im, (1, 0, width + 1, height))
-    return wide.tobytes()
+    return bytes(_rows(image))
 
 
 def encode_palette_png(image: Image.Image) -> bytes:
@@ -96,5 +110,6 @@ def encode_palette_png(image: Image.Image) -> bytes:
         chunks.append(_chunk(b"tRNS", transparency[:colours]))
     elif isinstance(transparency, int):  # one transparent index, as Pillow writes it
         chunks.append(_chunk(b"tRNS", (b"\xff" * max(0, min(255, transparency)) + b"\0")[:colours]))
-    chunks += [_chunk(b"IDAT", _compress(row_stream(image), LEVEL)), _chunk(b"IEND", b"")]
+    # deflated in one call, straight from the scratch buffer: the same bytes as deflating a copy
+    chunks += [_chunk(b"IDAT", _compress(_rows(image), LEVEL)), _chunk(b"IEND", b"")]
     return b"".join(chunks)

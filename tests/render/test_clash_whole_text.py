@@ -83,7 +83,7 @@ class Tiles:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.creatures: list[tuple[Box, Tile]] = []
         self.cards: list[tuple[Box, Tile]] = []
-        real_creature, real_card = clash_lines.creature_tile, clash_hand.hand_tile
+        real_creature, real_card = clash_lines.creature_tile, clash_draft.hand_tile
 
         def creature(canvas: Any, x: float, y: float, w: float, h: float, tile: Tile) -> None:
             self.creatures.append(((x, y, x + w, y + h), tile))
@@ -94,7 +94,11 @@ class Tiles:
             real_card(canvas, x, y, w, h, tile, **kw)
 
         monkeypatch.setattr(clash_lines, "creature_tile", creature)
-        monkeypatch.setattr(clash_hand, "hand_tile", card)
+        monkeypatch.setattr(
+            clash_hand,
+            "pasted_hand_tile",
+            lambda canvas, x, y, w, h, tile, playable: card(canvas, x, y, w, h, tile, playable=playable),
+        )
         monkeypatch.setattr(clash_draft, "hand_tile", card)
 
 

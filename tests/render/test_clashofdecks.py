@@ -13,10 +13,12 @@ from engines.core import GameConfig, Rng
 from engines.core.types import fill_names
 from engines.registry import get
 from render.clashofdecks import RENDERER
+from render.clashofdecks import hand as clash_hand
 from render.clashofdecks.board import render_board
 from render.clashofdecks.describe import LIMIT
 from render.clashofdecks.hand import render_hand
 from render.clashofdecks.palette import design_colours, palette_image
+from render.clashofdecks.tiles import hand_tile
 from render.core import stamps
 from render.core.canvas import encode_png_indexed
 from render.core.indexed import IndexedDraw
@@ -119,6 +121,13 @@ class Recorder:
             return real_index(draw, colour)
 
         monkeypatch.setattr(IndexedDraw, "_index", index)
+        # hand cards drawn in place, not pasted from patches: every run and colour is then
+        # recorded where it lands on the picture (a patch is drawn at its own origin, or not at all)
+        monkeypatch.setattr(
+            clash_hand,
+            "pasted_hand_tile",
+            lambda canvas, x, y, w, h, tile, playable: hand_tile(canvas, x, y, w, h, tile, playable=playable),
+        )
 
     def _put(self, real: Any) -> Any:
         recorder = self

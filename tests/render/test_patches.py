@@ -7,6 +7,10 @@ from typing import Any
 
 import pytest
 
+from bot.bench.samples import bench_config, sample_states
+from engines.registry import get as get_rules
+from render.clashofdecks import hand as clash_hand
+from render.clashofdecks import tiles as clash_tiles
 from render.clashofdecks.palette import indexed_palette
 from render.core import patches
 from render.core.indexed_canvas import IndexedCanvas
@@ -83,3 +87,29 @@ def test_patches_drawn_from_many_threads_are_the_same() -> None:
     patches.clear_patches()
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(one, range(12))) == alone
+
+
+def test_clash_hand_cards_from_patches_match_cards_drawn_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hands through a spread of games, each seat's: drawn with every card a patch (kept the first
+    # time, pasted the second) and with every card drawn in place, byte for byte the same
+    rules = get_rules("clashofdecks")
+    views = []
+    for mode in ("duel", "2v2", "solo"):
+        config = bench_config(rules, mode)
+        for state in sample_states(rules, config, 6, per_game=3, first_seed=31):
+            views += [rules.view(state, seat) for seat in range(config.players)]
+    names = ["Ada", "Bram", "Cleo", "Dov"]
+
+    def hands() -> list[bytes | None]:
+        return [None if (c := clash_hand.render_hand(v, names)) is None else c.image.tobytes() for v in views]
+
+    patches.clear_patches()
+    kept, pasted = hands(), hands()
+    keys = [full[0] for full in patches._patches if isinstance(full, tuple)]  # (the caller's key, size...)
+    assert any(isinstance(key, tuple) and key[0] == "clash hand card" for key in keys)
+    monkeypatch.setattr(
+        clash_hand,
+        "pasted_hand_tile",
+        lambda canvas, x, y, w, h, tile, playable: clash_tiles.hand_tile(canvas, x, y, w, h, tile, playable),
+    )
+    assert hands() == kept == pasted

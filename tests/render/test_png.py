@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -121,3 +123,45 @@ def test_the_reused_row_buffer_never_carries_one_picture_into_the_next() -> None
         image.putpixel((0, 0), 255 - fill)
         shown.append(decoded(encode_palette_png(image)) == decoded(pillow_png(image)))
     assert shown == [True] * 5
+
+
+def idat(data: bytes) -> bytes:
+    """The IDAT chunk's data of a PNG with one IDAT."""
+    start = data.index(b"IDAT") + 4
+    return data[start : start + int.from_bytes(data[start - 8 : start - 4], "big")]
+
+
+def test_the_idat_is_the_rows_deflated_in_one_call_whatever_came_before() -> None:
+    # each picture's IDAT is the one-call deflate of its rows, each after a zero filter byte, built
+    # here row by row; the sizes shrink and grow so the kept buffer holds an earlier picture's
+    # pixels where this one's filter bytes go
+    for size in ((60, 40), (33, 20), (60, 12), (17, 45), (60, 40)):
+        image = Image.new("P", size)
+        image.putpalette(bytes(range(256)) * 3)
+        image.putdata([(7 * n + size[0]) % 251 + 1 for n in range(size[0] * size[1])])
+        rows = image.tobytes()
+        stream = b"".join(b"\0" + rows[y * size[0] : (y + 1) * size[0]] for y in range(size[1]))
+        assert idat(encode_palette_png(image)) == png._compress(memoryview(stream), png.LEVEL)
+
+
+def test_two_threads_encoding_at_once_each_deflate_their_own_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the deflate is held until both threads have laid out their rows: were the scratch buffer
+    # shared, the second paste would overwrite the first picture's rows before they are deflated
+    images = []
+    for shift in (0, 101):
+        image = Image.new("P", (120, 80))
+        image.putpalette(bytes(range(256)) * 3)
+        image.putdata([(n + shift) % 256 for n in range(120 * 80)])
+        images.append(image)
+    alone = [encode_palette_png(image) for image in images]
+    both_laid_out = threading.Barrier(2)
+    deflate = png._compress
+
+    def deflate_once_both_are_laid_out(rows: memoryview, level: int) -> bytes:
+        both_laid_out.wait(timeout=30)
+        return deflate(rows, level)
+
+    monkeypatch.setattr(png, "_compress", deflate_once_both_are_laid_out)
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(encode_palette_png, images))
+    assert together == alone
