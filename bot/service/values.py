@@ -20,13 +20,15 @@ from bot.store.schema import FINISHED as FINISHED
 from bot.store.schema import LOBBY as LOBBY
 from bot.store.schema import PLAYING as PLAYING
 from engines.core import Action, Code, Outcome, Prompt
+from engines.core.errors import Picklable
 
 
-class ServiceError(Exception):
+class ServiceError(Picklable, Exception):
     """A request was refused; nothing changed. ``message`` is shown to the user as is.
 
     ``code`` is a :class:`engines.core.Code` (the one list of codes, shared with the engines'
     ``Rejected``); it is checked at once, so a code that is not one fails where it is raised.
+    It and its subclasses pickle with their fields, as they cross to other processes.
     """
 
     def __init__(self, code: Code, message: str) -> None:
