@@ -103,3 +103,14 @@ def test_an_import_for_type_checking_only_counts_towards_a_cycle(
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     assert cycles("looped") == [["looped.a", "looped.b"]]
+
+
+def test_an_import_inside_a_function_counts_towards_a_cycle(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    # A deferred import only hides a cycle from the interpreter: the finder must still see it.
+    package = tmp_path / "deferred"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from deferred import b\n")
+    (package / "b.py").write_text("def later() -> None:\n    from deferred import a\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert cycles("deferred") == [["deferred.a", "deferred.b"]]

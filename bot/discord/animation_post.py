@@ -24,7 +24,7 @@ from bot.discord.embeds import BOARD_FILE, COLOUR, TITLE, game_title
 from bot.discord.layout import clip
 from bot.service import Services
 from bot.service.animations import Animation
-from bot.service.values import PublicTable
+from bot.service.values import PublicTable, TableInfo
 from engines.core import counted
 
 log = logging.getLogger("tablekeeper.discord")
@@ -32,15 +32,15 @@ log = logging.getLogger("tablekeeper.discord")
 QUIET = discord.AllowedMentions.none()
 
 
-def animation_embed(table_id: int, game: str, mode: str, animation: Animation) -> discord.Embed:
+def animation_embed(table: TableInfo, animation: Animation) -> discord.Embed:
     """The embed that shows an animation: what it is, and how many pictures it has."""
     embed = discord.Embed(
-        title=clip(f"{game_title(game, mode)} · the whole game", TITLE),
+        title=clip(f"{game_title(table)} · the whole game", TITLE),
         description="The public board through the game, from the deal on: what anyone at the table saw.",
         colour=COLOUR,
     )
     embed.set_image(url=f"attachment://{animation.filename}")
-    embed.set_footer(text=f"Table #{table_id} · {counted(animation.frames, 'picture')}")
+    embed.set_footer(text=f"Table #{table.id} · {counted(animation.frames, 'picture')}")
     return embed
 
 
@@ -72,9 +72,7 @@ class FinalAnimations:
         if older is not None:
             older.cancel()
         task = asyncio.get_running_loop().create_task(
-            self._attach(
-                table.id, table.game, table.mode, channel_id, message_id, tuple(embeds), public.board_png
-            )
+            self._attach(table, channel_id, message_id, tuple(embeds), public.board_png)
         )
         table_id = table.id
         self._tasks[table_id] = task
@@ -99,17 +97,15 @@ class FinalAnimations:
 
     async def _attach(
         self,
-        table_id: int,
-        game: str,
-        mode: str,
+        table: TableInfo,
         channel_id: int,
         message_id: int,
         embeds: tuple[discord.Embed, ...],
         board_png: bytes,
     ) -> None:
         try:
-            animation = await self.services.animations.make(table_id)
-            shown = [*embeds, animation_embed(table_id, game, mode, animation)]
+            animation = await self.services.animations.make(table.id)
+            shown = [*embeds, animation_embed(table, animation)]
             files = [
                 discord.File(io.BytesIO(board_png), filename=BOARD_FILE),
                 animation_file(animation),
@@ -120,4 +116,4 @@ class FinalAnimations:
             raise
         except Exception as exc:  # only the animation is lost; the final message stands as it is
             why = getattr(exc, "message", None) or type(exc).__name__
-            log.warning("table %s: final message has no animation (%s)", table_id, why)
+            log.warning("table %s: final message has no animation (%s)", table.id, why)

@@ -71,9 +71,8 @@ def deck_spec(game: object, mode: object) -> OptionSpec | None:
     return None
 
 
-def deck_titles(game: object, lang: str | None) -> dict[str, str]:
+def deck_titles(ruleset: AnyRuleset | None, lang: str | None) -> dict[str, str]:
     """Each ready-made deck's name as a person reads it: "祭りの炎 (festival)" in the language asked."""
-    ruleset = _ruleset(game)
     if ruleset is None:
         return {}
     try:
@@ -93,7 +92,7 @@ def deck_choices(
     spec = deck_spec(game, mode)
     if spec is None:
         return []
-    titles = deck_titles(game, lang)
+    titles = deck_titles(_ruleset(game), lang)
     return [
         app_commands.Choice(name=titles.get(c, c)[:100], value=c)
         for c in spec.choices

@@ -11,7 +11,6 @@ from bot.discord.layout import clip
 from bot.discord.seat_text import chosen_text
 from bot.service.values import PublicTable, SeatInfo, SeatUpdate, TableInfo
 from bot.words import language_name
-from engines import registry
 from engines.core import Outcome
 from engines.core.ruleset import LANGUAGE_OPTION
 from render.core.palette import seat_colour_name
@@ -25,14 +24,10 @@ COLOUR = discord.Colour.from_rgb(0, 114, 178)
 DONE_COLOUR = discord.Colour.from_rgb(46, 139, 87)
 
 
-def game_title(slug: str, mode: str) -> str:
-    """ "Game — Mode" for a slug and mode name (falls back to the raw names if unknown)."""
-    try:
-        ruleset = registry.get(slug)
-        mode_title = ruleset.mode(mode).title
-        return f"{ruleset.title} — {mode_title}"
-    except Exception:  # an unknown or unloadable game still gets a readable title
-        return f"{slug} — {mode}"
+def game_title(table: TableInfo) -> str:
+    """ "Game — Mode" of a table (the raw names if its game or mode no longer loads)."""
+    spec = table.spec
+    return f"{table.title} — {spec.title}" if spec is not None else f"{table.game} — {table.mode}"
 
 
 def seat_label(table: TableInfo, seat: int) -> str:
@@ -107,7 +102,7 @@ def lobby_embed(
 
     ``ratings`` maps a person's id to (rating, rated games) everywhere; None leaves ratings out.
     """
-    embed = discord.Embed(title=clip(f"{game_title(table.game, table.mode)} · lobby", TITLE), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"{game_title(table)} · lobby", TITLE), colour=COLOUR)
 
     def rated(seat: SeatInfo) -> str:
         if ratings is None or seat.user_id is None:
@@ -156,7 +151,7 @@ def table_embed(public: PublicTable) -> discord.Embed:
     table = public.table
     if public.outcome is not None:
         return result_embed(table, public.outcome, public.narration, public.text)
-    embed = discord.Embed(title=clip(game_title(table.game, table.mode), TITLE), colour=COLOUR)
+    embed = discord.Embed(title=clip(game_title(table), TITLE), colour=COLOUR)
     embed.description = clip(f"**Now:** {turn_text(public)}\n\n{public.text}".strip(), DESCRIPTION)
     if table.seats and not table.solo:
         embed.add_field(name="Seats", value=seats_text(table), inline=False)
@@ -170,9 +165,7 @@ def table_embed(public: PublicTable) -> discord.Embed:
 
 def result_embed(table: TableInfo, outcome: Outcome, narration: Sequence[str], text: str) -> discord.Embed:
     """The final result: winners, ranking with scores, the reason and the final board."""
-    embed = discord.Embed(
-        title=clip(f"{game_title(table.game, table.mode)} · game over", TITLE), colour=DONE_COLOUR
-    )
+    embed = discord.Embed(title=clip(f"{game_title(table)} · game over", TITLE), colour=DONE_COLOUR)
     who = outcome.who_won(lambda seat: seat_label(table, seat))
     if outcome.winners:
         line = f"**Winner{'s' if len(outcome.winners) != 1 else ''}:** {who}"
@@ -201,7 +194,7 @@ def result_embed(table: TableInfo, outcome: Outcome, narration: Sequence[str], t
 def hand_embed(table: TableInfo, update: SeatUpdate) -> discord.Embed:
     """A seat's private message: its own view, what it alone saw happen, and what it is asked."""
     embed = discord.Embed(
-        title=clip(f"{game_title(table.game, table.mode)} · your hand", TITLE),
+        title=clip(f"{game_title(table)} · your hand", TITLE),
         colour=seat_embed_colour(update.seat),
     )
     asked = (

@@ -15,7 +15,7 @@ import logging
 
 import discord
 
-from bot.discord.info import first_table_line, game_title, learn_hint, newcomers_line, welcome_line
+from bot.discord.info import first_table_line, learn_hint, newcomers_line, welcome_line
 from bot.service import ServiceError, Services, TableInfo
 
 log = logging.getLogger("tablekeeper.discord")
@@ -30,9 +30,9 @@ async def lobby_note(services: Services, table: TableInfo, user_id: int, opened:
     try:
         here = table.guild_id if opened and not table.solo else None
         if here is not None and await services.stats.first_table(here, table.id):
-            return first_table_line(table.game)
+            return first_table_line(table.title, table.game)
         if user_id in await services.stats.newcomers(table.id):
-            return newcomers_line(table.game, [user_id])
+            return newcomers_line(table.title, table.game, [user_id])
     except ServiceError as error:
         log.warning("table %s: first-contact check failed (%s)", table.id, error.code.value)
     return ""
@@ -45,7 +45,7 @@ async def solo_note(services: Services, table: TableInfo, user_id: int) -> str:
     except ServiceError as error:
         log.warning("table %s: first-game check failed (%s)", table.id, error.code.value)
         return ""
-    return f"It is your first game of {game_title(table.game)}: {learn_hint(table.game)}" if first else ""
+    return f"It is your first game of {table.title}: {learn_hint(table.game)}" if first else ""
 
 
 async def greet(guild: discord.Guild) -> None:

@@ -53,15 +53,15 @@ def welcome_line() -> str:
     return f"Thanks for adding Tablekeeper! `/table new` opens a game. To learn one, {learn_hint('GAME')}"
 
 
-def first_table_line(slug: str) -> str:
-    """The note on the lobby of the first table opened in a server."""
-    return f"This server's first table! New to {_title(slug)}? {learn_hint(slug)}"
+def first_table_line(title: str, slug: str) -> str:
+    """The note on the lobby of the first table opened in a server (its game's ``title`` and ``slug``)."""
+    return f"This server's first table! New to {title}? {learn_hint(slug)}"
 
 
-def newcomers_line(slug: str, user_ids: Sequence[int]) -> str:
-    """The note on a lobby when a player there has never played its game."""
+def newcomers_line(title: str, slug: str, user_ids: Sequence[int]) -> str:
+    """The note on a lobby when a player there has never played its game (``title``, ``slug``)."""
     who = ", ".join(f"<@{u}>" for u in user_ids)
-    return f"First game of {_title(slug)} for {who}: {learn_hint(slug)}"
+    return f"First game of {title} for {who}: {learn_hint(slug)}"
 
 
 def _wide(ch: str) -> bool:
@@ -105,11 +105,6 @@ def rules_embed(slug: str, page: int, lang: str = "en") -> tuple[discord.Embed, 
     )
     embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
     return embed, page, len(pages)
-
-
-def game_title(slug: str) -> str:
-    """A game's title (its slug when it has no ruleset)."""
-    return _title(slug)
 
 
 def _title(slug: str) -> str:

@@ -74,7 +74,7 @@ def replay_embeds(frame: ReplayFrame, viewer_seats: tuple[int, ...] = ()) -> lis
     table = frame.table
     over = frame.over and frame.step == frame.steps
     board = discord.Embed(
-        title=clip(f"{game_title(table.game, table.mode)} · replay", TITLE),
+        title=clip(f"{game_title(table)} · replay", TITLE),
         colour=DONE_COLOUR if over else COLOUR,
     )
     head = [f"**{step_line(frame)}**"]
@@ -93,7 +93,7 @@ def replay_embeds(frame: ReplayFrame, viewer_seats: tuple[int, ...] = ()) -> lis
     if frame.seat is not None and frame.hand_png is not None:
         whose = "your hand" if frame.seat in viewer_seats else f"{seat_name(frame, frame.seat)}'s hand"
         hand = discord.Embed(
-            title=clip(f"{game_title(table.game, table.mode)} · {whose}", TITLE),
+            title=clip(f"{game_title(table)} · {whose}", TITLE),
             colour=seat_embed_colour(frame.seat),
         )
         hand.set_image(url=f"attachment://{HAND_FILE}")

@@ -35,7 +35,7 @@ WORKING = "Working out the review… the first look at a game takes a few second
 def review_embed(table: TableInfo, review: GameReview) -> discord.Embed:
     """The review's chart (the embed's image) and its turning-point lines."""
     embed = discord.Embed(
-        title=clip(f"{game_title(table.game, table.mode)} · where it was won", TITLE),
+        title=clip(f"{game_title(table)} · where it was won", TITLE),
         description=clip_block("\n\n".join(review.lines), DESCRIPTION),
         colour=DONE_COLOUR,
     )

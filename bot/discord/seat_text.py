@@ -15,7 +15,6 @@ import discord
 
 from bot.discord.layout import clip
 from bot.service.values import SeatInfo, TableInfo
-from engines import registry
 from engines.core import OptionSpec
 
 if TYPE_CHECKING:
@@ -28,11 +27,10 @@ PLACEHOLDER = 100
 VALUE = 1000
 
 
-def text_specs(game: str, mode: str) -> list[OptionSpec]:
-    """The mode's per-player options a player types in (at most one modal's worth)."""
-    try:
-        spec = registry.get(game).mode(mode)
-    except Exception:  # an unloadable game shows a lobby without the button
+def text_specs(table: TableInfo) -> list[OptionSpec]:
+    """The table mode's per-player options a player types in (at most one modal's worth)."""
+    spec = table.spec
+    if spec is None:  # an unloadable game shows a lobby without the button
         return []
     return [s for s in spec.options if s.per_seat and s.kind == "text"][:MAX_FIELDS]
 
@@ -51,7 +49,7 @@ def button_label(specs: list[OptionSpec]) -> str:
 
 def chosen_text(table: TableInfo, seat: SeatInfo) -> str:
     """Which text choices a lobby seat has filled in (not their values: decks stay hidden till play)."""
-    names = [option_label(s).lower() for s in text_specs(table.game, table.mode) if seat.options.get(s.name)]
+    names = [option_label(s).lower() for s in text_specs(table) if seat.options.get(s.name)]
     return f" · {', '.join(names)} set" if names else ""
 
 
@@ -59,7 +57,7 @@ class SeatTextModal(discord.ui.Modal, title="Your choices"):
     """One text field per per-player text option, prefilled with the seat's current values."""
 
     def __init__(self, control: LobbyClicks, table: TableInfo, seat: SeatInfo) -> None:
-        specs = text_specs(table.game, table.mode)
+        specs = text_specs(table)
         super().__init__(title=clip(f"Your choices · table #{table.id}", LABEL), timeout=900)
         self.control = control
         self.table_id = table.id

@@ -6,7 +6,6 @@ per-message state for them and they survive restarts.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,7 +32,6 @@ from bot.discord.seat_text import button_label, text_specs
 from bot.service.hints import offers_hints
 from bot.service.values import PublicTable, SeatUpdate, TableInfo
 from bot.words import language_name
-from engines import registry
 from engines.core import Action, OptionSpec
 from engines.core.driver import DIFFICULTIES
 from engines.core.ruleset import LANGUAGE_OPTION
@@ -176,20 +174,18 @@ def seat_view(
 
 def seat_choice_specs(table: TableInfo) -> list[OptionSpec]:
     """Per-player options with a short list of choices (shown as lobby selects)."""
-    try:
-        mode = registry.get(table.game).mode(table.mode)
-    except Exception:  # an unloadable game shows a lobby without choice menus
+    mode = table.spec
+    if mode is None:  # an unloadable game shows a lobby without choice menus
         return []
     return [s for s in mode.options if s.per_seat and s.kind == "choice" and 0 < len(s.choices) <= 25]
 
 
 def language_spec(table: TableInfo) -> OptionSpec | None:
     """The table's language option, for a game that speaks more than one (the host's lobby select)."""
-    try:
-        ruleset = registry.get(table.game)
-        spec = ruleset.mode(table.mode).option_spec(LANGUAGE_OPTION)
-    except Exception:  # an unloadable game shows a lobby without the menu
+    ruleset, mode = table.rules, table.spec
+    if ruleset is None or mode is None:  # an unloadable game shows a lobby without the menu
         return None
+    spec = mode.option_spec(LANGUAGE_OPTION)
     if spec is None or spec.per_seat or len(ruleset.languages) < 2 or len(spec.choices) > 25:
         return None
     return spec
@@ -200,7 +196,7 @@ def choice_labels(table: TableInfo, spec: OptionSpec) -> dict[str, str]:
     if spec.name != "deck":
         return {}
     lang = table.options.get(LANGUAGE_OPTION)
-    return deck_titles(table.game, str(lang) if lang else None)
+    return deck_titles(table.rules, str(lang) if lang else None)
 
 
 def lobby_view(table: TableInfo) -> discord.ui.View:
@@ -209,7 +205,7 @@ def lobby_view(table: TableInfo) -> discord.ui.View:
         lobby_button(table.id, verb, row=0) for verb in ("join", "leave", "bot", "start")
     ]
     items.append(lobby_button(table.id, "options", row=1))
-    texts = text_specs(table.game, table.mode)
+    texts = text_specs(table)
     if texts:
         items.append(lobby_button(table.id, "mine", row=1, label=button_label(texts)))
     items.append(lobby_button(table.id, "abort", row=1))
@@ -240,18 +236,18 @@ def lobby_view(table: TableInfo) -> discord.ui.View:
     return _view(items)
 
 
-def bot_levels(game: str) -> list[str]:
-    """Difficulties and named bots a host can add for ``game``."""
+def bot_levels(table: TableInfo) -> list[str]:
+    """Difficulties and named bots a host can add at ``table``."""
     names = list(DIFFICULTIES)
     # An unloadable game still offers the standard difficulties.
-    with contextlib.suppress(Exception):
-        names += [name for name in registry.get(game).bots() if name not in names]
+    if table.rules is not None:
+        names += [name for name in table.rules.bots() if name not in names]
     return names[:25]
 
 
 def bot_view(table: TableInfo) -> discord.ui.View:
     """The host's "which bot?" select."""
-    options = [discord.SelectOption(label=name, value=name) for name in bot_levels(table.game)]
+    options = [discord.SelectOption(label=name, value=name) for name in bot_levels(table)]
     return _view([BotSelect(table.id, options=options)])
 
 

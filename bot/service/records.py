@@ -81,13 +81,18 @@ def seat_row(mapping: Any) -> SeatRow:
     return SeatRow(**{name: mapping[name] for name in SEAT_FIELDS})
 
 
-def player_counts(game: str, mode: str, ruleset: AnyRuleset | None = None) -> tuple[int, int]:
-    """Fewest and most seats ``mode`` of ``game`` allows ((1, 1) if the game is gone).
-
-    ``ruleset``: the game's, when the caller has already looked it up.
-    """
+def _rules(game: str) -> AnyRuleset | None:
+    """The rules registered as ``game``, or None once the game is gone."""
     try:
-        counts = (ruleset if ruleset is not None else registry.get(game)).mode(mode).players
+        return registry.get(game)
+    except SetupError:
+        return None
+
+
+def player_counts(ruleset: AnyRuleset | None, mode: str) -> tuple[int, int]:
+    """Fewest and most seats ``mode`` of the game ``ruleset`` allows ((1, 1) if either is gone)."""
+    try:
+        counts = ruleset.mode(mode).players if ruleset is not None else (1,)
     except SetupError:
         return (1, 1)
     return (min(counts), max(counts))
@@ -97,7 +102,10 @@ def table_info(
     row: TableRow, seats: tuple[SeatRow, ...] | list[SeatRow], ruleset: AnyRuleset | None = None
 ) -> TableInfo:
     """The adapter-facing :class:`TableInfo` of a table (``ruleset``: its game's, if at hand)."""
-    low, high = player_counts(row.game, row.mode, ruleset)
+    if ruleset is None:
+        # Read without its loaded table (a reminder): the one look-up, so adapters need none.
+        ruleset = _rules(row.game)
+    low, high = player_counts(ruleset, row.mode)
     return TableInfo(
         id=row.id,
         game=row.game,
@@ -124,6 +132,7 @@ def table_info(
         min_players=low,
         max_players=high,
         public_message_id=row.public_message_id,
+        rules=ruleset,
     )
 
 

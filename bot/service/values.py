@@ -19,14 +19,16 @@ from bot.store.schema import ACTIVE as ACTIVE
 from bot.store.schema import FINISHED as FINISHED
 from bot.store.schema import LOBBY as LOBBY
 from bot.store.schema import PLAYING as PLAYING
-from engines.core import Action, Code, Outcome, Prompt
+from engines.core import Action, AnyRuleset, Code, ModeSpec, Outcome, Prompt, SetupError
+from engines.core.errors import Picklable
 
 
-class ServiceError(Exception):
+class ServiceError(Picklable, Exception):
     """A request was refused; nothing changed. ``message`` is shown to the user as is.
 
     ``code`` is a :class:`engines.core.Code` (the one list of codes, shared with the engines'
     ``Rejected``); it is checked at once, so a code that is not one fails where it is raised.
+    It and its subclasses pickle with their fields, as they cross to other processes.
     """
 
     def __init__(self, code: Code, message: str) -> None:
@@ -76,6 +78,24 @@ class TableInfo:
     min_players: int = 1
     max_players: int = 1
     public_message_id: int | None = None
+    #: the table's rules, from its loaded game handle (None when its game no longer loads):
+    #: adapters read the title, the mode and its options here rather than look the slug up again
+    rules: AnyRuleset | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def title(self) -> str:
+        """The game's display name (its slug when the game no longer loads)."""
+        return self.rules.title if self.rules is not None else self.game
+
+    @property
+    def spec(self) -> ModeSpec | None:
+        """The table's mode as its rules declare it (None when the game or the mode is gone)."""
+        if self.rules is None:
+            return None
+        try:
+            return self.rules.mode(self.mode)
+        except SetupError:
+            return None
 
     def seat_of(self, user_id: int) -> int | None:
         """The first seat ``user_id`` holds, if any."""

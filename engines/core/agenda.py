@@ -11,12 +11,10 @@ in a :class:`~engines.core.keywords.Registry`, and keeps one ``Agenda`` in its s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
-
-from engines.core.types import Event
 
 
 class Task(msgspec.Struct, frozen=True, kw_only=True):
@@ -37,9 +35,8 @@ C = TypeVar("C")
 C_in = TypeVar("C_in", contravariant=True)
 T_in = TypeVar("T_in", contravariant=True)
 
-# A task handler gets the game's working context and the task. It may return the events it made
-# (games whose rule code yields events) or None (games that collect events on the context).
-Handler = Callable[[Any, Any], Iterable[Event] | None]
+# A task handler gets the game's working context and the task; it records its events on the context.
+Handler = Callable[[Any, Any], None]
 
 
 class Handlers(Protocol[C_in, T_in]):
@@ -53,7 +50,7 @@ class Handlers(Protocol[C_in, T_in]):
         """The game's title, for messages."""
         ...
 
-    def __getitem__(self, kind: str, /) -> Callable[[C_in, T_in], Iterable[Event] | None]:
+    def __getitem__(self, kind: str, /) -> Callable[[C_in, T_in], None]:
         """The handler of task ``kind``."""
         ...
 
@@ -96,17 +93,12 @@ def run(
     ctx: C,
     *,
     stop: Callable[[], bool] | None = None,
-) -> Iterator[Event]:
-    """Run queued tasks in order until one pauses for a choice, none is left, or ``stop()`` holds.
-
-    Yields the events of handlers that return theirs; consume it fully (``list(run(...))``).
-    """
+) -> None:
+    """Run queued tasks in order until one pauses for a choice, none is left, or ``stop()`` holds."""
     done = 0
     while agenda.pending is None and agenda.tasks and not (stop is not None and stop()):
         done += 1
         if done > LIMIT:
             raise RuntimeError(f"{handlers.game}: the agenda did not settle after {LIMIT} tasks")
         task = agenda.tasks.pop(0)
-        made = handlers[task.kind](ctx, task)
-        if made is not None:
-            yield from made
+        handlers[task.kind](ctx, task)

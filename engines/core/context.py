@@ -243,8 +243,7 @@ class Context(BaseContext[S], Generic[S, T, P]):
                     agenda.push(check)
                 if not agenda.tasks:
                     break
-                for event in run(agenda, self.tasks, self, stop=stop):
-                    self.events.append(event)  # from games whose handlers return their events
+                run(agenda, self.tasks, self, stop=stop)
         except GameOver:
             self.end()
         self.finish()

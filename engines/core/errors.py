@@ -3,6 +3,26 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
+
+
+def _restored(kind: type[BaseException], args: tuple[Any, ...]) -> BaseException:
+    """An error of ``kind`` holding ``args``, made without its constructor (its fields come next)."""
+    error = kind.__new__(kind)
+    error.args = args
+    return error
+
+
+class Picklable(BaseException):
+    """Pickles an error whose constructor takes other arguments than the ``args`` it stores.
+
+    Why: pickle rebuilds an exception by calling its class with ``args``, which a custom
+    constructor refuses; errors cross to worker and drawing processes, so they are rebuilt
+    from their ``args`` and fields instead, subclasses and their extra fields included.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restored, (type(self), self.args), self.__dict__)
 
 
 class Code(StrEnum):
@@ -47,7 +67,7 @@ class SetupError(ValueError):
         self.seat = seat
 
 
-class Rejected(Exception):
+class Rejected(Picklable, Exception):
     """An action was refused; the state is unchanged.
 
     ``code`` is a :class:`Code` (stable, machine-readable); ``message`` is for the player.
@@ -59,7 +79,7 @@ class Rejected(Exception):
         self.message = message
 
 
-class ContentError(ValueError):
+class ContentError(Picklable, ValueError):
     """A content data file is malformed; names the game, the file, the entry and the field.
 
     ``file`` is the path from the repository root (``engines/<game>/data/cards.toml``); ``game``

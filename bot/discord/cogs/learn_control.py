@@ -13,7 +13,6 @@ from bot.discord.courier import Courier
 from bot.discord.replies import defer, reported, tell
 from bot.service import Services
 from bot.service.values import ServiceError
-from engines import registry
 from engines.core import Code
 
 
@@ -43,7 +42,7 @@ class LearnControl:
                 locale=str(interaction.locale),
             )
             delivery = begun.delivery
-            title = registry.get(delivery.table.game).title
+            title = delivery.table.title
             where = "below" if in_dm else "in our direct messages"
             said = (
                 f"Your {title} tutorial is {where}, where you left it."

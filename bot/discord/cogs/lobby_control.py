@@ -22,7 +22,6 @@ from bot.discord.views import bot_view
 from bot.service import Services, TableService
 from bot.service.values import ABORTED, LOBBY, PLAYING, ServiceError, TableInfo
 from bot.words import language_name
-from engines import registry
 from engines.core import Code
 from engines.core.ruleset import LANGUAGE_OPTION
 from engines.core.types import OptionValue
@@ -37,11 +36,10 @@ class OptionsModal(discord.ui.Modal, title="Table options"):
         super().__init__(timeout=600)
         self.control = control
         self.table_id = table.id
-        try:
-            mode = registry.get(table.game).mode(table.mode)
+        mode = table.spec
+        known = "see /rules"  # an unloadable game still gets the modal
+        if mode is not None:
             known = ", ".join(s.name for s in mode.options if not s.per_seat) or "none"
-        except Exception:  # an unloadable game still gets the modal
-            known = "see /rules"
         current = " ".join(f"{k}={v}" for k, v in sorted(table.options.items()))
         self.pairs: discord.ui.TextInput[OptionsModal] = discord.ui.TextInput(
             label="Options (key=value, separated by spaces)",
@@ -103,7 +101,7 @@ class LobbyControl:
             return table
         try:
             thread = await channel.create_thread(
-                name=f"{registry.get(table.game).title} #{table.id}"[:100],
+                name=f"{table.title} #{table.id}"[:100],
                 type=discord.ChannelType.public_thread,
             )
         except discord.HTTPException as exc:
@@ -275,7 +273,7 @@ class LobbyControl:
             seat = next((s for s in table.seats if s.user_id == interaction.user.id and s.bot is None), None)
             if seat is None:
                 raise ServiceError(Code.NOT_PLAYER, "Join the table first; then you can make your choices.")
-            if not text_specs(table.game, table.mode):
+            if not text_specs(table):
                 raise ServiceError(Code.BAD_OPTION, "This game has nothing for you to type in.")
             await interaction.response.send_modal(SeatTextModal(self, table, seat))
 
@@ -289,7 +287,7 @@ class LobbyControl:
             await self.courier.show_lobby(table)
             names = ", ".join(
                 f"{option_label(s).lower()} {'set' if values.get(s.name) else 'cleared'}"
-                for s in text_specs(table.game, table.mode)
+                for s in text_specs(table)
                 if s.name in values
             )
             await tell(interaction, f"Saved: {names}.")

@@ -96,7 +96,7 @@ class ReplayControl:
             table_id, interaction.user.id, channel_id=interaction.channel_id
         )
         table = await self.services.tables.get(table_id)
-        embed = animation_embed(table.id, table.game, table.mode, made)
+        embed = animation_embed(table, made)
         asked = f"Asked for by <@{interaction.user.id}>."
         if table.solo:
             place: discord.abc.Messageable = await interaction.user.create_dm()

@@ -14,7 +14,6 @@ from bot.discord.first_contact import solo_note
 from bot.discord.replies import defer, reported, tell
 from bot.service import TableService
 from bot.service.values import ServiceError
-from engines import registry
 from engines.core import Code
 
 
@@ -59,7 +58,7 @@ class SoloControl:
                 guild_id=interaction.guild_id,
                 locale=str(interaction.locale),
             )
-            title = registry.get(delivery.table.game).title
+            title = delivery.table.title
             hint = await solo_note(self.courier.services, delivery.table, interaction.user.id)
             if in_dm:
                 # Answer first so the game message is the newest one in the conversation.

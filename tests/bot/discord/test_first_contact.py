@@ -42,17 +42,17 @@ async def test_no_system_channel_or_no_right_to_write_there_means_silence(
 async def test_the_first_table_in_a_server_says_it_on_the_lobby(w: World) -> None:
     alice = w.member("alice")
     await w.slash(alice, "table new", game="tiny")
-    assert _latest(w.messages()[-1]) == first_table_line("tiny")
+    assert _latest(w.messages()[-1]) == first_table_line("Tiny", "tiny")
     await w.slash(alice, "table abort")
     # the next table is not the server's first, and Alice has not played Tiny yet
     second = w.text_channel("second")
     await w.slash(alice, "table new", game="tiny", channel=second)
-    assert _latest(w.messages(second)[-1]) == newcomers_line("tiny", [alice.id])
+    assert _latest(w.messages(second)[-1]) == newcomers_line("Tiny", "tiny", [alice.id])
 
 
 async def test_a_players_first_game_of_a_game_says_it_on_the_lobby_they_join(w: World) -> None:
     alice, bob, lobby = await open_two_player_table(w)
-    assert _latest(lobby) == f"bob joined. {newcomers_line('tiny', [bob.id])}"
+    assert _latest(lobby) == f"bob joined. {newcomers_line('Tiny', 'tiny', [bob.id])}"
     await w.click(alice, lobby, label="Start")
     assert "First game of" not in news(w)  # the running game's message never carries it
     await w.slash(alice, "table abort")
@@ -64,7 +64,7 @@ async def test_a_players_first_game_of_a_game_says_it_on_the_lobby_they_join(w: 
     assert _latest(w.messages(room)[-1]) == "bob joined."
     carol = w.member("carol")
     await w.click(carol, w.messages(room)[-1], label="Join")
-    assert _latest(w.messages(room)[-1]) == f"carol joined. {newcomers_line('tiny', [carol.id])}"
+    assert _latest(w.messages(room)[-1]) == f"carol joined. {newcomers_line('Tiny', 'tiny', [carol.id])}"
 
 
 async def test_a_first_solo_game_says_it_and_the_next_of_that_game_does_not(w: World) -> None:
@@ -81,7 +81,7 @@ async def test_a_first_solo_game_says_it_and_the_next_of_that_game_does_not(w: W
 async def test_the_lines_name_only_commands_the_bot_has(w: World) -> None:
     commands = {c.qualified_name for c in w.bot.tree.walk_commands()}
     assert ("learn" in commands) == info.LEARN_EXISTS
-    for line in (welcome_line(), learn_hint("tiny"), first_table_line("tiny")):
+    for line in (welcome_line(), learn_hint("tiny"), first_table_line("Tiny", "tiny")):
         named = set(re.findall(r"`/([a-z]+(?: [a-z]+)?)", line))
         assert named, line
         for name in named:
