@@ -10,8 +10,8 @@ each read from the seat's own View and the content only:
 - **Where to move**: a space's *threat* is the Wounds the Enemies could deal there before the
   Character acts again (:func:`threat`); it counts against the space, strongly when it could KO
   the Character. An Enemy that can also reach an ally with fewer HP strikes that ally (the AI
-  takes the lowest HP in range), so it adds nothing: a team may stand together. In the last Round, level or behind on VP, it charges as greedy does: a draw wins
-  nothing.
+  takes the lowest HP in range), so it adds nothing: a team may stand together. In the last
+  Round, level or behind on VP, it charges as greedy does: a draw wins nothing.
 - **Whom to Attack**: a Character this Attack can KO first, then a Character or Minion it can
   wound through Armor, the fewest HP left after the expected Wounds first.
 - **Boosts**: none on an Attack that already all but surely KOs unarmoured Minions: the Power a
