@@ -21,7 +21,11 @@ place unless another is better by more than a Hit Point on average):
 - ``target``, ``minion_attack``, ``bonus_attack`` (whom to Attack) and ``atk_boost``, ``def_boost``
   (whether to spend Power on a boost): played to the end of the Action, in up to 3 worlds;
 - ``ctrl_skills`` (Reserves, Command, Battle Plan, a Strategy card): played until the Controller
-  is back at its Skills menu, the Skill's spawns or Command's Actions included.
+  is back at its Skills menu, the Skill's spawns or Command's Actions included;
+- ``any`` (against the AI Controller: which Character the team's "any Player Character" card
+  activates, in the Round's last team slot with the most Power): each Character, played through its
+  whole Activation and the AI's reply. Greedy picks the most HP; weighing it is most of what hard
+  gains with three Characters (README, "Clash for Eternia: bots and the AI Controller").
 
 Against the book's AI Controller (the ``ai`` mode) a playout that reaches the AI's Activation runs
 through it to the team's next Activation (the AI's reply is rules: what a move risks shows there),
@@ -63,7 +67,7 @@ Determinize = Callable[[EtView, Rng], EtState]
 Explain = Callable[[EtView, Prompt, Action, Sequence[Action]], str]
 
 #: decisions weighed in up to ``samples`` worlds (the dice decide them)
-DICE = ("act", "target", "minion_attack", "bonus_attack", "atk_boost", "def_boost", "ctrl_skills")
+DICE = ("act", "any", "target", "minion_attack", "bonus_attack", "atk_boost", "def_boost", "ctrl_skills")
 #: decisions weighed in two worlds: a destination's cost is known; the worlds only vary what follows
 PLACES = ("move",)
 SEARCHED = DICE + PLACES
@@ -192,6 +196,8 @@ def settled(st: EtState, view: EtView) -> bool:
     if st.slot != view.slot:
         return not st.ai or st.track[st.slot].side == view.side
     asked = view.agenda.pending
+    if asked is not None and asked.kind == "any":
+        return False  # the chosen Character's whole Activation: the slot moving on ends it
     if asked is not None and asked.kind == "ctrl_skills":
         return p.kind == "ctrl_skills"  # the Skill used (a Command's Actions included) is over
     if asked is not None and asked.kind in WHOLE_ACTIVATION:
@@ -275,6 +281,8 @@ class SearchBot(SearchChoice[EtView]):
         """The actions worth weighing, the greedy choice first; none where the bot stays greedy."""
         if prompt.kind not in SEARCHED or view.phase != "activation":
             return []
+        if prompt.kind == "any" and view.mode != "ai":
+            return []  # versus play stays as it was measured (test_tactics.py)
         if prompt.kind == "move":
             rest = [a for a in actions if a.key.startswith(("to.", "s.")) and a.key != first.key]
             rest.sort(key=lambda a: _move_rank(view, a))

@@ -9,8 +9,9 @@ each read from the seat's own View and the content only:
 
 - **Where to move**: a space's *threat* is the Wounds the Enemies could deal there before the
   Character acts again (:func:`threat`); it counts against the space, strongly when it could KO
-  the Character. In the last Round, level or behind on VP, it charges as greedy does: a draw wins
-  nothing.
+  the Character. An Enemy that can also reach an ally with fewer HP strikes that ally (the AI
+  takes the lowest HP in range), so it adds nothing: a team may stand together. In the last
+  Round, level or behind on VP, it charges as greedy does: a draw wins nothing.
 - **Whom to Attack**: a Character this Attack can KO first, then a Character or Minion it can
   wound through Armor, the fewest HP left after the expected Wounds first.
 - **Boosts**: none on an Attack that already all but surely KOs unarmoured Minions: the Power a
@@ -73,9 +74,11 @@ def threat(view: EtView, me: ModelView, at: Hex) -> float:
     """Expected Wounds the Enemies could deal ``me`` standing at ``at`` in their next Activations.
 
     A Character in range already Attacks twice (its two Actions), one a move away once; a Minion
-    moves and Attacks once. Line of Sight and Terrain are left out: a cheap upper reading.
+    moves and Attacks once; one that can reach an ally with fewer HP goes for the ally instead.
+    Line of Sight and Terrain are left out: a cheap upper reading.
     """
     total = 0.0
+    allies = [m for m in view.models if m.hexes and m.side == me.side and m.id != me.id]
     for e in view.models:
         if not e.hexes or e.side in (me.side, "npc"):
             continue
@@ -86,8 +89,16 @@ def threat(view: EtView, me: ModelView, at: Hex) -> float:
             attacks = 1 if d <= r + step else 0
         else:
             attacks = 2 if d <= r else 1 if d <= r + step else 0
+        # The AI strikes the lowest HP it can reach (A3): a weaker ally within its reach draws it.
+        if attacks and any(a.hp < me.hp and _within(e, a, r + step) for a in allies):
+            continue
         total += attacks * max(0.0, HIT * dice_of(e) - me.armor)
     return total
+
+
+def _within(e: Piece, m: ModelView, spaces: int) -> bool:
+    """Whether ``m`` stands within ``spaces`` of ``e``."""
+    return min(distance(h, x) for h in e.hexes for x in m.hexes) <= spaces
 
 
 def charging(view: EtView) -> bool:

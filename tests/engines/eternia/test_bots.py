@@ -214,6 +214,22 @@ def test_search_bot_stays_greedy_in_the_order_phase() -> None:
         assert found is None and action == GREEDY.choose(view, prompt, actions, Rng(1))
 
 
+def test_search_bot_weighs_the_any_card_against_the_ai_only() -> None:
+    # The "any Player Character" card (three Characters) is weighed against the AI Controller, where
+    # weighing it gained most; in versus hard plays it as greedy does (its play there is unchanged).
+    for mode, weighed in (("ai", True), ("versus", False)):
+        config = GameConfig(mode, 3 if mode == "ai" else 4, {"scenario": "crossroads"})
+        (state,) = _asked_positions(config, 3, ("any",), 1)
+        seat = min(RULESET.prompts(state))
+        view, prompt = RULESET.view(state, seat), RULESET.prompts(state)[seat]
+        actions = RULESET.legal_actions(state, seat)
+        action, found = BOTS["search"].plan(view, prompt, actions, Rng(2))  # type: ignore[attr-defined]
+        assert (found is not None) == weighed, mode
+        assert action in actions
+        if found is not None:
+            assert len(found.totals) == len(actions)  # every Character the card may activate
+
+
 def test_search_evaluation_sees_the_beacons_decide_the_game_at_the_rounds_end() -> None:
     # Eternos: 6 VP wins, a beacon held scores 1 at each Round's end, the team scoring first.
     state = RULESET.setup(versus_config(SEARCH_SCENARIO, SEARCH_PLAYERS), 2)

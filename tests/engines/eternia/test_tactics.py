@@ -37,6 +37,23 @@ def test_threat_counts_two_attacks_in_range_one_a_move_away_none_beyond() -> Non
         assert threat(view, hero, hero.hexes[0]) == wounds, spaces
 
 
+def test_an_enemy_that_can_reach_a_weaker_ally_threatens_the_ally_not_the_hero() -> None:
+    # The AI strikes the lowest HP in its reach: Man-at-Arms (6 HP) beside He-Man (10) draws Skeletor.
+    ctx = scene("ai", 2)
+    put(ctx, "t.he_man", *HERO)
+    put(ctx, "c.skeletor", *_cell_at(3))
+    ally = put(ctx, "t.man_at_arms", *_cell_at(1))
+    view = RULESET.view(ctx.state, 0)
+    hero = next(m for m in view.models if m.id == "t.he_man")
+    guard = next(m for m in view.models if m.id == "t.man_at_arms")
+    assert threat(view, hero, hero.hexes[0]) == 0.0
+    assert threat(view, guard, guard.hexes[0]) > 0  # the ally's own danger is still counted
+    ally.hp = 10  # no fewer HP than the hero: Skeletor may strike either, so both count it
+    view = RULESET.view(ctx.state, 0)
+    hero = next(m for m in view.models if m.id == "t.he_man")
+    assert threat(view, hero, hero.hexes[0]) == 4.0
+
+
 def test_a_space_that_could_ko_the_hero_weighs_more_than_a_safe_one() -> None:
     view, hero = _view(c_skeletor=_cell_at(3), c_beast_man=_cell_at(2))
     hero.hp = 3  # 4 + 4 expected Wounds in reach: a KO
