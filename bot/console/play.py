@@ -126,8 +126,9 @@ class Chooser:
 
 
 @contextmanager
-def interrupts_stop_at_once() -> Iterator[None]:
-    """While inside, Ctrl-C raises ``KeyboardInterrupt`` at once, wherever the game is.
+def interrupts_stop_at_once() -> Iterator[Callable[[], bool]]:
+    """While inside, Ctrl-C raises ``KeyboardInterrupt`` at once, wherever the game is; yields
+    whether it was pressed.
 
     ``asyncio.run`` puts its own SIGINT handler in place when it finds Python's default one: the
     first Ctrl-C then only cancels the main task, which does not wake a prompt blocked reading
@@ -136,12 +137,17 @@ def interrupts_stop_at_once() -> Iterator[None]:
     place asyncio leaves SIGINT alone. Further Ctrl-Cs are ignored while the first one is being
     handled, so the clean-up always runs to its end. A SIGINT that was ignored (a game started
     with ``nohup``) stays ignored, and threads other than the main one cannot set handlers.
+
+    Raised "wherever the game is" can be inside a finaliser (a ``__del__`` the garbage collector
+    runs), where Python prints the exception and drops it; the game would then play on, deaf to
+    further Ctrl-Cs. So the press is also remembered: the game asks at each move and at the end
+    of input (``TerminalGame.leave_if_interrupted``) and raises it again there.
     """
     if (
         threading.current_thread() is not threading.main_thread()
         or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
     ):
-        yield
+        yield lambda: False
         return
     interrupted = False
 
@@ -153,7 +159,7 @@ def interrupts_stop_at_once() -> Iterator[None]:
 
     previous = signal.signal(signal.SIGINT, stop)
     try:
-        yield
+        yield lambda: interrupted
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -179,6 +185,8 @@ class TerminalGame:
     written: list[Path] = field(default_factory=list)
     #: the services the game is played through, while it runs (hooks such as :meth:`lesson` read them)
     services: Services | None = field(default=None, init=False, repr=False)
+    #: whether Ctrl-C was pressed, while :meth:`play` runs
+    interrupted: Callable[[], bool] = field(default=lambda: False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         bot = bot_for(self.ruleset, self.difficulty)
@@ -277,7 +285,7 @@ class TerminalGame:
         """Play to the end; returns the exit status: 0 for a finished or left game, 130 for Ctrl-C."""
         chooser.rules = self.rules_for
         try:
-            with interrupts_stop_at_once():
+            with interrupts_stop_at_once() as self.interrupted:
                 return asyncio.run(self._play(chooser))
         except KeyboardInterrupt:
             # asyncio.run has closed the database by now: the task's clean-up ran before it returned
@@ -347,6 +355,7 @@ class TerminalGame:
                 self.out.write(f"\n--- your move {self.decisions + 1} ---\n{mine.text}\n")
                 for text in taught.explains if taught is not None else ():
                     self.out.write(f"\n>> {text}\n")
+                self.leave_if_interrupted()
                 action = await self._choose(chooser, mine)
                 try:
                     delivery = await tables.act(delivery.table.id, USER, mine.token, action.key, HUMAN)
@@ -356,6 +365,7 @@ class TerminalGame:
                     continue
                 self.decisions += 1
         except (Quit, EOFError):
+            self.leave_if_interrupted()  # input that ended after a Ctrl-C still leaves as Ctrl-C does
             self.leave()
             return 0
         self.write_images(delivery, mine)
@@ -364,6 +374,11 @@ class TerminalGame:
             self.out.write(describe_outcome(delivery.outcome, self.names) + "\n")
             self.finished = True
         return 0
+
+    def leave_if_interrupted(self) -> None:
+        """Raise again a Ctrl-C whose ``KeyboardInterrupt`` a finaliser dropped (see the context above)."""
+        if self.interrupted():
+            raise KeyboardInterrupt
 
     async def _choose(self, chooser: Chooser, mine: SeatUpdate) -> Action:
         """The person's choice; ``hint`` on the way is answered by the service and asked again."""

@@ -11,15 +11,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from bot import cli
-from bot.console.play import TerminalGame
+from bot.console.play import Chooser, TerminalGame
 from bot.console.rulebook import PHASE_PAGES, phase_page, rules_pages
 from engines import registry
-from engines.core import GameConfig, Prompt
+from engines.core import Action, GameConfig, Prompt
 from engines.core.content import load_rules_pages
 from render import registry as render_registry
 from tests.bot.tinyrender import RENDERER
@@ -84,10 +85,44 @@ def test_sigint_while_piped_moves_are_being_played_leaves_the_same_way() -> None
     game.send_signal(signal.SIGINT)
     out, err = game.communicate(timeout=20)
     text = (shown + out).decode()
-    assert game.returncode == 130
+    assert game.returncode == 130, (text[-800:], err.decode()[-800:])  # what it said, if it did not
     assert "Replay it with: tablekeeper play clashofdecks --mode duel" in text
     assert "Game over" not in text
     assert err.decode() == ""
+
+
+class _DroppedInterrupt:
+    """Sends this process a SIGINT from inside a finaliser, where Python prints and drops what it raises."""
+
+    def __del__(self) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # a loop's jumps are where a pending signal's handler runs
+            pass
+
+
+class _ChooserHitByAnInterrupt(Chooser):
+    """Picks the first choice; at the second move a Ctrl-C arrives while a finaliser runs."""
+
+    def ask(self, prompt: Prompt, actions: Sequence[Action], table: str, cards: str = "") -> Action:
+        self.shown.append(prompt.text)
+        if len(self.shown) == 2:
+            _DroppedInterrupt()  # dropped at once: its finaliser runs here
+        return actions[0]
+
+
+def test_a_ctrl_c_dropped_inside_a_finaliser_still_leaves_at_the_next_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CI once saw a piped game exit 0 after Ctrl-C: the KeyboardInterrupt can land in a ``__del__``."""
+    dropped: list[type[BaseException] | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: dropped.append(unraisable.exc_type))
+    out = io.StringIO()
+    game = TerminalGame(registry.get("clashofdecks"), GameConfig("duel", 2), 3, "easy", None, out)
+    status = game.play(_ChooserHitByAnInterrupt(io.StringIO(), io.StringIO()))
+    assert dropped == [KeyboardInterrupt]  # Python dropped it ("Exception ignored in ... __del__")
+    assert status == 130
+    leaving = "Leaving the game after 2 of your moves. Replay it with: tablekeeper play clashofdecks"
+    assert leaving in out.getvalue()
 
 
 # ---------------------------------------------------------------- terminals that cannot show everything
