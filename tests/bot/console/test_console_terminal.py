@@ -29,11 +29,23 @@ from tests.engines.core.tinygame import RULESET
 ROOT = Path(__file__).resolve().parents[3]
 
 
+#: ``python -m bot.cli``, with Ctrl-C at its default first. A person's shell starts a game that way;
+#: the test runner's process may not have it (a non-interactive shell starts background jobs with
+#: SIGINT ignored, and an ignored or blocked signal passes to every child), and a game keeps an
+#: ignored SIGINT ignored, as it must under ``nohup``: CI started that way saw these games exit 0.
+_LAUNCH = (
+    "import runpy, signal; "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('bot.cli', run_name='__main__', alter_sys=True)"
+)
+
+
 def _start(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     environ.update({"PYTHONPATH": str(ROOT), **(env or {})})
     return subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", *args],
+        [sys.executable, "-c", _LAUNCH, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -118,7 +130,14 @@ def test_a_ctrl_c_dropped_inside_a_finaliser_still_leaves_at_the_next_move(
     monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: dropped.append(unraisable.exc_type))
     out = io.StringIO()
     game = TerminalGame(registry.get("clashofdecks"), GameConfig("duel", 2), 3, "easy", None, out)
-    status = game.play(_ChooserHitByAnInterrupt(io.StringIO(), io.StringIO()))
+    # Ctrl-C at its default, as a shell starts a game (the runner's may be ignored: see _LAUNCH)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        status = game.play(_ChooserHitByAnInterrupt(io.StringIO(), io.StringIO()))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, previous)
     assert dropped == [KeyboardInterrupt]  # Python dropped it ("Exception ignored in ... __del__")
     assert status == 130
     leaving = "Leaving the game after 2 of your moves. Replay it with: tablekeeper play clashofdecks"
