@@ -64,8 +64,7 @@ class ArclashRules(ChoiceRules[ArclashState, Ctx], Ruleset[ArclashState, Arclash
     # ``picks.CHOICES``); the sealed rounds and support turns are off the agenda (decisions.py).
     choices = CHOICES
 
-    def _context(self, state: ArclashState) -> Ctx:
-        return Ctx(state)
+    context = Ctx
 
     def _prompts(self, state: ArclashState) -> dict[int, Prompt]:
         if state.agenda.pending is not None:

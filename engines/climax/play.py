@@ -30,8 +30,7 @@ class ClimaxChoices(ChoiceRules[ClimaxState, Ctx]):
 
     choices = ASKS
 
-    def _context(self, state: ClimaxState) -> Ctx:
-        return Ctx(state)
+    context = Ctx
 
 
 CHOICES = ClimaxChoices()

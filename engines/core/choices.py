@@ -30,7 +30,7 @@ class Ask(Generic[C, P]):
     of each pending choice.
     """
 
-    __slots__ = ("_find", "_private", "_sealed", "actions", "answer", "public", "text")
+    __slots__ = ("_private", "_sealed", "actions", "answer", "find", "public", "text")
 
     def __init__(
         self,
@@ -49,7 +49,7 @@ class Ask(Generic[C, P]):
         self.answer = answer
         self.text = text
         self.public = public or _no_line
-        self._find = find
+        self.find = find or self._find_listed
         self._private = private
         self._sealed = sealed
 
@@ -61,10 +61,8 @@ class Ask(Generic[C, P]):
         """Whether this choice stays hidden until revealed (the same for the kind, or asked)."""
         return self._sealed if isinstance(self._sealed, bool) else self._sealed(ctx, pending)
 
-    def find(self, ctx: C, pending: P, key: str, /) -> Action | None:
-        """The legal action called ``key``, or None: by ``find`` when the kind has one."""
-        if self._find is not None:
-            return self._find(ctx, pending, key)
+    def _find_listed(self, ctx: C, pending: P, key: str, /) -> Action | None:
+        # ``find`` for a kind without one: the key looked up among the labelled actions
         for action in self.actions(ctx, pending):
             if action.key == key:
                 return action
@@ -79,15 +77,14 @@ class ChoiceRules(Generic[S, C]):
     """Ruleset mixin: prompts, legal actions, key lookups and answers from the state's pending choice.
 
     List it before ``Ruleset`` in the bases; set ``choices`` to the game's registry of choice kinds
-    and override ``_context`` to build the game's context for a state.
+    and ``context`` to the game's context class.
     """
 
     #: the game's choice kinds by name (the ``kind`` of its pending choices)
     choices: ClassVar[Registry[ChoiceKind[Any, Any]]]
-
-    def _context(self, state: S) -> C:
-        """The game's context over ``state`` (for reading, or for one answer)."""
-        raise NotImplementedError
+    #: the game's context class, built over a state to read it or to answer on it (a class, not a
+    #: method to override: it is built two to four times for every action applied)
+    context: ClassVar[type[Context[Any, Any, Any]]]
 
     def _chooser(self, state: S, pending: Pending) -> int:
         """The seat that answers ``pending`` (its ``seat`` unless a game maps it to a person)."""
@@ -98,13 +95,11 @@ class ChoiceRules(Generic[S, C]):
         pending: Pending | None = state.agenda.pending
         if pending is None or self._chooser(state, pending) != seat:
             return []
-        return self.choices[pending.kind].actions(self._context(state), pending)
+        return self.choices[pending.kind].actions(self.context(state), pending)
 
     def answer(self, state: S, action: Action) -> list[Event]:
         """Answer the pending choice with the legal ``action`` in place and run on to the next one."""
-        pending: Pending | None = state.agenda.pending
-        assert pending is not None, "answer needs a pending choice"
-        return self._context(state).answer(self.choices[pending.kind], action)
+        return ChoiceRules._apply(self, state, -1, action)  # the seat is the pending choice's
 
     # ------------------------------------------------------------------ the Ruleset hooks
     def _prompts(self, state: S) -> dict[int, Prompt]:
@@ -112,7 +107,7 @@ class ChoiceRules(Generic[S, C]):
         if pending is None:
             return {}
         kind = self.choices[pending.kind]
-        ctx = self._context(state)
+        ctx = self.context(state)
         seat = self._chooser(state, pending)
         text, public = kind.text(ctx, pending), kind.public(ctx, pending)
         private, sealed = kind.private(ctx, pending), kind.sealed(ctx, pending)
@@ -132,7 +127,10 @@ class ChoiceRules(Generic[S, C]):
         pending: Pending | None = state.agenda.pending
         if pending is None or self._chooser(state, pending) != seat:
             return None
-        return self.choices[pending.kind].find(self._context(state), pending, key)
+        return self.choices[pending.kind].find(self.context(state), pending, key)
 
     def _apply(self, state: S, seat: int, action: Action) -> list[Event]:
-        return self.answer(state, action)
+        # The answer itself (``answer`` calls this): it runs for every action applied.
+        pending: Pending | None = state.agenda.pending
+        assert pending is not None, "answer needs a pending choice"
+        return self.context(state).answer(self.choices[pending.kind], action)

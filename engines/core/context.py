@@ -15,13 +15,13 @@ catch it, clear the agenda and stop.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, TypeVarTuple
 
 import msgspec
 
 from engines.core.agenda import Agenda, Handlers, Task, run
 from engines.core.rng import Rng
-from engines.core.types import Action, Event, private, public, split
+from engines.core.types import Action, Event, private, split
 
 
 class GameOver(Exception):
@@ -57,7 +57,7 @@ T = TypeVar("T", bound=Task)
 P = TypeVar("P", bound=Pending)
 C_in = TypeVar("C_in", contravariant=True)
 P_in = TypeVar("P_in", contravariant=True)
-Args = ParamSpec("Args")
+Args = TypeVarTuple("Args")
 
 
 class ChoiceKind(Protocol[C_in, P_in]):
@@ -135,7 +135,8 @@ class BaseContext(Generic[R]):
 
     def say(self, kind: str, text: str | None = None, /, **params: object) -> None:
         """A public event: ``text``, or message ``kind`` made from ``params``."""
-        self.events.append(public(kind, self.words(kind, **params) if text is None else text))
+        # ``Event`` itself, not ``types.public``: rules say something at almost every step
+        self.events.append(Event(kind, self.words(kind, **params) if text is None else text))
 
     def tell(self, seat: int, kind: str, text: str | None = None, /, **params: object) -> None:
         """An event only ``seat`` reads: ``text``, or message ``kind`` made from ``params``."""
@@ -175,16 +176,14 @@ class BaseContext(Generic[R]):
         """Carry on the rule work still to do (none without an agenda) and write the generator back."""
         self.finish()
 
-    def act(
-        self, rule: Callable[Concatenate[Self, Args], None], *args: Args.args, **kw: Args.kwargs
-    ) -> list[Event]:
+    def act(self, rule: Callable[[Self, *Args], None], *args: *Args) -> list[Event]:
         """Carry out ``rule(self, *args)``, run on, and return the events.
 
         For an action's rule, a decision off the agenda (a sealed order) or an answer: a ``GameOver``
         raised by the rule stops all rule work here, as it does inside ``run``.
         """
         try:
-            rule(self, *args, **kw)
+            rule(self, *args)
         except GameOver:
             self.end()
         self.run()
@@ -198,6 +197,15 @@ class Context(BaseContext[S], Generic[S, T, P]):
 
     #: the game's task kinds bound to their handlers (each takes the game's context and a task)
     tasks: ClassVar[Handlers[Any, Any]]
+    # Whether a game overrides ``due`` / ``halted``: only those hooks are asked between two tasks
+    # (``run`` does it after every task), so each subclass works this out once.
+    _checks: ClassVar[bool] = False
+    _halts: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._checks = cls.due is not Context.due
+        cls._halts = cls.halted is not Context.halted
 
     # ------------------------------------------------------------------ agenda
     def push(self, *tasks: T) -> None:
@@ -231,10 +239,9 @@ class Context(BaseContext[S], Generic[S, T, P]):
     def run(self) -> None:
         """Run the agenda until a choice pauses it, nothing is queued, the game ends or ``halted``."""
         agenda = self.state.agenda
-        # Only the hooks a game overrides are asked between tasks: this runs after every task.
-        checks, halts = type(self).due is not Context.due, type(self).halted is not Context.halted
-        stop = self._interrupted if checks and halts else self._checked if checks else None
-        if halts and not checks:
+        checks = self._checks
+        stop = self._interrupted if checks and self._halts else self._checked if checks else None
+        if self._halts and not checks:
             stop = self.halted
         try:
             while not self.ended and agenda.pending is None and not self.halted():

@@ -9,7 +9,7 @@ file, entry and field, for content that uses a name no handler answers to.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from engines.core.errors import ContentError
 
@@ -29,13 +29,18 @@ class Use:
         self.name = name
 
 
-class Registry(Generic[H]):
-    """Names bound to handlers for one game (``what`` says what a name is, for messages)."""
+class Registry(dict[str, H]):
+    """Names bound to handlers for one game (``what`` says what a name is, for messages).
+
+    A dict so that looking a handler up is the plain dict lookup: the agenda does it for every task
+    and the choice rules for every action. Bind names with ``register`` or ``add`` only, which refuse
+    a second binding; a missing name raises ``LookupError`` naming the game and what it is.
+    """
 
     def __init__(self, game: str, what: str) -> None:
+        super().__init__()
         self.game = game
         self.what = what
-        self._handlers: dict[str, H] = {}
 
     def register(self, name: str) -> Callable[[F], F]:
         """A decorator binding ``name`` to the decorated function, which keeps its own type."""
@@ -48,34 +53,28 @@ class Registry(Generic[H]):
 
     def add(self, name: str, handler: H) -> None:
         """Bind ``name`` to ``handler``; a name is bound once."""
-        if name in self._handlers:
+        if name in self:
             raise ValueError(f"{self.game}: {self.what} {name!r} is registered twice")
-        self._handlers[name] = handler
+        super().__setitem__(name, handler)
 
-    def __getitem__(self, name: str) -> H:
-        try:
-            return self._handlers[name]
-        except KeyError:
-            raise LookupError(f"{self.game}: no handler for {self.what} {name!r}") from None
+    def __setitem__(self, name: str, handler: H) -> None:
+        self.add(name, handler)
 
-    def __contains__(self, name: object) -> bool:
-        return name in self._handlers
+    def __missing__(self, name: str) -> H:
+        raise LookupError(f"{self.game}: no handler for {self.what} {name!r}")
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._handlers))
-
-    def __len__(self) -> int:
-        return len(self._handlers)
+        return iter(sorted(super().__iter__()))
 
     def names(self) -> frozenset[str]:
         """Every bound name."""
-        return frozenset(self._handlers)
+        return frozenset(super().__iter__())
 
     def check(self, uses: Iterable[Use]) -> None:
         """Refuse the first use of a name nothing is bound to, naming its file, entry and field."""
         for use in uses:
-            if use.name not in self._handlers:
-                known = ", ".join(sorted(self._handlers))
+            if use.name not in self:
+                known = ", ".join(self)
                 raise ContentError(
                     use.file,
                     use.entry,

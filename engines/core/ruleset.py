@@ -176,7 +176,7 @@ class Ruleset(Generic[S, V]):
 
     def apply(self, state: S, seat: int, action: Action | str) -> Step:
         """Apply one action by ``seat``; the input is never changed; illegal → ``Rejected``."""
-        if self.outcome(state) is not None:
+        if self._outcome(state) is not None:  # the hook itself: this runs for every action
             raise Rejected(Code.GAME_OVER, "The game is already over.")
         if not self._asked(state, seat):
             raise Rejected(Code.NOT_YOUR_TURN, "You are not being asked to decide anything right now.")

@@ -41,8 +41,7 @@ class EterniaChoices(ChoiceRules[EtState, Ctx]):
 
     choices = CHOICES
 
-    def _context(self, state: EtState) -> Ctx:
-        return Ctx(state)
+    context = Ctx
 
 
 class Eternia(EterniaChoices, Ruleset[EtState, EtView]):

@@ -7,8 +7,6 @@ secret enhanced pick are phases off the agenda: ``ruleset.py`` asks those itself
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engines.core.choices import Ask as Kind
 from engines.core.choices import ChoiceRules
 from engines.core.context import ChoiceKind, Pending
@@ -58,23 +56,10 @@ def _find_listed(ctx: Ctx, ask: Ask, wanted: str) -> Action | None:
     return None
 
 
-def _for_witch(
-    actions: Callable[[Ctx, int], list[Action]],
-    find: Callable[[Ctx, int, str], Action | None],
-    answer: Callable[[Ctx, int, Action], None],
-) -> Kind[Ctx, Ask]:
-    """A private kind whose rule functions take the witch the choice asks (its ``seat``)."""
-    return Kind[Ctx, Ask](
-        lambda ctx, ask: actions(ctx, ask.seat),
-        lambda ctx, ask, action: answer(ctx, ask.seat, action),
-        _text,
-        find=lambda ctx, ask, key: find(ctx, ask.seat, key),
-        private=True,
-    )
-
-
-CHOICES.add("turn", _for_witch(turn_actions, find_turn_action, apply_turn))
-CHOICES.add("react", _for_witch(react_actions, find_react_action, apply_react))
+# A turn and a reaction are the witch's own choices, taken in her person's DMs; their rule functions
+# read the witch from the pending choice (``ask.seat``).
+CHOICES.add("turn", Kind[Ctx, Ask](turn_actions, apply_turn, _text, find=find_turn_action, private=True))
+CHOICES.add("react", Kind[Ctx, Ask](react_actions, apply_react, _text, find=find_react_action, private=True))
 CHOICES.add(
     "draft",
     Kind[Ctx, Ask](
@@ -103,8 +88,7 @@ class HackChoices(ChoiceRules[HackState, Ctx]):
 
     choices = CHOICES
 
-    def _context(self, state: HackState) -> Ctx:
-        return Ctx(state)
+    context = Ctx
 
     def _chooser(self, state: HackState, pending: Pending) -> int:
         return owner(state, pending.seat)

@@ -32,12 +32,15 @@ TASKS: Registry[Handler] = Registry("HackClad", "task")
 class Ctx(Context[HackState, Task, Ask]):
     """One apply's working set: the kit's context with the content, and events told to a witch's person."""
 
-    __slots__ = ("content",)
+    __slots__ = ()
     tasks = TASKS
 
-    def __init__(self, state: HackState) -> None:
-        super().__init__(state)
-        self.content: Content = content()
+    @property
+    def content(self) -> Content:
+        """The game's cards, witches and missions (loaded once)."""
+        # Read when a rule needs it, not stored at ``__init__``: a context is built two to four
+        # times for every action applied, most of them only to list or find a choice.
+        return content()
 
     def halted(self) -> bool:
         """Rule work stops once the game is over (the end is a phase, not a ``GameOver``)."""

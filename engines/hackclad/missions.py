@@ -19,7 +19,9 @@ from engines.hackclad.state import HackState, WitchState
 class Told(Protocol):
     """What a mission check reads of the working context (``ctx.Ctx``): witches, names, content, log."""
 
-    content: Content
+    @property
+    def content(self) -> Content:
+        """The game's content."""
 
     def witch(self, seat: int) -> WitchState:
         """The witch at ``seat``."""

@@ -134,10 +134,11 @@ class HackClad(HackChoices, Ruleset[HackState, HackView]):
 
     # ------------------------------------------------------------------------------- play
     # Play-phase choices come from the agenda's pending choice (``choices.HackChoices``); the mission
-    # draft and the secret enhanced pick are phases off the agenda, asked here.
+    # draft and the secret enhanced pick are phases off the agenda, asked here. ``HackChoices`` is
+    # named rather than reached through ``super()``, which costs an object on every action.
     def _prompts(self, state: HackState) -> dict[int, Prompt]:
         if state.phase == "play":  # asked at every step: at most one witch is waited on
-            return super()._prompts(state)
+            return HackChoices._prompts(self, state)
         return {seat: self._prompt(state, seat, witch) for seat, witch in asked_seats(state).items()}
 
     @staticmethod
@@ -149,7 +150,7 @@ class HackClad(HackChoices, Ruleset[HackState, HackView]):
 
     def _legal_actions(self, state: HackState, seat: int) -> list[Action]:
         if state.phase == "play":
-            return super()._legal_actions(state, seat)
+            return HackChoices._legal_actions(self, state, seat)
         witch = acting(state, seat)
         assert witch is not None
         if state.phase == "missions":
@@ -160,7 +161,7 @@ class HackClad(HackChoices, Ruleset[HackState, HackView]):
         # Build only the choice the key names: apply need not label every other choice just to check
         # one key (the fuzz harness and test_action_lookup hold this to ``_legal_actions``).
         if state.phase == "play":
-            return super()._find_action(state, seat, key)
+            return HackChoices._find_action(self, state, seat, key)
         witch = acting(state, seat)
         if witch is None:
             return None
@@ -171,7 +172,7 @@ class HackClad(HackChoices, Ruleset[HackState, HackView]):
 
     def _apply(self, state: HackState, seat: int, action: Action) -> list[Event]:
         if state.phase == "play":
-            return super()._apply(state, seat, action)
+            return HackChoices._apply(self, state, seat, action)
         witch = acting(state, seat)
         assert witch is not None
         ctx = Ctx(state)

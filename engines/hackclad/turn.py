@@ -153,8 +153,9 @@ def _may_basic(ctx: Ctx, seat: int, kind: str) -> bool:
     return not ctx.state.frames[-1].charge and w.uses[GUARD] < limit(ctx, seat, GUARD)
 
 
-def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
+def turn_actions(ctx: Ctx, ask: Ask) -> list[Action]:
     """Everything the witch may do on her own turn."""
+    seat = ask.seat
     w = ctx.witch(seat)
     acts: list[Action] = []
     for cid in w.hand:
@@ -169,8 +170,9 @@ def turn_actions(ctx: Ctx, seat: int) -> list[Action]:
     return acts
 
 
-def find_turn_action(ctx: Ctx, seat: int, key: str) -> Action | None:
+def find_turn_action(ctx: Ctx, ask: Ask, key: str) -> Action | None:
     """The turn action called ``key`` if legal, built alone (equal to the one ``turn_actions`` lists)."""
+    seat = ask.seat
     w = ctx.witch(seat)
     kind, _, rest = key.partition(".")
     if kind == "p":
@@ -233,8 +235,9 @@ def _react_choice(cid: str, name: str, from_discard: bool) -> Action:
     return Action(f"r.{cid}", f"React with {name}", group="react", card=cid, params=("react",))
 
 
-def react_actions(ctx: Ctx, seat: int) -> list[Action]:
+def react_actions(ctx: Ctx, ask: Ask) -> list[Action]:
     """Reactions the witch may take against the attack being resolved."""
+    seat = ask.seat
     w = ctx.witch(seat)
     acts = [_react_action(ctx, cid, False) for cid in w.hand if _react_usable(ctx, seat, ctx.card(cid))]
     for cid in w.discard:
@@ -248,8 +251,9 @@ def react_actions(ctx: Ctx, seat: int) -> list[Action]:
     return acts
 
 
-def find_react_action(ctx: Ctx, seat: int, key: str) -> Action | None:
+def find_react_action(ctx: Ctx, ask: Ask, key: str) -> Action | None:
     """The reaction called ``key`` if it is legal, built alone (equal to the one ``react_actions`` lists)."""
+    seat = ask.seat
     w = ctx.witch(seat)
     kind, _, cid = key.partition(".")
     if kind == "r":
@@ -358,8 +362,9 @@ def end_play(ctx: Ctx, t: Task) -> None:
         ctx.push(Task(kind="repel", seat=p.seat, n=repel_direction(st, p.seat)))
 
 
-def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
+def apply_turn(ctx: Ctx, ask: Ask, action: Action) -> None:
     """Carry out one action on the witch's own turn, then ask again (unless the turn ended)."""
+    seat = ask.seat
     w = ctx.witch(seat)
     again = Task(kind="turn", seat=seat)
     kind = action.key.split(".")[0]
@@ -402,8 +407,9 @@ def apply_turn(ctx: Ctx, seat: int, action: Action) -> None:
     raise ValueError(f"unknown turn action {action.key}")
 
 
-def apply_react(ctx: Ctx, seat: int, action: Action) -> None:
+def apply_react(ctx: Ctx, ask: Ask, action: Action) -> None:
     """Carry out one reaction (or a pass), then look at the attack again."""
+    seat = ask.seat
     w = ctx.witch(seat)
     frame = ctx.state.frames[-1]
     again = Task(kind="frame")

@@ -92,6 +92,13 @@ def test_registry_refuses_a_name_twice_and_an_unknown_task_kind() -> None:
     assert "say" in TASKS and sorted(TASKS.names()) == list(TASKS) == ["ask", "say", "twice"]
 
 
+def test_registry_refuses_rebinding_a_name_by_item_assignment() -> None:
+    # The registry is a dict for fast lookups; binding through ``[]`` must refuse a second name too.
+    with pytest.raises(ValueError, match="registered twice"):
+        TASKS["say"] = _ask
+    assert TASKS["say"] is _say  # still bound to its first handler
+
+
 def test_registry_check_names_the_file_entry_and_field_of_an_unknown_keyword() -> None:
     uses = [
         Use("engines/toy/data/cards.toml", "T-1", "effects[0].do", "say"),

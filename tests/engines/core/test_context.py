@@ -97,9 +97,7 @@ CHOICES.add(
 
 class ToyRules(ChoiceRules[Toy, ToyCtx]):
     choices = CHOICES
-
-    def _context(self, state: Toy) -> ToyCtx:
-        return ToyCtx(state)
+    context = ToyCtx
 
 
 def _toy(*tasks: Task) -> Toy:
