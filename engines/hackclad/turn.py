@@ -155,8 +155,7 @@ def _may_basic(ctx: Ctx, seat: int, kind: str) -> bool:
 
 def turn_actions(ctx: Ctx, ask: Ask) -> list[Action]:
     """Everything the witch may do on her own turn."""
-    seat = ask.seat
-    w = ctx.witch(seat)
+    w = ctx.witch(seat := ask.seat)  # the witch the choice asks
     acts: list[Action] = []
     for cid in w.hand:
         acts.extend(_play_actions(ctx, seat, cid, range(4)))
@@ -172,8 +171,7 @@ def turn_actions(ctx: Ctx, ask: Ask) -> list[Action]:
 
 def find_turn_action(ctx: Ctx, ask: Ask, key: str) -> Action | None:
     """The turn action called ``key`` if legal, built alone (equal to the one ``turn_actions`` lists)."""
-    seat = ask.seat
-    w = ctx.witch(seat)
+    w = ctx.witch(seat := ask.seat)  # the witch the choice asks
     kind, _, rest = key.partition(".")
     if kind == "p":
         cid, _, tail = rest.partition(".")
@@ -237,8 +235,7 @@ def _react_choice(cid: str, name: str, from_discard: bool) -> Action:
 
 def react_actions(ctx: Ctx, ask: Ask) -> list[Action]:
     """Reactions the witch may take against the attack being resolved."""
-    seat = ask.seat
-    w = ctx.witch(seat)
+    w = ctx.witch(seat := ask.seat)  # the witch the choice asks
     acts = [_react_action(ctx, cid, False) for cid in w.hand if _react_usable(ctx, seat, ctx.card(cid))]
     for cid in w.discard:
         card = ctx.card(cid)
@@ -253,8 +250,7 @@ def react_actions(ctx: Ctx, ask: Ask) -> list[Action]:
 
 def find_react_action(ctx: Ctx, ask: Ask, key: str) -> Action | None:
     """The reaction called ``key`` if it is legal, built alone (equal to the one ``react_actions`` lists)."""
-    seat = ask.seat
-    w = ctx.witch(seat)
+    w = ctx.witch(seat := ask.seat)  # the witch the choice asks
     kind, _, cid = key.partition(".")
     if kind == "r":
         ok = cid in w.hand and _react_usable(ctx, seat, ctx.card(cid))
@@ -364,8 +360,7 @@ def end_play(ctx: Ctx, t: Task) -> None:
 
 def apply_turn(ctx: Ctx, ask: Ask, action: Action) -> None:
     """Carry out one action on the witch's own turn, then ask again (unless the turn ended)."""
-    seat = ask.seat
-    w = ctx.witch(seat)
+    w = ctx.witch(seat := ask.seat)  # the witch the choice asks
     again = Task(kind="turn", seat=seat)
     kind = action.key.split(".")[0]
     if kind == "end":
@@ -409,8 +404,7 @@ def apply_turn(ctx: Ctx, ask: Ask, action: Action) -> None:
 
 def apply_react(ctx: Ctx, ask: Ask, action: Action) -> None:
     """Carry out one reaction (or a pass), then look at the attack again."""
-    seat = ask.seat
-    w = ctx.witch(seat)
+    w = ctx.witch(seat := ask.seat)  # the witch the choice asks
     frame = ctx.state.frames[-1]
     again = Task(kind="frame")
     kind = action.key.split(".")[0]
