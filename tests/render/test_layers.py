@@ -9,21 +9,26 @@ from PIL import Image
 
 from bot.bench.samples import random_game, spread
 from engines.core import GameConfig
+from engines.core.ruleset import LANGUAGE_OPTION
+from engines.core.types import OptionValue
 from engines.registry import get as get_rules
 from render.arclash.board import render_board as arclash_board
 from render.arclash.palette import indexed_palette
+from render.climax.board import render_board as climax_board
 from render.core import layers
 from render.core.canvas import encode_png_indexed
 from render.core.indexed_canvas import IndexedCanvas
 from render.core.palette import INK, PANEL
 from render.hackclad.board import render_board as hackclad_board
 
-BOARDS = {"arclash": arclash_board, "hackclad": hackclad_board}
+BOARDS = {"arclash": arclash_board, "hackclad": hackclad_board, "climax": climax_board}
 # every seat count, so a layer kept for one look and reused for another would show
-CONFIGS = [("arclash", "standard", n) for n in range(2, 7)] + [
-    ("hackclad", "basic", 4),
-    ("hackclad", "solo", 1),
-    ("hackclad", "team", 4),
+CONFIGS = [("arclash", "standard", n, None) for n in range(2, 7)] + [
+    ("hackclad", "basic", 4, None),
+    ("hackclad", "solo", 1, None),
+    ("hackclad", "team", 4, None),
+    ("climax", "duel", 2, "en"),
+    ("climax", "duel", 2, "ja"),
 ]
 
 
@@ -35,14 +40,15 @@ def test_each_board_on_a_kept_layer_is_the_board_drawn_afresh() -> None:
     """Boards of every seat count and mode, one after another: each from the layers kept so far
     must equal the same board with every layer drawn again (a layer shared by two looks fails)."""
     pictures = []
-    for slug, mode, players in CONFIGS:
+    for slug, mode, players, lang in CONFIGS:
         rules = get_rules(slug)
-        config = rules.resolve_config(GameConfig(mode, players))
+        options: dict[str, OptionValue] = {LANGUAGE_OPTION: lang} if lang else {}
+        config = rules.resolve_config(GameConfig(mode, players, options))
         for state in spread(random_game(rules, config, seed=players), 4):
             pictures.append((slug, rules.view(state, None), [f"Seat{i} Name" for i in range(players)]))
     layers.clear_layers()
     kept = [_pixels(BOARDS[slug](view, names)) for slug, view, names in pictures]
-    assert len(layers._layers) == 6  # one arclash look per seat count, one hackclad board
+    assert len(layers._layers) == 7  # one Arclash look per seat count, one HackClad and one Climax board
     for (slug, view, names), picture in zip(pictures, kept, strict=True):
         layers.clear_layers()
         assert _pixels(BOARDS[slug](view, names)) == picture
