@@ -10,6 +10,7 @@ from render.arclash.palette import CARD, WHITE, WIDTH, indexed_palette
 from render.arclash.status import PHASE_NAMES, sealed_summary, status
 from render.core.canvas import font
 from render.core.indexed_canvas import IndexedCanvas as Canvas
+from render.core.layers import on_layer
 from render.core.names import seat_name
 from render.core.palette import DANGER, GOOD, HIGHLIGHT, INK, MUTED, PANEL, RGB, seat_colour, tint
 
@@ -27,13 +28,21 @@ def render_board(view: ArclashView, names: Sequence[str] = ()) -> Canvas:
     rows = math.ceil(view.players / cols)
     footer = _footer_lines(view)
     height = HEADER + rows * (PANEL_H + GAP) + 24 + FOOTER_LINE * len(footer)
-    canvas = Canvas(WIDTH, height, indexed_palette())
-    _header(canvas, view, names)
     panel_w = (WIDTH - GAP * (cols + 1)) // cols
-    for index, seat in enumerate(view.seats):
-        row, col = divmod(index, cols)
-        x = GAP + col * (panel_w + GAP)
-        y = HEADER + row * (PANEL_H + GAP)
+    places = [
+        (seat, GAP + col * (panel_w + GAP), HEADER + row * (PANEL_H + GAP))
+        for seat, (row, col) in ((seat, divmod(index, cols)) for index, seat in enumerate(view.seats))
+    ]
+    frames = tuple((seat.seat, x, y) for seat, x, y in places)
+    canvas = on_layer(
+        ("arclash board", frames, panel_w),
+        (WIDTH, height),
+        indexed_palette(),
+        lambda c: _frames(c, frames, panel_w),
+        top=HEADER + rows * (PANEL_H + GAP),  # the footer's lines below vary in number
+    )
+    _header(canvas, view, names)
+    for seat, x, y in places:
         _panel(canvas, view, seat, x, y, panel_w, names)
     y = HEADER + rows * (PANEL_H + GAP) + 8
     for line in footer:
@@ -42,8 +51,29 @@ def render_board(view: ArclashView, names: Sequence[str] = ()) -> Canvas:
     return canvas
 
 
-def _header(canvas: Canvas, view: ArclashView, names: Sequence[str]) -> None:
+def _frames(canvas: Canvas, frames: Sequence[tuple[int, int, int]], w: int) -> None:
+    """What a board of these seats shows whatever the state: the header bar and each panel's frames.
+
+    Every part here lies apart from what the state draws before it (text stays inside its bar or
+    box), so drawing them first, once, leaves the same pixels as drawing them in turn.
+    """
     canvas.draw.rectangle((0, 0, WIDTH, HEADER - 14), fill=INK)
+    for seat, x, y in frames:
+        colour = seat_colour(seat)
+        canvas.box((x, y, x + w, y + PANEL_H), fill=tint(colour, 0.85), outline=colour, width=3, radius=12)
+        canvas.draw.rounded_rectangle((x, y, x + w, y + 48), radius=12, fill=colour)
+        canvas.draw.rectangle((x, y + 36, x + w, y + 48), fill=colour)
+        canvas.draw.rounded_rectangle(
+            (x + 14, y + 58, x + w - 14, y + 70), radius=6, fill=PANEL
+        )  # points bar
+        cx, cy, cw = x + 10, y + 108, w - 20  # the character box
+        canvas.box((cx, cy, cx + cw, cy + 148), fill=CARD, outline=colour, width=2, radius=10)
+        px = cx + int(cw * 0.55)
+        canvas.draw.line((px, cy + 10, px, cy + 138), fill=PANEL, width=2)
+        canvas.text((px + 12, cy + 8), "POWER", 16, MUTED, "bold")
+
+
+def _header(canvas: Canvas, view: ArclashView, names: Sequence[str]) -> None:
     title = f"Arclash  ·  Turn {max(view.turn, 1)}  ·  first to {view.target} points"
     canvas.text((GAP + 4, 12), title, 32, WHITE, "bold", max_width=WIDTH // 2 + 80)
     phase = PHASE_NAMES.get(view.phase, view.phase)
@@ -68,10 +98,7 @@ def _header(canvas: Canvas, view: ArclashView, names: Sequence[str]) -> None:
 def _panel(
     canvas: Canvas, view: ArclashView, seat: SeatView, x: int, y: int, w: int, names: Sequence[str]
 ) -> None:
-    colour = seat_colour(seat.seat)
-    canvas.box((x, y, x + w, y + PANEL_H), fill=tint(colour, 0.85), outline=colour, width=3, radius=12)
-    canvas.draw.rounded_rectangle((x, y, x + w, y + 48), radius=12, fill=colour)
-    canvas.draw.rectangle((x, y + 36, x + w, y + 48), fill=colour)
+    colour = seat_colour(seat.seat)  # the frames are in the layer (``_frames``)
     canvas.name(
         (x + 14, y + 9), seat_name(seat.seat, names), 27, WHITE, "bold", max_width=w // 2 - 20, min_size=18
     )
@@ -79,7 +106,6 @@ def _panel(
     canvas.text((x + w - 14, y + 9), score, 27, WHITE, "bold", anchor="ra", max_width=w // 2 - 10)
     # points against the target
     bar = (x + 14, y + 58, x + w - 14, y + 70)
-    canvas.draw.rounded_rectangle(bar, radius=6, fill=PANEL)
     filled = min(1.0, seat.points / max(1, view.target))
     if filled > 0:
         canvas.draw.rounded_rectangle(
@@ -107,7 +133,6 @@ def _badge(canvas: Canvas, label: str, tone: RGB, x: int, y: int, max_w: int) ->
 
 
 def _character(canvas: Canvas, seat: SeatView, x: int, y: int, w: int) -> None:
-    canvas.box((x, y, x + w, y + 148), fill=CARD, outline=seat_colour(seat.seat), width=2, radius=10)
     left_w = int(w * 0.55)
     if not seat.stack:
         canvas.text((x + 12, y + 14), "Face-down level 1", 22, MUTED, "bold", max_width=left_w - 16)
@@ -117,8 +142,6 @@ def _character(canvas: Canvas, seat: SeatView, x: int, y: int, w: int) -> None:
         canvas.text((x + 12, y + 42), f"Level {top.level}", 22, seat_colour(seat.seat), "bold")
         canvas.paragraph((x + 12, y + 72), " · ".join(top.traits), 17, left_w - 16, MUTED, max_lines=2)
     px = x + left_w
-    canvas.draw.line((px, y + 10, px, y + 138), fill=PANEL, width=2)
-    canvas.text((px + 12, y + 8), "POWER", 16, MUTED, "bold")
     canvas.text((px + 12, y + 26), str(seat.power), 44, INK, "bold")
     lines = [f"printed {seat.base_power}"] if seat.mods else []
     shown = seat.mods if len(seat.mods) <= 3 else seat.mods[:2]

@@ -21,6 +21,7 @@ from render.climax.words import phase_name, word
 from render.climax.zones import HEIGHT as ZONES_H
 from render.climax.zones import zones_panel
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.layers import on_layer
 from render.core.marks import Box
 from render.core.palette import HIGHLIGHT, INK, MUTED, PAPER, seat_colour, tint
 from render.core.pen import Pen
@@ -38,6 +39,9 @@ BODY_H = max(2 * SLOT_H + ROW_GAP, ZONES_H) + 2 * PAD
 HALF_H = NAME_H + BODY_H
 HEIGHT = HEADER_H + GAP + HALF_H + GAP + ATTACK_H + GAP + HALF_H + MARGIN
 NEAR, FAR = 0, 1  # seat drawn at the bottom, seat drawn at the top
+FAR_TOP = HEADER_H + GAP
+ATTACK_TOP = FAR_TOP + HALF_H + GAP
+NEAR_TOP = ATTACK_TOP + ATTACK_H + GAP
 
 
 def render_board(view: ClimaxView, names: Sequence[str] = ()) -> IndexedCanvas:
@@ -47,13 +51,14 @@ def render_board(view: ClimaxView, names: Sequence[str] = ()) -> IndexedCanvas:
 
 def draw_board(view: ClimaxView, names: Sequence[str] = ()) -> Pen:
     """The board drawn with a ``Pen`` that remembers every box (the tests read them)."""
-    canvas = IndexedCanvas(WIDTH, HEIGHT, indexed_palette(), background=PAPER)
+    sides = {side.seat: side for side in view.sides}
+    seats = tuple(sorted(sides))
+    canvas = on_layer(
+        ("climax board", seats), (WIDTH, HEIGHT), indexed_palette(), lambda c: _frames(c, seats), PAPER
+    )
     pen = Pen(canvas, view.lang)
     _header(pen, view, names, (0, 0, WIDTH, HEADER_H))
-    far_top = HEADER_H + GAP
-    attack_top = far_top + HALF_H + GAP
-    near_top = attack_top + ATTACK_H + GAP
-    sides = {side.seat: side for side in view.sides}
+    far_top, attack_top, near_top = FAR_TOP, ATTACK_TOP, NEAR_TOP
     if FAR in sides:
         _half(pen, view, sides[FAR], names, far_top, far=True)
     attack_strip(pen, view, names, (MARGIN, attack_top, WIDTH - MARGIN, attack_top + ATTACK_H))
@@ -62,9 +67,32 @@ def draw_board(view: ClimaxView, names: Sequence[str] = ()) -> Pen:
     return pen
 
 
+def _frames(canvas: IndexedCanvas, seats: Sequence[int]) -> None:
+    """What a board shows whatever the state: the header's ground, each half's panel and name bar.
+
+    Nothing the state draws before them in turn reaches them (the header's words stay in the
+    header, the attack strip and the far half's cards in their own boxes), so drawing them first,
+    once, leaves the same pixels.
+    """
+    canvas.draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER)
+    for seat, top in ((FAR, FAR_TOP), (NEAR, NEAR_TOP)):
+        if seat not in seats:
+            continue
+        colour = seat_colour(seat)
+        box = (MARGIN, top, WIDTH - MARGIN, top + HALF_H)
+        canvas.draw.rounded_rectangle(box, radius=14, fill=tint(colour, PANEL_TINT), outline=colour, width=3)
+        canvas.draw.rounded_rectangle(_bar(top, seat == FAR), radius=14, fill=colour)
+
+
+def _bar(top: float, far: bool) -> Box:
+    """A half's name bar, on its outer edge."""
+    if far:
+        return (MARGIN, top, WIDTH - MARGIN, top + NAME_H)
+    return (MARGIN, top + BODY_H, WIDTH - MARGIN, top + HALF_H)
+
+
 def _header(pen: Pen, view: ClimaxView, names: Sequence[str], box: Box) -> None:
-    x0, y0, x1, y1 = box
-    pen.canvas.draw.rectangle(box, fill=HEADER)
+    x0, y0, x1, y1 = box  # its ground is in the layer (``_frames``)
     pen.zone("header", box)
     lang = pen.lang
     title = word("title", lang)
@@ -111,15 +139,8 @@ def _header(pen: Pen, view: ClimaxView, names: Sequence[str], box: Box) -> None:
 
 def _half(pen: Pen, view: ClimaxView, side: PlayerView, names: Sequence[str], top: float, far: bool) -> None:
     """One player's half: a name bar on the outer edge, the stage and the zones beside it."""
-    colour = seat_colour(side.seat)
-    box = (MARGIN, top, WIDTH - MARGIN, top + HALF_H)
-    pen.canvas.draw.rounded_rectangle(box, radius=14, fill=tint(colour, PANEL_TINT), outline=colour, width=3)
-    if far:
-        bar = (MARGIN, top, WIDTH - MARGIN, top + NAME_H)
-        body_top = top + NAME_H
-    else:
-        bar = (MARGIN, top + BODY_H, WIDTH - MARGIN, top + HALF_H)
-        body_top = top
+    bar = _bar(top, far)  # the panel and the bar are in the layer (``_frames``)
+    body_top = top + NAME_H if far else top
     _name_bar(pen, view, side, names, bar)
     stage_top = body_top + PAD
     _stage(pen, view, side, MARGIN + PAD, stage_top, far)
@@ -130,7 +151,6 @@ def _half(pen: Pen, view: ClimaxView, side: PlayerView, names: Sequence[str], to
 def _name_bar(pen: Pen, view: ClimaxView, side: PlayerView, names: Sequence[str], bar: Box) -> None:
     x0, y0, x1, y1 = bar
     colour = seat_colour(side.seat)
-    pen.canvas.draw.rounded_rectangle(bar, radius=14, fill=colour)
     pen.zone("name bar", bar)
     lang = pen.lang
     badges = [word("first" if side.seat == view.first else "second", lang)]

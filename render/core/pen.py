@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from render.core.canvas import text_width
 from render.core.indexed_canvas import IndexedCanvas
@@ -78,11 +79,7 @@ class Pen:
         x0, y0, x1, y1 = box
         weight = self.weight(bold)
         size = max(min(size, int((y1 - y0) / LINE)), 1)
-        min_size = min(min_size, size)
-        while size > min_size and width(text, size, weight) > x1 - x0:
-            size -= 1
-        shown = shorten(text, size, x1 - x0, weight)
-        used = width(shown, size, weight)
+        shown, size, used = fitted_line(text, size, x1 - x0, weight, min(min_size, size))
         x = x0 if align == "left" else x1 - used if align == "right" else (x0 + x1 - used) / 2
         baseline = (y0 + y1) / 2 + BASELINE * size
         ink = self._draw(x, baseline, shown, size, fill, weight)
@@ -204,16 +201,40 @@ class Pen:
     def _draw(self, x: float, baseline: float, text: str, size: int, fill: RGB, weight: str) -> Box:
         """Draw one line run by run on a shared baseline; return its glyphs' bounding box."""
         left, top, right, bottom = x, baseline, x, baseline
-        for part, face_key in runs(text, weight):
-            self.canvas.put((round(x), round(baseline)), part, size, fill, face_key, "ls")
-            bx0, by0, bx1, by1 = ink_box(part, size, face_key, "ls")
+        put, line = self.canvas.put, round(baseline)
+        for part, face_key, advance, (bx0, by0, bx1, by1) in laid_runs(text, size, weight):
+            at = round(x)
+            put((at, line), part, size, fill, face_key, "ls")
             if bx1 > bx0:
-                left = min(left, round(x) + bx0)
-                right = max(right, round(x) + bx1)
-                top = min(top, round(baseline) + by0)
-                bottom = max(bottom, round(baseline) + by1)
-            x += text_width(part, size, face_key)
+                left = min(left, at + bx0)
+                right = max(right, at + bx1)
+                top = min(top, line + by0)
+                bottom = max(bottom, line + by1)
+            x += advance
         return (left, top, right, bottom)
+
+
+@lru_cache(maxsize=8192)
+def fitted_line(text: str, size: int, room: float, weight: str, min_size: int) -> tuple[str, int, float]:
+    """``text`` shrunk (down to ``min_size``) and then shortened with "…" to fit ``room`` px: the
+    text shown, its size and its width (cached: pictures fit the same labels to the same boxes)."""
+    while size > min_size and width(text, size, weight) > room:
+        size -= 1
+    shown = shorten(text, size, room, weight)
+    return shown, size, width(shown, size, weight)
+
+
+#: one run of a line: its text, its face, its advance and where its glyphs land around its start
+LaidRun = tuple[str, str, float, tuple[int, int, int, int]]
+
+
+@lru_cache(maxsize=8192)
+def laid_runs(text: str, size: int, weight: str) -> tuple[LaidRun, ...]:
+    """Each run of ``text`` (``runs``) with what drawing it needs besides its place (cached)."""
+    return tuple(
+        (part, face_key, text_width(part, size, face_key), ink_box(part, size, face_key, "ls"))
+        for part, face_key in runs(text, weight)
+    )
 
 
 def _union(inks: list[Box]) -> Box:

@@ -48,8 +48,10 @@ def text_mask(
     right = max(x + m[1] + m[0].width for x, m in words)
     bottom = max(m[2] + m[0].height for _, m in words)
     mask = Image.new("L", (right - left, bottom - top), 0)
+    core = mask.im  # the core's paste: the Image wrapper's checks cost more than the paste
     for x, (word, word_left, word_top) in words:
-        mask.paste(255, (x + word_left - left, word_top - top), word)  # ink over ink: the union
+        at_x, at_y = x + word_left - left, word_top - top  # ink over ink: the union
+        core.paste(255, (at_x, at_y, at_x + word.width, at_y + word.height), word.im)
     return mask, left, top
 
 

@@ -8,8 +8,9 @@ from engines.hackclad import grid
 from engines.hackclad.content import content
 from engines.hackclad.state import HackView, WitchView
 from render.core.indexed_canvas import IndexedCanvas as Canvas
+from render.core.layers import on_layer
 from render.core.palette import INK, MUTED, PANEL, PAPER, seat_colour, tint
-from render.hackclad.field import CELL, FX, FY, draw_field
+from render.hackclad.field import CELL, FX, FY, draw_field, field_frame
 from render.hackclad.marks import pips, range_grid
 from render.hackclad.palette import CLAD, DANGER, GOLD, SHARD, indexed_palette
 from render.hackclad.words import headline, player_name, player_slot
@@ -17,12 +18,13 @@ from render.hackclad.words import headline, player_name, player_slot
 WIDTH, HEIGHT = 1400, 1000
 SY = 70  # the sequence board's top
 RX = FX + 5 * CELL + 36  # the witch panels' column
+W_TURN, W_CLAD, SLOT_GAP = 140, 176, 8  # the sequence board's slots: T1 C1 T2 C2 T3 C3 T4
+VX = 24 + 4 * (W_TURN + SLOT_GAP) + 3 * (W_CLAD + SLOT_GAP) + 8  # the voltage gauge's left edge
 
 
 def render_board(view: HackView, names: Sequence[str] = ()) -> Canvas:
     """Draw the whole public board for ``view`` (never anything private); ``names`` by seat."""
-    c = Canvas(WIDTH, HEIGHT, indexed_palette())
-    c.text((24, 14), "HackClad", 40, weight="bold")
+    c = on_layer("hackclad board", (WIDTH, HEIGHT), indexed_palette(), _fixed)
     c.text((260, 26), headline(view), 28, fill=MUTED, max_width=700)
     draw_field(c, view)
     _sequence(c, view, names)
@@ -30,11 +32,21 @@ def render_board(view: HackView, names: Sequence[str] = ()) -> Canvas:
     return c
 
 
+def _fixed(c: Canvas) -> None:
+    """What every board shows whatever the state: the title, the field's coordinates and key, and
+    the voltage gauge's frame. Nothing the state draws before them in turn overlaps them.
+    """
+    c.text((24, 14), "HackClad", 40, weight="bold")
+    field_frame(c)
+    c.box((VX, SY, WIDTH - 24, SY + 270), fill=PANEL, outline=CLAD, width=3)
+    c.text((VX + 14, SY + 10), "Voltage", 22, weight="bold")
+
+
 # ------------------------------------------------------------------------------------------ sequence
 def _sequence(c: Canvas, view: HackView, names: Sequence[str]) -> None:
     x, top = 24, SY
     # Clad slots sit between the turn slots: T1 C1 T2 C2 T3 C3 T4.
-    w_turn, w_clad, gap = 140, 176, 8
+    w_turn, w_clad, gap = W_TURN, W_CLAD, SLOT_GAP
     cx = x
     for k in range(4):
         _turn_slot(c, view, k, cx, top, w_turn, names)
@@ -42,10 +54,8 @@ def _sequence(c: Canvas, view: HackView, names: Sequence[str]) -> None:
         if k < 3:
             _clad_slot(c, view, k, cx, top, w_clad)
             cx += w_clad + gap
-    # The voltage gauge and the Clad deck to the right.
-    vx = cx + 8
-    c.box((vx, top, WIDTH - 24, top + 270), fill=PANEL, outline=CLAD, width=3)
-    c.text((vx + 14, top + 10), "Voltage", 22, weight="bold")
+    # The voltage gauge (its frame is in the layer, ``_fixed``) and the Clad deck to the right.
+    vx = VX  # cx + 8
     for v in (1, 2, 3):
         by = top + 46 + (v - 1) * 54
         on = v == view.voltage

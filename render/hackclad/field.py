@@ -112,15 +112,19 @@ def field_marks(view: HackView) -> list[FieldMark]:
 
 
 def draw_field(c: Canvas, view: HackView) -> None:
-    """The grid with its coordinates, what the next Clad card hits, and every mark on it."""
+    """The grid, what the next Clad card hits, and every mark on it (``field_frame`` draws the rest)."""
     hits, live = set(view.next_hits), set(view.attack_cells)
     for cell in range(grid.CELLS):
         fill = DANGER if cell in live else DANGER_SOFT if cell in hits else CELL_BG
         c.draw.rectangle(cell_box(cell), fill=fill, outline=GRID, width=2)
+    draw_marks(c, field_marks(view))
+
+
+def field_frame(c: Canvas) -> None:
+    """The field's coordinates beside the grid and its key under it: the same on every board."""
     for i in range(5):
         c.text((FX + i * CELL + CELL / 2, FY - 14), "abcde"[i], 18, fill=MUTED, anchor="mm")
         c.text((FX - 18, FY + i * CELL + CELL / 2), str(i + 1), 18, fill=MUTED, anchor="mm")
-    draw_marks(c, field_marks(view))
     _legend(c)
 
 

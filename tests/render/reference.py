@@ -33,7 +33,18 @@ def _rgb_canvas(width: int, height: int, palette: Any = None, *args: Any) -> Sta
     return StampCanvas(width, height, *args)
 
 
+def _rgb_layer(
+    key: Any, size: tuple[int, int], palette: Any, draw: Any, *args: Any, top: int | None = None
+) -> StampCanvas:
+    """A picture's static layer (``render.core.layers``) drawn afresh on a whole RGB canvas."""
+    canvas = StampCanvas(size[0], size[1], *args)
+    draw(canvas)
+    return canvas
+
+
 def draw_in_rgb(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every game draw on RGB canvases until ``monkeypatch.undo()``."""
     for module, name in CANVAS_USERS:
         monkeypatch.setattr(module, name, _rgb_canvas)
+        if hasattr(module, "on_layer"):
+            monkeypatch.setattr(module, "on_layer", _rgb_layer)

@@ -205,9 +205,11 @@ def test_field_marks_never_overlap_on_real_boards(every: int) -> None:
 
 
 def _drawn_texts(monkeypatch: pytest.MonkeyPatch, draw: Any, names: list[str]) -> set[tuple[str, int]]:
-    """Every (text, size) ``draw(names)`` puts on its canvas."""
+    """Every (text, size) ``draw(names)`` puts on its canvas (the board's static layer drawn again too)."""
     from render.core.indexed_canvas import IndexedCanvas
+    from render.core.layers import clear_layers
 
+    clear_layers()
     drawn: set[tuple[str, int]] = set()
     real = IndexedCanvas.put
 
