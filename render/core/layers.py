@@ -13,19 +13,17 @@ key shares the pixels.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from PIL import Image
 
 from render.core.indexed import IndexedPalette
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.lru import SharedLru
 from render.core.palette import PAPER, RGB
 
-_ENTRIES = 16  # a look per game and seat count: a board's is up to ~1.8 MB, so few are kept
-_lock = threading.Lock()
-_layers: OrderedDict[Hashable, tuple[Image.Image, dict[int, RGB]]] = OrderedDict()
+# a look per game and seat count: a board's is up to ~1.8 MB, so few are kept
+_layers: SharedLru[tuple[Image.Image, dict[int, RGB]]] = SharedLru(16)
 
 
 def on_layer(
@@ -46,18 +44,12 @@ def on_layer(
     width, height = size
     rows = height if top is None else min(top, height)
     full = (key, (width, rows), palette, background)
-    with _lock:
-        found = _layers.get(full)
-        if found is not None:
-            _layers.move_to_end(full)
+    found = _layers.get(full)
     if found is None:
         drawn = IndexedCanvas(width, rows, palette, background)
         draw(drawn)
         found = (drawn.image, dict(drawn.surfaces))
-        with _lock:
-            _layers[full] = found
-            while len(_layers) > _ENTRIES:
-                _layers.popitem(last=False)
+        _layers.put(full, found)
     layer, surfaces = found
     if rows == height:
         return IndexedCanvas.on(layer, palette, surfaces)
@@ -69,5 +61,4 @@ def on_layer(
 
 def clear_layers() -> None:
     """Forget every layer (tests comparing drawings with and without the cache use this)."""
-    with _lock:
-        _layers.clear()
+    _layers.clear()

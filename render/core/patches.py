@@ -10,8 +10,6 @@ of drawing in place.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -19,11 +17,10 @@ from PIL import Image
 
 from render.core.canvas import Canvas
 from render.core.indexed_canvas import IndexedCanvas
+from render.core.lru import SharedLru
 from render.core.palette import RGB
 
-_ENTRIES = 512
-_lock = threading.Lock()
-_patches: OrderedDict[Hashable, tuple[Any, tuple[tuple[int, RGB], ...]]] = OrderedDict()
+_patches: SharedLru[tuple[Any, tuple[tuple[int, RGB], ...]]] = SharedLru(512)
 
 
 def draw_patch(
@@ -62,16 +59,10 @@ def draw_patch(
         return
     surface = canvas.surfaces.get(low) or canvas.palette.colours[low]
     full = (key, size, low, surface, canvas.palette)
-    with _lock:
-        found = _patches.get(full)
-        if found is not None:
-            _patches.move_to_end(full)
+    found = _patches.get(full)
     if found is None:
         found = _drawn(canvas, size, low, surface, draw)
-        with _lock:
-            _patches[full] = found
-            while len(_patches) > _ENTRIES:
-                _patches.popitem(last=False)
+        _patches.put(full, found)
     core.paste(found[0], box)
     for index, colour in found[1]:
         canvas.surfaces.setdefault(index, colour)
@@ -94,5 +85,4 @@ def _drawn(
 
 def clear_patches() -> None:
     """Forget every patch (tests comparing drawings with and without the cache use this)."""
-    with _lock:
-        _patches.clear()
+    _patches.clear()
