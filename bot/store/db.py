@@ -81,8 +81,12 @@ def _sqlite_reset(dbapi_connection: Any, _record: Any, state: PoolResetState) ->
     The pool's own reset sends a ROLLBACK on every return, and with aiosqlite each is a round
     trip to the driver's thread: after a commit, or a read that began no transaction, it does
     nothing but wait its turn there. A connection given back mid-transaction (an error, a
-    cancelled task) is still rolled back.
+    cancelled task) is still rolled back, and a transaction's ``BEGIN`` held back for its first
+    statement (:mod:`.sqlite_trips`) is forgotten, so it never opens the next user's transaction.
     """
+    forget = getattr(dbapi_connection, "forget_begin", None)
+    if forget is not None:
+        forget()
     if state.terminate_only or not state.asyncio_safe or state.transaction_was_reset:
         return
     if getattr(dbapi_connection.driver_connection, "in_transaction", True):
