@@ -14,6 +14,14 @@ trip. Nothing else runs on the connection in between, so the write lock is taken
 statement of the transaction, as before; a ``BEGIN`` that fails (another process's writer outlasts
 the busy timeout) fails that first statement. A transaction that ends before any statement never
 sends its ``BEGIN``, and a connection given back to the pool forgets one not yet sent.
+
+A write whose result nobody reads may be sent later too, when its caller says so (the execution
+option :data:`LATER`): it runs in the next trip, before that trip's statement or before the
+COMMIT, in the order made. A click's log and seat writes go with its COMMIT this way. Each still
+passes SQLAlchemy's events when it is made (a fault cut there falls where it fell before); one
+that fails makes the statement or COMMIT it went with fail, before that COMMIT is sent, so the
+transaction is rolled back whole. A rollback, or the connection's return to the pool, forgets
+what was not sent.
 """
 
 from __future__ import annotations
@@ -29,6 +37,32 @@ from sqlalchemy.util import EMPTY_DICT, await_
 Outcome = tuple[Any, list[Any], int, int | None]
 #: the statements that open a transaction, held back until the next statement's trip
 _BEGINS = frozenset({"BEGIN", "BEGIN DEFERRED", "BEGIN IMMEDIATE", "BEGIN EXCLUSIVE"})
+#: the execution option of a write that may go with the transaction's next trip (its result unread)
+LATER = "tablekeeper_later"
+#: statements waiting for the next trip: (statement, parameters, over many parameter sets)
+Ahead = list[tuple[str, Any, bool]]
+
+
+def _send_ahead(raw: Any, ahead: Ahead | None) -> None:
+    """In the driver's thread: the statements held back, in the order made."""
+    for operation, parameters, many in ahead or ():
+        if many:
+            raw.executemany(operation, parameters)
+        elif parameters is None:
+            raw.execute(operation)
+        else:
+            raw.execute(operation, parameters)
+
+
+async def _no_trip() -> None:
+    """Awaited for a statement held back: SQLAlchemy requires each execution to await something
+    (it takes one that never does for a blocking driver); this one completes without yielding."""
+
+
+def _commit_after(raw: Any, ahead: Ahead | None) -> None:
+    """In the driver's thread: the statements held back, then COMMIT (not sent if one fails)."""
+    _send_ahead(raw, ahead)
+    raw.commit()
 
 
 def _begins(operation: Any, parameters: Any) -> bool:
@@ -36,11 +70,10 @@ def _begins(operation: Any, parameters: Any) -> bool:
     return isinstance(operation, str) and not parameters and " ".join(operation.upper().split()) in _BEGINS
 
 
-def _run(raw: Any, operation: str, parameters: Any, begin: str | None = None) -> Outcome:
-    """In the driver's thread: open the transaction held back (if any), then execute, fetch
-    everything and close, as the adapter's four calls did."""
-    if begin is not None:
-        raw.execute(begin)
+def _run(raw: Any, operation: str, parameters: Any, ahead: Ahead | None = None) -> Outcome:
+    """In the driver's thread: the statements held back (a ``BEGIN``, writes), then execute,
+    fetch everything and close, as the adapter's four calls did."""
+    _send_ahead(raw, ahead)
     cursor = raw.cursor()
     try:
         if parameters is None:
@@ -53,11 +86,9 @@ def _run(raw: Any, operation: str, parameters: Any, begin: str | None = None) ->
         cursor.close()
 
 
-def _run_many(raw: Any, operation: str, parameters: Sequence[Any], begin: str | None = None) -> Outcome:
-    """In the driver's thread: the transaction held back (if any), then one statement over many
-    parameter sets."""
-    if begin is not None:
-        raw.execute(begin)
+def _run_many(raw: Any, operation: str, parameters: Sequence[Any], ahead: Ahead | None = None) -> Outcome:
+    """In the driver's thread: the statements held back, then one statement over many parameter sets."""
+    _send_ahead(raw, ahead)
     cursor = raw.cursor()
     try:
         cursor.executemany(operation, parameters)
@@ -69,7 +100,7 @@ def _run_many(raw: Any, operation: str, parameters: Sequence[Any], begin: str | 
 class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
     """The adapter's cursor with every statement a single trip; it holds no driver cursor between them."""
 
-    __slots__ = ("_description", "_lastrowid", "_rowcount")
+    __slots__ = ("_description", "_lastrowid", "_later", "_rowcount")
 
     def __init__(self, adapt_connection: Any) -> None:
         self._adapt_connection = adapt_connection
@@ -79,6 +110,7 @@ class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
         self._description: Any = None
         self._rowcount = -1
         self._lastrowid: int | None = None
+        self._later = False  # set for one statement by :func:`send_later`
 
     @property
     def description(self) -> Any:
@@ -116,9 +148,9 @@ class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
 
     async def _trip(self, function: Any, operation: str, parameters: Any) -> Outcome:
         async with self._adapt_connection._execute_mutex:
-            begin = self._owner().take_begin()
+            ahead = self._owner().take_ahead()
             return await self._connection._execute(
-                function, self._connection._conn, operation, parameters, begin
+                function, self._connection._conn, operation, parameters, ahead
             )
 
     def _keep(self, outcome: Outcome) -> None:
@@ -131,13 +163,23 @@ class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
             self._owner().hold_begin(operation)
             self._keep((None, [], -1, self._lastrowid))
             return
+        if self._later:
+            self._owner().hold(operation, parameters, many=False)
+            self._keep((None, [], -1, None))
+            await_(_no_trip())
+            return
         try:
             self._keep(await_(self._trip(_run, operation, parameters)))
         except Exception as error:
             self._adapt_connection._handle_exception(error)
 
     def executemany(self, operation: Any, seq_of_parameters: Any) -> Any:
-        """Run one statement over many parameter sets in one trip."""
+        """Run one statement over many parameter sets in one trip (or with the next, when :data:`LATER`)."""
+        if self._later:
+            self._owner().hold(operation, list(seq_of_parameters), many=True)
+            self._keep((None, [], -1, None))
+            await_(_no_trip())
+            return
         try:
             self._keep(await_(self._trip(_run_many, operation, list(seq_of_parameters))))
         except Exception as error:
@@ -146,53 +188,75 @@ class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
 
 class OneTripConnection(AsyncAdapt_aiosqlite_connection):
     """The adapter's connection, handing out :class:`OneTripCursor` s; it holds a transaction's
-    ``BEGIN`` until the transaction's first statement."""
+    ``BEGIN`` until the transaction's first statement, and writes sent :data:`LATER` until the
+    next trip."""
 
-    __slots__ = ("_begin",)
+    __slots__ = ("_ahead",)
     _cursor_cls = OneTripCursor
 
     def __init__(self, dbapi: Any, connection: Any) -> None:
         super().__init__(dbapi, connection)
-        self._begin: str | None = None
+        self._ahead: Ahead = []
 
     def hold_begin(self, operation: str) -> None:
         """Keep ``operation`` (a ``BEGIN``) to run just before the next statement."""
-        if self._begin is not None or self._connection.in_transaction:
-            # a BEGIN inside a transaction is an error in SQLite: send both now, so it fails here
-            for begin in (self.take_begin(), operation):
-                if begin is not None:
-                    self._send(begin)
+        if self._ahead or self._connection.in_transaction:
+            # a BEGIN inside a transaction is an error in SQLite: send it now, so it fails here
+            self._send(operation)
             return
-        self._begin = operation
+        self._ahead.append((operation, None, False))
+
+    def hold(self, operation: str, parameters: Any, *, many: bool) -> None:
+        """Keep a write to run in the next trip, before its statement or the COMMIT."""
+        self._ahead.append((operation, parameters, many))
 
     def _send(self, operation: str) -> None:
         try:
-            await_(self._connection.execute(operation))
+            await_(
+                self._connection._execute(_run, self._connection._conn, operation, None, self.take_ahead())
+            )
         except Exception as error:
             self._handle_exception(error)
 
-    def take_begin(self) -> str | None:
-        """The ``BEGIN`` held back (None: none), forgotten here as it goes with a statement."""
-        begin, self._begin = self._begin, None
-        return begin
+    def take_ahead(self) -> Ahead | None:
+        """The statements held back (None: none), forgotten here as they go with a trip."""
+        ahead, self._ahead = self._ahead, []
+        return ahead or None
 
-    def forget_begin(self) -> None:
-        """Drop a ``BEGIN`` never sent (the transaction ended, or the connection goes back to the pool)."""
-        self._begin = None
+    def forget_ahead(self) -> None:
+        """Drop what was never sent (the transaction ended, or the connection goes back to the pool)."""
+        self._ahead = []
 
     def commit(self) -> None:
-        """Commit; a transaction whose ``BEGIN`` was never sent has nothing to commit (no trip)."""
-        if self.take_begin() is not None and not self._connection.in_transaction:
+        """Commit, with the statements held back in the same trip; a transaction that sent
+        nothing but its ``BEGIN`` has nothing to commit (no trip)."""
+        ahead = self.take_ahead()
+        if ahead is not None and all(_begins(operation, parameters) for operation, parameters, _ in ahead):
+            if not self._connection.in_transaction:
+                return  # BEGIN then COMMIT with nothing between changes nothing
+            ahead = None
+        if ahead is None:
+            super().commit()
             return
-        super().commit()
+        try:
+            await_(self._connection._execute(_commit_after, self._connection._conn, ahead))
+        except Exception as error:
+            self._handle_exception(error)
 
     def rollback(self) -> None:
-        """Roll back, forgetting a ``BEGIN`` not yet sent; no trip when no transaction is open
-        (the driver's rollback would do nothing: a failed ``BEGIN``, or one never sent)."""
-        self.forget_begin()
+        """Roll back, forgetting what was not sent; no trip when no transaction is open (the
+        driver's rollback would do nothing: a failed ``BEGIN``, or one never sent)."""
+        self.forget_ahead()
         if self._connection._connection is not None and not self._connection.in_transaction:
             return
         super().rollback()
+
+
+def send_later(cursor: Any, context: Any) -> None:
+    """Mark ``cursor`` to hold its statement for the next trip when the statement asks (:data:`LATER`);
+    a ``before_cursor_execute`` hook of SQLite engines."""
+    if isinstance(cursor, OneTripCursor):
+        cursor._later = bool(context is not None and context.execution_options.get(LATER))
 
 
 def adapt(dbapi: Any, connection: Any) -> OneTripConnection:
@@ -200,4 +264,4 @@ def adapt(dbapi: Any, connection: Any) -> OneTripConnection:
     return OneTripConnection(dbapi, connection)
 
 
-__all__ = ["OneTripConnection", "OneTripCursor", "adapt"]
+__all__ = ["LATER", "OneTripConnection", "OneTripCursor", "adapt", "send_later"]

@@ -1,6 +1,9 @@
-"""SQLite's held-back BEGIN (bot/store/sqlite_trips.py): a transaction's BEGIN rides with its first
-statement's trip to the driver's thread, yet the write lock is still taken before any statement,
-and a BEGIN never sent is never carried to the next use of the pooled connection."""
+"""What SQLite holds back for the next trip to aiosqlite's thread (bot/store/sqlite_trips.py).
+
+A transaction's BEGIN rides with its first statement's trip, yet the write lock is still taken
+before any statement, and a BEGIN never sent is never carried to the next use of the pooled
+connection. A write marked LATER rides with the next statement or the COMMIT: the transaction
+still sees it, one that fails stops the COMMIT, and a rollback forgets it."""
 
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
+from bot.store import sqlite_trips
 from bot.store.db import Database
 
 
@@ -103,3 +107,48 @@ async def test_a_begin_inside_a_transaction_still_fails_at_once(db: Database) ->
         # the driver's own error, as a raw cursor always gave it
         with pytest.raises(sqlite3.OperationalError, match="within a transaction"):
             await connection.run_sync(begin_twice)
+
+
+LATER = {sqlite_trips.LATER: True}
+
+
+async def test_a_write_sent_later_runs_before_the_next_statement_and_with_the_commit(
+    db: Database, tmp_path: Path
+) -> None:
+    async with db.begin() as connection:
+        await connection.exec_driver_sql("INSERT INTO t VALUES (1)", execution_options=LATER)
+        # held for the next trip, which carries it before this read: the transaction sees it
+        assert (await connection.exec_driver_sql("SELECT count(*) FROM t")).scalar_one() == 1
+        await connection.exec_driver_sql("INSERT INTO t VALUES (2)", execution_options=LATER)
+        assert _rows(tmp_path) == []  # nothing committed yet
+    assert _rows(tmp_path) == [1, 2]  # the second went with the COMMIT
+
+
+async def test_a_write_sent_later_that_fails_fails_the_commit_and_nothing_lands(
+    db: Database, tmp_path: Path
+) -> None:
+    async with db.begin() as connection:
+        await connection.exec_driver_sql("CREATE TABLE u (x INTEGER PRIMARY KEY)")
+        await connection.exec_driver_sql("INSERT INTO u VALUES (1)")
+    with pytest.raises(IntegrityError):
+        async with db.begin() as connection:
+            await connection.exec_driver_sql("INSERT INTO t VALUES (3)")
+            duplicate = "INSERT INTO u VALUES (1)"
+            await connection.exec_driver_sql(duplicate, execution_options=LATER)
+    assert _rows(tmp_path) == []  # the COMMIT was never sent: the whole transaction rolled back
+    other = _other(tmp_path)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # and no write lock was left behind
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
+async def test_a_write_sent_later_is_forgotten_by_a_rollback(db: Database, tmp_path: Path) -> None:
+    with pytest.raises(RuntimeError):
+        async with db.begin() as connection:
+            await connection.exec_driver_sql("INSERT INTO t VALUES (4)", execution_options=LATER)
+            raise RuntimeError("the request failed before its commit")
+    async with db.begin() as connection:
+        await connection.exec_driver_sql("INSERT INTO t VALUES (5)")
+    assert _rows(tmp_path) == [5]  # the held write never reached the next transaction
