@@ -16,8 +16,9 @@ the busy timeout) fails that first statement. A transaction that ends before any
 sends its ``BEGIN``, and a connection given back to the pool forgets one not yet sent.
 
 A write whose result nobody reads may be sent later too, when its caller says so (the execution
-option :data:`LATER`): it runs in the next trip, before that trip's statement or before the
-COMMIT, in the order made. A click's log and seat writes go with its COMMIT this way. Each still
+option :data:`LATER`) and a transaction is open (outside one it goes at once): it runs in the
+next trip, before that trip's statement or before the COMMIT, in the order made. A click's log
+and seat writes go with its COMMIT this way. Each still
 passes SQLAlchemy's events when it is made (a fault cut there falls where it fell before); one
 that fails makes the statement or COMMIT it went with fail, before that COMMIT is sent, so the
 transaction is rolled back whole. A rollback, or the connection's return to the pool, forgets
@@ -163,7 +164,7 @@ class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
             self._owner().hold_begin(operation)
             self._keep((None, [], -1, self._lastrowid))
             return
-        if self._later:
+        if self._later and self._owner().can_hold():
             self._owner().hold(operation, parameters, many=False)
             self._keep((None, [], -1, None))
             await_(_no_trip())
@@ -175,7 +176,7 @@ class OneTripCursor(AsyncAdapt_aiosqlite_cursor):
 
     def executemany(self, operation: Any, seq_of_parameters: Any) -> Any:
         """Run one statement over many parameter sets in one trip (or with the next, when :data:`LATER`)."""
-        if self._later:
+        if self._later and self._owner().can_hold():
             self._owner().hold(operation, list(seq_of_parameters), many=True)
             self._keep((None, [], -1, None))
             await_(_no_trip())
@@ -201,10 +202,16 @@ class OneTripConnection(AsyncAdapt_aiosqlite_connection):
     def hold_begin(self, operation: str) -> None:
         """Keep ``operation`` (a ``BEGIN``) to run just before the next statement."""
         if self._ahead or self._connection.in_transaction:
-            # a BEGIN inside a transaction is an error in SQLite: send it now, so it fails here
+            # something is held or a transaction is open: send it now, in order (a BEGIN inside a
+            # transaction is an error in SQLite, and fails here as it did)
             self._send(operation)
             return
         self._ahead.append((operation, None, False))
+
+    def can_hold(self) -> bool:
+        """Whether a write may wait: only inside a transaction, whose COMMIT or rollback ends the wait
+        (outside one, a write held back could be lost with nothing after it)."""
+        return self._connection.in_transaction or any(_begins(op, params) for op, params, _ in self._ahead)
 
     def hold(self, operation: str, parameters: Any, *, many: bool) -> None:
         """Keep a write to run in the next trip, before its statement or the COMMIT."""

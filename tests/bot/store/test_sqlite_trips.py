@@ -152,3 +152,10 @@ async def test_a_write_sent_later_is_forgotten_by_a_rollback(db: Database, tmp_p
     async with db.begin() as connection:
         await connection.exec_driver_sql("INSERT INTO t VALUES (5)")
     assert _rows(tmp_path) == [5]  # the held write never reached the next transaction
+
+
+async def test_a_write_sent_later_outside_a_transaction_goes_at_once(db: Database, tmp_path: Path) -> None:
+    async with db.connect() as connection:  # statements standing alone: nothing would send it later
+        await connection.exec_driver_sql("INSERT INTO t VALUES (6)", execution_options=LATER)
+        assert _rows(tmp_path) == [6]
+    assert _rows(tmp_path) == [6]
