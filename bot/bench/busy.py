@@ -58,6 +58,7 @@ class ClickFigures:
     cpu_s: float = float("nan")  # CPU of the clicking processes, their drawing pools and the database server
     server_cpu_s: float | None = None  # the database server's part (None: not measurable here)
     shares: tuple[tuple[str, float], ...] = ()  # (cost centre, share of cpu_s)
+    pictures_drawn: int = 0  # pictures missing from the caches, so drawn (in threads or the pool)
 
     @property
     def clicks_per_cpu_s(self) -> float:
@@ -70,11 +71,21 @@ class ClickFigures:
         if self.server_cpu_s is not None:
             server = f", the database server's {fmt(1000 * self.server_cpu_s / self.clicks)} ms"
         shares = ", ".join(f"{name} {fmt(100 * share)}%" for name, share in self.shares)
+        drawn = self.pictures_drawn / self.clicks if self.clicks else float("nan")
         return (
             f"CPU: {fmt(self.clicks_per_cpu_s)} clicks per CPU-second beside {fmt(self.clicks_per_s)} per "
             f"second ({fmt(1000 / self.clicks_per_cpu_s)} ms a click{server}; "
-            f"all database work {fmt(self.db_cpu_ms)} ms a click); {shares}"
+            f"all database work {fmt(self.db_cpu_ms)} ms a click); {shares}; "
+            f"{fmt(drawn)} pictures drawn a click, "
+            f"{fmt(self.picture_cpu_ms)} ms of drawing and PNG CPU each"
         )
+
+    @property
+    def picture_cpu_ms(self) -> float:
+        """CPU per picture drawn (drawing and PNG shares): tells more pictures from dearer ones."""
+        parts = dict(self.shares)
+        drawing = parts.get("drawing", 0.0) + parts.get("png", 0.0)
+        return 1000 * drawing * self.cpu_s / self.pictures_drawn if self.pictures_drawn else float("nan")
 
     @property
     def db_cpu_ms(self) -> float:
@@ -303,6 +314,7 @@ def figures(
         cpu_s=split.total_s if split is not None else float("nan"),
         server_cpu_s=split.server_s if split is not None else None,
         shares=tuple((centre, shares[centre]) for centre in CENTRES if centre in shares),
+        pictures_drawn=hits[1],
     )
 
 

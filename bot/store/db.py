@@ -75,14 +75,23 @@ def _sqlite_begin(connection: Any) -> None:
         connection.exec_driver_sql(statement)
 
 
+def _sqlite_later(_conn: Any, cursor: Any, _statement: str, _params: Any, context: Any, _many: bool) -> None:
+    """Let a write marked :data:`.sqlite_trips.LATER` wait for the transaction's next trip."""
+    sqlite_trips.send_later(cursor, context)
+
+
 def _sqlite_reset(dbapi_connection: Any, _record: Any, state: PoolResetState) -> None:
     """Return a SQLite connection to the pool, rolling back only a transaction still open.
 
     The pool's own reset sends a ROLLBACK on every return, and with aiosqlite each is a round
     trip to the driver's thread: after a commit, or a read that began no transaction, it does
     nothing but wait its turn there. A connection given back mid-transaction (an error, a
-    cancelled task) is still rolled back.
+    cancelled task) is still rolled back, and what :mod:`.sqlite_trips` held back for the next
+    trip (a ``BEGIN``, writes) is forgotten, so it never reaches the next user's transaction.
     """
+    forget = getattr(dbapi_connection, "forget_ahead", None)
+    if forget is not None:
+        forget()
     if state.terminate_only or not state.asyncio_safe or state.transaction_was_reset:
         return
     if getattr(dbapi_connection.driver_connection, "in_transaction", True):
@@ -130,6 +139,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
         event.listen(engine.sync_engine, "do_connect", _sqlite_connect)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         event.listen(engine.sync_engine, "begin", _sqlite_begin)
+        event.listen(engine.sync_engine, "before_cursor_execute", _sqlite_later)
         event.listen(engine.sync_engine.pool, "reset", _sqlite_reset)
         return engine
     # LIFO: the connection handed back last is taken next, so a busy process keeps reusing

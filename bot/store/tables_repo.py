@@ -32,7 +32,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.store import click_sql as sql
 from bot.store import schema
 from bot.store.schema import ACTIVE, PLAYING
+from bot.store.sqlite_trips import LATER
 
+#: execution options of a write whose result nobody reads, and of any other
+_LATER: dict[str, Any] = {LATER: True}
+_NOW: dict[str, Any] = {}
 _t = schema.tables
 _s = schema.seats
 _m = schema.moves
@@ -207,10 +211,12 @@ async def write_change(
     if connection.dialect.name != "postgresql":
         if not await update_table_at(connection, table_id, version, values):
             return False
+        # nothing reads these two writes' results: they go to the driver's thread with the
+        # transaction's next trip (its COMMIT, as a rule) instead of a trip each
         if moves:
-            await insert_moves(connection, moves)
+            await insert_moves(connection, moves, later=True)
         if seats:
-            await update_seat_rows(connection, table_id, seats)
+            await update_seat_rows(connection, table_id, seats, later=True)
         return True
     params = sql.table_params(table_id, dict(values), version)
     for i, row in enumerate(moves):
@@ -241,12 +247,13 @@ async def update_seats(
 
 
 async def update_seat_rows(
-    connection: AsyncConnection, table_id: int, rows: Sequence[Mapping[str, Any]]
+    connection: AsyncConnection, table_id: int, rows: Sequence[Mapping[str, Any]], *, later: bool = False
 ) -> None:
     """Write the commit-time columns of several seats in one batched statement.
 
     Each row holds ``seat`` and the columns ``bot``, ``has_left``, ``prompted_at``, ``deadline``,
-    ``remind_at``, ``reminded`` and ``moves``.
+    ``remind_at``, ``reminded`` and ``moves``. ``later``: on SQLite it may wait for the
+    transaction's next trip to the driver's thread (:data:`.sqlite_trips.LATER`).
     """
     await connection.execute(
         _SEAT_UPDATE,
@@ -254,6 +261,7 @@ async def update_seat_rows(
             {"row_table": table_id, "row_seat": r["seat"], **{k: v for k, v in r.items() if k != "seat"}}
             for r in rows
         ],
+        execution_options=_LATER if later else _NOW,
     )
 
 
@@ -437,9 +445,14 @@ async def rebase_deadlines(
 
 
 # ---------------------------------------------------------------------- the log and results
-async def insert_moves(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:
-    """Append match-log rows (``table_id``, ``seq``, ``seat``, ``action_key``, ``at``)."""
-    await connection.execute(sql.MOVE_INSERT, [dict(r) for r in rows])
+async def insert_moves(
+    connection: AsyncConnection, rows: Sequence[Mapping[str, Any]], *, later: bool = False
+) -> None:
+    """Append match-log rows (``table_id``, ``seq``, ``seat``, ``action_key``, ``at``); ``later``:
+    as :func:`update_seat_rows`."""
+    await connection.execute(
+        sql.MOVE_INSERT, [dict(r) for r in rows], execution_options=_LATER if later else _NOW
+    )
 
 
 async def insert_results(connection: AsyncConnection, rows: Sequence[Mapping[str, Any]]) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from bot import cli
 from bot.bench import busy, scale
+from bot.bench.stats import fmt
 from bot.bench.tables import Plan, make_tables
 
 
@@ -56,6 +57,11 @@ def test_busy_clicks_interleave_new_players_and_time_the_follow_up(tmp_path: Pat
     assert sum(share for _, share in figures.shares) == pytest.approx(1.0)
     lines = scale.click_lines([figures], "sqlite")[0]
     assert "clicks/s" in lines and "clicks per CPU-second" in lines and "database client" in lines
+    # pictures a click and CPU a picture, so a dearer click says whether it drew more or dearer pictures
+    assert figures.pictures_drawn == hits[1] > 0
+    drawing = dict(figures.shares)["drawing"] + dict(figures.shares)["png"]
+    assert figures.picture_cpu_ms == pytest.approx(1000 * drawing * figures.cpu_s / hits[1])
+    assert f"{fmt(hits[1] / len(times))} pictures drawn a click" in lines
 
 
 def test_a_stack_goes_to_the_innermost_cost_centre_it_names() -> None:
