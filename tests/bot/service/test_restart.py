@@ -15,7 +15,9 @@ Factory = Callable[..., Awaitable[Services]]
 
 async def test_a_new_process_resumes_every_game_exactly(services: Services, make_services: Factory) -> None:
     delivery = await duel(services)
-    for _ in range(3):
+    # Two moves: the deal is random, and three fives reach the tiny game's target of 15, which
+    # would end the game before the restart this test is about.
+    for _ in range(2):
         _, user, key = asked(delivery)
         delivery = await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
     await services.close()
