@@ -9,7 +9,7 @@ Sharding: :class:`discord.ext.commands.AutoShardedBot`. Several processes may sp
 and share one PostgreSQL database; DM interactions arrive on shard 0 only, which is why every
 handler reloads what it needs from the database rather than from process memory. The timer loop
 of each process handles its own shards' tables: a server's tables by the server's shard, a DM
-table by ``table_id % shard_count`` (see ``bot.store.tables_repo.shard_of``).
+table by ``table_id % shard_count`` (see ``bot.store.timers_repo.shard_of``).
 
 Work: with ``TABLEKEEPER_WORK_QUEUE=procrastinate`` a game click is acknowledged here and queued;
 ``tablekeeper work`` processes (:mod:`bot.discord.worker`) apply, draw and deliver it.

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.service.runtime import Runtime
 from bot.service.values import GuildSettings, ServiceError
 from bot.settings import MAX_TIMEOUT_SECONDS, TIMEOUT_ACTIONS
-from bot.store import guilds_repo, ratings_repo, tables_repo
+from bot.store import guilds_repo, ratings_repo, timers_repo
 from bot.words import LANGUAGE_NAMES
 from engines import registry
 from engines.core import Code, SetupError
@@ -76,7 +76,7 @@ class GuildService:
     async def _rebase_deadlines(self, connection: AsyncConnection, guild_id: int, seconds: int) -> None:
         """Make running turn timers follow a new timeout at once (counted from when each was asked)."""
         fraction = self.rt.settings.reminder_fraction
-        ids = await tables_repo.rebase_deadlines(connection, guild_id, seconds, fraction)
+        ids = await timers_repo.rebase_deadlines(connection, guild_id, seconds, fraction)
         # Cached seats now carry old deadlines: drop those tables so the next load reads the new ones.
         for table_id in ids:
             self.rt.forget(table_id)

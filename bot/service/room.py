@@ -21,6 +21,7 @@ from bot.service.runtime import Loaded, Runtime
 from bot.service.seating import need_lobby
 from bot.service.values import ABORTED, LOBBY, ServiceError, TableInfo
 from bot.store import tables_repo as repo
+from bot.store import timers_repo
 from engines.core import Code
 from engines.core.types import OptionValue
 
@@ -105,7 +106,7 @@ class Room:
         await self.update_table(loaded, status=ABORTED, active_channel_id=None, finished_at=now, **values)
         async with self.rt.transaction() as connection:
             # a closed table's deadlines would otherwise sit in the timer indexes until a sweep
-            await repo.clear_timers(connection, loaded.table.id)
+            await timers_repo.clear_timers(connection, loaded.table.id)
         self.rt.release(loaded.table.id)
         return await self.info(loaded.table.id)
 

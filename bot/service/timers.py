@@ -3,7 +3,7 @@
 Deadlines are rows (``seats.deadline``, ``seats.remind_at``), so they survive restarts; the
 adapter calls :meth:`TimerService.due_reminders` and :meth:`TimerService.expire` from a periodic
 task. A sweep reads only the due rows, through the deadline indexes, and only of this process's
-shards (see :func:`bot.store.tables_repo.shard_of`: a server's tables go with the server's
+shards (see :func:`bot.store.timers_repo.shard_of`: a server's tables go with the server's
 shard, a DM table with ``table_id % shard_count``). Each due table is then handled in its own
 short transaction, so on SQLite no sweep holds the write lock for more than one table, and each
 deadline is acted on once even when two processes sweep the same rows: a reminder is claimed
@@ -23,7 +23,7 @@ from bot.service.records import table_info
 from bot.service.runtime import Loaded, Runtime, rows_from
 from bot.service.thinking import run_bot_seats
 from bot.service.values import PLAYING, Delivery, Reminder, ServiceError
-from bot.store import tables_repo as repo
+from bot.store import timers_repo as repo
 from engines.core import Outcome, Rejected, public, seat_ref
 
 log = logging.getLogger("tablekeeper.timers")

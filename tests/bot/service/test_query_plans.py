@@ -17,7 +17,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.bench import boards
-from bot.store import firsts_repo, guilds_repo, ratings_repo, replays_repo, results_repo
+from bot.store import firsts_repo, guilds_repo, ratings_repo, replays_repo, results_repo, timers_repo
 from bot.store import tables_repo as repo
 from bot.store.db import create_engine, is_sqlite
 from tests.bot.service.helpers import make_tables_script
@@ -54,20 +54,26 @@ def lookups(
         "seat write": (lambda c: repo.update_seats(c, table_id, {"dm_open": True}, seat=0), {"seats_pkey"}),
         "DMs open everywhere": (lambda c: repo.set_dm_open(c, user_id, True, None), {"ix_seats_user"}),
         "DMs open at a table": (lambda c: repo.set_dm_open(c, user_id, True, table_id), {"ix_seats_user"}),
-        "due reminders": (lambda c: repo.due_reminder_tables(c, NOW, None, 200), {"ix_seats_remind_at"}),
-        "due reminders of shards": (
-            lambda c: repo.due_reminder_tables(c, NOW, shards, 200),
+        "due reminders": (
+            lambda c: timers_repo.due_reminder_tables(c, NOW, None, 200),
             {"ix_seats_remind_at"},
         ),
-        "claim reminders": (lambda c: repo.claim_reminders(c, table_id, NOW), {"seats_pkey"}),
-        "due deadlines": (lambda c: repo.due_deadline_tables(c, NOW, None, 200), {"ix_seats_deadline"}),
-        "due deadlines of shards": (
-            lambda c: repo.due_deadline_tables(c, NOW, shards, 200),
+        "due reminders of shards": (
+            lambda c: timers_repo.due_reminder_tables(c, NOW, shards, 200),
+            {"ix_seats_remind_at"},
+        ),
+        "claim reminders": (lambda c: timers_repo.claim_reminders(c, table_id, NOW), {"seats_pkey"}),
+        "due deadlines": (
+            lambda c: timers_repo.due_deadline_tables(c, NOW, None, 200),
             {"ix_seats_deadline"},
         ),
-        "clear timers": (lambda c: repo.clear_timers(c, table_id), {"seats_pkey"}),
+        "due deadlines of shards": (
+            lambda c: timers_repo.due_deadline_tables(c, NOW, shards, 200),
+            {"ix_seats_deadline"},
+        ),
+        "clear timers": (lambda c: timers_repo.clear_timers(c, table_id), {"seats_pkey"}),
         "server timeout change": (
-            lambda c: repo.rebase_deadlines(c, guild_id, 60, 0.75),
+            lambda c: timers_repo.rebase_deadlines(c, guild_id, 60, 0.75),
             {"ix_tables_guild_status"},
         ),
         "server settings": (lambda c: guilds_repo.settings_row(c, guild_id), {"guild_settings_pkey"}),

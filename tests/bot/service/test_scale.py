@@ -19,9 +19,9 @@ from sqlalchemy import func, select
 
 from bot.service import ServiceError, Services
 from bot.settings import Settings
-from bot.store import schema, upgrade
+from bot.store import schema, timers_repo, upgrade
 from bot.store import tables_repo as repo
-from bot.store.tables_repo import shard_of
+from bot.store.timers_repo import shard_of
 from tests.bot.service.conftest import Clock
 from tests.bot.service.helpers import ANN, BOB, GUILD, asked, duel, make_tables_script, moves, tok
 
@@ -121,17 +121,19 @@ async def test_a_sweep_writes_one_table_per_transaction(
         await duel(services, channel=20 + n)
     touched: list[tuple[object, int]] = []  # (transaction's connection, table); kept alive so ids differ
 
-    def spy(name: str, table_of: Callable[..., int]) -> None:
-        real = getattr(repo, name)
+    def spy(name: str, table_of: Callable[..., int], module: Any = repo) -> None:
+        real = getattr(module, name)
 
         async def wrapper(connection: object, *args: Any, **kwargs: Any) -> Any:
             touched.append((connection, table_of(*args)))
             return await real(connection, *args, **kwargs)
 
-        monkeypatch.setattr(repo, name, wrapper)
+        monkeypatch.setattr(module, name, wrapper)
 
-    for name in ("claim_reminders", "update_table_at", "write_change", "update_seat_rows", "clear_timers"):
+    for name in ("update_table_at", "write_change", "update_seat_rows"):
         spy(name, lambda table_id, *_: table_id)
+    for name in ("claim_reminders", "clear_timers"):
+        spy(name, lambda table_id, *_: table_id, timers_repo)
     spy("insert_moves", lambda rows: rows[0]["table_id"])
     clock.now += 75
     assert len(await services.timers.due_reminders()) == 6
