@@ -18,7 +18,8 @@ from engines.core.types import Action
 
 Lookup = Callable[[Action], Card | None]
 
-#: an evaluation this far from zero is a finished game (the search adds +-100 for one)
+#: an evaluation this far from zero is a finished game (the search adds +-100 for one below five
+#: seats; from five on it adds the score target, and the search bot hands in its own threshold)
 DECIDED = 50.0
 #: what the search's mean evaluation counts
 WORDS = Words(scale=" (lead in points, plus level)")
@@ -66,6 +67,7 @@ def _without_card(kind: str, action: Action) -> str:
 #: the kit's loop that keeps every evaluation, under the name this game's bots import
 
 
-def search_reason(weighing: Weighing) -> str:
-    """Why the search bot kept its choice: games won in the playouts, else points against the leader."""
-    return kit_reason(weighing, DECIDED, WORDS)
+def search_reason(weighing: Weighing, decided: float = DECIDED) -> str:
+    """Why the search bot kept its choice: games won in the playouts (an evaluation of ``decided`` or
+    more), else points against the leader."""
+    return kit_reason(weighing, decided, WORDS)

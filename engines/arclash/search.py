@@ -133,12 +133,37 @@ def _guess_sealed(state: ArclashState, seat: int) -> None:
 
 
 # ---------------------------------------------------------------------- search
+#: from this many seats on, a finished game is worth its score target in the evaluation, not 100
+SHAPED_FROM = 5
+
+
+def win_value(players: int, target: int) -> float:
+    """What a finished game adds to (or takes from) the evaluation: 100, or the target from five seats on.
+
+    At five and six seats a game lasts two or three battles and most playouts end it inside the
+    horizon, so at +-100 a choice turned on which few of the worlds were won; at the score target a
+    playout's points lead still counts beside the win, a graded signal in every world.
+    """
+    return float(target) if players >= SHAPED_FROM else 100.0
+
+
+def decided(players: int, target: int) -> float:
+    """The evaluation from which a playout is a won game (:func:`evaluate` keeps the two apart).
+
+    A won game leads by a point at least and the seat is at level 1 at least, so it scores over
+    ``win + 1``; an unfinished one leads by ``target - 1`` at most plus 0.3 for each of four levels.
+    """
+    win = win_value(players, target)
+    return win + 1.0 if players >= SHAPED_FROM else win / 2
+
+
 def evaluate(state: ArclashState, seat: int, level_weight: float = 0.3) -> float:
-    """The seat's lead in points over the best rival, plus its level; a finished game is +-100."""
+    """The seat's lead in points over the best rival, plus its level; a finished game is +-win_value."""
     best_other = max(z.points for s, z in enumerate(state.seats) if s != seat)
     score = state.seats[seat].points - best_other + level_weight * zones.level(state, seat)
     if state.phase == OVER:
-        score += 100 if state.winner == seat else -100
+        win = win_value(state.players, state.target)
+        score += win if state.winner == seat else -win
     return score
 
 
@@ -224,7 +249,7 @@ class SearchBot(SearchChoice[ArclashView]):
 
     def weighed_reason(self, view: ArclashView, weighing: Weighing) -> str:
         """Games won in the playouts, else points against the leader."""
-        return search_reason(weighing)
+        return search_reason(weighing, decided(view.players, view.target))
 
     def plan(
         self, view: ArclashView, prompt: Prompt, actions: Sequence[Action], rng: Rng
@@ -240,4 +265,4 @@ class SearchBot(SearchChoice[ArclashView]):
         return weighing.found.action, weighing
 
 
-__all__ = ["SearchBot", "determinize"]
+__all__ = ["SearchBot", "decided", "determinize", "evaluate", "win_value"]

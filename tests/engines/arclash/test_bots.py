@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.arclash import RULESET, zones
 from engines.arclash.bots import GreedyBot
 from engines.arclash.content import catalogue
-from engines.arclash.search import SearchBot, determinize
-from engines.arclash.state import SUPPORT, SWAP
+from engines.arclash.search import SearchBot, decided, determinize, evaluate, win_value
+from engines.arclash.state import OVER, SUPPORT, SWAP
 from engines.core import GameConfig, Rng
 from engines.core.driver import Match, bot_for
 from tests.engines.arclash.helpers import give, opened
@@ -122,3 +124,33 @@ def test_the_move_budget_bounds_the_worlds_a_decision_meets() -> None:
     assert tight is not None and free is not None
     assert free.found.worlds == 4 and tight.found.worlds < 4
     assert tight.found.moves >= 200  # worlds are drawn until the budget is spent
+
+
+def _finished(players: int, winner: int) -> object:
+    """A game just won by seat 0 or 1 on 15 points, the other of the two on 9, any others on 3."""
+    state = opened(players, seed=24)
+    for zone in state.seats:
+        zone.points = 3
+    state.seats[winner].points, state.seats[1 - winner].points = 15, 9
+    state.phase, state.winner = OVER, winner
+    return state
+
+
+@pytest.mark.parametrize(("players", "win"), [(2, 100.0), (4, 100.0), (5, 15.0), (6, 15.0)])
+def test_a_finished_playout_is_worth_100_below_five_seats_and_the_score_target_from_five(
+    players: int, win: float
+) -> None:
+    won, lost = _finished(players, 0), _finished(players, 1)
+    level = 0.3 * zones.level(won, 0)  # type: ignore[arg-type]
+    assert evaluate(won, 0) == pytest.approx(15 - 9 + level + win)  # type: ignore[arg-type]
+    # Seat 0 lost on 9 points to a winner on 15: the six points behind still count beside the loss.
+    assert evaluate(lost, 0) == pytest.approx(9 - 15 + level - win)  # type: ignore[arg-type]
+    assert win_value(players, 15) == win
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 6])
+def test_decided_parts_won_playouts_from_unfinished_ones_at_every_seat_count(players: int) -> None:
+    won = evaluate(_finished(players, 0), 0)  # type: ignore[arg-type]
+    best_unfinished = opened(players, seed=24)
+    best_unfinished.seats[0].points = 14  # one point short, every rival on none
+    assert evaluate(best_unfinished, 0) + 0.3 * 3 < decided(players, 15) <= won  # even at level 4

@@ -12,7 +12,7 @@ from engines.arclash import RULESET
 from engines.arclash.bots import GreedyBot
 from engines.arclash.content import catalogue
 from engines.arclash.reasons import search_reason
-from engines.arclash.search import SearchBot
+from engines.arclash.search import SearchBot, decided
 from engines.core import Action, GameConfig, Prompt, Rng
 from engines.core.bots import REASON_LIMIT as LIMIT
 from engines.core.search import Weighed, Weighing
@@ -84,3 +84,10 @@ def test_search_suggestion_is_its_choice_at_a_weighed_decision() -> None:
     suggestion = bot.suggest(view, prompt, actions, Rng(3))
     assert suggestion.action == bot.choose(view, prompt, actions, Rng(3))
     assert "2 sampled playouts" in suggestion.reason or len(actions) == 1
+
+
+def test_search_reason_counts_the_playouts_won_at_six_seats_where_a_win_adds_the_target() -> None:
+    # From five seats on a won playout scores its lead plus the target (15), far under 100.
+    won, unfinished = 15 - 9 + 0.3 + 15, 14 + 1.2  # the best an unfinished playout can score
+    reason = search_reason(_weighing(((won, unfinished), (unfinished, -20.0)), 0), decided(6, 15))
+    assert reason == "Option 0: won 1 of 2 sampled playouts; the next best (Option 1) 0."
