@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -102,6 +103,44 @@ async def test_a_failed_commit_is_unavailable_and_loses_nothing(services: Servic
     assert await moves(services, delivery.table.id) == 0
     # the same click, retried, is applied exactly once
     await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert await moves(services, delivery.table.id) == 1
+    assert await services.tables.replay_check(delivery.table.id)
+
+
+@pytest.mark.parametrize("held", ["INSERT INTO moves", "UPDATE seats"])
+async def test_a_held_click_write_that_fails_in_the_commits_trip_loses_nothing_and_says_so(
+    services: Services, monkeypatch: pytest.MonkeyPatch, held: str
+) -> None:
+    """On SQLite a click's log and seat writes run in the COMMIT's trip (``sqlite_trips.LATER``).
+
+    One failing there, when the database runs it (not when it is made, where the fault sweeps cut),
+    stops the COMMIT: the click is told it was not made, nothing of it is kept, and the same
+    click then goes through once.
+    """
+    if services.db.engine.dialect.name != "sqlite":
+        pytest.skip("only SQLite holds a click's writes for the COMMIT's trip")
+    from bot.store import sqlite_trips
+
+    delivery = await duel(services)
+    _, user, key = asked(delivery)
+    real = sqlite_trips._send_ahead
+    failed: list[str] = []
+
+    def failing(raw: Any, ahead: Any) -> None:
+        for operation, _, _ in ahead or ():
+            if operation.startswith(held) and not failed:
+                failed.append(operation)
+                raise sqlite3.OperationalError("disk I/O error")
+        real(raw, ahead)
+
+    monkeypatch.setattr(sqlite_trips, "_send_ahead", failing)
+    with pytest.raises(ServiceError) as error:
+        await services.tables.act(delivery.table.id, user, tok(delivery, user), key)
+    assert failed, f"no {held} was held for the COMMIT's trip"
+    assert error.value.code == "unavailable" and "your move was not made" in error.value.message
+    assert await services.tables.log(delivery.table.id) == []
+    assert await moves(services, delivery.table.id) == 0
+    await services.tables.act(delivery.table.id, user, tok(delivery, user), key)  # the same buttons
     assert await moves(services, delivery.table.id) == 1
     assert await services.tables.replay_check(delivery.table.id)
 
