@@ -34,13 +34,14 @@ from bot.service.game import Game, resolve
 from bot.service.guilds import GuildService
 from bot.service.pipeline import Pipeline
 from bot.service.projection import narration
-from bot.service.replays import Kept, StartedGame, may_watch, read_started, timeline_of
+from bot.service.replays import StartedGame, may_watch, read_started, timeline_of
 from bot.service.room import Room
 from bot.service.runtime import Runtime
 from bot.service.values import ServiceError
 from engines.core import Code, GameConfig, Outcome, fill_names
 from engines.core.timeline import Timeline, build
 from render.core.animation import LIMIT, AnimationTooLarge, Caption, animate, board_image
+from render.core.lru import SharedLru
 
 #: the most frames an animation has (a minute of pictures at 1.2 s each)
 FRAMES_MAX = 60
@@ -193,7 +194,7 @@ class Animations(Room):
         #: table -> (its lock, how many requests hold or wait for it)
         self._tables: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._one = asyncio.Semaphore(1)
-        self._kept: Kept[tuple[object, ...], Animation] = Kept(CACHE)
+        self._kept: SharedLru[tuple[object, ...], Animation] = SharedLru(CACHE)
 
     async def make(
         self,

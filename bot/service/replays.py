@@ -22,11 +22,9 @@ second of CPU. Building and drawing run in a worker thread, off the event loop.
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections import OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import msgspec
 
@@ -44,6 +42,7 @@ from engines.core import Code, Event, GameConfig, Outcome, fill_names
 from engines.core.record import Record, RecordSeat, sealed
 from engines.core.replay import ReplayError
 from engines.core.timeline import Chapter, Timeline, build
+from render.core.lru import SharedLru
 
 #: timelines kept per process (a few hundred KB each at most)
 CACHE = 32
@@ -105,35 +104,6 @@ def game_title(slug: str) -> str:
         return str(registry.get(slug).title)
     except Exception:  # an unloadable game is still listed, by its slug
         return slug
-
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
-
-class Kept(Generic[K, V]):
-    """A small thread-safe LRU (built timelines here, finished animations in ``animations``)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        """The value kept under ``key`` (now the most recently used), or None."""
-        with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-            return found
-
-    def put(self, key: K, value: V) -> None:
-        """Keep ``value`` under ``key``, forgetting the least recently used beyond ``size``."""
-        with self._lock:
-            self._kept[key] = value
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
 
 
 @dataclass(frozen=True)
@@ -198,7 +168,7 @@ def may_watch(loaded: Loaded, user_id: int, channel_id: int | None) -> bool:
     return channel_id is not None and channel_id in (table.channel_id, table.thread_id)
 
 
-_timelines: Kept[tuple[int, str, int], Timeline] = Kept(CACHE)
+_timelines: SharedLru[tuple[int, str, int], Timeline] = SharedLru(CACHE)
 
 
 def timeline_of(read: StartedGame, lang: str | None) -> Timeline:

@@ -23,7 +23,7 @@ from render.core.lru import SharedLru
 from render.core.palette import PAPER, RGB
 
 # a look per game and seat count: a board's is up to ~1.8 MB, so few are kept
-_layers: SharedLru[tuple[Image.Image, dict[int, RGB]]] = SharedLru(16)
+_layers: SharedLru[Hashable, tuple[Image.Image, dict[int, RGB]]] = SharedLru(16)
 
 
 def on_layer(

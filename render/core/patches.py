@@ -20,7 +20,7 @@ from render.core.indexed_canvas import IndexedCanvas
 from render.core.lru import SharedLru
 from render.core.palette import RGB
 
-_patches: SharedLru[tuple[Any, tuple[tuple[int, RGB], ...]]] = SharedLru(512)
+_patches: SharedLru[Hashable, tuple[Any, tuple[tuple[int, RGB], ...]]] = SharedLru(512)
 
 
 def draw_patch(
