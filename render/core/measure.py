@@ -2,38 +2,21 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 
-from PIL import ImageFont
+from render.core.fonts import font as font
+from render.core.glyphs import advance as composed_advance
 
 #: how a line is measured: (text, size, weight) -> advance width in px
 Measure = Callable[[str, int, str], float]
 
-_FONT_FILES = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "condensed": "DejaVuSansCondensed-Bold.ttf",
-    # Japanese pictures: subsets of Noto Sans CJK JP (kana, common kanji, Latin; see
-    # scripts/subset_jp_font.py), shipped so that a plain install renders Japanese.
-    "ja": "NotoSansCJKjp-Regular-subset.otf",
-    "ja-bold": "NotoSansCJKjp-Bold-subset.otf",
-}
-
-
-@cache
-def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    """A shipped font at ``size`` px (cached: loading a font costs more than drawing)."""
-    data = resources.files("render.core.fonts").joinpath(_FONT_FILES[weight]).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size)
-
 
 @lru_cache(maxsize=16384)
 def _advance(word: str, size: int, weight: str) -> float:
-    """Advance width of ``word`` shaped on its own."""
-    return font(size, weight).getlength(word)
+    """Advance width of ``word`` shaped on its own (from cached glyphs where ``glyphs`` can)."""
+    composed = composed_advance(word, size, weight)
+    return font(size, weight).getlength(word) if composed is None else composed
 
 
 @lru_cache(maxsize=8192)

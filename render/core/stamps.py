@@ -14,6 +14,7 @@ from math import floor
 from PIL import Image
 
 from render.core.canvas import Canvas, fit, font, text_width, word_starts
+from render.core.glyphs import composable, word_mask
 from render.core.palette import RGB
 
 __all__ = ["StampCanvas", "fit", "ink_box", "stamp", "stamp_fitted", "text_mask", "text_width"]
@@ -34,6 +35,9 @@ def text_mask(
     whole was most of a board's drawing.
     """
     if " " not in text:
+        composed = word_mask(text, size, weight, anchor)
+        if composed is not None:  # a new player's name costs look-ups (``render.core.glyphs``)
+            return composed
         glyphs, (left, top) = font(size, weight).getmask2(text, "L", anchor=anchor)
         width, height = glyphs.size
         mask = Image.new("L", (max(width, 1), max(height, 1)), 0)
@@ -79,7 +83,7 @@ def ink_box(text: str, size: int, weight: str = "regular", anchor: str = "la") -
     Laying a line out again just to measure it costs about as much as drawing it (CJK most of
     all), and boards measure the same labels turn after turn.
     """
-    if " " in text:
+    if " " in text or composable(text):
         mask, left, top = text_mask(text, size, weight, anchor)
         return (left, top, left + mask.width, top + mask.height) if mask.getbbox() else (0, 0, 0, 0)
     box = font(size, weight).getbbox(text, anchor=anchor)
