@@ -2,7 +2,7 @@
 
 A busy bot meets new players all the time, and every new name is a new word: shaping it and
 rasterising it whole cost about as much as the rest of a board. In the scripts handled here
-(Latin, Greek, Cyrillic, digits, punctuation, kana and CJK ideographs), the shipped fonts lay a
+(Latin, Greek, Cyrillic, digits and punctuation), the shipped fonts lay a
 word out as its glyphs' advances plus a kerning value for each pair of neighbours, and each glyph
 is rasterised at a whole-pixel pen position. So a word is its glyphs' cached masks pasted where
 those cached advances put them, overlapping ink blended over ink: what Pillow draws, pixel
@@ -29,10 +29,9 @@ _SIMPLE_RANGES = (
     (0x0370, 0x03FF),  # Greek
     (0x0400, 0x04FF),  # Cyrillic
     (0x2010, 0x2027),  # dashes, quotes, bullets, the ellipsis
-    (0x3001, 0x30FF),  # CJK punctuation, hiragana, katakana
-    (0x4E00, 0x9FFF),  # CJK ideographs
-    (0xFF01, 0xFF5E),  # full-width forms
 )
+# Kana and CJK are left to shaping: the Japanese face kerns many kana pairs, so a name would meet
+# new pairs (each checked by drawing it) far more often than a Latin one does.
 
 
 @lru_cache(maxsize=4096)
@@ -110,6 +109,10 @@ def composable(word: str) -> bool:
     return bool(word) and " " not in word and all(map(_simple, word))
 
 
+#: entries a face's advance or kerning table holds before it is emptied (both refill from caches)
+_TABLE_MOST = 16384
+
+
 class _Advances(dict[str, int]):
     """One face's glyph advances in 1/64 px, each looked up from its glyph once."""
 
@@ -118,6 +121,8 @@ class _Advances(dict[str, int]):
         self.size, self.weight = size, weight
 
     def __missing__(self, char: str) -> int:
+        if len(self) >= _TABLE_MOST:
+            self.clear()  # names bring ever more characters: start over rather than grow for good
         value = self[char] = glyph(char, self.size, self.weight).advance
         return value
 
@@ -130,6 +135,8 @@ class _Kernings(dict[str, int | None]):
         self.size, self.weight = size, weight
 
     def __missing__(self, pair: str) -> int | None:
+        if len(self) >= _TABLE_MOST:
+            self.clear()
         value = self[pair] = _kerning(pair[0], pair[1], self.size, self.weight)
         return value
 
