@@ -16,6 +16,7 @@ import re
 from functools import cache, lru_cache
 
 from render.core.canvas import font, text_width
+from render.core.measure import longest_start
 
 #: (regular, bold) faces of each language
 FACES: dict[str, tuple[str, str]] = {"en": ("regular", "bold"), "ja": ("ja", "ja-bold")}
@@ -174,7 +175,4 @@ def shorten(text: str, size: int, max_width: float, weight: str) -> str:
         if width(trial, size, weight) <= max_width:
             return trial
     # one piece wider than the box (a 32-letter name with no space): cut it by characters
-    cut = text
-    while cut and width(cut + "…", size, weight) > max_width:
-        cut = cut[:-1]
-    return cut + "…"
+    return text[: longest_start(text, size, max_width, weight, width)] + "…"

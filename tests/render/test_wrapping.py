@@ -92,3 +92,20 @@ def test_wrapped_lines_are_remembered_and_a_caller_cannot_change_them() -> None:
     lines = Canvas(10, 10).wrap(TEXTS[1], 16, 200)
     lines.append("scribbled")
     assert "scribbled" not in Canvas(10, 10).wrap(TEXTS[1], 16, 200)
+
+
+def test_a_name_too_long_for_its_box_is_cut_where_trying_one_character_less_at_a_time_cuts_it() -> None:
+    # fit halves the range of cuts; a longer start is never narrower, so the cut is the same
+    from render.core.measure import fit, text_width
+
+    def one_at_a_time(text: str, size: int, room: float) -> str:
+        while text and text_width(text + "…", size, "bold") > room:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    names = ["Bartholomew Quillingsworth-Smythe", "Zoë O'Brien de la Vega", "AVATAR WWWWWWWWWW", "x" * 32]
+    for name in names:
+        for room in (12.0, 40.0, 95.5, 150.0, 230.0):
+            shown, size = fit(name, 20, room, "bold", min_size=20)
+            assert size == 20 and shown == one_at_a_time(name, 20, room)
+            assert text_width(shown, 20, "bold") <= room or shown == "…"
