@@ -108,4 +108,11 @@ def target_lines(runs: TargetRuns) -> list[str]:
         f"target 4  p99 {fmt(p99)} ms at {TARGET4_INFLIGHT} clicks in flight, drawing pool {runs.pool_size} "
         f"(runs {tails}; p50 {fmt(median([run.ms_p50 for run in runs.few]))} ms): "
         f"{verdict(p99 <= fourth)} (≤ {fmt(fourth)} ms; idle cores only)",
+        *placement_lines(runs),
     ]
+
+
+def placement_lines(runs: TargetRuns) -> list[str]:
+    """Where each kind of run's clicking process ran (the one_core setting's effect), run by run."""
+    kinds = (("threads", runs.threads), ("pool", runs.pool), ("few", runs.few))
+    return [f"cores     {name}: " + " | ".join(run.one_core or "?" for run in found) for name, found in kinds]
