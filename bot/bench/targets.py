@@ -108,7 +108,6 @@ def target_lines(runs: TargetRuns) -> list[str]:
         f"target 4  p99 {fmt(p99)} ms at {TARGET4_INFLIGHT} clicks in flight, drawing pool {runs.pool_size} "
         f"(runs {tails}; p50 {fmt(median([run.ms_p50 for run in runs.few]))} ms): "
         f"{verdict(p99 <= fourth)} (≤ {fmt(fourth)} ms; idle cores only)",
-        *placement_lines(runs),
     ]
 
 

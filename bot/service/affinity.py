@@ -195,7 +195,7 @@ class OneCore:
             shares = busy_shares(before, after, own)
             chosen = choose(self.core, {core: shares.get(core, 0.0) for core in self.allowed}, self.margin)
             if chosen != self.core:
-                log.debug("keeping this process on core %d (others busy: %s)", chosen, shares)
+                log.debug("keeping this process on core %d (others busy: %s; ours %s)", chosen, shares, own)
                 if self.core is not None:
                     self.moves += 1
                 else:
