@@ -187,8 +187,11 @@ class OneCore:
                 self._window = (self._read(), self._masks())
             before, masks = self._window
             after = self._read()
+            # a worker that started during the window (a side worker, a replaced pool) used all
+            # its CPU in it, on the workers' cores
+            started = {pid: (0, self.others()) for pid in self._workers() if pid not in masks}
             own: dict[int, float] = {}
-            for pid, (ticks0, cores) in masks.items():
+            for pid, (ticks0, cores) in {**masks, **started}.items():
                 used = max(0, self._ticks(pid) - ticks0) / len(cores)
                 for core in cores & self.allowed:
                     own[core] = own.get(core, 0.0) + used

@@ -133,6 +133,25 @@ def test_our_own_cpu_does_not_make_our_core_look_busy(restored: None) -> None:
 
 @linux_only
 @two_cores
+def test_a_worker_started_during_the_window_counts_as_ours(restored: None) -> None:
+    a, b = sorted(ALLOWED)[:2]
+    workers: list[int] = []
+    samples = [stat((0, 0), (0, 0)), stat((0, 100), (20, 80)), stat((40, 160), (90, 110))]
+    keeper = affinity.OneCore(
+        frozenset({a, b}),
+        workers=lambda: list(workers),
+        read=reader(*samples),
+        ticks=lambda pid: 60 if pid == 4_000_000 else 0,
+    )
+    keeper.begin()
+    assert keeper.check() == a
+    workers.append(4_000_000)  # a side worker starts and uses 60 of core b's 70 busy ticks
+    # other programs: a 40 %, b 10 %, so b is idler by 30 points (counted as foreign, b would be 70 %)
+    assert keeper.check() == b and keeper.moves == 1
+
+
+@linux_only
+@two_cores
 def test_auto_keeps_every_thread_on_one_core_and_gives_the_cores_back_on_exit(
     restored: None, quick: None
 ) -> None:
