@@ -38,6 +38,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from engines.core import counted
+
 log = logging.getLogger(__name__)
 
 #: percentage points by which another core must be idler before the click process moves there
@@ -267,7 +269,7 @@ class OneCore:
         if self.core is None:
             return "not placed yet"
         cores = ",".join(str(core) for core in sorted(self.others()))
-        moved = f", started on {self.first}, {self.moves} move(s)" if self.moves else ""
+        moved = f", started on {self.first}, {counted(self.moves, 'move')}" if self.moves else ""
         workers = f"; its workers on {cores}" if self._workers() else ""
         return f"kept on core {self.core} of {len(self.allowed)}{moved}{workers}"
 
