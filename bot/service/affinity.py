@@ -221,11 +221,15 @@ class OneCore:
             return
         mine = frozenset({self.core})
         targets = [(self._pid, mine)] + [(pid, self.others()) for pid in self._workers()]
+        still: dict[int, set[int]] = {}  # only live processes and threads, so nothing piles up
         for pid, cores in targets:
-            placed = self._placed.setdefault(pid, set())
-            for tid in threads_of(pid):
+            live = threads_of(pid)
+            placed = self._placed.get(pid, set()).intersection(live)
+            for tid in live:
                 if tid not in placed and _set(tid, cores):
                     placed.add(tid)
+            still[pid] = placed
+        self._placed = still
 
     def restore(self) -> None:
         """Give every thread of this process and of its workers the original cores back."""
