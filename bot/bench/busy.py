@@ -59,6 +59,7 @@ class ClickFigures:
     server_cpu_s: float | None = None  # the database server's part (None: not measurable here)
     shares: tuple[tuple[str, float], ...] = ()  # (cost centre, share of cpu_s)
     pictures_drawn: int = 0  # pictures missing from the caches, so drawn (in threads or the pool)
+    one_core: str = ""  # where each clicking process ran (bot.service.affinity), "; " between them
 
     @property
     def clicks_per_cpu_s(self) -> float:
@@ -296,6 +297,7 @@ def figures(
     seconds: float,
     hits: tuple[int, int],
     split: Split | None = None,
+    one_core: str = "",
 ) -> ClickFigures:
     """Summarise the clicks of one run (several processes' lists joined, ``seconds`` the longest)."""
     looked = hits[0] + hits[1]
@@ -315,20 +317,24 @@ def figures(
         server_cpu_s=split.server_s if split is not None else None,
         shares=tuple((centre, shares[centre]) for centre in CENTRES if centre in shares),
         pictures_drawn=hits[1],
+        one_core=one_core,
     )
 
 
 def run_in_process(url: str, options: dict[str, Any], barrier: Any = None, out: Any = None) -> Run:
     """Open services on ``url`` (migrated already) and run :func:`busy_clicks`; for child processes.
 
-    ``options``: busy_clicks' keywords plus ``draw_processes``; ``barrier`` (a multiprocessing
-    Barrier) lines the processes up before the timed clicks; ``out`` (a Queue) gets the result.
+    ``options``: busy_clicks' keywords plus ``draw_processes`` and ``one_core`` (the setting's
+    value; by default the one ``run`` would read here); ``barrier`` (a multiprocessing Barrier)
+    lines the processes up before the timed clicks; ``out`` (a Queue) gets the result and where
+    the process ran. The pool and the core keeper are started as ``run`` and ``work`` start them.
     """
-    from bot.service import drawing
-    from bot.settings import Settings
+    from bot.service import affinity, drawing
+    from bot.settings import Settings, load_settings
 
     options = dict(options)
     draw = int(options.pop("draw_processes", 0))
+    one_core = str(options.pop("one_core", None) or load_settings().one_core)
 
     async def go() -> Run:
         services = await Services.start(Settings(database_url=url), url=url, migrate=False)
@@ -340,10 +346,11 @@ def run_in_process(url: str, options: dict[str, Any], barrier: Any = None, out: 
         finally:
             await services.close()
 
-    with drawing.started(draw):
+    with drawing.started(draw), affinity.kept(one_core) as keeper:
         result = asyncio.run(go())
+        where = keeper.describe()
     if out is not None:
-        out.put(result)
+        out.put((result, where))
     return result
 
 
@@ -368,9 +375,12 @@ def run_processes(url: str, processes: int, options: dict[str, Any]) -> ClickFig
     for child in children:
         child.start()
     results: list[Run] = []
+    places: list[str] = []
     while len(results) < processes:
         try:
-            results.append(out.get(timeout=1.0))
+            result, where = out.get(timeout=1.0)
+            results.append(result)
+            places.append(where)
         except queue.Empty:
             failed = [c.exitcode for c in children if c.exitcode not in (None, 0)]
             if failed:
@@ -394,4 +404,5 @@ def run_processes(url: str, processes: int, options: dict[str, Any]) -> ClickFig
         max(r[3] for r in results),
         hits,
         split,
+        "; ".join(places),
     )

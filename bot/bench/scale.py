@@ -219,11 +219,11 @@ def click_lines(found: list[ClickFigures], backend: str) -> list[str]:
 
 def measure_targets_only(budget: ScaleBudget, folder: Path, *, say: Any = None) -> dict[str, Any]:
     """Only issue 27's click targets (:mod:`bot.bench.targets`) at ``budget``'s click sizes."""
-    from bot.bench.targets import measure_targets, target_lines
+    from bot.bench.targets import measure_targets, placement_lines, target_lines
 
     runs = measure_targets(click_options(budget), budget.repeats, folder)
     if say:
-        say(target_lines(runs))
+        say(target_lines(runs) + placement_lines(runs))
     return {"backend": runs.backend, "targets": runs}
 
 

@@ -109,3 +109,9 @@ def target_lines(runs: TargetRuns) -> list[str]:
         f"(runs {tails}; p50 {fmt(median([run.ms_p50 for run in runs.few]))} ms): "
         f"{verdict(p99 <= fourth)} (≤ {fmt(fourth)} ms; idle cores only)",
     ]
+
+
+def placement_lines(runs: TargetRuns) -> list[str]:
+    """Where each kind of run's clicking process ran (the one_core setting's effect), run by run."""
+    kinds = (("threads", runs.threads), ("pool", runs.pool), ("few", runs.few))
+    return [f"cores     {name}: " + " | ".join(run.one_core or "?" for run in found) for name, found in kinds]

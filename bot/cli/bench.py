@@ -66,7 +66,7 @@ async def startup_probe(url: str) -> int:
     import time
 
     from bot.discord.client import TablekeeperBot
-    from bot.service import drawing
+    from bot.service import affinity, drawing
     from bot.settings import Settings
     from engines import registry
 
@@ -84,7 +84,8 @@ async def startup_probe(url: str) -> int:
         return None
 
     bot.sync_commands = no_sync  # type: ignore[method-assign]  # the one request to Discord
-    with drawing.started(settings.drawing_processes()) as pool:  # as `run` starts it
+    # the pool and the core keeper as `run` starts them
+    with drawing.started(settings.drawing_processes()) as pool, affinity.kept(settings.one_core):
         await bot.setup_hook()
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KB
         setup = time.perf_counter() - imported

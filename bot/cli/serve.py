@@ -67,11 +67,12 @@ def start(command: str) -> int:
     except (SQLAlchemyError, OSError, ValueError) as exc:
         return fail(database_trouble(settings.database_url, exc), status=EXIT_FAILED)
     from bot.discord.refusals import refusal
-    from bot.service import drawing
+    from bot.service import affinity, drawing
 
     try:
-        # The pool lives as long as the process serves clicks, and its workers stop with it.
-        with drawing.started(settings.drawing_processes()):
+        # The pool lives as long as the process serves clicks, and its workers stop with it; the
+        # core keeper comes after it, so the workers exist to be put on the other cores.
+        with drawing.started(settings.drawing_processes()), affinity.kept(settings.one_core):
             if command == "work":
                 from bot.discord.worker import work
 

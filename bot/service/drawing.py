@@ -381,6 +381,19 @@ def side(job: str) -> DrawingPool | None:
         return pool
 
 
+def worker_pids() -> list[int]:
+    """Every worker process of this process's pool and side workers (none without a pool)."""
+    with _sides_lock:
+        pools = [_current, *_sides.values()] if _current is not None else []
+    found: list[int] = []
+    for pool in pools:
+        try:
+            found += pool.pids() if pool is not None else []
+        except RuntimeError:  # the pool's manager thread changed its process table meanwhile
+            continue
+    return found
+
+
 def renderer_for(renderer: Renderer) -> Renderer:
     """``renderer`` drawing through the process's pool when there is one and it can."""
     pool = _current

@@ -19,6 +19,8 @@ TIMEOUT_ACTIONS: tuple[str, ...] = get_args(TimeoutAction)
 #: who does a click's work: the process that received it, or any worker through a PostgreSQL queue
 WorkQueue = Literal["inline", "procrastinate"]
 WORK_QUEUES: tuple[str, ...] = get_args(WorkQueue)
+#: where the click process runs: on one core of those it may use (``auto``) or where the OS puts it
+OneCoreMode = Literal["auto", "off"]
 #: the bot levels every game has (engines.core.driver.DIFFICULTIES; a test holds them equal)
 Difficulty = Literal["easy", "normal", "hard"]
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
@@ -135,6 +137,12 @@ class Settings(BaseSettings):
         "draw_processes",
         "auto",
         allowed="auto (one per core, up to 4), 0 (draw in threads) or a number of processes",
+    )
+    one_core: Annotated[OneCoreMode, Lower] = _setting(
+        "service",
+        "one_core",
+        "auto",
+        note="auto: the click process on the idlest core, its drawing processes on the others",
     )
     dev_guild_id: int = _setting(
         "discord", "dev_guild_id", 0, ge=0, note="0: commands everywhere; else your test server's id"

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import queue
+import time
 from pathlib import Path
 
 import pytest
@@ -62,6 +65,43 @@ def test_busy_clicks_interleave_new_players_and_time_the_follow_up(tmp_path: Pat
     drawing = dict(figures.shares)["drawing"] + dict(figures.shares)["png"]
     assert figures.picture_cpu_ms == pytest.approx(1000 * drawing * figures.cpu_s / hits[1])
     assert f"{fmt(hits[1] / len(times))} pictures drawn a click" in lines
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2,
+    reason="needs Linux and two cores to keep a process on one of them",
+)
+@pytest.mark.parametrize("one_core", ["auto", "off"])
+def test_busy_clicks_run_on_the_cores_run_would_use_and_say_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, one_core: str
+) -> None:
+    from bot.service import affinity
+    from bot.store import upgrade
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'cores.db'}"
+    asyncio.run(upgrade(url))
+    monkeypatch.setattr(affinity, "FIRST_SAMPLE", 0.0)  # placed at once, not after 0.3 s
+    seen: list[set[int]] = []
+    clicks = busy.busy_clicks
+
+    async def watched(*args: object, **kwargs: object) -> busy.Run:
+        deadline = time.monotonic() + (2.0 if one_core == "auto" else 0.3)
+        while time.monotonic() < deadline and len(os.sched_getaffinity(0)) > 1:
+            time.sleep(0.01)  # the keeper's first choice, made in its own thread
+        seen.append(os.sched_getaffinity(0))  # the cores the clicks run on
+        return await clicks(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(busy, "busy_clicks", watched)
+    out: queue.Queue[tuple[busy.Run, str]] = queue.Queue()
+    allowed = os.sched_getaffinity(0)
+    options = {"tables": 3, "inflight": 2, "clicks": 5, "warm": 2, "one_core": one_core}
+    busy.run_in_process(url, options, out=out)
+    _, where = out.get_nowait()
+    assert os.sched_getaffinity(0) == allowed  # given back when the run ends
+    if one_core == "off":
+        assert where == "not kept on one core (one_core is off)" and seen == [allowed]
+    else:
+        assert where.startswith("kept on core ") and len(seen[0]) == 1
 
 
 def test_a_stack_goes_to_the_innermost_cost_centre_it_names() -> None:

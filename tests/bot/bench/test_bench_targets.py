@@ -12,7 +12,7 @@ from bot.bench import scale, targets
 from bot.bench.busy import ClickFigures
 
 
-def run(per_s: float, p99: float, cpu_s: float, draw: int = 0) -> ClickFigures:
+def run(per_s: float, p99: float, cpu_s: float, draw: int = 0, one_core: str = "") -> ClickFigures:
     return ClickFigures(
         processes=1,
         draw_processes=draw,
@@ -26,6 +26,7 @@ def run(per_s: float, p99: float, cpu_s: float, draw: int = 0) -> ClickFigures:
         picture_hit_rate=0.1,
         cpu_s=cpu_s,
         shares=(("drawing", 0.5), ("adapter", 0.5)),
+        one_core=one_core,
     )
 
 
@@ -45,6 +46,26 @@ def test_each_target_is_the_median_of_its_runs_and_says_whether_it_is_met() -> N
     assert "clicks per CPU-second" in cpu and "drawing 50" in cpu
     assert "1.65× clicks/s" in third and third.endswith("met (≥ 1.60×; idle cores only)")
     assert "p99 140 ms at 4 clicks in flight" in fourth and "not met" not in fourth
+
+
+def test_the_bench_says_where_each_kind_of_run_ran_run_by_run() -> None:
+    runs = targets.TargetRuns(
+        threads=[
+            run(40, 900, 1.0, one_core="kept on core 1 of 2"),
+            run(40, 900, 1.0, one_core="kept on core 0 of 2"),
+        ],
+        pool=[run(60, 500, 1.0, 2, "kept on core 0 of 2; its workers on 1")] * 2,
+        few=[run(20, 140, 1.0, 2, "not kept on one core (one_core is off)"), run(20, 140, 1.0, 2)],
+        pool_size=2,
+        backend="sqlite",
+    )
+    threads, pool, few = targets.placement_lines(runs)
+    assert threads == "cores     threads: kept on core 1 of 2 | kept on core 0 of 2"
+    assert (
+        pool
+        == "cores     pool: kept on core 0 of 2; its workers on 1 | kept on core 0 of 2; its workers on 1"
+    )
+    assert few == "cores     few: not kept on one core (one_core is off) | ?"  # ?: a run that did not say
 
 
 def test_a_missed_target_says_so() -> None:
