@@ -58,10 +58,10 @@ class TargetRuns:
 
 
 def default_pool() -> int:
-    """The drawing pool ``tablekeeper run`` starts here with the default setting (``auto``)."""
-    from bot.settings import auto_drawing_processes, usable_cores
+    """The drawing pool ``tablekeeper run`` starts here with ``draw_processes`` at ``auto``."""
+    from bot.settings import auto_drawing_processes, load_settings, usable_cores
 
-    return auto_drawing_processes(usable_cores())
+    return auto_drawing_processes(usable_cores(), load_settings().keeps_one_core())
 
 
 def measure_targets(options: dict[str, Any], repeats: int, folder: Path) -> TargetRuns:

@@ -136,7 +136,8 @@ class Settings(BaseSettings):
         "service",
         "draw_processes",
         "auto",
-        allowed="auto (one per core, up to 4), 0 (draw in threads) or a number of processes",
+        allowed="auto (one per core, or per core besides the click core with one_core; up to 4), "
+        "0 (draw in threads) or a number of processes",
     )
     one_core: Annotated[OneCoreMode, Lower] = _setting(
         "service",
@@ -222,10 +223,14 @@ class Settings(BaseSettings):
     def drawing_processes(self) -> int:
         """How many drawing processes ``run`` and ``work`` start (``auto`` resolved for this machine)."""
         return (
-            auto_drawing_processes(usable_cores())
+            auto_drawing_processes(usable_cores(), self.keeps_one_core())
             if self.draw_processes == "auto"
             else int(self.draw_processes)
         )
+
+    def keeps_one_core(self) -> bool:
+        """Whether ``run`` and ``work`` keep the click process on a core of its own (Linux only)."""
+        return self.one_core == "auto" and hasattr(os, "sched_setaffinity")
 
     def shard_plan(self) -> tuple[int | None, list[int] | None]:
         """(shard_count, shard_ids) for the client; ``None`` lets Discord choose / run all."""
@@ -285,11 +290,15 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def auto_drawing_processes(cores: int) -> int:
+def auto_drawing_processes(cores: int, one_core: bool = False) -> int:
     """One drawing process per core, up to ``AUTO_DRAWING_MOST``; none on a single core.
 
     Pillow holds the GIL while it draws, so a process drawing in threads uses about one core;
     on two idle cores a pool of two gave 1.5x the clicks/s of drawing in threads (README
-    "Drawing in a process pool"). On one core a pool only adds the hand-off.
+    "Drawing in a process pool"). On one core a pool only adds the hand-off. ``one_core``: the
+    click process keeps a core of its own (the ``one_core`` setting), so one per other core;
+    two sharing the one core left gave no more clicks than one and cost 140 MB more.
     """
-    return 0 if cores < 2 else min(cores, AUTO_DRAWING_MOST)
+    if cores < 2:
+        return 0
+    return min(cores - 1 if one_core else cores, AUTO_DRAWING_MOST)

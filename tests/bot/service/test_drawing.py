@@ -163,7 +163,8 @@ def test_no_pool_is_started_for_size_zero_and_the_setting_is_read() -> None:
             load_settings({"TABLEKEEPER_SERVICE_DRAW_PROCESSES": wrong}, dotenv_path=None)
         assert str(error.value) == (
             f"Setting TABLEKEEPER_SERVICE_DRAW_PROCESSES is '{wrong}'; it must be auto (one per core, "
-            "up to 4), 0 (draw in threads) or a number of processes."
+            "or per core besides the click core with one_core; up to 4), 0 (draw in threads) or a "
+            "number of processes."
         )
 
 
@@ -171,8 +172,17 @@ def test_auto_draws_in_one_process_per_core_up_to_four_and_in_threads_on_one_cor
     # Pillow holds the GIL while drawing: a pool only pays where a core is free to draw on
     assert load_settings({}, dotenv_path=None).draw_processes == "auto"  # the default
     assert [auto_drawing_processes(cores) for cores in (1, 2, 3, 4, 8, 64)] == [0, 2, 3, 4, 4, 4]
-    settings = load_settings({"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "Auto"}, dotenv_path=None)
+    auto_off = {"TABLEKEEPER_SERVICE_DRAW_PROCESSES": "Auto", "TABLEKEEPER_SERVICE_ONE_CORE": "off"}
+    settings = load_settings(auto_off, dotenv_path=None)
     assert settings.drawing_processes() == auto_drawing_processes(usable_cores())
+
+
+def test_with_the_click_process_kept_on_one_core_auto_draws_on_each_other_core() -> None:
+    # two drawing processes sharing the one core left drew no faster than one, for 140 MB more
+    assert [auto_drawing_processes(cores, one_core=True) for cores in (1, 2, 3, 5, 64)] == [0, 1, 2, 4, 4]
+    settings = load_settings({}, dotenv_path=None)
+    assert settings.one_core == "auto" and settings.keeps_one_core()
+    assert settings.drawing_processes() == auto_drawing_processes(usable_cores(), one_core=True)
 
 
 def test_drawing_processes_end_when_the_process_they_draw_for_is_killed() -> None:
