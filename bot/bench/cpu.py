@@ -31,6 +31,8 @@ from typing import Any
 
 from sqlalchemy import event
 
+from bot.service.affinity import read_ticks
+
 #: the cost centres, in the order they are printed; "database server" is PostgreSQL's own CPU
 CENTRES = ("drawing", "png", "engine", "database client", "adapter", "database server")
 
@@ -65,12 +67,8 @@ def centre_of(filenames: Iterable[str]) -> str:
 
 def proc_cpu_s(pid: int) -> float | None:
     """User plus system CPU seconds of process ``pid`` from ``/proc`` (None: not readable here)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-    return (int(fields[11]) + int(fields[12])) / _TICKS
+    ticks = read_ticks(pid)
+    return None if ticks is None else ticks / _TICKS
 
 
 def thread_cpu_s(native_id: int) -> float | None:

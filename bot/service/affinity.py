@@ -96,14 +96,19 @@ def _read_stat() -> Sample:
         return parse_stat(file.read())
 
 
-def process_ticks(pid: int) -> int:
-    """User plus system clock ticks of process ``pid`` (all its threads); 0 if it is gone."""
+def read_ticks(pid: int) -> int | None:
+    """User plus system clock ticks of process ``pid`` (all its threads); None if unreadable."""
     try:
-        with open(f"/proc/{pid}/stat") as file:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as file:
             fields = file.read().rpartition(")")[2].split()
-    except OSError:
-        return 0
-    return int(fields[11]) + int(fields[12])  # utime and stime, the 14th and 15th fields
+        return int(fields[11]) + int(fields[12])  # utime and stime, the 14th and 15th fields
+    except (OSError, IndexError, ValueError):  # gone, or no /proc here
+        return None
+
+
+def process_ticks(pid: int) -> int:
+    """``read_ticks``, 0 for a process that is gone."""
+    return read_ticks(pid) or 0
 
 
 def threads_of(pid: int) -> list[int]:
