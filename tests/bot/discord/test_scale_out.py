@@ -59,15 +59,36 @@ DONE = re.compile(r"click job (\d+) on table (\d+) done")
 
 
 class WatchedQueue(ProcrastinateQueue):
-    """The gateway's real queue, remembering what it queued (for the test to compare)."""
+    """The gateway's real queue, remembering what it queued (for the test to compare).
+
+    While :meth:`held`, clicks wait in order here instead of reaching the workers, as they would
+    behind a busy queue: a person's second click on a button then surely comes before any work
+    (a worker quick enough would otherwise redraw the message and take the button away first,
+    which no real double click could outrun either).
+    """
 
     def __init__(self, url: str) -> None:
         super().__init__(url)
         self.queued: list[Click] = []
+        self._waiting: list[tuple[Click, Here]] | None = None
 
     async def submit(self, click: Click, here: Here) -> None:
+        if self._waiting is not None:
+            self._waiting.append((click, here))
+            return
         await super().submit(click, here)
         self.queued.append(click)
+
+    @asynccontextmanager
+    async def held(self) -> AsyncIterator[None]:
+        """Keep the clicks made inside back from the workers; queue them in order on leaving."""
+        self._waiting = []
+        try:
+            yield
+        finally:
+            waiting, self._waiting = self._waiting, None
+            for click, here in waiting:
+                await self.submit(click, here)
 
 
 @dataclass
@@ -225,10 +246,14 @@ async def test_a_gateway_and_two_worker_processes_apply_clicks_from_dms_and_two_
                     if offer is None:
                         continue
                     person, message, choice = offer
-                    result = await w.choose(person, message, choice)
-                    clicked[table.id].append((choice.seat, choice.key))
                     if round_ % 3 == n % 3:  # now and then the same button twice, before any work
-                        answers.append((result, await w.choose(person, message, choice)))
+                        async with queue.held():
+                            result = await w.choose(person, message, choice)
+                            double = await w.choose(person, message, choice)
+                        answers.append((result, double))
+                    else:
+                        await w.choose(person, message, choice)
+                    clicked[table.id].append((choice.seat, choice.key))
                 await _until_worked(w, url)
 
             services = w.bot.services
