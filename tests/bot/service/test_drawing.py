@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.bench.samples import bench_config
-from bot.service import Services, drawing
+from bot.service import Services, drawing, drawing_worker
 from bot.settings import SettingsError, auto_drawing_processes, load_settings, usable_cores
 from engines import registry
 from engines.core import RandomBot
@@ -64,7 +65,7 @@ def test_a_worker_draws_byte_for_byte_the_pictures_a_thread_draws(
         clear_all()
         # the worker's own picture caches too: it serves this module's other tests as well, and
         # the comparison is of two pictures drawn afresh
-        pool._executor.submit(clear_all).result()
+        pool.run(clear_all)
         there = getattr(pooled, draw)(view, NAMES)
         assert there == here, f"{slug} {draw} of seat {viewer}"
     assert pool.fallbacks == fallbacks  # all of them came from the worker
@@ -86,7 +87,7 @@ async def test_a_card_drawn_large_comes_from_a_worker_byte_for_byte(pool: drawin
     clear_all()
     here = renderers.get("climax").card(entry, "ja")
     clear_all()
-    pool._executor.submit(clear_all).result()
+    pool.run(clear_all)
     fallbacks = pool.fallbacks
     assert await drawing.card_picture("climax", entry, "ja") == here
     assert pool.fallbacks == fallbacks  # the worker drew it, not this process
@@ -124,20 +125,66 @@ def test_a_click_is_answered_when_a_worker_dies_and_the_pool_comes_back(
     pooled = drawing.renderer_for(renderer)
     clear_all()
     pooled.board(ruleset.view(made[0], None), NAMES)  # the worker is up
-    for pid in pool.pids():
-        os.kill(pid, signal.SIGKILL)
-    time.sleep(0.5)
     restarts, fallbacks = pool.restarts, pool.fallbacks
-    view = ruleset.view(made[1], None)
+    # a job in hand when its worker is killed is done here instead, and a new worker starts
     with caplog.at_level(logging.WARNING, logger="bot.service.drawing"):
-        picture = pooled.board(view, NAMES)
-    clear_all()
-    assert picture == renderer.board(view, NAMES)  # answered, drawn in this thread
+        killer = threading.Timer(0.5, _kill, args=(pool.pids(),))
+        killer.start()
+        assert pool.run(_slept, 1.5) == os.getpid()  # it ran in this process
+        killer.join()
     assert (pool.restarts, pool.fallbacks) == (restarts + 1, fallbacks + 1)
     assert "drawing worker died" in caplog.text
+    # a worker killed while idle is replaced at once: the next picture comes from the new one
+    for pid in pool.pids():
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while pool.restarts < restarts + 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    view = ruleset.view(made[1], None)
+    clear_all()
+    picture = pooled.board(view, NAMES)
+    clear_all()
+    assert picture == renderer.board(view, NAMES)
+    assert (pool.restarts, pool.fallbacks) == (restarts + 2, fallbacks + 1)
     clear_all()
     pooled.board(ruleset.view(made[2], None), NAMES)
-    assert pool.fallbacks == fallbacks + 1  # the next picture is drawn by the new worker
+    assert pool.fallbacks == fallbacks + 1  # drawn by the new worker
+
+
+def test_many_large_jobs_at_once_are_all_answered_in_order_of_their_callers(
+    pool: drawing.DrawingPool,
+) -> None:
+    # more than a pipe holds each way: callers blocked sending must not keep the worker's answers
+    # from being read (the worker cannot take the next message while its answer waits)
+    answers: dict[int, bytes] = {}
+
+    def ask(n: int) -> None:
+        answers[n] = pool.run(_echoed, bytes([n]) * 150_000)
+
+    fallbacks = pool.fallbacks
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not any(thread.is_alive() for thread in threads), "a caller is still waiting"
+    assert answers == {n: bytes([n]) * 300_000 for n in range(12)}
+    assert pool.fallbacks == fallbacks  # every one answered by the worker
+
+
+def _echoed(data: bytes) -> bytes:
+    return data * 2
+
+
+def _kill(pids: list[int]) -> None:
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+
+
+def _slept(seconds: float) -> int:
+    """Sleep, then say which process slept (a job long enough to kill its worker under)."""
+    time.sleep(seconds)
+    return os.getpid()
 
 
 def test_a_closed_pool_draws_in_the_calling_thread() -> None:
@@ -192,7 +239,6 @@ def test_drawing_processes_end_when_the_process_they_draw_for_is_killed() -> Non
         "from bot.service import drawing\n"
         "with drawing.started(2, warm=False) as pool:\n"
         "    assert pool is not None\n"
-        "    [f.result() for f in [pool._executor.submit(drawing._ready) for _ in range(4)]]\n"
         "    print(' '.join(str(p) for p in pool.pids()), flush=True)\n"
         "    time.sleep(60)\n"
     )
@@ -203,7 +249,7 @@ def test_drawing_processes_end_when_the_process_they_draw_for_is_killed() -> Non
         assert len(children) == 2 and all(_alive(p) for p in children)
         parent.kill()
         parent.wait(10)
-        deadline = time.monotonic() + 3 * drawing.ORPHAN_CHECK_SECONDS + 5
+        deadline = time.monotonic() + 3 * drawing_worker.ORPHAN_CHECK_SECONDS + 5
         while any(_alive(p) for p in children) and time.monotonic() < deadline:
             time.sleep(0.1)
         left = {p: Path(f"/proc/{p}/status").read_text() for p in children if _alive(p)}
