@@ -129,6 +129,20 @@ class _Worker:
                 return None
         return waiting
 
+    def stop(self) -> None:
+        """Ask the worker to stop once it has answered what it was sent (an empty message).
+
+        Not if a caller is sending (the pipe may be full behind a long job): closing must not
+        wait for that, and a worker that does not stop in time is ended anyway.
+        """
+        if self.sending.acquire(blocking=False):
+            try:
+                self.connection.send_bytes(b"")
+            except OSError:  # it is gone already
+                pass
+            finally:
+                self.sending.release()
+
     def read(self, lost: Callable[[_Worker], None]) -> None:
         """The reader thread: hand out answers until the pipe closes, then release every caller."""
         while True:
@@ -285,7 +299,7 @@ class DrawingPool:
             self._closed = True
             workers = list(self._workers)
         for worker in workers:  # after the jobs it was sent: an idle worker stops at once
-            worker.send(b"")
+            worker.stop()
         deadline = time.monotonic() + grace
         for worker in workers:
             worker.process.join(max(0.0, deadline - time.monotonic()))
