@@ -19,7 +19,8 @@ public content, no table's.
 The cache stays in the parent, keyed as before, so a picture drawn once is never sent again,
 whichever worker drew it. If a worker dies (killed, out of memory), a new one is started at
 once, every picture or job it had not answered is done in its caller's thread instead and a
-warning is logged: the click is still answered. Renderers that are not
+warning is logged: the click is still answered. A worker that leaves a picture unanswered for
+:data:`PICTURE_DEADLINE` seconds is taken to hang and ended, with the same outcome. Renderers that are not
 :class:`~render.core.renderer.MemoRenderer` (test doubles, plug-ins) are drawn in-thread.
 
 A pool also runs long jobs off the click path (:meth:`DrawingPool.run`: a module-level function
@@ -78,6 +79,12 @@ MAX_RESTARTS = 3
 RESTART_WINDOW = 60.0
 #: seconds :meth:`DrawingPool.close` waits for its workers to finish before ending them
 CLOSE_GRACE = 2.0
+#: seconds a picture may take from being sent to being answered before its worker is taken to
+#: hang: it is ended (every job it held is done by its caller) and another starts. A picture takes
+#: milliseconds and a drawing worker is only sent pictures and short jobs, so this is far above
+#: any honest wait, a long queue on a loaded machine included; long jobs (:meth:`DrawingPool.run`)
+#: have no limit, since a review may rightly work for many seconds.
+PICTURE_DEADLINE = 30.0
 
 
 # --- in the process that serves clicks ---------------------------------------------------
@@ -173,10 +180,14 @@ class DrawingPool:
     read, measured apart.)
     """
 
-    def __init__(self, size: int, *, warm: bool = True, nice: int = 0) -> None:
+    def __init__(
+        self, size: int, *, warm: bool = True, nice: int = 0, picture_deadline: float = PICTURE_DEADLINE
+    ) -> None:
         if size < 1:
             raise ValueError("a drawing pool needs at least one process")
         self.size = size
+        self.picture_deadline = picture_deadline
+        self.hung = 0
         self.warm = warm
         self.nice = nice
         self.restarts = 0
@@ -205,9 +216,10 @@ class DrawingPool:
         self._workers.append(worker)
         threading.Thread(target=worker.read, args=(self._lost,), name="drawing-answers", daemon=True).start()
 
-    def _ask(self, message: bytes) -> bytes | None:
+    def _ask(self, message: bytes, deadline: float | None = None) -> bytes | None:
         """``message`` answered by a worker; None if none could (the pool is closed, or the
-        worker died first: then it is replaced)."""
+        worker died first: then it is replaced). A worker that has not answered within
+        ``deadline`` seconds is ended as hung, which answers None to every job it held."""
         with self._lock:
             if self._closed or not self._workers:
                 return None
@@ -215,7 +227,12 @@ class DrawingPool:
         waiting = worker.send(message)
         if waiting is None:
             return None
-        waiting.done.wait()
+        if not waiting.done.wait(deadline):
+            with self._lock:
+                self.hung += 1
+            log.error("a drawing worker did not answer in %.0f s; ending it", deadline)
+            _end(worker)  # its reader then releases every caller, this one included
+            waiting.done.wait()
         return waiting.answer
 
     def _lost(self, worker: _Worker) -> None:
@@ -243,7 +260,7 @@ class DrawingPool:
 
     def draw(self, slug: str, key: bytes, fallback: MemoRenderer[Any]) -> bytes | None:
         """The picture ``key`` names, drawn by a worker; in this thread if the pool is broken."""
-        answer = self._ask(_PICTURE + slug.encode("ascii") + b"\0" + key)
+        answer = self._ask(_PICTURE + slug.encode("ascii") + b"\0" + key, self.picture_deadline)
         if answer is not None:
             kind, body = answer[:1], answer[1:]
             if kind == _PNG:
@@ -309,9 +326,12 @@ class DrawingPool:
 
 
 def _end(worker: _Worker) -> None:
-    """Terminate a worker that did not stop in time (its caller, if any, draws in-thread)."""
+    """End a worker that did not stop or answer in time (its callers, if any, draw in-thread)."""
     worker.process.terminate()
     worker.process.join(1.0)
+    if worker.process.is_alive():  # stuck where SIGTERM is not acted on
+        worker.process.kill()
+        worker.process.join(1.0)
 
 
 class PooledRenderer:

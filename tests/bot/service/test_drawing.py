@@ -172,6 +172,39 @@ def test_many_large_jobs_at_once_are_all_answered_in_order_of_their_callers(
     assert pool.fallbacks == fallbacks  # every one answered by the worker
 
 
+def test_a_picture_its_worker_does_not_answer_in_time_is_drawn_here_and_the_worker_replaced(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    ruleset, renderer = registry.get("hackclad"), renderers.get("hackclad")
+    assert isinstance(renderer, MemoRenderer)
+    view = ruleset.view(states("hackclad", "basic", 1)[0], None)
+    hanging = drawing.DrawingPool(1, warm=False, picture_deadline=0.5)
+    try:
+        first = hanging.pids()
+        # the worker is held by a long job, as if it hung: the picture sent after it waits
+        held: list[int] = []
+        holder = threading.Thread(target=lambda: held.append(hanging.run(_slept, 3.0)))
+        holder.start()
+        time.sleep(0.2)  # the long job is sent first
+        clear_all()
+        with caplog.at_level(logging.ERROR, logger="bot.service.drawing"):
+            started = time.monotonic()
+            picture = drawing.PooledRenderer(renderer, hanging).board(view, NAMES)
+            waited = time.monotonic() - started
+        holder.join(10)
+        clear_all()
+        assert picture == renderer.board(view, NAMES)  # drawn here, byte for byte
+        assert waited < 2.0  # the deadline ended the wait, not the long job
+        assert "did not answer" in caplog.text and hanging.hung == 1
+        assert held == [os.getpid()]  # the long job the ended worker held was done by its caller
+        deadline = time.monotonic() + 10
+        while (not hanging.pids() or hanging.pids() == first) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert hanging.pids() and hanging.pids() != first  # a new worker took its place
+    finally:
+        hanging.close()
+
+
 def _echoed(data: bytes) -> bytes:
     return data * 2
 
