@@ -46,10 +46,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar, cast
 
+from bot.service.drawing_pipes import WorkerPipe, end_worker
 from bot.service.drawing_worker import (
     _ERROR,
     _JOB,
@@ -90,86 +89,6 @@ PICTURE_DEADLINE = 30.0
 # --- in the process that serves clicks ---------------------------------------------------
 
 
-class _Waiting:
-    """One message sent to a worker, and its answer once read (None: the worker died first)."""
-
-    __slots__ = ("answer", "done")
-
-    def __init__(self) -> None:
-        self.answer: bytes | None = None
-        self.done = threading.Event()
-
-
-class _Worker:
-    """One drawing process, this process's end of its pipe and the messages it has not answered.
-
-    Messages are sent by the callers themselves, so a worker always has the next one waiting in
-    its pipe; one reader thread per worker hands each answer to the oldest message's caller.
-    """
-
-    def __init__(self, process: BaseProcess, connection: Connection) -> None:
-        self.process = process
-        self.connection = connection
-        self.sending = threading.Lock()  # one message at a time, in the order of ``waiting``
-        self.lock = threading.Lock()  # ``waiting`` and ``gone``
-        self.waiting: deque[_Waiting] = deque()
-        self.gone = False
-
-    def send(self, message: bytes) -> _Waiting | None:
-        """Send ``message``; what to wait on for its answer (None if the worker is gone).
-
-        The reader never waits for ``sending``: a send blocked on a full pipe (the worker busy
-        writing a large answer) must not keep the reader from taking that answer.
-        """
-        waiting = _Waiting()
-        with self.sending:
-            with self.lock:
-                if self.gone:
-                    return None
-                self.waiting.append(waiting)
-            try:
-                self.connection.send_bytes(message)
-            except OSError:  # the worker is gone: its reader releases the others
-                with self.lock:
-                    if waiting in self.waiting:
-                        self.waiting.remove(waiting)
-                return None
-        return waiting
-
-    def stop(self) -> None:
-        """Ask the worker to stop once it has answered what it was sent (an empty message).
-
-        Not if a caller is sending (the pipe may be full behind a long job): closing must not
-        wait for that, and a worker that does not stop in time is ended anyway.
-        """
-        if self.sending.acquire(blocking=False):
-            try:
-                self.connection.send_bytes(b"")
-            except OSError:  # it is gone already
-                pass
-            finally:
-                self.sending.release()
-
-    def read(self, lost: Callable[[_Worker], None]) -> None:
-        """The reader thread: hand out answers until the pipe closes, then release every caller."""
-        while True:
-            try:
-                answer = self.connection.recv_bytes()
-            except (EOFError, OSError):
-                break
-            with self.lock:
-                waiting = self.waiting.popleft()
-            waiting.answer = answer
-            waiting.done.set()
-        with self.lock:
-            self.gone = True
-            left = list(self.waiting)
-            self.waiting.clear()
-        for waiting in left:  # they draw it themselves
-            waiting.done.set()
-        lost(self)
-
-
 class DrawingPool:
     """``size`` worker processes that turn picture keys into PNG bytes (thread-safe).
 
@@ -195,7 +114,7 @@ class DrawingPool:
         self._recent: deque[float] = deque(maxlen=MAX_RESTARTS)
         self._lock = threading.Lock()
         self._closed = False
-        self._workers: list[_Worker] = []
+        self._workers: list[WorkerPipe] = []
         with self._lock:
             for _ in range(size):  # every worker starts now, not on the first click
                 self._start()
@@ -212,7 +131,7 @@ class DrawingPool:
         process.daemon = True  # ended with this process should it exit without closing the pool
         process.start()
         theirs.close()
-        worker = _Worker(process, ours)
+        worker = WorkerPipe(process, ours)
         self._workers.append(worker)
         threading.Thread(target=worker.read, args=(self._lost,), name="drawing-answers", daemon=True).start()
 
@@ -231,11 +150,11 @@ class DrawingPool:
             with self._lock:
                 self.hung += 1
             log.error("a drawing worker did not answer in %.0f s; ending it", deadline)
-            _end(worker)  # its reader then releases every caller, this one included
+            end_worker(worker)  # its reader then releases every caller, this one included
             waiting.done.wait()
         return waiting.answer
 
-    def _lost(self, worker: _Worker) -> None:
+    def _lost(self, worker: WorkerPipe) -> None:
         """A worker's pipe closed: it was stopped, or it died (killed, out of memory), and then
         another starts, unless they keep dying."""
         with self._lock:
@@ -256,7 +175,7 @@ class DrawingPool:
                 self._start()
                 return
         for other in stopping:
-            _end(other)
+            end_worker(other)
 
     def draw(self, slug: str, key: bytes, fallback: MemoRenderer[Any]) -> bytes | None:
         """The picture ``key`` names, drawn by a worker; in this thread if the pool is broken."""
@@ -322,16 +241,7 @@ class DrawingPool:
             worker.process.join(max(0.0, deadline - time.monotonic()))
         for worker in workers:
             if worker.process.is_alive():
-                _end(worker)
-
-
-def _end(worker: _Worker) -> None:
-    """End a worker that did not stop or answer in time (its callers, if any, draw in-thread)."""
-    worker.process.terminate()
-    worker.process.join(1.0)
-    if worker.process.is_alive():  # stuck where SIGTERM is not acted on
-        worker.process.kill()
-        worker.process.join(1.0)
+                end_worker(worker)
 
 
 class PooledRenderer:
