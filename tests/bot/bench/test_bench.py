@@ -47,6 +47,8 @@ def test_quick_json_bench_emits_every_figure(tiny: None, capsys: pytest.CaptureF
         # the drawing and its floor in thread CPU time too, the ratio the target judges
         assert 0 < image["cpu_ms_p50"] <= image["cpu_ms_p95"] and image["cpu_floor_ms_p50"] > 0
         assert image["cpu_to_floor"] == pytest.approx(image["cpu_ms_p50"] / image["cpu_floor_ms_p50"])
+        # the shipped encode timed apart on the same pixels, and the drawing alone beside it
+        assert image["shipped_cpu_ms_p50"] > 0 and 0 < image["drawing_cpu_ms_p50"] < image["cpu_ms_p95"]
         assert image["width_min"] == 1200 and 0 < image["kb_p50"] <= image["kb_max"]
         # how many page faults the floor's encoding took: a cold heap's floor is mostly those
         assert isinstance(image["floor_faults_p50"], float) and image["floor_faults_p50"] >= 0
@@ -161,3 +163,41 @@ def test_render_warm_up_and_each_measured_picture_meet_new_player_names(tiny: No
     drawn.clear()
     measure_render(RULESET, Recorder(), states, warm=warm)
     assert not set(seen) & {name for names in drawn for name in names}
+
+
+def test_a_pictures_floor_is_pillows_level_3_encode_of_its_pixels_and_the_shipped_encode_is_timed_apart(
+    tiny: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # DESIGN.md, "Performance figures": the floor is the reference encode (Pillow's PNG at level 3)
+    # of the very pixels shipped; a faster encoder of our own lowers the cost, not the floor
+    import io
+
+    from PIL import Image
+
+    from bot.bench import render as bench_render
+    from engines.core import GameConfig
+
+    png = RENDERER.board(RULESET.view(RULESET.setup(GameConfig("race", 3, {}), 1), None))
+    saved: list[dict[str, object]] = []
+    shipped: list[str] = []
+    real_save, real_palette = Image.Image.save, bench_render.encode_palette_png
+
+    def recorded_save(image: Image.Image, fp: object, format: str | None = None, **params: object) -> None:
+        saved.append({"format": format, "mode": image.mode, **params})
+        real_save(image, fp, format, **params)  # type: ignore[arg-type]
+
+    def recorded_palette(image: Image.Image) -> bytes:
+        shipped.append(image.mode)
+        return real_palette(image)
+
+    monkeypatch.setattr(Image.Image, "save", recorded_save)
+    monkeypatch.setattr(bench_render, "encode_palette_png", recorded_palette)
+    bench_render.encode_floor(png)
+    mode = Image.open(io.BytesIO(png)).mode
+    assert saved == [{"format": "PNG", "mode": mode, "compress_level": 3}] and shipped == []
+    saved.clear()
+    assert bench_render.shipped_cpu_ms(png) >= 0
+    # the shipped encode is the project's own writer for palette pictures, not the reference
+    assert (saved, shipped) == (
+        ([], ["P"]) if mode == "P" else ([{"format": "PNG", "mode": mode, "compress_level": 3}], [])
+    )
