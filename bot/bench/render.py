@@ -15,7 +15,7 @@ import itertools
 import resource
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
@@ -45,9 +45,7 @@ class ImageFigures:
     ms_p95: float
     encode_floor_ms_p50: float  # the reference encode (Pillow, level 3) of the very pixels shipped
     to_floor: float
-    cpu_ms_p50: (
-        float  # the picture's thread CPU time, drawing and shipped encode: what a busy machine cannot inflate
-    )
+    cpu_ms_p50: float  # a picture's thread CPU (drawing + shipped encode): a busy machine cannot inflate it
     cpu_ms_p95: float
     cpu_floor_ms_p50: float  # the reference floor's thread CPU time
     cpu_to_floor: float
@@ -132,13 +130,13 @@ class _Samples:
     """One kind of picture's measurements: wall and thread CPU time, each beside its floor's, and
     the shipped encode's thread CPU time on the same pixels."""
 
-    times: list[float]
-    floors: list[float]
-    cpu: list[float]
-    cpu_floors: list[float]
-    pngs: list[bytes]
-    floor_faults: list[int]
-    shipped: list[float]
+    times: list[float] = field(default_factory=list)
+    floors: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    cpu_floors: list[float] = field(default_factory=list)
+    pngs: list[bytes] = field(default_factory=list)
+    floor_faults: list[int] = field(default_factory=list)
+    shipped: list[float] = field(default_factory=list)
 
     def add(self, wall: float, cpu: float, png: bytes) -> None:
         """Record one drawing and, straight after it, its reference floor and its shipped encode."""
@@ -217,7 +215,7 @@ def measure_render(
     views = [
         (ruleset.view(state, None), ruleset.view(state, private_seat(ruleset, state))) for state in states
     ]
-    boards, hands = _Samples([], [], [], [], [], [], []), _Samples([], [], [], [], [], [], [])
+    boards, hands = _Samples(), _Samples()
     for _ in range(rounds):
         for public_view, seat_view in views:
             names = _NEW_NAMES.seats(public_view.players)  # every picture meets new players

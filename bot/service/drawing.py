@@ -50,17 +50,17 @@ from typing import Any, TypeVar, cast
 
 from bot.service.drawing_pipes import WorkerPipe, end_worker
 from bot.service.drawing_worker import (
-    _ERROR,
-    _JOB,
-    _NONE,
-    _PICTURE,
-    _PNG,
     BOARD,
     CARD,
+    ERROR,
     HAND,
-    _card,
-    _render,
-    _serve,
+    JOB,
+    NONE,
+    PICTURE,
+    PNG,
+    card_png,
+    render_key,
+    serve,
 )
 from engines.core.types import CatalogueEntry
 from render import registry as renderers
@@ -126,7 +126,7 @@ class DrawingPool:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         process = context.Process(
-            target=_serve, args=(theirs, self.warm, os.getpid(), self.nice), name="tablekeeper-draw"
+            target=serve, args=(theirs, self.warm, os.getpid(), self.nice), name="tablekeeper-draw"
         )
         process.daemon = True  # ended with this process should it exit without closing the pool
         process.start()
@@ -179,19 +179,19 @@ class DrawingPool:
 
     def draw(self, slug: str, key: bytes, fallback: MemoRenderer[Any]) -> bytes | None:
         """The picture ``key`` names, drawn by a worker; in this thread if the pool is broken."""
-        answer = self._ask(_PICTURE + slug.encode("ascii") + b"\0" + key, self.picture_deadline)
+        answer = self._ask(PICTURE + slug.encode("ascii") + b"\0" + key, self.picture_deadline)
         if answer is not None:
             kind, body = answer[:1], answer[1:]
-            if kind == _PNG:
+            if kind == PNG:
                 return body
-            if kind == _NONE:
+            if kind == NONE:
                 return None
             log.warning(
                 "drawing worker failed on a %s picture (%r); drawing it here", slug, pickle.loads(body)
             )
         with self._lock:
             self.fallbacks += 1
-        return _render(fallback, key)
+        return render_key(fallback, key)
 
     def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a worker, for long work other than pictures (``work`` module-level,
@@ -201,12 +201,12 @@ class DrawingPool:
         runs in this thread instead (a worker that died is replaced, as for pictures). The work
         must give the same answer wherever it runs.
         """
-        message = _JOB + pickle.dumps((work, args), protocol=pickle.HIGHEST_PROTOCOL)
+        message = JOB + pickle.dumps((work, args), protocol=pickle.HIGHEST_PROTOCOL)
         answer = self._ask(message)
         if answer is not None:
             kind, body = answer[:1], answer[1:]
             value = pickle.loads(body)
-            if kind == _ERROR:
+            if kind == ERROR:
                 raise value
             return cast(T, value)
         with self._lock:
@@ -282,7 +282,7 @@ class PooledRenderer:
     def card(self, entry: CatalogueEntry, lang: str = "en") -> bytes:
         """A catalogue entry drawn large, by a worker unless cached (only public content crosses)."""
         key = picture_key(CARD, (lang,), entry)
-        picture = self.renderer.memo.get(key, lambda: self.pool.run(_card, self.slug, entry, lang))
+        picture = self.renderer.memo.get(key, lambda: self.pool.run(card_png, self.slug, entry, lang))
         assert picture is not None  # an entry always has a picture
         return picture
 

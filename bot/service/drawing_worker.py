@@ -1,6 +1,6 @@
 """What runs in a drawing process: its start-up, its drawing, and its answers on the pipe.
 
-A worker (:func:`_serve`) starts up once (its renderers imported and, if asked, warmed) and then
+A worker (:func:`serve`) starts up once (its renderers imported and, if asked, warmed) and then
 answers one message at a time on its pipe: a picture to draw (the game's slug and the picture's
 key, see :mod:`bot.service.drawing`) or a job (a pickled function and its arguments). Each
 message and answer is one kind byte and a body. The other end of each pipe, and the pool, are
@@ -10,7 +10,6 @@ message and answer is one kind byte and a body. The other end of each pipe, and 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import pickle
 import signal
@@ -105,7 +104,7 @@ def _decoder(view_type: type) -> msgspec.msgpack.Decoder[Any]:
     return decoder
 
 
-def _render(renderer: MemoRenderer[Any], key: bytes) -> bytes | None:
+def render_key(renderer: MemoRenderer[Any], key: bytes) -> bytes | None:
     """The PNG of the picture ``key`` names (see :func:`render.core.memo.picture_key`).
 
     The same steps as ``MemoRenderer.board`` / ``.hand`` after their cache lookup, so a picture
@@ -125,53 +124,48 @@ def _draw(slug: str, key: bytes) -> bytes | None:
     renderer = renderers.get(slug)
     if not isinstance(renderer, MemoRenderer):
         raise TypeError(f"{slug} pictures cannot be drawn in a worker")
-    return _render(renderer, key)
+    return render_key(renderer, key)
 
 
-def _card(slug: str, entry: CatalogueEntry, lang: str) -> bytes:
+def card_png(slug: str, entry: CatalogueEntry, lang: str) -> bytes:
     """In a worker: one catalogue entry drawn large by the game's registered renderer."""
     return renderers.get(slug).card(entry, lang)
 
 
-def _ready() -> int:
-    """In a worker: its process id (a job that only shows the worker answers)."""
-    return multiprocessing.current_process().pid or 0
-
-
 # What crosses a worker's pipe: one message out, one answer back, each a kind byte then its body.
 #: a picture to draw: the game's slug, a NUL, the picture key
-_PICTURE = b"d"
+PICTURE = b"d"
 #: other work: the pickled (function, arguments)
-_JOB = b"r"
+JOB = b"r"
 #: answers: a picture's PNG bytes; no picture (a hand with none); a job's pickled result; an error
-_PNG, _NONE, _RESULT, _ERROR = b"p", b"n", b"o", b"e"
+PNG, NONE, RESULT, ERROR = b"p", b"n", b"o", b"e"
 
 
 def _error(exc: BaseException) -> bytes:
     """An error answer: the exception pickled, or (if it cannot be) a RuntimeError naming it."""
     try:
-        return _ERROR + pickle.dumps(exc)
+        return ERROR + pickle.dumps(exc)
     except Exception:
-        return _ERROR + pickle.dumps(RuntimeError(f"{type(exc).__name__}: {exc}"))
+        return ERROR + pickle.dumps(RuntimeError(f"{type(exc).__name__}: {exc}"))
 
 
 def _answer(message: bytes) -> bytes:
     """In a worker: the answer to one message (see the kinds above)."""
     kind, body = message[:1], message[1:]
     try:
-        if kind == _PICTURE:
+        if kind == PICTURE:
             slug, key = body.split(b"\0", 1)
             png = _draw(slug.decode("ascii"), key)
-            return _NONE if png is None else _PNG + png
-        if kind == _JOB:
+            return NONE if png is None else PNG + png
+        if kind == JOB:
             work, args = pickle.loads(body)
-            return _RESULT + pickle.dumps(work(*args), protocol=pickle.HIGHEST_PROTOCOL)
+            return RESULT + pickle.dumps(work(*args), protocol=pickle.HIGHEST_PROTOCOL)
         raise ValueError(f"unknown message kind {kind!r}")
     except Exception as exc:  # the caller raises it (a job) or draws the picture itself
         return _error(exc)
 
 
-def _serve(connection: Connection, warm: bool, parent: int, nice: int) -> None:
+def serve(connection: Connection, warm: bool, parent: int, nice: int) -> None:
     """A worker's life: start up, then answer each message on ``connection`` until an empty one
     (or the pipe closing) says stop."""
     _initialize(warm, parent, nice)
